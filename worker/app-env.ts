@@ -1,0 +1,8 @@
+/** Hono environment shared by every sub-app: the worker's bindings and per-request variables. */
+export type AppEnv = {
+  Bindings: Env;
+  Variables: {
+    /** Set by the admin session middleware once the request carries a valid session. */
+    adminSession?: { expiresAt: number };
+  };
+};

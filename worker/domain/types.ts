@@ -1,0 +1,93 @@
+import type { CategoryId } from "./categories";
+
+/** One piece of Notion rich text as the API hands it out. */
+export type RichTextPiece = {
+  type: "text";
+  plain_text: string;
+  href: string | null;
+  annotations: { bold: boolean; italic: boolean; strikethrough: boolean; underline: boolean; code: boolean; color: string };
+};
+
+/** A managed content block (Site Content database). */
+export type ContentBlock = {
+  id: string;
+  type: "rich_text" | "image" | "image_file" | "text";
+  content: string | null;
+  richText: RichTextPiece[];
+  title: string | null;
+  imageUrl: string | null;
+};
+
+/** An image record (Images database). */
+export type ImageRecord = { id: string; imageUrl: string | null; altText: string | null; title: string | null };
+
+/** A section description (Page Descriptions database). */
+export type PageDescription = { section: string; description: string | null; richText: RichTextPiece[] };
+
+/** A page header (Page Headers database). */
+export type PageHeader = { id: string; pageId: string; title: string | null; iconType: string | null };
+
+/** A post (Posts database); `content` is Markdown. */
+export type Post = { id: string; title: string | null; section: string; content: string; imageUrl: string | null; displayOrder: number | null };
+
+/** A catalogue item; category-specific fields are present (possibly null) for their category only. */
+export type Item = {
+  id: string;
+  category: CategoryId;
+  title: string | null;
+  description: string | null;
+  manufacturer: string | null;
+  year: number | null;
+  mainImageUrl: string | null;
+  additionalImageUrls: string[];
+  forSale: boolean;
+  price: number | null;
+  condition: string | null;
+  [field: string]: unknown;
+};
+
+/** One option of a category-specific filter. */
+export type FilterOption = { value: string; label: string };
+
+/** Filter choices computed from a category's data. */
+export type FilterOptions = {
+  manufacturers: string[];
+  yearRange: [number, number];
+  denominations: string[];
+  additionalFilters: {
+    gameTypes: FilterOption[];
+    productCategories: FilterOption[];
+    stimulatorTypes: FilterOption[];
+    adTypes: FilterOption[];
+    partTypes: FilterOption[];
+  };
+};
+
+/** A page of a collection listing. */
+export type Listing = {
+  items: Item[];
+  pagination: { page: number; limit: number; totalPages: number; totalItems: number };
+  total: number;
+  filter_options: FilterOptions;
+};
+
+/** Listing views: plain (`/api/collection/{c}`), gallery, and for-sale. */
+export type ListingView = "all" | "gallery" | "for-sale";
+
+/** Sort orders accepted by listings. */
+export const SORTS = ["name_asc", "name_desc", "year_asc", "year_desc", "price_asc", "price_desc"] as const;
+/** A listing sort order. */
+export type Sort = (typeof SORTS)[number];
+
+/** `GET /api/admin/cache/stats` body. */
+export type CacheStats = { isCachingEnabled: boolean; keys: number; stats: { hits: number; misses: number } };
+
+/** One row of `GET /api/admin/notion-tables`. */
+export type NotionTable = { tableName: string; recordCount: number; databaseTitle: string; databaseId: string | null };
+
+/** `POST /api/admin/notion-sync-schemas` body. */
+export type SchemaSyncResult = {
+  success: boolean;
+  message: string;
+  tables: { tableName: string; status: "created" | "error"; error?: string }[];
+};
