@@ -1,0 +1,39 @@
+import { cpSync, mkdirSync, readdirSync, rmSync, statSync } from "node:fs";
+import { join, relative, resolve } from "node:path";
+import { ROOT } from "./quiet-env.ts";
+import { runNpx } from "./run.ts";
+
+/** Builds the Astro site from the API at `apiUrl` into a scratch folder, then copies it over dist/ so the running worker never serves a half-written tree. */
+export async function buildSite(apiUrl: string, log: (line: string) => void = console.log): Promise<number> {
+  const started = performance.now();
+  const scratch = resolve(ROOT, ".wrangler", "site-build");
+  rmSync(scratch, { recursive: true, force: true });
+  await runNpx(["astro", "build", "--outDir", scratch], { env: { SITE_API_URL: apiUrl }, prefix: "  [astro] ", quiet: true });
+  const dist = resolve(ROOT, "dist");
+  mkdirSync(dist, { recursive: true });
+  cpSync(scratch, dist, { recursive: true });
+  removeStale(dist, scratch);
+  rmSync(scratch, { recursive: true, force: true });
+  const seconds = (performance.now() - started) / 1000;
+  log(`site: built ${countFiles(dist, ".html")} pages in ${seconds.toFixed(1)} s`);
+  return seconds;
+}
+
+function removeStale(target: string, source: string): void {
+  for (const entry of readdirSync(target)) {
+    const path = join(target, entry);
+    const counterpart = join(source, relative(target, path));
+    let exists = true;
+    try {
+      statSync(counterpart);
+    } catch {
+      exists = false;
+    }
+    if (!exists) rmSync(path, { recursive: true, force: true });
+    else if (statSync(path).isDirectory()) removeStale(path, counterpart);
+  }
+}
+
+function countFiles(dir: string, suffix: string): number {
+  return readdirSync(dir, { recursive: true, encoding: "utf8" }).filter((name) => name.endsWith(suffix)).length;
+}

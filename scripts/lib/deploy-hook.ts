@@ -1,0 +1,46 @@
+import { createServer, type Server } from "node:http";
+
+/** A local stand-in for a hosting provider's deploy hook: POST /rebuild queues one rebuild at a time. */
+export type DeployHook = { url: string; idle(): Promise<void>; close(): Promise<void> };
+
+/** Starts the hook server on 127.0.0.1; concurrent requests while a build runs coalesce into one follow-up build. */
+export function startDeployHook(port: number, rebuild: () => Promise<unknown>, log: (line: string) => void = console.log): Promise<DeployHook> {
+  let running: Promise<void> | null = null;
+  let again = false;
+  const kick = (): Promise<void> => {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = (async () => {
+      do {
+        again = false;
+        try {
+          await rebuild();
+        } catch (error) {
+          log(`rebuild failed: ${error instanceof Error ? error.message : error}`);
+        }
+      } while (again);
+      running = null;
+    })();
+    return running;
+  };
+  const server: Server = createServer((req, res) => {
+    if (req.method === "POST" && req.url === "/rebuild") {
+      log("deploy hook: rebuild requested");
+      void kick();
+      res.writeHead(202, { "content-type": "application/json" }).end(JSON.stringify({ queued: true }));
+      return;
+    }
+    res.writeHead(404, { "content-type": "application/json" }).end(JSON.stringify({ error: "POST /rebuild" }));
+  });
+  return new Promise((ready) =>
+    server.listen(port, "127.0.0.1", () =>
+      ready({
+        url: `http://127.0.0.1:${port}/rebuild`,
+        idle: () => running ?? Promise.resolve(),
+        close: () => new Promise((done) => server.close(() => done())),
+      }),
+    ),
+  );
+}
