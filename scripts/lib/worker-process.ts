@@ -8,7 +8,7 @@ import { runNpx } from "./run.ts";
 export type WorkerProcess = { url: string; stop(): Promise<void> };
 
 /** Options for a local worker: port, state folder and the secrets/vars it gets. */
-export type WorkerOptions = { port: number; persistTo: string; vars: Record<string, string>; log?: (line: string) => void };
+export type WorkerOptions = { port: number; persistTo: string; vars: Record<string, string>; extraArgs?: string[]; log?: (line: string) => void };
 
 /** Applies D1 migrations locally, then starts `wrangler dev` and waits until /api/health answers. */
 export async function startWorker(options: WorkerOptions): Promise<WorkerProcess> {
@@ -19,7 +19,7 @@ export async function startWorker(options: WorkerOptions): Promise<WorkerProcess
   // Secrets go through an env file so wrangler does not echo their values.
   const envFile = resolve(persistTo, "worker.env");
   writeFileSync(envFile, Object.entries(options.vars).map(([k, v]) => `${k}=${JSON.stringify(v)}`).join("\n") + "\n", { mode: 0o600 });
-  const args = ["wrangler", "dev", "--ip", "127.0.0.1", "--port", String(options.port), "--persist-to", persistTo, "--env-file", envFile, "--show-interactive-dev-session=false"];
+  const args = ["wrangler", "dev", "--ip", "127.0.0.1", "--port", String(options.port), "--persist-to", persistTo, "--env-file", envFile, "--show-interactive-dev-session=false", ...(options.extraArgs ?? [])];
   const child = spawn("npx", args, { cwd: ROOT, env: quietEnv(), stdio: ["ignore", "pipe", "pipe"], detached: true });
   const log = options.log ?? (() => {});
   let output = "";

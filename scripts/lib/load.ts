@@ -1,0 +1,16 @@
+import autocannon from "autocannon";
+
+/** Requests/s and latency percentiles of one load run. */
+export type LoadResult = { label: string; rps: number; p50: number; p99: number; errors: number };
+
+/** Drives `url` with `connections` concurrent keep-alive connections for `seconds`. */
+export async function load(label: string, url: string, connections = 50, seconds = 10): Promise<LoadResult> {
+  const result = await autocannon({ url, connections, duration: seconds });
+  return {
+    label,
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts + result.non2xx,
+  };
+}

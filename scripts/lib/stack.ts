@@ -1,0 +1,50 @@
+import { signIn, type AdminClient } from "./admin-client.ts";
+import { buildSite } from "./build-site.ts";
+import { startDeployHook, type DeployHook } from "./deploy-hook.ts";
+import { freePort } from "./free-port.ts";
+import { fullSync } from "./full-sync.ts";
+import { startWorker } from "./worker-process.ts";
+import { startNotionServer } from "../notion-server/server.ts";
+
+/** Everything `npm start` runs: Notion (demo or external), the worker, the deploy hook, synced data and a built site. */
+export type Stack = { url: string; notionUrl: string; password: string; admin: AdminClient; hook: DeployHook; stop(): Promise<void> };
+
+/** Options: port, state folder, admin password, external Notion, whether to print worker sync lines. */
+export type StackOptions = { port: number; persistTo: string; password: string; notion?: { url: string; token: string }; log?: (line: string) => void };
+
+/** Starts the whole site and API on `port`, syncs the workspace through the worker's own sync code, and builds the site. */
+export async function startStack(options: StackOptions): Promise<Stack> {
+  const log = options.log ?? (() => {});
+  const notion = options.notion
+    ? { ...options.notion, close: async () => {} }
+    : await startNotionServer({ port: await freePort() });
+  log(options.notion ? `notion: using ${notion.url}` : `notion: demo workspace on ${notion.url}`);
+  const url = `http://127.0.0.1:${options.port}`;
+  const hook = await startDeployHook(await freePort(), () => buildSite(url, log), log);
+  const worker = await startWorker({
+    port: options.port,
+    persistTo: options.persistTo,
+    vars: { NOTION_API_URL: notion.url, NOTION_TOKEN: notion.token, ADMIN_PASSWORD: options.password, DEPLOY_HOOK_URL: hook.url },
+    log: (line) => {
+      if (/sync|rror|✘/.test(line)) log(`  [worker] ${line}`);
+    },
+  });
+  log(`worker: listening on ${worker.url}`);
+  const admin = await signIn(worker.url, options.password);
+  await fullSync(admin, log);
+  // The syncs asked the deploy hook for rebuilds; let those finish, then make sure one build ran on the final data.
+  await hook.idle();
+  await buildSite(url, log);
+  return {
+    url,
+    notionUrl: notion.url,
+    password: options.password,
+    admin,
+    hook,
+    async stop() {
+      await worker.stop();
+      await hook.close();
+      await notion.close();
+    },
+  };
+}
