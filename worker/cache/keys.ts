@@ -1,0 +1,41 @@
+/** KV cache key layout: one prefix per content type, all under `cache:`. Pure, so the admin panel can import it. */
+
+/** Prefix shared by every cache key; purging deletes everything under it. */
+export const CACHE_PREFIX = "cache:";
+
+/** Server cache lifetime for every content type: 6 hours. */
+export const CACHE_TTL_SECONDS = 21600;
+
+/** The key patterns per cache type, documented once for the code and the admin panel. */
+export const CACHE_KEY_PATTERNS = {
+  content: { prefix: "cache:content:", pattern: "cache:content:{key}", holds: "Site content blocks (GET /api/content/{key})" },
+  section: {
+    prefix: "cache:section:",
+    pattern: "cache:section:{posts|description|header}:{section or page id}",
+    holds: "Posts by section, page descriptions and page headers",
+  },
+  databases: { prefix: "cache:databases:", pattern: "cache:databases:{table}", holds: "Table and column metadata (reserved; columns are memoised per isolate)" },
+  items: {
+    prefix: "cache:items:",
+    pattern: "cache:items:{category}:list:{all|gallery}:{normalised query} and cache:items:{category}:id:{id}",
+    holds: "Collection listings (every item) and item details",
+  },
+  featured: { prefix: "cache:featured:", pattern: "cache:featured:{category}:{normalised query}", holds: "For-sale listings" },
+  images: { prefix: "cache:images:", pattern: "cache:images:{key}", holds: "Image records (GET /api/images/{key})" },
+} as const;
+
+/** One of the cache types named in CACHE_KEY_PATTERNS. */
+export type CacheType = keyof typeof CACHE_KEY_PATTERNS;
+
+const MAX_KEY_BYTES = 512;
+const encoder = new TextEncoder();
+
+/** The key for `type` and its parts; a key over KV's 512-byte limit is replaced by a SHA-256 of itself under the same prefix. */
+export async function cacheKey(type: CacheType, ...parts: string[]): Promise<string> {
+  const prefix = CACHE_KEY_PATTERNS[type].prefix;
+  const key = prefix + parts.join(":");
+  const bytes = encoder.encode(key);
+  if (bytes.length <= MAX_KEY_BYTES) return key;
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+  return `${prefix}sha256:${Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("")}`;
+}
