@@ -1,0 +1,18 @@
+// @ts-check
+import { defineConfig } from "astro/config";
+import react from "@astrojs/react";
+import tailwindcss from "@tailwindcss/vite";
+
+/** Public site: prerendered from the worker's API (SITE_API_URL) into dist/, served by the worker as static assets. */
+export default defineConfig({
+  site: process.env.SITE_URL || "http://127.0.0.1:8787",
+  srcDir: "./site",
+  publicDir: "./site/public",
+  outDir: "./dist",
+  output: "static",
+  trailingSlash: "ignore",
+  build: { format: "directory" },
+  integrations: [react()],
+  vite: { plugins: [tailwindcss()] },
+  devToolbar: { enabled: false },
+});

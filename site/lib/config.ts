@@ -1,0 +1,2 @@
+/** Listing page size (spec section 9). */
+export const PAGE_SIZE = 2;

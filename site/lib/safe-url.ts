@@ -1,0 +1,16 @@
+/** Link protocols Markdown may use (spec section 5); relative addresses are also allowed. */
+export const ALLOWED_PROTOCOLS = ["http", "https", "irc", "ircs", "mailto", "xmpp"] as const;
+
+/** DOMPurify URI rule: an allowed protocol, or an address with no scheme at all (relative). */
+export const ALLOWED_URI_REGEXP = /^(?:(?:https?|ircs?|mailto|xmpp):|[^a-z]|[a-z+.-]+(?:[^a-z+.\-:]|$))/i;
+
+// Browsers ignore ASCII whitespace and control characters inside a scheme ("java\tscript:").
+const IGNORED = /[\u0000-\u0020\u007f-\u00a0\u1680\u180e\u2000-\u2029\u205f\u3000\ufeff]/g;
+
+/** True when `url` is relative or uses one of the allowed protocols. */
+export function isSafeUrl(url: string): boolean {
+  const compact = url.replace(IGNORED, "");
+  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(compact);
+  if (!scheme) return true;
+  return (ALLOWED_PROTOCOLS as readonly string[]).includes(scheme[1].toLowerCase());
+}
