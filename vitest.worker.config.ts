@@ -18,6 +18,6 @@ export default defineConfig(async () => ({
   test: {
     include: ["worker/**/*.worker.test.ts"],
     setupFiles: ["./worker/test/apply-migrations.ts"],
-    globalSetup: ["./worker/test/global-setup.ts"],
+    globalSetup: ["./worker/test/global-setup.ts", "./worker/test/hook-recorder-setup.ts"],
   },
 }));

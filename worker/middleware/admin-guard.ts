@@ -1,0 +1,30 @@
+import type { MiddlewareHandler } from "hono";
+import { getCookie } from "hono/cookie";
+import type { AppEnv } from "../app-env";
+import { fail } from "../lib/errors";
+import { SESSION_COOKIE, verifySessionToken } from "../lib/session";
+
+const SESSION_PATH = "/api/admin/session";
+const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+/** True when a state-changing request plainly comes from another site (Origin or Sec-Fetch-Site). */
+export function isCrossOrigin(method: string, requestUrl: string, headers: Headers): boolean {
+  if (!STATE_CHANGING.has(method.toUpperCase())) return false;
+  if (headers.get("sec-fetch-site") === "cross-site") return true;
+  const origin = headers.get("origin");
+  return origin !== null && origin !== new URL(requestUrl).origin;
+}
+
+/**
+ * Guards every `/api/admin/*` call: 503 without an ADMIN_PASSWORD secret, 403 for cross-origin
+ * state changes, 401 without a valid session (the sign-in route itself is let through).
+ */
+export const adminGuard: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const secret = c.env.ADMIN_PASSWORD;
+  if (!secret) fail(503, "Admin access is not configured");
+  if (isCrossOrigin(c.req.method, c.req.url, c.req.raw.headers)) fail(403, "Cross-origin admin requests are not allowed");
+  const expiresAt = await verifySessionToken(secret, getCookie(c, SESSION_COOKIE));
+  if (expiresAt !== null) c.set("adminSession", { expiresAt });
+  else if (c.req.path !== SESSION_PATH) fail(401, "Sign in to use the admin panel");
+  await next();
+};

@@ -1,0 +1,28 @@
+import { purgeCache } from "../cache/purge";
+import { requestRebuild } from "./rebuild";
+
+/** What a finished sync changed. */
+export type SyncSummary = { kind: "schema" | "table" | "full"; target?: string };
+
+/**
+ * Runs after every successful sync: purges the API cache (awaited, so the next read and the
+ * rebuild see fresh data), then asks the deploy hook for a site rebuild, recorded in `sync_runs`
+ * at once; the hook call itself goes to `ctx.waitUntil` when a context is given. Never throws.
+ */
+export async function afterSync(env: Env, ctx: ExecutionContext | undefined, summary: SyncSummary): Promise<void> {
+  const reason = summary.target ? `${summary.kind}:${summary.target}` : summary.kind;
+  try {
+    await purgeCache(env.CACHE);
+  } catch (error) {
+    console.error(`after-sync (${reason}): cache purge failed:`, error);
+  }
+  try {
+    const hook = await requestRebuild(env, reason);
+    if (!hook) return;
+    if (ctx) ctx.waitUntil(hook);
+    else await hook;
+  } catch (error) {
+    // The sync itself succeeded; a failed rebuild request must not turn it into an error.
+    console.error(`after-sync (${reason}): rebuild request failed:`, error);
+  }
+}

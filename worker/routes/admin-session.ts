@@ -1,0 +1,50 @@
+import { Hono } from "hono";
+import { deleteCookie, setCookie } from "hono/cookie";
+import { z } from "zod";
+import type { AppEnv } from "../app-env";
+import { clearAttempts, reserveAttempt } from "../data/admin-attempts";
+import { fail } from "../lib/errors";
+import { createSessionToken, passwordMatches, SESSION_COOKIE, SESSION_TTL_SECONDS } from "../lib/session";
+import { validate } from "../lib/validate";
+
+const signInBody = z.object({ password: z.string().max(1024) });
+
+/** Cookies may drop `Secure` only for plain-http local development. */
+function isLocalHost(url: string): boolean {
+  const host = new URL(url).hostname;
+  return host === "localhost" || host === "127.0.0.1" || host === "[::1]";
+}
+
+const cookieOptions = (url: string) =>
+  ({ httpOnly: true, sameSite: "Strict", path: "/", secure: !isLocalHost(url) }) as const;
+
+/** Admin sign-in (`POST`), sign-out (`DELETE`) and session state (`GET`) at `/api/admin/session`. */
+const adminSession = new Hono<AppEnv>();
+
+adminSession.get("/", (c) => {
+  const session = c.get("adminSession");
+  return c.json({ authenticated: Boolean(session), expiresAt: session ? new Date(session.expiresAt).toISOString() : null });
+});
+
+adminSession.post("/", validate("json", signInBody), async (c) => {
+  const client = c.req.header("cf-connecting-ip") ?? "local";
+  const grant = await reserveAttempt(c.env.DB, client);
+  if (!grant.allowed) {
+    const minutes = Math.ceil(grant.retryAfterSeconds / 60);
+    fail(429, `Too many sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`, {
+      "Retry-After": String(grant.retryAfterSeconds),
+    });
+  }
+  if (!(await passwordMatches(c.env.ADMIN_PASSWORD, c.req.valid("json").password))) fail(401, "Incorrect password");
+  await clearAttempts(c.env.DB, client);
+  const { token, expiresAt } = await createSessionToken(c.env.ADMIN_PASSWORD);
+  setCookie(c, SESSION_COOKIE, token, { ...cookieOptions(c.req.url), maxAge: SESSION_TTL_SECONDS });
+  return c.json({ authenticated: true, expiresAt: new Date(expiresAt).toISOString() });
+});
+
+adminSession.delete("/", (c) => {
+  deleteCookie(c, SESSION_COOKIE, cookieOptions(c.req.url));
+  return c.json({ authenticated: false, expiresAt: null });
+});
+
+export default adminSession;

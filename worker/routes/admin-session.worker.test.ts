@@ -1,0 +1,104 @@
+import { env } from "cloudflare:test";
+import { exports } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { adminCookie } from "../test/admin";
+
+let nextClient = 0;
+/** A fresh client address per test, so throttling in one test never leaks into another. */
+const freshClient = () => `198.51.100.${++nextClient}-${crypto.randomUUID()}`;
+
+function signIn(password: unknown, options: { client?: string; base?: string } = {}) {
+  const base = options.base ?? "http://localhost";
+  return exports.default.fetch(`${base}/api/admin/session`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: base, "cf-connecting-ip": options.client ?? freshClient() },
+    body: JSON.stringify({ password }),
+  });
+}
+
+describe("POST /api/admin/session (sign-in)", () => {
+  it("sets an HttpOnly, SameSite=Strict, 12-hour session cookie for the right password", async () => {
+    const res = await signIn(env.ADMIN_PASSWORD);
+    expect(res.status).toBe(200);
+    const body = await res.json<{ authenticated: boolean; expiresAt: string }>();
+    expect(body.authenticated).toBe(true);
+    expect(Date.parse(body.expiresAt) - Date.now()).toBeGreaterThan(12 * 3600_000 - 60_000);
+    const cookie = res.headers.get("set-cookie") ?? "";
+    expect(cookie).toMatch(/^admin_session=\d+\.[A-Za-z0-9_-]{43};/);
+    expect(cookie).toContain("Max-Age=43200");
+    expect(cookie).toContain("Path=/");
+    expect(cookie).toContain("HttpOnly");
+    expect(cookie).toContain("SameSite=Strict");
+    expect(cookie).not.toContain("Secure");
+  });
+
+  it("marks the cookie Secure on a non-local host", async () => {
+    const res = await signIn(env.ADMIN_PASSWORD, { base: "https://catalogue.example.com" });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("set-cookie")).toContain("Secure");
+  });
+
+  it("answers a wrong password with 401 and no cookie", async () => {
+    const res = await signIn("not-the-password");
+    expect(res.status).toBe(401);
+    expect(await res.json()).toEqual({ error: "Incorrect password" });
+    expect(res.headers.get("set-cookie")).toBeNull();
+  });
+
+  it("answers a body without a password with 400", async () => {
+    const res = await exports.default.fetch("http://localhost/api/admin/session", {
+      method: "POST",
+      headers: { "content-type": "application/json", "cf-connecting-ip": freshClient() },
+      body: JSON.stringify({ pass: "x" }),
+    });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ error: expect.stringMatching(/^Invalid password: /) });
+  });
+
+  it("throttles a client after 5 failed attempts with 429 and Retry-After, even for the right password", async () => {
+    const client = freshClient();
+    for (let i = 0; i < 5; i++) expect((await signIn("wrong", { client })).status).toBe(401);
+    const blocked = await signIn(env.ADMIN_PASSWORD, { client });
+    expect(blocked.status).toBe(429);
+    expect(await blocked.json()).toEqual({ error: "Too many sign-in attempts. Try again in 15 minutes." });
+    const retryAfter = Number(blocked.headers.get("retry-after"));
+    expect(retryAfter).toBeGreaterThan(890);
+    expect(retryAfter).toBeLessThanOrEqual(900);
+    expect((await signIn(env.ADMIN_PASSWORD)).status).toBe(200);
+  });
+
+  it("forgets earlier failures after a successful sign-in", async () => {
+    const client = freshClient();
+    for (let i = 0; i < 4; i++) await signIn("wrong", { client });
+    expect((await signIn(env.ADMIN_PASSWORD, { client })).status).toBe(200);
+    for (let i = 0; i < 5; i++) expect((await signIn("wrong", { client })).status).toBe(401);
+  });
+});
+
+describe("GET and DELETE /api/admin/session", () => {
+  it("reports no session without a cookie", async () => {
+    const res = await exports.default.fetch("http://localhost/api/admin/session");
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ authenticated: false, expiresAt: null });
+  });
+
+  it("reports the session and its expiry with a valid cookie", async () => {
+    const res = await exports.default.fetch("http://localhost/api/admin/session", { headers: { cookie: await adminCookie() } });
+    const body = await res.json<{ authenticated: boolean; expiresAt: string }>();
+    expect(body.authenticated).toBe(true);
+    expect(Date.parse(body.expiresAt)).toBeGreaterThan(Date.now());
+  });
+
+  it("signs out by expiring the cookie", async () => {
+    const res = await exports.default.fetch("http://localhost/api/admin/session", {
+      method: "DELETE",
+      headers: { cookie: await adminCookie(), origin: "http://localhost" },
+    });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ authenticated: false, expiresAt: null });
+    const cookie = res.headers.get("set-cookie") ?? "";
+    expect(cookie).toMatch(/^admin_session=;/);
+    expect(cookie).toContain("Max-Age=0");
+    expect(cookie).toContain("HttpOnly");
+  });
+});

@@ -1,0 +1,59 @@
+import { env } from "cloudflare:test";
+import { exports } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { finishRun, startRun } from "../data/sync-runs";
+import { adminFetch } from "../test/admin";
+
+type Run = { kind: string; target: string | null; startedAt: string; finishedAt: string | null; ok: boolean | null; message: string | null };
+
+const status = async () => {
+  const res = await adminFetch("/api/admin/sync-status");
+  expect(res.status).toBe(200);
+  return res.json<{ lastSync: Run | null; lastRebuild: Run | null }>();
+};
+
+describe("GET /api/admin/sync-status", () => {
+  it("answers 401 without a session", async () => {
+    expect((await exports.default.fetch("http://localhost/api/admin/sync-status")).status).toBe(401);
+  });
+
+  it("reports null for runs that never happened", async () => {
+    await env.DB.exec("DELETE FROM sync_runs");
+    expect(await status()).toEqual({ lastSync: null, lastRebuild: null });
+  });
+
+  it("reports the latest sync of any kind and the latest rebuild separately", async () => {
+    await env.DB.exec("DELETE FROM sync_runs");
+    const schema = await startRun(env.DB, "schema", null, new Date("2026-01-01T04:00:00Z"));
+    await finishRun(env.DB, schema, true, "12 tables", new Date("2026-01-01T04:00:05Z"));
+    const table = await startRun(env.DB, "table", "notion_slot_machines", new Date("2026-01-01T04:01:00Z"));
+    await finishRun(env.DB, table, false, "Notion answered 502", new Date("2026-01-01T04:01:09Z"));
+    const rebuild = await startRun(env.DB, "rebuild", "schema", new Date("2026-01-01T04:00:06Z"));
+    await finishRun(env.DB, rebuild, true, "Deploy hook answered 202 Accepted", new Date("2026-01-01T04:00:07Z"));
+    expect(await status()).toEqual({
+      lastSync: {
+        kind: "table",
+        target: "notion_slot_machines",
+        startedAt: "2026-01-01T04:01:00.000Z",
+        finishedAt: "2026-01-01T04:01:09.000Z",
+        ok: false,
+        message: "Notion answered 502",
+      },
+      lastRebuild: {
+        kind: "rebuild",
+        target: "schema",
+        startedAt: "2026-01-01T04:00:06.000Z",
+        finishedAt: "2026-01-01T04:00:07.000Z",
+        ok: true,
+        message: "Deploy hook answered 202 Accepted",
+      },
+    });
+  });
+
+  it("reports a run still in progress with ok and finishedAt null", async () => {
+    await env.DB.exec("DELETE FROM sync_runs");
+    await startRun(env.DB, "full", null, new Date("2026-01-02T04:00:00Z"));
+    const { lastSync } = await status();
+    expect(lastSync).toEqual({ kind: "full", target: null, startedAt: "2026-01-02T04:00:00.000Z", finishedAt: null, ok: null, message: null });
+  });
+});
