@@ -2,8 +2,15 @@ import { Hono } from "hono";
 import type { AppEnv } from "./app-env";
 import { notFound, onError } from "./lib/errors";
 import { adminGuard } from "./middleware/admin-guard";
+import adminCache from "./routes/admin-cache";
 import adminSession from "./routes/admin-session";
 import adminSyncStatus from "./routes/admin-sync-status";
+import collection from "./routes/collection";
+import content from "./routes/content";
+import images from "./routes/images";
+import pageDescriptions from "./routes/page-descriptions";
+import pageHeaders from "./routes/page-headers";
+import posts from "./routes/posts";
 
 const app = new Hono<AppEnv>();
 
@@ -11,10 +18,17 @@ app.onError(onError);
 app.notFound(notFound);
 
 app.get("/api/health", (c) => c.json({ ok: true }));
+app.route("/api/content", content);
+app.route("/api/images", images);
+app.route("/api/page-description", pageDescriptions);
+app.route("/api/posts", posts);
+app.route("/api/page-headers", pageHeaders);
+app.route("/api/collection", collection);
 
 app.use("/api/admin/*", adminGuard);
 app.route("/api/admin/session", adminSession);
 app.route("/api/admin/sync-status", adminSyncStatus);
+app.route("/api/admin", adminCache);
 
 export default {
   fetch: app.fetch,

@@ -1,3 +1,4 @@
+import { forgetColumns } from "../data/columns";
 import { CACHE_PREFIX } from "./keys";
 
 /** Every key under `cache:`, page by page through KV's list cursor. */
@@ -19,6 +20,8 @@ export async function countCacheKeys(kv: KVNamespace): Promise<number> {
 
 /** Deletes every `cache:` key (all content types) and returns how many were removed; the sync calls it after each run. */
 export async function purgeCache(kv: KVNamespace): Promise<number> {
+  // A purge follows a sync, which may have changed table columns too.
+  forgetColumns();
   let removed = 0;
   for await (const names of listCacheKeys(kv)) {
     await Promise.all(names.map((name) => kv.delete(name)));

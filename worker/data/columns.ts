@@ -1,0 +1,58 @@
+import { propKey, tableNameFor } from "../notion/naming";
+import { NotSyncedError } from "./not-synced";
+
+/** A synced table's columns: its D1 name and the column for each property's match key. */
+export type TableColumns = { table: string; byKey: ReadonlyMap<string, string> };
+
+/** How long an isolate trusts the columns it read before asking D1 again. */
+export const COLUMNS_MEMO_MS = 5000;
+
+const memo = new Map<string, { columns: Promise<TableColumns | null>; at: number }>();
+
+/** Forgets the memoised columns (of one table, or all): after a schema change or a cache purge. */
+export function forgetColumns(table?: string): void {
+  if (table) memo.delete(table);
+  else memo.clear();
+}
+
+function readColumns(db: D1Database, table: string, now: number): Promise<TableColumns | null> {
+  const hit = memo.get(table);
+  if (hit && now - hit.at < COLUMNS_MEMO_MS) return hit.columns;
+  const columns = db
+    .prepare("SELECT name FROM pragma_table_info(?1)")
+    .bind(table)
+    .all<{ name: string }>()
+    .then(({ results }) => {
+      if (results.length === 0) return null;
+      const byKey = new Map<string, string>();
+      for (const { name } of results) if (!byKey.has(propKey(name))) byKey.set(propKey(name), name);
+      return { table, byKey };
+    });
+  memo.set(table, { columns, at: now });
+  // A missing table is not remembered: the first read after the sync must see it.
+  columns.then((found) => found ?? memo.delete(table), () => memo.delete(table));
+  return columns;
+}
+
+/** The column holding `property` (matched by propKey), or undefined when the table has none. */
+export function columnFor(columns: TableColumns, property: string): string | undefined {
+  return columns.byKey.get(propKey(property));
+}
+
+/**
+ * Runs `query` with the columns of the table for `databaseTitle`. Throws NotSyncedError when the table does not
+ * exist; a query failing on a missing table or column (schema changed within the memo window) is retried once afresh.
+ */
+export async function withColumns<T>(db: D1Database, databaseTitle: string, query: (columns: TableColumns) => Promise<T>): Promise<T> {
+  const table = tableNameFor(databaseTitle);
+  for (let attempt = 0; ; attempt++) {
+    const columns = await readColumns(db, table, Date.now());
+    if (!columns) throw new NotSyncedError(databaseTitle);
+    try {
+      return await query(columns);
+    } catch (err) {
+      if (attempt > 0 || !/no such (table|column)/i.test(String(err))) throw err;
+      forgetColumns(table);
+    }
+  }
+}

@@ -1,0 +1,14 @@
+import type { PageDescription } from "../domain/types";
+import { readOne } from "./lookup";
+import { type Fields, richText, text } from "./values";
+
+/** Row -> PageDescription. */
+function toPageDescription(fields: Fields): PageDescription {
+  const description = text(fields("Description"));
+  return { section: text(fields("Section")) ?? "", description, richText: richText(description) };
+}
+
+/** The Page Descriptions entry for a section (e.g. `navigation`), or null. */
+export function readPageDescription(db: D1Database, section: string): Promise<PageDescription | null> {
+  return readOne(db, "Page Descriptions", "Section", section, toPageDescription);
+}

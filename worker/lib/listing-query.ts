@@ -1,0 +1,72 @@
+import { z } from "zod";
+import { SORTS, type ListingView, type Sort } from "../domain/types";
+
+/** Listing page size when the query names none (spec: 2). */
+export const DEFAULT_LIMIT = 2;
+/** Largest page size a client may ask for. */
+export const MAX_LIMIT = 100;
+
+const blankAsMissing = <S extends z.ZodType>(schema: S) =>
+  z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? undefined : v), schema);
+
+const json = <S extends z.ZodType>(schema: S, what: string) =>
+  z
+    .string()
+    .transform((raw, ctx) => {
+      try {
+        return JSON.parse(raw) as unknown;
+      } catch {
+        ctx.addIssue({ code: "custom", message: `must be ${what}` });
+        return z.NEVER;
+      }
+    })
+    .pipe(schema);
+
+const value = z.string().trim().max(200, "must be at most 200 characters");
+const valueList = (what: string) =>
+  json(z.array(value, { error: `must be ${what}` }).max(50, "must list at most 50 values"), what).transform((list) =>
+    list.some(Boolean) ? [...new Set(list.filter(Boolean))].sort() : undefined,
+  );
+const whole = (min: number, max: number) => {
+  const error = `must be a whole number from ${min} to ${max}`;
+  return z.coerce.number({ error }).int(error).min(min, error).max(max, error);
+};
+const year = z.number().int();
+const yearRange = json(z.tuple([year, year], { error: "must be a JSON [min, max] pair of years" }), "a JSON [min, max] pair of years").refine(
+  ([min, max]) => min <= max,
+  "must not have min above max",
+);
+
+/** Query schema of a listing view: paging, sort (price sorts for for-sale only) and filters; blank values count as absent. */
+export function listingQuerySchema(view: ListingView) {
+  const sorts = view === "for-sale" ? SORTS : SORTS.filter((s) => !s.startsWith("price_"));
+  return z.object({
+    page: blankAsMissing(whole(1, 1_000_000).default(1)),
+    limit: blankAsMissing(whole(1, MAX_LIMIT).default(DEFAULT_LIMIT)),
+    sort: blankAsMissing(z.enum(sorts as [Sort, ...Sort[]], { error: `must be one of ${sorts.join(", ")}` }).default("name_asc")),
+    manufacturers: blankAsMissing(valueList("a JSON list of strings").optional()),
+    yearRange: blankAsMissing(yearRange.optional()),
+    denominations: blankAsMissing(valueList("a JSON list of strings").optional()),
+    gameType: blankAsMissing(value.optional()),
+    productCategory: blankAsMissing(value.optional()),
+    theme: blankAsMissing(value.optional()),
+    partType: blankAsMissing(value.optional()),
+    stimulatorType: blankAsMissing(value.optional()),
+  });
+}
+
+/** A validated, normalised listing query. */
+export type ListingQuery = z.output<ReturnType<typeof listingQuerySchema>>;
+
+/** The single-value filters, in key order. */
+export const VALUE_FILTERS = ["gameType", "productCategory", "theme", "partType", "stimulatorType"] as const;
+
+/** One canonical string per distinct listing query (fixed key order, sorted lists), for cache keys. */
+export function canonicalListingQuery(q: ListingQuery): string {
+  const params = new URLSearchParams({ page: String(q.page), limit: String(q.limit), sort: q.sort });
+  if (q.manufacturers) params.set("manufacturers", JSON.stringify(q.manufacturers));
+  if (q.yearRange) params.set("yearRange", JSON.stringify(q.yearRange));
+  if (q.denominations) params.set("denominations", JSON.stringify(q.denominations));
+  for (const key of VALUE_FILTERS) if (q[key] !== undefined) params.set(key, q[key]);
+  return params.toString();
+}

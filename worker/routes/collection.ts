@@ -1,0 +1,49 @@
+import { type Context, Hono } from "hono";
+import { createMiddleware } from "hono/factory";
+import { z } from "zod";
+import type { AppEnv } from "../app-env";
+import { cacheKey } from "../cache/keys";
+import { serveCached } from "../cache/serve";
+import { filterOptions } from "../data/filter-options";
+import { listItems, readItem } from "../data/items";
+import { type CategoryId, isCategoryId } from "../domain/categories";
+import type { Listing, ListingView } from "../domain/types";
+import { fail } from "../lib/errors";
+import { canonicalListingQuery, type ListingQuery, listingQuerySchema } from "../lib/listing-query";
+import { notionIdParam } from "../lib/route-params";
+import { validate } from "../lib/validate";
+
+/** `GET /api/collection/:category[/gallery|/for-sale|/:id]`: catalogue listings and items, through the cache. */
+const collection = new Hono<AppEnv>();
+
+const knownCategory = createMiddleware<AppEnv>(async (c, next) => {
+  const category = c.req.param("category") ?? "";
+  if (!isCategoryId(category)) fail(404, `Unknown category: ${category}`);
+  await next();
+});
+
+/** Listings: for-sale pages are `featured` entries, the other views share `items` entries (same rows). */
+async function serveListing(c: Context<AppEnv>, view: ListingView, q: ListingQuery): Promise<Response> {
+  const category = c.req.param("category") as CategoryId;
+  const query = canonicalListingQuery(q);
+  const key = view === "for-sale" ? await cacheKey("featured", category, query) : await cacheKey("items", category, "list", query);
+  return serveCached(c, key, async (): Promise<Listing> => {
+    const [page, filter_options] = await Promise.all([listItems(c.env.DB, category, view, q), filterOptions(c.env.DB, category, view)]);
+    return { ...page, filter_options };
+  });
+}
+
+collection.use("/:category", knownCategory);
+collection.use("/:category/*", knownCategory);
+
+collection.get("/:category", validate("query", listingQuerySchema("all")), (c) => serveListing(c, "all", c.req.valid("query")));
+collection.get("/:category/gallery", validate("query", listingQuerySchema("gallery")), (c) => serveListing(c, "gallery", c.req.valid("query")));
+collection.get("/:category/for-sale", validate("query", listingQuerySchema("for-sale")), (c) => serveListing(c, "for-sale", c.req.valid("query")));
+
+collection.get("/:category/:id", validate("param", z.object({ category: z.string(), id: notionIdParam })), async (c) => {
+  const { category, id } = c.req.valid("param");
+  const key = await cacheKey("items", category, "id", id);
+  return serveCached(c, key, async () => (await readItem(c.env.DB, category as CategoryId, id)) ?? fail(404, `Item not found: ${category}/${id}`));
+});
+
+export default collection;
