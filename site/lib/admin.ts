@@ -1,0 +1,89 @@
+import type { SyncRun } from "../../worker/data/sync-runs";
+import type { CacheStats, NotionTable, SchemaSyncResult } from "../../worker/domain/types";
+import { statusOf } from "./http";
+import type { ToastInput } from "../stores/toasts";
+
+/** Description of a failure that carries no message. */
+export const UNKNOWN_ERROR = "An unknown error occurred";
+
+/** The text shown for a failure: its message (`${status}: ${body}` for HTTP errors) or UNKNOWN_ERROR. */
+export function errorText(error: unknown): string {
+  return error instanceof Error && error.message ? error.message : UNKNOWN_ERROR;
+}
+
+/** A destructive notice for a failed admin action. */
+export function failureToast(title: string, error: unknown): ToastInput {
+  return { title, description: errorText(error), variant: "destructive" };
+}
+
+/** The `{ error }` text inside an HttpError's body, if the body is that JSON. */
+export function serverMessage(error: unknown): string | null {
+  if (!(error instanceof Error)) return null;
+  const body = error.message.replace(/^\d{3}: /, "");
+  try {
+    const parsed: unknown = JSON.parse(body);
+    return parsed && typeof parsed === "object" && typeof (parsed as { error?: unknown }).error === "string" ? (parsed as { error: string }).error : null;
+  } catch {
+    return null;
+  }
+}
+
+/** What the sign-in card says about a failed sign-in. */
+export function signInErrorText(error: unknown): string {
+  switch (statusOf(error)) {
+    case 401:
+      return "Incorrect password. Please try again.";
+    case 429:
+      return serverMessage(error) ?? "Too many sign-in attempts. Please wait a few minutes and try again.";
+    case 503:
+      return "Admin access is not configured on the server (set the ADMIN_PASSWORD secret).";
+    default:
+      return errorText(error);
+  }
+}
+
+/** Hit rate as a percentage with one decimal, `0%` before any request. */
+export function hitRate(stats: CacheStats["stats"] | undefined): string {
+  const total = (stats?.hits ?? 0) + (stats?.misses ?? 0);
+  return total === 0 ? "0%" : `${((stats!.hits / total) * 100).toFixed(1)}%`;
+}
+
+/** The toast for a finished schema sync: success, completed with errors, or failed. */
+export function schemaSyncToast(result: SchemaSyncResult): ToastInput {
+  const failed = result.tables.filter((t) => t.status !== "created").length;
+  if (!result.success && failed === result.tables.length) return { title: "Schema Sync Failed", description: result.message, variant: "destructive" };
+  if (!result.success || failed > 0) return { title: "Schema Sync Completed with Errors", description: result.message, variant: "amber" };
+  return { title: "Schema Sync Successful", description: result.message, variant: "default" };
+}
+
+/** The toast for a finished table sync. */
+export function tableSyncToast(result: { success?: boolean; message: string }): ToastInput {
+  return result.success === false
+    ? { title: "Table Sync Failed", description: result.message, variant: "destructive" }
+    : { title: "Table Sync Successful", description: result.message, variant: "default" };
+}
+
+/** Sync Data is off for a table without a database id, and for every table while any table syncs. */
+export function isTableSyncDisabled(table: NotionTable, syncingTable: string | null): boolean {
+  return !table.databaseId || syncingTable !== null;
+}
+
+/** Outcome label of a recorded run. */
+export function runOutcome(run: SyncRun | null): "Never" | "Running" | "Succeeded" | "Failed" {
+  if (!run) return "Never";
+  if (run.ok === null) return "Running";
+  return run.ok ? "Succeeded" : "Failed";
+}
+
+/** What a run covered, e.g. `Table notion_slot_machines` or `Full sync`. */
+export function runLabel(run: SyncRun): string {
+  const kind = { schema: "Schema sync", table: "Table sync", full: "Full sync", rebuild: "Site rebuild" }[run.kind];
+  return run.target ? `${kind} (${run.target})` : kind;
+}
+
+/** A timestamp in the reader's locale, or an em dash. */
+export function formatTime(iso: string | null | undefined, locale?: string): string {
+  if (!iso) return "—";
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? "—" : date.toLocaleString(locale, { dateStyle: "medium", timeStyle: "medium" });
+}

@@ -1,0 +1,68 @@
+import { atom } from "nanostores";
+import type { NotionTable, SchemaSyncResult } from "../../worker/domain/types";
+import { readBuildInfo, readNotionTables, readSyncStatus, syncSchemas, syncTable, type BuildInfo, type SyncStatus } from "../lib/admin-api";
+import { errorText, failureToast, schemaSyncToast, tableSyncToast } from "../lib/admin";
+import { handleUnauthorized } from "./admin";
+import { toast } from "./toasts";
+
+/** The schema sync: running flag and the last result (listed per table). */
+export const $schemaSync = atom<{ running: boolean; result: SchemaSyncResult | null }>({ running: false, result: null });
+/** The synced tables list. */
+export const $notionTables = atom<{ data: NotionTable[] | null; loading: boolean }>({ data: null, loading: false });
+/** The table whose data sync runs now; only one at a time. */
+export const $syncingTable = atom<string | null>(null);
+/** Last sync, last rebuild request, and the deployed site's build time. */
+export const $syncStatus = atom<{ status: SyncStatus | null; build: BuildInfo | null; error: string | null }>({ status: null, build: null, error: null });
+
+/** Loads the table list; failures become a 'Failed to fetch notion tables' notice. */
+export async function refreshTables(): Promise<void> {
+  $notionTables.set({ ...$notionTables.get(), loading: true });
+  try {
+    const { tables } = await readNotionTables();
+    $notionTables.set({ data: tables, loading: false });
+  } catch (error) {
+    $notionTables.set({ ...$notionTables.get(), loading: false });
+    if (!handleUnauthorized(error)) toast(failureToast("Failed to fetch notion tables", error));
+  }
+}
+
+/** Loads sync-status and /build-info.json; a missing build-info only leaves the build time empty. */
+export async function refreshSyncStatus(): Promise<void> {
+  const [status, build] = await Promise.allSettled([readSyncStatus(), readBuildInfo()]);
+  if (status.status === "rejected") handleUnauthorized(status.reason);
+  $syncStatus.set({
+    status: status.status === "fulfilled" ? status.value : $syncStatus.get().status,
+    build: build.status === "fulfilled" ? build.value : null,
+    error: status.status === "rejected" ? errorText(status.reason) : null,
+  });
+}
+
+/** Runs the schema sync (button disabled meanwhile) and lists its per-table result. */
+export async function runSchemaSync(): Promise<void> {
+  if ($schemaSync.get().running) return;
+  $schemaSync.set({ ...$schemaSync.get(), running: true });
+  try {
+    const result = await syncSchemas();
+    $schemaSync.set({ running: false, result });
+    toast(schemaSyncToast(result));
+    await Promise.all([refreshTables(), refreshSyncStatus()]);
+  } catch (error) {
+    $schemaSync.set({ ...$schemaSync.get(), running: false });
+    if (!handleUnauthorized(error)) toast(failureToast("Failed to sync Notion schemas", error));
+  }
+}
+
+/** Syncs one table's data; refused while another table syncs or without a database id. */
+export async function runTableSync(table: NotionTable): Promise<void> {
+  if ($syncingTable.get() !== null || !table.databaseId) return;
+  $syncingTable.set(table.tableName);
+  try {
+    const result = await syncTable(table.tableName, table.databaseId);
+    toast(tableSyncToast(result));
+  } catch (error) {
+    if (!handleUnauthorized(error)) toast(failureToast("Failed to sync table data", error));
+  } finally {
+    $syncingTable.set(null);
+  }
+  await Promise.all([refreshTables(), refreshSyncStatus()]);
+}
