@@ -7,7 +7,7 @@ function fakeStores(databases = [{ name: "other-db", version: 1 }]) {
     clearQueryCache: vi.fn(),
     localStorage: { clear: vi.fn() },
     sessionStorage: { clear: vi.fn() },
-    caches: { keys: vi.fn(async () => ["a", "b"]), delete: vi.fn(async () => true) },
+    caches: { keys: vi.fn(async () => ["a", "b"]), delete: vi.fn(async (_name: string) => true) },
     indexedDB: {
       databases: vi.fn(async () => databases),
       deleteDatabase: vi.fn((name: string) => {
