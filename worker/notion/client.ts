@@ -1,0 +1,29 @@
+import { Client, LogLevel } from "@notionhq/client";
+import { createPacer, type Pacer } from "./pacer";
+import { newStats, pacedFetch, type RequestStats } from "./paced-fetch";
+
+/** Notion's documented average rate limit for an integration. */
+export const NOTION_REQUESTS_PER_SECOND = 3;
+
+/** One sync run's Notion access: the client, a fetch for file downloads, and what they cost. */
+export type NotionRun = { notion: Client; download: typeof fetch; stats: RequestStats; startedAt: number };
+
+/**
+ * A Notion client for one sync run. Retries live in `pacedFetch` only: the client's own retry is off because
+ * it never retries a 5xx on POST, and data source queries are POST reads.
+ */
+export function notionRun(env: Pick<Env, "NOTION_TOKEN" | "NOTION_API_URL">, pacer: Pacer = createPacer(NOTION_REQUESTS_PER_SECOND, NOTION_REQUESTS_PER_SECOND)): NotionRun {
+  const stats = newStats();
+  const notion = new Client({
+    auth: env.NOTION_TOKEN,
+    baseUrl: (env.NOTION_API_URL || "https://api.notion.com").replace(/\/+$/, ""),
+    fetch: pacedFetch({ pacer, stats }),
+    retry: false,
+    // Pacing and retries happen inside the fetch, so the client's own timeout must cover them.
+    timeoutMs: 10 * 60_000,
+    logLevel: LogLevel.ERROR,
+  });
+  // File downloads (signed storage URLs) are not API calls: not paced, but retried the same way.
+  const download = pacedFetch({ stats, kind: "download" }) as typeof fetch;
+  return { notion, download, stats, startedAt: Date.now() };
+}

@@ -1,0 +1,50 @@
+/** The one lock every Notion sync (schema, table, full) takes, so they never overlap. */
+export const SYNC_LOCK = "notion-sync";
+
+/** How long a lock lives without a heartbeat: long enough for one slow Notion page, short enough to recover from a crash. */
+export const LOCK_TTL_MS = 5 * 60_000;
+
+/** Thrown when another sync holds the lock. */
+export class LockBusyError extends Error {
+  override name = "LockBusyError";
+}
+
+/** A held lock: `extend` pushes the expiry out (call it freely as work progresses: it writes at most every ttl/4), `release` frees it. */
+export type HeldLock = { holder: string; extend(): Promise<void>; release(): Promise<void> };
+
+/** Takes the named lock if it is free or expired; throws LockBusyError otherwise. */
+export async function acquireLock(db: D1Database, name: string, ttlMs = LOCK_TTL_MS): Promise<HeldLock> {
+  const holder = crypto.randomUUID();
+  const now = Date.now();
+  const row = await db
+    .prepare(
+      `INSERT INTO locks (name, holder, expires_at) VALUES (?1, ?2, ?3)
+       ON CONFLICT (name) DO UPDATE SET holder = excluded.holder, expires_at = excluded.expires_at WHERE locks.expires_at < ?4
+       RETURNING holder`,
+    )
+    .bind(name, holder, now + ttlMs, now)
+    .first<{ holder: string }>();
+  if (row?.holder !== holder) throw new LockBusyError("A Notion sync is already running; try again when it has finished");
+  let extendedAt = now;
+  return {
+    holder,
+    async extend() {
+      if (Date.now() - extendedAt < ttlMs / 4) return;
+      extendedAt = Date.now();
+      await db.prepare("UPDATE locks SET expires_at = ? WHERE name = ? AND holder = ?").bind(Date.now() + ttlMs, name, holder).run();
+    },
+    async release() {
+      await db.prepare("DELETE FROM locks WHERE name = ? AND holder = ?").bind(name, holder).run();
+    },
+  };
+}
+
+/** Runs `fn` holding the lock, releasing it however `fn` ends. */
+export async function withLock<T>(db: D1Database, name: string, fn: (lock: HeldLock) => Promise<T>): Promise<T> {
+  const lock = await acquireLock(db, name);
+  try {
+    return await fn(lock);
+  } finally {
+    await lock.release();
+  }
+}

@@ -1,0 +1,70 @@
+import { realClock, type Clock, type Pacer } from "./pacer";
+
+/** What a sync run's requests cost: counted here, the one place every Notion request passes through. */
+export type RequestStats = { requests: number; retries: number; rateLimited: number; downloads: number };
+
+/** Bounded retries: attempts in all, first back-off delay, longest delay honoured. */
+export type RetryPolicy = { maxAttempts: number; baseDelayMs: number; maxDelayMs: number; attemptTimeoutMs: number };
+
+/** Defaults: 6 attempts, back-off 0.5 s doubling, waits capped at 60 s (as Notion's own client caps Retry-After), 30 s per attempt. */
+export const DEFAULT_RETRY: RetryPolicy = { maxAttempts: 6, baseDelayMs: 500, maxDelayMs: 60_000, attemptTimeoutMs: 30_000 };
+
+/** Empty request counters. */
+export function newStats(): RequestStats {
+  return { requests: 0, retries: 0, rateLimited: 0, downloads: 0 };
+}
+
+type Options = { pacer?: Pacer; stats: RequestStats; policy?: RetryPolicy; clock?: Clock; fetcher?: typeof fetch; kind?: "api" | "download" };
+
+/**
+ * A fetch that waits for the pacer, honours 429 Retry-After (pausing the whole run) and retries 5xx and
+ * network failures with exponential back-off for every method: Notion's POST queries are reads.
+ */
+export function pacedFetch(options: Options): (url: string | URL | Request, init?: RequestInit) => Promise<Response> {
+  const policy = options.policy ?? DEFAULT_RETRY;
+  const clock = options.clock ?? realClock;
+  const fetcher = options.fetcher ?? ((u, i) => fetch(u, i));
+  return async (url, init) => {
+    for (let attempt = 1; ; attempt++) {
+      await options.pacer?.take();
+      if (options.kind === "download") options.stats.downloads++;
+      else options.stats.requests++;
+      const last = attempt >= policy.maxAttempts;
+      let res: Response;
+      try {
+        res = await fetcher(url, { ...init, signal: init?.signal ?? AbortSignal.timeout(policy.attemptTimeoutMs) });
+      } catch (err) {
+        if (last) throw err;
+        options.stats.retries++;
+        await clock.sleep(backoff(policy, attempt));
+        continue;
+      }
+      if (last || !(res.status === 429 || res.status >= 500)) return res;
+      await res.body?.cancel();
+      options.stats.retries++;
+      if (res.status === 429) {
+        options.stats.rateLimited++;
+        const wait = Math.min(retryAfterMs(res.headers.get("retry-after"), clock.now()) ?? backoff(policy, attempt), policy.maxDelayMs);
+        options.pacer?.pauseFor(wait);
+        await clock.sleep(wait);
+      } else {
+        await clock.sleep(backoff(policy, attempt));
+      }
+    }
+  };
+}
+
+/** Exponential back-off with jitter for the given (1-based) attempt. */
+export function backoff(policy: RetryPolicy, attempt: number): number {
+  const base = policy.baseDelayMs * 2 ** (attempt - 1);
+  return Math.min(policy.maxDelayMs, Math.round(base * (0.75 + Math.random() * 0.5)));
+}
+
+/** Milliseconds a Retry-After header asks for (delta seconds or HTTP date), or undefined when absent/invalid. */
+export function retryAfterMs(header: string | null, now: number): number | undefined {
+  if (!header) return undefined;
+  const trimmed = header.trim();
+  if (/^\d+(\.\d+)?$/.test(trimmed)) return Math.round(Number(trimmed) * 1000);
+  const date = Date.parse(trimmed);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}

@@ -1,0 +1,41 @@
+import type { Client } from "@notionhq/client";
+import { bodyImages, fetchBlockTree } from "./blocks";
+import type { NotionRun } from "./client";
+import { fileKeyFor } from "./file-keys";
+import { copyFiles, siteUrlLookup, type FileSource } from "./files";
+import { blocksToMarkdown } from "./markdown";
+import { pageFiles, rowValues, type PageLike } from "./page-row";
+import type { ColumnValue } from "./properties";
+import type { RegistryEntry } from "./registry";
+
+/** One page's row: its body as Markdown when the table has bodies, its files copied to R2 first. */
+export async function pageRow(run: NotionRun, bucket: R2Bucket, entry: RegistryEntry, page: PageLike): Promise<ColumnValue[]> {
+  const tree = entry.hasBody ? await fetchBlockTree(run.notion, page.id) : [];
+  const sources: FileSource[] = [
+    ...propertyFileSources(run.notion, page, entry),
+    ...bodyImages(tree).map(({ url, blockId }) => ({ url, refresh: () => freshBlockImageUrl(run.notion, blockId) })),
+  ];
+  const siteUrl = siteUrlLookup(await copyFiles({ bucket, download: run.download }, sources));
+  const body = entry.hasBody ? blocksToMarkdown(tree, siteUrl) : undefined;
+  return rowValues(page, entry.columns, siteUrl, body);
+}
+
+/** Files in the page's properties; an expired one is re-found by its key in a fresh read of the page (one read per page). */
+function propertyFileSources(notion: Client, page: PageLike, entry: RegistryEntry): FileSource[] {
+  let reread: Promise<PageLike> | undefined;
+  return pageFiles(page, entry.columns).map((file) => ({
+    url: file.file!.url!,
+    name: file.name,
+    refresh: async () => {
+      reread ??= notion.pages.retrieve({ page_id: page.id }) as unknown as Promise<PageLike>;
+      const key = fileKeyFor(file.file!.url!, file.name);
+      const fresh = pageFiles(await reread, entry.columns).find((f) => fileKeyFor(f.file!.url!, f.name) === key);
+      return fresh?.file?.url;
+    },
+  }));
+}
+
+async function freshBlockImageUrl(notion: Client, blockId: string): Promise<string | undefined> {
+  const block = (await notion.blocks.retrieve({ block_id: blockId })) as { type?: string; image?: { type?: string; file?: { url?: string } } };
+  return block.image?.type === "file" ? block.image.file?.url : undefined;
+}

@@ -1,0 +1,67 @@
+import type { ColumnSpec } from "./schema";
+
+/** One `sync_tables` row: a `notion_*` table and where its data comes from. */
+export type RegistryEntry = {
+  tableName: string;
+  databaseTitle: string;
+  databaseId: string | null;
+  dataSourceId: string | null;
+  columns: ColumnSpec[];
+  hasBody: boolean;
+  schemaSyncedAt: string | null;
+  dataSyncedAt: string | null;
+};
+
+type Row = {
+  table_name: string;
+  database_title: string;
+  database_id: string | null;
+  data_source_id: string | null;
+  columns_json: string;
+  has_body: number;
+  schema_synced_at: string | null;
+  data_synced_at: string | null;
+};
+
+function toEntry(row: Row): RegistryEntry {
+  return {
+    tableName: row.table_name,
+    databaseTitle: row.database_title,
+    databaseId: row.database_id,
+    dataSourceId: row.data_source_id,
+    columns: JSON.parse(row.columns_json) as ColumnSpec[],
+    hasBody: row.has_body === 1,
+    schemaSyncedAt: row.schema_synced_at,
+    dataSyncedAt: row.data_synced_at,
+  };
+}
+
+/** The registry entry for a table, or null when the schema sync has not registered it. */
+export async function readEntry(db: D1Database, tableName: string): Promise<RegistryEntry | null> {
+  const row = await db.prepare("SELECT * FROM sync_tables WHERE table_name = ?").bind(tableName).first<Row>();
+  return row ? toEntry(row) : null;
+}
+
+/** Every registry entry, by table name. */
+export async function listEntries(db: D1Database): Promise<RegistryEntry[]> {
+  const { results } = await db.prepare("SELECT * FROM sync_tables ORDER BY table_name").all<Row>();
+  return results.map(toEntry);
+}
+
+/** Statements replacing the whole registry (run inside the schema sync's batch). */
+export function replaceRegistry(db: D1Database, entries: RegistryEntry[]): D1PreparedStatement[] {
+  const insert = db.prepare(
+    "INSERT INTO sync_tables (table_name, database_title, database_id, data_source_id, columns_json, has_body, schema_synced_at, data_synced_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+  );
+  return [
+    db.prepare("DELETE FROM sync_tables"),
+    ...entries.map((e) =>
+      insert.bind(e.tableName, e.databaseTitle, e.databaseId, e.dataSourceId, JSON.stringify(e.columns), e.hasBody ? 1 : 0, e.schemaSyncedAt, e.dataSyncedAt),
+    ),
+  ];
+}
+
+/** Statement marking a table's data as synced now. */
+export function markDataSynced(db: D1Database, tableName: string, at: string): D1PreparedStatement {
+  return db.prepare("UPDATE sync_tables SET data_synced_at = ? WHERE table_name = ?").bind(at, tableName);
+}

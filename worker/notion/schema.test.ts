@@ -1,0 +1,77 @@
+import { describe, expect, it } from "vitest";
+import { columnsFor, createTableSql, sqlType, tableColumns } from "./schema";
+
+describe("columnsFor", () => {
+  it("names columns in snake case with the title first, then by property name", () => {
+    const columns = columnsFor({
+      Year: { name: "Year", type: "number" },
+      "Main Image": { name: "Main Image", type: "files" },
+      Title: { name: "Title", type: "title" },
+      "For Sale": { name: "For Sale", type: "checkbox" },
+    });
+    expect(columns).toEqual([
+      { property: "Title", column: "title", type: "title" },
+      { property: "For Sale", column: "for_sale", type: "checkbox" },
+      { property: "Main Image", column: "main_image", type: "files" },
+      { property: "Year", column: "year", type: "number" },
+    ]);
+  });
+
+  it("suffixes _2, _3 on collisions with system columns and other properties", () => {
+    const columns = columnsFor({
+      ID: { name: "ID", type: "rich_text" },
+      "Created Time": { name: "Created Time", type: "created_time" },
+      "Body MD": { name: "Body MD", type: "rich_text" },
+      "display order": { name: "display order", type: "number" },
+      displayOrder: { name: "displayOrder", type: "number" },
+      "Display Order": { name: "Display Order", type: "number" },
+      "display_order 2": { name: "display_order 2", type: "number" },
+    });
+    expect(Object.fromEntries(columns.map((c) => [c.property, c.column]))).toEqual({
+      ID: "id_2",
+      "Created Time": "created_time_2",
+      "Body MD": "body_md_2",
+      "Display Order": "display_order",
+      "display order": "display_order_2",
+      "display_order 2": "display_order_2_2",
+      displayOrder: "display_order_3",
+    });
+  });
+
+  it("reduces hostile and non-Latin names to safe identifiers", () => {
+    const columns = columnsFor({
+      a: { name: 'x"); DROP TABLE sync_tables; --', type: "rich_text" },
+      b: { name: "価格", type: "number" },
+      c: { name: "Ωmega", type: "number" },
+      d: { name: "Café Crème", type: "rich_text" },
+      e: { name: "🎰", type: "rich_text" },
+    });
+    for (const c of columns) expect(c.column).toMatch(/^[a-z0-9_]+$/);
+    expect(columns.map((c) => c.column).sort()).toEqual(["cafe_creme", "mega", "property", "property_2", "x_drop_table_sync_tables"]);
+  });
+
+  it("uses the property key when the schema entry has no name", () => {
+    expect(columnsFor({ Price: { type: "number" } })).toEqual([{ property: "Price", column: "price", type: "number" }]);
+  });
+});
+
+describe("createTableSql", () => {
+  it("quotes every identifier and types columns per the contract", () => {
+    const sql = createTableSql("notion_posts", columnsFor({ T: { name: "Title", type: "title" }, O: { name: "Display Order", type: "number" }, F: { name: "Featured", type: "checkbox" } }), true);
+    expect(sql).toBe(
+      'CREATE TABLE "notion_posts" ("id" TEXT PRIMARY KEY, "created_time" TEXT, "last_edited_time" TEXT, "title" TEXT, "display_order" REAL, "featured" INTEGER, "body_md" TEXT)',
+    );
+  });
+
+  it("leaves body_md out for tables without bodies and escapes quotes in names", () => {
+    expect(createTableSql('notion_a"b', [], false)).toBe('CREATE TABLE "notion_a""b" ("id" TEXT PRIMARY KEY, "created_time" TEXT, "last_edited_time" TEXT)');
+  });
+
+  it("lists columns in the same order as the table declares them", () => {
+    expect(tableColumns([{ property: "X", column: "x", type: "url" }], true)).toEqual(["id", "created_time", "last_edited_time", "x", "body_md"]);
+  });
+
+  it("maps Notion types to SQLite types", () => {
+    expect(["title", "number", "checkbox", "files", "formula"].map(sqlType)).toEqual(["TEXT", "REAL", "INTEGER", "TEXT", "TEXT"]);
+  });
+});

@@ -1,0 +1,71 @@
+import { Hono } from "hono";
+import { z } from "zod";
+import type { AppEnv } from "../app-env";
+import type { NotionTable, SchemaSyncResult } from "../domain/types";
+import { fail } from "../lib/errors";
+import { validate } from "../lib/validate";
+import { afterSync } from "../notion/after-sync";
+import { LockBusyError } from "../notion/lock";
+import { quoteIdent } from "../notion/naming";
+import { listEntries, readEntry } from "../notion/registry";
+import { syncSchemas } from "../notion/schema-sync";
+import { syncAll } from "../notion/sync-all";
+import { syncTable } from "../notion/table-sync";
+import { upstreamMessage } from "../notion/upstream-error";
+
+/** Admin Notion sync routes under `/api/admin` (guarded by the admin middleware). */
+const adminNotion = new Hono<AppEnv>();
+
+const SyncTableBody = z.object({ tableName: z.string().min(1).max(200), databaseId: z.string().min(1).max(100) });
+
+/** Lock contention becomes 409 and Notion failures 502 with Notion's message; anything else stays a bug (500). */
+async function guarded<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    if (err instanceof LockBusyError) fail(409, err.message);
+    const upstream = upstreamMessage(err);
+    if (upstream) fail(502, upstream);
+    throw err;
+  }
+}
+
+/** Hono's execution context is workerd's; only its own type declaration is narrower. */
+const waitable = (ctx: unknown) => ctx as ExecutionContext;
+
+const sameId = (a: string | null, b: string) => a !== null && a.replace(/-/g, "").toLowerCase() === b.replace(/-/g, "").toLowerCase();
+
+adminNotion.post("/notion-sync-schemas", async (c) => {
+  const outcome = await guarded(() => syncSchemas(c.env));
+  await afterSync(c.env, waitable(c.executionCtx), { kind: "schema" });
+  return c.json<SchemaSyncResult>(outcome.result);
+});
+
+adminNotion.get("/notion-tables", async (c) => {
+  const entries = await listEntries(c.env.DB);
+  const existing = await c.env.DB.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND substr(name, 1, 7) = 'notion_'").all<{ name: string }>();
+  const present = new Set(existing.results.map((r) => r.name));
+  const tables: NotionTable[] = [];
+  for (const e of entries) {
+    const count = present.has(e.tableName) ? await c.env.DB.prepare(`SELECT COUNT(*) AS n FROM ${quoteIdent(e.tableName)}`).first<{ n: number }>() : null;
+    tables.push({ tableName: e.tableName, recordCount: count?.n ?? 0, databaseTitle: e.databaseTitle, databaseId: e.databaseId });
+  }
+  return c.json({ tables });
+});
+
+adminNotion.post("/notion-sync-table", validate("json", SyncTableBody), async (c) => {
+  const { tableName, databaseId } = c.req.valid("json");
+  const entry = await readEntry(c.env.DB, tableName);
+  if (!entry) fail(404, `Unknown table: ${tableName}`);
+  if (!sameId(entry.databaseId, databaseId)) fail(400, `databaseId does not match the database synced into ${tableName}`);
+  const outcome = await guarded(() => syncTable(c.env, entry));
+  await afterSync(c.env, waitable(c.executionCtx), { kind: "table", target: tableName });
+  return c.json({ success: true, message: outcome.message });
+});
+
+adminNotion.post("/notion-sync-all", async (c) => {
+  const summary = await guarded(() => syncAll(c.env, waitable(c.executionCtx)));
+  return c.json(summary);
+});
+
+export default adminNotion;
