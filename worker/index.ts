@@ -1,13 +1,16 @@
 import { Hono } from "hono";
 import type { AppEnv } from "./app-env";
 import { notFound, onError } from "./lib/errors";
+import { syncAll } from "./notion/sync-all";
 import { adminGuard } from "./middleware/admin-guard";
 import adminCache from "./routes/admin-cache";
+import adminNotion from "./routes/admin-notion";
 import adminSession from "./routes/admin-session";
 import adminSyncStatus from "./routes/admin-sync-status";
 import collection from "./routes/collection";
 import content from "./routes/content";
 import images from "./routes/images";
+import media from "./routes/media";
 import pageDescriptions from "./routes/page-descriptions";
 import pageHeaders from "./routes/page-headers";
 import posts from "./routes/posts";
@@ -29,7 +32,10 @@ app.use("/api/admin/*", adminGuard);
 app.route("/api/admin/session", adminSession);
 app.route("/api/admin/sync-status", adminSyncStatus);
 app.route("/api/admin", adminCache);
+app.route("/api/admin", adminNotion);
+app.route("/media", media);
 
 export default {
   fetch: app.fetch,
+  scheduled: (_controller, env, ctx) => ctx.waitUntil(syncAll(env, ctx).then(() => undefined, (err) => console.error("scheduled sync failed:", err))),
 } satisfies ExportedHandler<Env>;
