@@ -87,3 +87,6 @@ export function formatTime(iso: string | null | undefined, locale?: string): str
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? "—" : date.toLocaleString(locale, { dateStyle: "medium", timeStyle: "medium" });
 }
+
+/** Icon types a Page Headers row may name (spec section 3). */
+export const PAGE_HEADER_ICON_TYPES = ["home", "shop", "gallery", "literature", "services", "news", "misc", "admin", "database", "info", "refresh", "trash"] as const;

@@ -1,0 +1,35 @@
+import { Tabs } from "radix-ui";
+import CacheTab from "./CacheTab";
+import NotionSyncTab from "./NotionSyncTab";
+import PageHeadersTab from "./PageHeadersTab";
+
+const TRIGGER =
+  "flex-1 rounded-md px-3 py-2 text-sm font-semibold text-walnut transition-colors hover:bg-cream-200 data-[state=active]:bg-oxblood-700 data-[state=active]:text-cream-50";
+
+/** The admin tabs: Cache Management (default), Page Headers, Notion Sync. */
+export default function AdminTabs() {
+  return (
+    <Tabs.Root defaultValue="cache" className="grid gap-4">
+      <Tabs.List aria-label="Admin sections" className="card flex flex-wrap gap-1 p-1">
+        <Tabs.Trigger value="cache" className={TRIGGER}>
+          Cache Management
+        </Tabs.Trigger>
+        <Tabs.Trigger value="headers" className={TRIGGER}>
+          Page Headers
+        </Tabs.Trigger>
+        <Tabs.Trigger value="notion" className={TRIGGER}>
+          Notion Sync
+        </Tabs.Trigger>
+      </Tabs.List>
+      <Tabs.Content value="cache" className="outline-none">
+        <CacheTab />
+      </Tabs.Content>
+      <Tabs.Content value="headers" className="outline-none">
+        <PageHeadersTab />
+      </Tabs.Content>
+      <Tabs.Content value="notion" className="outline-none">
+        <NotionSyncTab />
+      </Tabs.Content>
+    </Tabs.Root>
+  );
+}

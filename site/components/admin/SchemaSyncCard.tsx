@@ -1,0 +1,41 @@
+import { useStore } from "@nanostores/react";
+import { $schemaSync, $syncingTable, runSchemaSync } from "../../stores/admin-sync";
+import Icon from "../ui/Icon";
+
+/** The schema sync button (disabled while it runs) and its result per table. */
+export default function SchemaSyncCard() {
+  const { running, result } = useStore($schemaSync);
+  const syncingTable = useStore($syncingTable);
+  return (
+    <section className="card grid gap-3 p-5" aria-labelledby="schema-sync-heading">
+      <h2 id="schema-sync-heading" className="text-xl font-bold text-oxblood-800">
+        Schema sync
+      </h2>
+      <p className="text-sm text-walnut">
+        Drops every <code>notion_*</code> table and recreates it, empty, from the Notion databases’ properties. Sync each table’s data
+        afterwards.
+      </p>
+      <div>
+        <button type="button" className="btn-primary" onClick={() => void runSchemaSync()} disabled={running || syncingTable !== null}>
+          <Icon type="database" className="size-4" /> {running ? "Syncing schemas…" : "Sync Notion Schemas"}
+        </button>
+      </div>
+      {result && (
+        <div data-testid="schema-sync-result" aria-live="polite">
+          <p className="mb-2 text-sm font-semibold">{result.message}</p>
+          <ul className="grid gap-1 text-sm">
+            {result.tables.map((t) => (
+              <li key={t.tableName} className="flex flex-wrap gap-2" data-testid="schema-sync-table" data-status={t.status}>
+                <code>{t.tableName}</code>
+                <span className={t.status === "created" ? "font-semibold text-green-800" : "font-semibold text-oxblood-700"}>
+                  {t.status === "created" ? "created" : "error"}
+                </span>
+                {t.error && <span className="text-oxblood-700">{t.error}</span>}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </section>
+  );
+}

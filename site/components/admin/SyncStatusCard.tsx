@@ -1,0 +1,50 @@
+import { useStore } from "@nanostores/react";
+import type { SyncRun } from "../../../worker/data/sync-runs";
+import { formatTime, runLabel, runOutcome } from "../../lib/admin";
+import { $syncStatus } from "../../stores/admin-sync";
+
+const OUTCOME_CLASS = { Never: "text-walnut", Running: "text-brass-700", Succeeded: "text-green-800", Failed: "text-oxblood-700" } as const;
+
+function RunRow({ name, run, testId }: { name: string; run: SyncRun | null; testId: string }) {
+  const outcome = runOutcome(run);
+  return (
+    <div className="rounded-md border border-cream-300 bg-white/70 p-3" data-testid={testId} data-outcome={outcome}>
+      <dt className="text-xs font-semibold tracking-wide text-walnut uppercase">{name}</dt>
+      <dd className="mt-1 grid gap-0.5 text-sm">
+        <span className={`font-bold ${OUTCOME_CLASS[outcome]}`}>{outcome === "Never" ? "Never ran" : outcome}</span>
+        {run && (
+          <>
+            <span>{runLabel(run)}</span>
+            <span>Started {formatTime(run.startedAt)}{run.finishedAt ? `, finished ${formatTime(run.finishedAt)}` : ""}</span>
+            {run.message && <span className="text-walnut">{run.message}</span>}
+          </>
+        )}
+      </dd>
+    </div>
+  );
+}
+
+/** When the last sync and the last rebuild ran, whether they succeeded, and when the live site was built. */
+export default function SyncStatusCard() {
+  const { status, build, error } = useStore($syncStatus);
+  return (
+    <section className="card grid gap-3 p-5" aria-labelledby="sync-status-heading">
+      <h2 id="sync-status-heading" className="text-xl font-bold text-oxblood-800">
+        Sync and rebuild status
+      </h2>
+      <dl className="grid gap-3 md:grid-cols-3" aria-live="polite">
+        <RunRow name="Last sync" run={status?.lastSync ?? null} testId="last-sync" />
+        <RunRow name="Last rebuild request" run={status?.lastRebuild ?? null} testId="last-rebuild" />
+        <div className="rounded-md border border-cream-300 bg-white/70 p-3" data-testid="site-built-at">
+          <dt className="text-xs font-semibold tracking-wide text-walnut uppercase">Site built</dt>
+          <dd className="mt-1 text-sm font-bold">{build ? formatTime(build.builtAt) : "Unknown"}</dd>
+        </div>
+      </dl>
+      {error && (
+        <p role="alert" className="text-sm text-oxblood-700">
+          Could not load the sync status: {error}
+        </p>
+      )}
+    </section>
+  );
+}
