@@ -1,0 +1,67 @@
+import { env } from "cloudflare:test";
+import { exports } from "cloudflare:workers";
+import { beforeAll, describe, expect, it } from "vitest";
+
+const KEY = "notion/0f3c9a1e-1111-2222-3333-444455556666/front.png";
+const BYTES = new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10, 1, 2, 3]);
+const get = (path: string, init?: RequestInit) => exports.default.fetch(`http://localhost${path}`, init);
+
+describe("GET /media/*", () => {
+  beforeAll(async () => {
+    await env.MEDIA.put(KEY, BYTES, { httpMetadata: { contentType: "image/png" } });
+  });
+
+  it("serves the R2 object with its type, ETag and immutable caching", async () => {
+    const res = await get(`/media/${KEY}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("Content-Type")).toBe("image/png");
+    expect(res.headers.get("Cache-Control")).toBe("public, max-age=31536000, immutable");
+    expect(res.headers.get("ETag")).toMatch(/^"[0-9a-f]+"$/);
+    expect(res.headers.get("X-Content-Type-Options")).toBe("nosniff");
+    expect(new Uint8Array(await res.arrayBuffer())).toEqual(BYTES);
+  });
+
+  it("answers 304 without a body when If-None-Match matches", async () => {
+    const etag = (await get(`/media/${KEY}`)).headers.get("ETag")!;
+    const res = await get(`/media/${KEY}`, { headers: { "If-None-Match": etag } });
+    expect(res.status).toBe(304);
+    expect(res.headers.get("ETag")).toBe(etag);
+    expect(res.headers.get("Cache-Control")).toBe("public, max-age=31536000, immutable");
+    expect(await res.text()).toBe("");
+    expect((await get(`/media/${KEY}`, { headers: { "If-None-Match": `W/${etag}` } })).status).toBe(304);
+    expect((await get(`/media/${KEY}`, { headers: { "If-None-Match": '"other"' } })).status).toBe(200);
+  });
+
+  it("answers HEAD with the headers and no body", async () => {
+    const res = await get(`/media/${KEY}`, { method: "HEAD" });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("Content-Type")).toBe("image/png");
+    expect(res.headers.get("Content-Length")).toBe(String(BYTES.length));
+    expect(await res.text()).toBe("");
+  });
+
+  it("answers 404 JSON for a missing file", async () => {
+    const res = await get("/media/notion/nope/missing.png");
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({ error: "Not found: /media/notion/nope/missing.png" });
+  });
+
+  it("never serves dot segments: URL parsing resolves them away from /media", async () => {
+    await env.MEDIA.put("secret", "x");
+    const res = await get("/media/notion/%2e%2e/%2e%2e/secret");
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({ error: "Not found: /secret" });
+  });
+
+  it("rejects encoded traversal and malformed keys with 400", async () => {
+    for (const path of ["/media/..%2Fsecret", "/media/notion/..%2F..%2Fsecret", "/media/notion//x.png", "/media/a%5Cb", "/media/%E0%A4%A", "/media/a%00b"]) {
+      const res = await get(path);
+      expect(res.status, path).toBe(400);
+      expect(await res.json()).toEqual({ error: "Invalid media path" });
+    }
+  });
+
+  it("does not serve other methods", async () => {
+    expect((await get(`/media/${KEY}`, { method: "POST" })).status).toBe(404);
+  });
+});
