@@ -13,13 +13,13 @@ let flushing: Promise<void> | undefined;
 export function countCacheEvent(db: D1Database, ctx: Pick<ExecutionContext, "waitUntil">, kind: keyof Counts, now = Date.now()): void {
   pending[kind] += 1;
   if (flushing || now - lastFlushAt < FLUSH_INTERVAL_MS) return;
-  lastFlushAt = now;
   ctx.waitUntil(flushCacheCounters(db));
 }
 
 /** Writes the in-memory deltas to D1 (after any flush already under way); failed writes keep their deltas. */
 export async function flushCacheCounters(db: D1Database): Promise<void> {
   while (flushing) await flushing;
+  lastFlushAt = Date.now();
   const taken = pending;
   if (taken.hits === 0 && taken.misses === 0) return;
   pending = { hits: 0, misses: 0 };
