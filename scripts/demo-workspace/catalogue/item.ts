@@ -1,0 +1,34 @@
+import { hosted } from "../blocks.ts";
+import type { FileSpec, PageSpec, SimpleValue } from "../types.ts";
+
+/** A catalogue item in compact form; `main`/`extra` name bundled images (or give FileSpecs). */
+export type Item = {
+  title: string;
+  description: string;
+  manufacturer?: string;
+  year?: number;
+  main: string | FileSpec;
+  extra?: (string | FileSpec)[];
+  forSale?: boolean;
+  price?: number;
+  condition?: string;
+  fields?: Record<string, SimpleValue>;
+};
+
+const file = (f: string | FileSpec): FileSpec => (typeof f === "string" ? hosted(f) : f);
+
+/** The page for a catalogue item: common properties plus its category fields; absent values stay absent. */
+export function itemPage(item: Item): PageSpec {
+  const properties: Record<string, SimpleValue> = {
+    Title: item.title,
+    Description: item.description,
+    "Main Image": [file(item.main)],
+    "For Sale": item.forSale ?? false,
+  };
+  if (item.manufacturer !== undefined) properties.Manufacturer = item.manufacturer;
+  if (item.year !== undefined) properties.Year = item.year;
+  if (item.extra?.length) properties["Additional Images"] = item.extra.map(file);
+  if (item.price !== undefined) properties.Price = item.price;
+  if (item.condition !== undefined) properties.Condition = item.condition;
+  return { properties: { ...properties, ...item.fields } };
+}

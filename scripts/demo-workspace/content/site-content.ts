@@ -1,0 +1,72 @@
+import { b, hosted, t } from "../blocks.ts";
+import type { DatabaseSpec } from "../types.ts";
+
+/** Site Content: banner, header image, contact details and the header title (Markdown). */
+export const SITE_CONTENT: DatabaseSpec = {
+  title: "Site Content",
+  properties: {
+    Key: { type: "title" },
+    Type: { type: "select", options: ["rich_text", "image", "image_file", "text"] },
+    Content: { type: "rich_text" },
+    Title: { type: "rich_text" },
+    Image: { type: "files" },
+  },
+  pages: [
+    {
+      properties: {
+        Key: "banner_message",
+        Type: "rich_text",
+        Content: [t("Now restoring: "), b("a 1933 Mills Castle Front"), t(". New photos are in the gallery.")],
+        Title: "Banner",
+      },
+    },
+    { properties: { Key: "header_image", Type: "image", Title: "Antique Coin-Op logo", Image: [hosted("logo.png")] } },
+    { properties: { Key: "phone_contact_info", Type: "text", Content: "(217) 555-0148", Title: "Phone" } },
+    { properties: { Key: "email_contact_info", Type: "text", Content: "info@antique-coin-op.example", Title: "Email" } },
+    { properties: { Key: "header_title_markdown", Type: "text", Content: "**Antique Coin-Op** _Restorations_", Title: "Header title" } },
+  ],
+};
+
+/** Images: the header picture and the page background texture. */
+export const IMAGES: DatabaseSpec = {
+  title: "Images",
+  properties: { Key: { type: "title" }, Image: { type: "files" }, "Alt Text": { type: "rich_text" }, Title: { type: "rich_text" } },
+  pages: [
+    { properties: { Key: "header_main_image", Image: [hosted("header-main.png")], "Alt Text": "Marquee reading Antique Coin-Op between two slot machines", Title: "Header" } },
+    { properties: { Key: "background-texture", Image: [hosted("background-texture.png")], "Alt Text": "Cream paper texture", Title: "Background texture" } },
+  ],
+};
+
+/** Page Descriptions: the intro text of each section and of the navigation. */
+export const PAGE_DESCRIPTIONS: DatabaseSpec = {
+  title: "Page Descriptions",
+  properties: { Section: { type: "title" }, Description: { type: "rich_text" } },
+  pages: [
+    { properties: { Section: "home", Description: [t("We buy, restore and sell "), b("antique coin-operated machines"), t(": slot machines, trade stimulators, arcade games and vending machines from 1895 to 1965.")] } },
+    { properties: { Section: "literature", Description: "Catalogues, service manuals and reference books for collectors and restorers." } },
+    { properties: { Section: "services", Description: "Restoration, repair, appraisal and parts for antique coin-op machines, done in our Illinois workshop." } },
+    { properties: { Section: "news", Description: "Shows, auctions and what is on the workbench this month." } },
+    { properties: { Section: "miscellaneous", Description: "Odds and ends from seventy years of coin-op history." } },
+    { properties: { Section: "navigation", Description: "Browse the gallery, see what is for sale, or read about our services." } },
+  ],
+};
+
+/** Page Headers: title and icon type per page id. */
+export const PAGE_HEADERS: DatabaseSpec = {
+  title: "Page Headers",
+  properties: {
+    "Page Id": { type: "title" },
+    Title: { type: "rich_text" },
+    "Icon Type": { type: "select", options: ["home", "shop", "gallery", "literature", "services", "news", "misc", "admin", "database", "info", "refresh", "trash"] },
+  },
+  pages: [
+    ["home", "Welcome to Antique Coin-Op", "home"],
+    ["literature", "Literature & Reference", "literature"],
+    ["services", "Restoration Services", "services"],
+    ["news", "News from the Workshop", "news"],
+    ["miscellaneous", "Miscellaneous", "misc"],
+    ["gallery", "The Gallery", "gallery"],
+    ["for-sale", "Machines For Sale", "shop"],
+    ["admin", "Admin Panel", "admin"],
+  ].map(([id, title, icon]) => ({ properties: { "Page Id": id, Title: title, "Icon Type": icon } })),
+};

@@ -1,0 +1,33 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { NotionError, rateLimited } from "./errors.ts";
+import { parseJson, readBody, sendError, sendJson } from "./http.ts";
+import { matchRoute } from "./routes.ts";
+import type { ServerState } from "./state.ts";
+import { countRequest } from "./stats.ts";
+
+/** Answers one `/v1/...` request: counted, then injected faults, rate limit, auth, version, endpoint. */
+export async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL, state: ServerState) {
+  const method = req.method ?? "GET";
+  countRequest(state.stats, url.pathname);
+  const raw = await readBody(req);
+  try {
+    const fault = state.faults.take(method, url.pathname);
+    if (fault) throw fault;
+    const wait = state.limiter.take();
+    if (wait > 0) {
+      state.stats.rateLimited += 1;
+      throw rateLimited(wait);
+    }
+    if (req.headers.authorization !== `Bearer ${state.token}`) throw new NotionError(401, "unauthorized", "API token is invalid.");
+    if (!req.headers["notion-version"]) {
+      throw new NotionError(400, "missing_version", "Notion-Version header failed validation: Notion-Version header should be defined, instead was `undefined`.");
+    }
+    const route = matchRoute(method, url.pathname);
+    if (!route) throw new NotionError(400, "invalid_request_url", "Invalid request URL.");
+    const body = method === "GET" || method === "HEAD" ? {} : parseJson(raw);
+    const result = route.handler({ method, params: route.params, body, query: url.searchParams, store: state.store, shape: state.shapeContext(req) });
+    sendJson(res, 200, result);
+  } catch (error) {
+    sendError(res, error);
+  }
+}

@@ -1,0 +1,67 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { z } from "zod";
+import type { DatabaseSpec } from "../demo-workspace/types.ts";
+import { parseJson, readBody, sendJson } from "./http.ts";
+import type { ServerState } from "./state.ts";
+import { addDatabase } from "./store.ts";
+
+const FaultBody = z.object({
+  status: z.number().int().min(400).max(599),
+  times: z.number().int().min(1).default(1),
+  path: z.string().optional(),
+  retryAfter: z.number().min(0).optional(),
+  code: z.string().optional(),
+  message: z.string().optional(),
+});
+
+const RateLimitBody = z.object({ requestsPerSecond: z.number().positive().nullable() });
+
+const DatabaseBody = z.object({
+  id: z.string().uuid().optional(),
+  dataSourceId: z.string().uuid().optional(),
+  title: z.string().min(1),
+  description: z.string().optional(),
+  properties: z.record(z.string(), z.object({ type: z.string() }).passthrough()),
+  pages: z.array(z.object({ id: z.string().uuid().optional(), properties: z.record(z.string(), z.unknown()) }).passthrough()).default([]),
+});
+
+/** Test control over HTTP (no auth): faults, file expiry, reset, stats, extra databases, rate limit. */
+export async function handleControl(req: IncomingMessage, res: ServerResponse, url: URL, state: ServerState) {
+  const route = `${req.method} ${url.pathname.replace(/\/+$/, "")}`;
+  const raw = await readBody(req);
+  try {
+    switch (route) {
+      case "GET /__control/stats":
+        return sendJson(res, 200, state.stats);
+      case "POST /__control/faults": {
+        const fault = FaultBody.parse(parseJson(raw));
+        state.faults.add(fault);
+        return sendJson(res, 200, { ok: true, pending: state.faults.pending() });
+      }
+      case "DELETE /__control/faults":
+        state.faults.clear();
+        return sendJson(res, 200, { ok: true, pending: [] });
+      case "POST /__control/expire-files":
+        state.signer.expireAll();
+        return sendJson(res, 200, { ok: true });
+      case "POST /__control/reset":
+        state.reset();
+        return sendJson(res, 200, { ok: true });
+      case "POST /__control/rate-limit": {
+        const { requestsPerSecond } = RateLimitBody.parse(parseJson(raw));
+        state.limiter.setRate(requestsPerSecond);
+        return sendJson(res, 200, { ok: true, requestsPerSecond });
+      }
+      case "POST /__control/databases": {
+        const spec = DatabaseBody.parse(parseJson(raw)) as unknown as DatabaseSpec;
+        const db = addDatabase(state.store, spec);
+        return sendJson(res, 200, { id: db.id, dataSourceId: db.dataSourceId, title: db.title, pageIds: db.pages.map((p) => p.id) });
+      }
+      default:
+        return sendJson(res, 404, { error: `unknown control endpoint ${route}` });
+    }
+  } catch (error) {
+    const message = error instanceof z.ZodError ? z.prettifyError(error) : error instanceof Error ? error.message : String(error);
+    return sendJson(res, 400, { error: message });
+  }
+}

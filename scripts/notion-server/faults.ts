@@ -1,0 +1,31 @@
+import { NotionError } from "./errors.ts";
+
+/** An injected failure: answer `status` to the next `times` API requests whose path contains `path`. */
+export type Fault = { status: number; times: number; path?: string; retryAfter?: number; code?: string; message?: string };
+
+/** Queue of injected faults, consumed in order of injection. */
+export type Faults = { add(fault: Fault): void; take(method: string, path: string): NotionError | null; clear(): void; pending(): Fault[] };
+
+/** Creates an empty fault queue. */
+export function createFaults(): Faults {
+  let queue: Fault[] = [];
+  return {
+    add(fault) {
+      queue.push({ ...fault });
+    },
+    take(method, path) {
+      const fault = queue.find((f) => !f.path || path.includes(f.path) || `${method} ${path}`.includes(f.path));
+      if (!fault) return null;
+      fault.times -= 1;
+      if (fault.times <= 0) queue = queue.filter((f) => f !== fault);
+      const headers: Record<string, string> = {};
+      if (fault.retryAfter !== undefined) headers["Retry-After"] = String(fault.retryAfter);
+      else if (fault.status === 429) headers["Retry-After"] = "1";
+      return new NotionError(fault.status, fault.code, fault.message, headers);
+    },
+    clear() {
+      queue = [];
+    },
+    pending: () => queue.map((f) => ({ ...f })),
+  };
+}

@@ -1,0 +1,15 @@
+import type { ShapeContext } from "../shapes/context.ts";
+import type { Store } from "../store-types.ts";
+
+/** What an API handler receives: path parameters, parsed body, query string and serializer context. */
+export type ApiRequest = {
+  method: string;
+  params: string[];
+  body: Record<string, unknown>;
+  query: URLSearchParams;
+  store: Store;
+  shape: ShapeContext;
+};
+
+/** An API handler returns the JSON body of a 200 answer or throws a NotionError. */
+export type ApiHandler = (req: ApiRequest) => unknown;

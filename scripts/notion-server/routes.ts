@@ -1,0 +1,30 @@
+import { blockChildren, getBlock } from "./handlers/blocks.ts";
+import type { ApiHandler } from "./handlers/context.ts";
+import { getDatabase, getDataSource, queryDataSource } from "./handlers/databases.ts";
+import { getPage, patchPage } from "./handlers/pages.ts";
+import { search } from "./handlers/search.ts";
+
+type Route = { method: string; pattern: RegExp; handler: ApiHandler };
+
+const ID = "([^/]+)";
+
+/** The Notion endpoints the local server speaks. */
+const ROUTES: Route[] = [
+  { method: "POST", pattern: /^\/v1\/search$/, handler: search },
+  { method: "GET", pattern: new RegExp(`^/v1/databases/${ID}$`), handler: getDatabase },
+  { method: "GET", pattern: new RegExp(`^/v1/data_sources/${ID}$`), handler: getDataSource },
+  { method: "POST", pattern: new RegExp(`^/v1/data_sources/${ID}/query$`), handler: queryDataSource },
+  { method: "GET", pattern: new RegExp(`^/v1/pages/${ID}$`), handler: getPage },
+  { method: "PATCH", pattern: new RegExp(`^/v1/pages/${ID}$`), handler: patchPage },
+  { method: "GET", pattern: new RegExp(`^/v1/blocks/${ID}/children$`), handler: blockChildren },
+  { method: "GET", pattern: new RegExp(`^/v1/blocks/${ID}$`), handler: getBlock },
+];
+
+/** The handler and path parameters for a request, or null when no endpoint matches. */
+export function matchRoute(method: string, path: string): { handler: ApiHandler; params: string[] } | null {
+  for (const route of ROUTES) {
+    const m = route.pattern.exec(path);
+    if (m && route.method === method) return { handler: route.handler, params: m.slice(1) };
+  }
+  return null;
+}

@@ -1,0 +1,97 @@
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { loadDemoWorkspace } from "../demo-workspace/load.ts";
+import type { DatabaseSpec, Workspace } from "../demo-workspace/types.ts";
+import { handleApi } from "./api.ts";
+import { handleControl } from "./control.ts";
+import type { Fault } from "./faults.ts";
+import { serveFile } from "./files.ts";
+import { sendJson } from "./http.ts";
+import { createState, type ServerState } from "./state.ts";
+import type { Stats } from "./stats.ts";
+import { addDatabase } from "./store.ts";
+
+/** Options of the local Notion server; every one has a default. */
+export type NotionServerOptions = {
+  port?: number;
+  host?: string;
+  token?: string;
+  workspace?: Workspace;
+  requestsPerSecond?: number | null;
+  fileUrlTtlSeconds?: number;
+};
+
+/** A running local Notion server and its in-process controls (the same as the HTTP `/__control/` API). */
+export type NotionServer = {
+  url: string;
+  token: string;
+  close(): Promise<void>;
+  stats(): Stats;
+  resetStats(): void;
+  reset(): void;
+  injectFault(fault: Partial<Fault> & { status: number }): void;
+  expireFiles(): void;
+  setRateLimit(requestsPerSecond: number | null): void;
+  addDatabase(spec: DatabaseSpec): { id: string; dataSourceId: string; pageIds: string[] };
+};
+
+/** Starts a Notion-compatible server (API 2025-09-03) on `host:port` (default 127.0.0.1, a free port) serving `workspace`. */
+export async function startNotionServer(opts: NotionServerOptions = {}): Promise<NotionServer> {
+  const host = opts.host ?? "127.0.0.1";
+  const state = createState({
+    workspace: opts.workspace ?? loadDemoWorkspace(),
+    token: opts.token ?? "demo-token",
+    requestsPerSecond: opts.requestsPerSecond ?? null,
+    fileUrlTtlSeconds: opts.fileUrlTtlSeconds ?? 3600,
+    baseUrl: "",
+  });
+  const server = createServer((req, res) => {
+    dispatch(req, res, state).catch((error: unknown) => {
+      if (!res.headersSent) sendJson(res, 500, { object: "error", status: 500, code: "internal_server_error", message: String(error) });
+      else res.destroy();
+    });
+  });
+  server.keepAliveTimeout = 5000;
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(opts.port ?? 0, host, () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  const url = `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
+  state.baseUrl = url;
+  return {
+    url,
+    token: state.token,
+    close: () => new Promise((resolve) => {
+      server.close(() => resolve());
+      server.closeAllConnections();
+    }),
+    stats: () => structuredClone(state.stats),
+    resetStats: () => {
+      state.stats.requests = 0;
+      state.stats.byPath = {};
+      state.stats.rateLimited = 0;
+      state.stats.fileDownloads = 0;
+    },
+    reset: () => state.reset(),
+    injectFault: (fault) => state.faults.add({ times: 1, ...fault }),
+    expireFiles: () => state.signer.expireAll(),
+    setRateLimit: (rps) => state.limiter.setRate(rps),
+    addDatabase: (spec) => {
+      const db = addDatabase(state.store, spec);
+      return { id: db.id, dataSourceId: db.dataSourceId, pageIds: db.pages.map((p) => p.id) };
+    },
+  };
+}
+
+/** Routes a request: the Notion API, test control, or file downloads (neither counted nor rate limited). */
+async function dispatch(req: IncomingMessage, res: ServerResponse, state: ServerState) {
+  const url = new URL(req.url ?? "/", "http://local");
+  if (url.pathname.startsWith("/v1/")) return handleApi(req, res, url, state);
+  if (url.pathname.startsWith("/__control/")) return handleControl(req, res, url, state);
+  if (url.pathname.startsWith("/files/") || url.pathname.startsWith("/public/")) {
+    state.stats.fileDownloads += 1;
+    return serveFile(req, res, url, state.store, state.signer);
+  }
+  sendJson(res, 400, { object: "error", status: 400, code: "invalid_request_url", message: "Invalid request URL." });
+}

@@ -1,0 +1,58 @@
+import type { IncomingMessage } from "node:http";
+import type { Workspace } from "../demo-workspace/types.ts";
+import { createFaults, type Faults } from "./faults.ts";
+import { filePath } from "./files.ts";
+import { createRateLimiter, type RateLimiter } from "./rate-limit.ts";
+import type { ShapeContext } from "./shapes/context.ts";
+import { createSigner, type FileSigner } from "./signing.ts";
+import { emptyStats, type Stats } from "./stats.ts";
+import { buildStore } from "./store.ts";
+import type { Store } from "./store-types.ts";
+
+/** Everything a running server holds: data, token, signer, faults, limiter and counters. */
+export type ServerState = {
+  workspace: Workspace;
+  store: Store;
+  token: string;
+  signer: FileSigner;
+  faults: Faults;
+  limiter: RateLimiter;
+  stats: Stats;
+  baseUrl: string;
+  shapeContext(req?: IncomingMessage): ShapeContext;
+  reset(): void;
+};
+
+/** Creates the state for a server answering at `baseUrl`. */
+export function createState(options: { workspace: Workspace; token: string; requestsPerSecond: number | null; fileUrlTtlSeconds: number; baseUrl: string }): ServerState {
+  const state: ServerState = {
+    workspace: options.workspace,
+    store: buildStore(options.workspace),
+    token: options.token,
+    signer: createSigner(options.fileUrlTtlSeconds),
+    faults: createFaults(),
+    limiter: createRateLimiter(options.requestsPerSecond),
+    stats: emptyStats(),
+    baseUrl: options.baseUrl,
+    shapeContext(req) {
+      // Signed URLs use the host the client reached us by, so they work through any alias of this server.
+      const baseUrl = req?.headers.host ? `http://${req.headers.host}` : state.baseUrl;
+      return {
+        store: state.store,
+        baseUrl,
+        signFile: (file) => {
+          const path = filePath(state.store, file);
+          const signed = state.signer.sign(path);
+          return { url: `${baseUrl}${path}?${signed.query}`, expiry_time: signed.expiry_time };
+        },
+      };
+    },
+    reset() {
+      state.store = buildStore(state.workspace);
+      state.faults.clear();
+      state.stats = emptyStats();
+      state.limiter.setRate(options.requestsPerSecond);
+    },
+  };
+  return state;
+}

@@ -1,0 +1,46 @@
+import type { BlockSpec, PropertySpec, SimpleValue } from "../demo-workspace/types.ts";
+
+/** A schema property with its Notion property id and name. */
+export type StoredProperty = PropertySpec & { id: string; name: string; relation?: { database_id: string; data_source_id: string } };
+
+/** A Notion-hosted file: its id, download name and the bundled image it serves. */
+export type StoredFile = { id: string; name: string; image: string };
+
+/** Where a block hangs: a page or another block. */
+export type BlockParent = { type: "page_id"; page_id: string } | { type: "block_id"; block_id: string };
+
+/** A body block with its id and nested children. */
+export type StoredBlock = { id: string; spec: BlockSpec; children: StoredBlock[]; parent: BlockParent; createdTime: string; lastEditedTime: string };
+
+/** A page of a database; `values` keyed by property name, files carry their ids. */
+export type StoredPage = {
+  id: string;
+  database: StoredDatabase;
+  values: Record<string, SimpleValue>;
+  blocks: StoredBlock[];
+  createdTime: string;
+  lastEditedTime: string;
+  number: number;
+  inTrash: boolean;
+};
+
+/** A database and its single data source. */
+export type StoredDatabase = {
+  id: string;
+  dataSourceId: string;
+  title: string;
+  description: string;
+  properties: StoredProperty[];
+  pages: StoredPage[];
+  createdTime: string;
+  lastEditedTime: string;
+};
+
+/** The server's mutable copy of a workspace, indexed by id. */
+export type Store = {
+  workspaceId: string;
+  databases: StoredDatabase[];
+  pages: Map<string, StoredPage>;
+  blocks: Map<string, StoredBlock>;
+  files: Map<string, StoredFile>;
+};
