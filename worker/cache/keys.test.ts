@@ -1,0 +1,31 @@
+import { describe, expect, it } from "vitest";
+import { CACHE_KEY_PATTERNS, CACHE_PREFIX, cacheKey } from "./keys";
+
+describe("cache keys", () => {
+  it("puts each content type under its own prefix below cache:", async () => {
+    expect(await cacheKey("content", "banner_message")).toBe("cache:content:banner_message");
+    expect(await cacheKey("section", "posts", "news")).toBe("cache:section:posts:news");
+    expect(await cacheKey("items", "slots", "id", "abc")).toBe("cache:items:slots:id:abc");
+    expect(await cacheKey("featured", "slots", "page=1")).toBe("cache:featured:slots:page=1");
+    expect(await cacheKey("images", "background-texture")).toBe("cache:images:background-texture");
+    const prefixes = Object.values(CACHE_KEY_PATTERNS).map((p) => p.prefix);
+    expect(prefixes).toEqual(["cache:content:", "cache:section:", "cache:databases:", "cache:items:", "cache:featured:", "cache:images:"]);
+    for (const { prefix, pattern } of Object.values(CACHE_KEY_PATTERNS)) {
+      expect(prefix.startsWith(CACHE_PREFIX)).toBe(true);
+      expect(pattern.startsWith(prefix)).toBe(true);
+    }
+  });
+
+  it("hashes a key longer than KV's 512 bytes, keeping its prefix and telling queries apart", async () => {
+    const long = "x".repeat(600);
+    const key = await cacheKey("items", "slots", "list", long);
+    expect(key).toMatch(/^cache:items:sha256:[0-9a-f]{64}$/);
+    expect(await cacheKey("items", "slots", "list", long)).toBe(key);
+    expect(await cacheKey("items", "slots", "list", `${long}y`)).not.toBe(key);
+  });
+
+  it("counts bytes, not characters, against the limit", async () => {
+    expect(await cacheKey("content", "é".repeat(260))).toMatch(/^cache:content:sha256:/);
+    expect(await cacheKey("content", "e".repeat(260))).toBe(`cache:content:${"e".repeat(260)}`);
+  });
+});
