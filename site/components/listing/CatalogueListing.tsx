@@ -1,0 +1,73 @@
+import { useStore } from "@nanostores/react";
+import { useEffect, useRef } from "react";
+import type { CategoryId } from "../../../worker/domain/categories";
+import { PAGE_SIZE } from "../../lib/config";
+import { FILTERS_ENABLED } from "../../lib/features";
+import { getJson } from "../../lib/http";
+import { listingPath, type ListingView } from "../../lib/listing-url";
+import { normalizeListing, type SiteListing } from "../../lib/normalize";
+import { ListingSchema } from "../../lib/schemas";
+import { useQuery } from "../../lib/use-query";
+import { $filters, $filtersOpen } from "../../stores/filters";
+import { $listingPage, $writePageToAddress, goToPage, syncPageFromAddress } from "../../stores/listing";
+import CardSkeleton from "./CardSkeleton";
+import FilterPanel from "./FilterPanel";
+import ItemCard from "./ItemCard";
+import Pager from "./Pager";
+
+/** Props of CatalogueListing: what to list, where cards lead, and page 1 as the build rendered it. */
+type Props = {
+  category: CategoryId;
+  view: ListingView;
+  sourcePage: "gallery" | "for-sale";
+  writePageToAddress: boolean;
+  emptyText: string;
+  initial: SiteListing | null;
+};
+
+/** The paged item grid: page in `?page`, pager above and below, placeholders, error and empty states. */
+export default function CatalogueListing({ category, view, sourcePage, writePageToAddress, emptyText, initial }: Props) {
+  const page = useStore($listingPage);
+  const filters = useStore($filters);
+  const filtersOn = FILTERS_ENABLED && useStore($filtersOpen);
+  const key = listingPath(category, view, page, PAGE_SIZE, filtersOn ? filters : null);
+  const initialKey = listingPath(category, view, 1, PAGE_SIZE);
+  const fetcher = async (url: string) => normalizeListing(ListingSchema.parse(await getJson(url)), category);
+  const query = useQuery<SiteListing>(key, { initialData: key === initialKey && initial ? initial : undefined, fetcher });
+  const lastTotal = useRef(initial?.totalPages ?? 0);
+  if (query.data) lastTotal.current = query.data.totalPages;
+
+  useEffect(() => {
+    $writePageToAddress.set(writePageToAddress);
+    syncPageFromAddress();
+    addEventListener("popstate", syncPageFromAddress);
+    return () => removeEventListener("popstate", syncPageFromAddress);
+  }, [writePageToAddress]);
+
+  const totalPages = query.data?.totalPages ?? lastTotal.current;
+  const loading = query.status === "pending" || (query.isFetching && !query.data);
+  return (
+    <div data-testid="listing" aria-busy={loading}>
+      {FILTERS_ENABLED && <FilterPanel category={category} forSale={view === "for-sale"} options={initial?.filterOptions ?? null} />}
+      <Pager page={page} totalPages={totalPages} position="top" onChange={goToPage} />
+      {query.status === "error" ? (
+        <p role="alert" className="card p-6 text-center font-medium text-oxblood-700" data-testid="listing-error">
+          Error loading items. Please try again later.
+        </p>
+      ) : loading ? (
+        <div className="grid gap-6 sm:grid-cols-2" data-testid="listing-loading">
+          {Array.from({ length: PAGE_SIZE }, (_, i) => <CardSkeleton key={i} />)}
+        </div>
+      ) : query.data && query.data.items.length === 0 ? (
+        <p className="card p-6 text-center text-walnut" data-testid="listing-empty">{emptyText}</p>
+      ) : (
+        <div className="grid gap-6 sm:grid-cols-2" data-testid="item-grid">
+          {query.data?.items.map((item, i) => (
+            <ItemCard key={item.id} item={item} sourcePage={sourcePage} page={page} showPrice={view === "for-sale"} eager={page === 1 && i === 0} />
+          ))}
+        </div>
+      )}
+      <Pager page={page} totalPages={totalPages} position="bottom" onChange={goToPage} />
+    </div>
+  );
+}

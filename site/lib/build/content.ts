@@ -1,0 +1,38 @@
+import { PageDescriptionSchema, PageHeaderSchema, PostsSchema } from "../schemas";
+import { resolveHeader, type PageId, type ResolvedHeader } from "../page-defaults";
+import { isBlank, richTextHtml, escapeHtml } from "../rich-text";
+import { apiTry, type Loaded } from "./api";
+import { markdownToHtml } from "./markdown";
+
+/** A post ready to render: sanitised HTML, or null when its content is empty. */
+export type RenderedPost = { id: string; title: string | null; html: string | null; imageUrl: string | null };
+
+/** The page's header (managed title/icon, or the page's defaults when missing or failing). */
+export async function pageHeader(pageId: PageId): Promise<ResolvedHeader> {
+  const loaded = await apiTry(`/api/page-headers/${pageId}`, PageHeaderSchema);
+  return resolveHeader(pageId, loaded.ok ? loaded.data : null);
+}
+
+/** A section's description as HTML, or null when it is missing or blank. */
+export async function pageDescription(section: string): Promise<string | null> {
+  const loaded = await apiTry(`/api/page-description/${section}`, PageDescriptionSchema);
+  if (!loaded.ok || isBlank(loaded.data.richText, loaded.data.description)) return null;
+  const pieces = loaded.data.richText ?? [];
+  return pieces.length && !isBlank(pieces) ? richTextHtml(pieces) : escapeHtml(loaded.data.description ?? "");
+}
+
+/** A section's posts in ascending display order, rendered from Markdown; or the load error. */
+export async function sectionPosts(section: string): Promise<Loaded<RenderedPost[]>> {
+  const loaded = await apiTry(`/api/posts/section/${section}`, PostsSchema);
+  if (!loaded.ok) return loaded;
+  const posts = [...loaded.data].sort((a, b) => (a.displayOrder ?? Number.MAX_SAFE_INTEGER) - (b.displayOrder ?? Number.MAX_SAFE_INTEGER));
+  return {
+    ok: true,
+    data: posts.map((post) => ({
+      id: post.id,
+      title: post.title ?? null,
+      html: (post.content ?? "").trim() ? markdownToHtml(post.content ?? "") : null,
+      imageUrl: post.imageUrl ?? null,
+    })),
+  };
+}

@@ -1,0 +1,92 @@
+import { Marked } from "marked";
+import { ContentBlockSchema, ImageResponseSchema, PageDescriptionSchema, type RawContentBlock } from "../schemas";
+import { pickImage } from "../normalize";
+import { isBlank, plainText, richTextHtml } from "../rich-text";
+import { apiTry } from "./api";
+import { markdownToHtml } from "./markdown";
+
+/** Contact details and name used when managed content is missing. */
+export const SHELL_DEFAULTS = {
+  siteName: "Coin-Op Antiques",
+  phone: "(555) 555-0123",
+  email: "info@coinop-antiques.example",
+  location: "Illinois, USA",
+} as const;
+
+/** The spec's banner prefix and default text. */
+export const BANNER_PREFIX = "WEBSITE UNDER CONSTRUCTION — ";
+export const BANNER_DEFAULT = "Please excuse our appearance while we restore our online presence";
+
+/** The banner: managed rich text, or the amber construction notice. */
+export type Banner = { kind: "rich"; html: string } | { kind: "notice"; text: string } | null;
+
+/** Everything the page shell shows, loaded once per build. */
+export type Shell = {
+  phone: string;
+  email: string;
+  location: string;
+  titleHtml: string;
+  titleText: string;
+  logo: { url: string; alt: string } | null;
+  banner: Banner;
+  textureUrl: string | null;
+  navigationHtml: string | null;
+};
+
+/** The text of a content block: content, else its rich text, else its title. */
+export function blockText(block: RawContentBlock | null): string {
+  if (!block) return "";
+  return (block.content ?? "").trim() || plainText(block.richText).trim() || (block.title ?? "").trim();
+}
+
+/** The spec's banner rule: rich text shows as itself (nothing when blank); a failed load or any other type shows the notice. */
+export function bannerFor(block: RawContentBlock | null): Banner {
+  if (block?.type === "rich_text") {
+    if (isBlank(block.richText, block.content)) return null;
+    return { kind: "rich", html: block.richText?.length ? richTextHtml(block.richText) : markdownToHtml(block.content ?? "") };
+  }
+  return { kind: "notice", text: BANNER_PREFIX + ((block?.content ?? "").trim() || BANNER_DEFAULT) };
+}
+
+const inline = new Marked({ gfm: true, async: false });
+
+let shell: Promise<Shell> | undefined;
+
+async function load(): Promise<Shell> {
+  const block = async (key: string) => {
+    const loaded = await apiTry(`/api/content/${key}`, ContentBlockSchema);
+    return loaded.ok ? loaded.data : null;
+  };
+  const image = async (key: string) => {
+    const loaded = await apiTry(`/api/images/${key}`, ImageResponseSchema);
+    return loaded.ok ? pickImage(loaded.data, key) : null;
+  };
+  const [banner, phone, email, title, logo, texture, nav] = await Promise.all([
+    block("banner_message"), block("phone_contact_info"), block("email_contact_info"), block("header_title_markdown"),
+    image("header_main_image"), image("background-texture"), apiTry("/api/page-description/navigation", PageDescriptionSchema),
+  ]);
+  const titleMarkdown = blockText(title) || SHELL_DEFAULTS.siteName;
+  const titleHtml = markdownToHtml(inline.parseInline(titleMarkdown) as string);
+  const navPieces = nav.ok ? nav.data.richText : null;
+  return {
+    phone: blockText(phone) || SHELL_DEFAULTS.phone,
+    email: blockText(email) || SHELL_DEFAULTS.email,
+    location: SHELL_DEFAULTS.location,
+    titleHtml,
+    titleText: titleHtml.replace(/<[^>]+>/g, "").trim() || SHELL_DEFAULTS.siteName,
+    logo: logo?.imageUrl ? { url: logo.imageUrl, alt: logo.altText ?? logo.title ?? "" } : null,
+    banner: bannerFor(banner),
+    textureUrl: texture?.imageUrl ?? null,
+    navigationHtml: nav.ok && !isBlank(navPieces, nav.data.description) ? (navPieces?.length ? richTextHtml(navPieces) : escapeText(nav.data.description ?? "")) : null,
+  };
+}
+
+function escapeText(text: string): string {
+  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+}
+
+/** The shell's data, fetched once per build. */
+export function loadShell(): Promise<Shell> {
+  shell ??= load();
+  return shell;
+}

@@ -1,0 +1,18 @@
+import type { CategoryId } from "../../worker/domain/categories";
+import { filterParams, type Filters } from "./filters";
+
+/** Which collection endpoint a listing reads: plain, gallery, or for-sale. */
+export type ListingView = "all" | "gallery" | "for-sale";
+
+/** The API path of a listing page, e.g. `/api/collection/slots/gallery?page=2&limit=2` (also the query-cache key). */
+export function listingPath(category: CategoryId, view: ListingView, page: number, limit: number, filters?: Filters | null): string {
+  const base = `/api/collection/${category}${view === "all" ? "" : `/${view}`}`;
+  const params = new URLSearchParams({ page: String(page), limit: String(limit) });
+  if (filters) for (const [key, value] of filterParams(category, filters)) params.set(key, value);
+  return `${base}?${params}`;
+}
+
+/** Where an item card leads: /{gallery|for-sale}/{category}/{id}?page={n}. */
+export function itemHref(sourcePage: "gallery" | "for-sale", category: string, id: string, page: number): string {
+  return `/${sourcePage}/${category}/${encodeURIComponent(id)}?page=${page}`;
+}

@@ -1,0 +1,19 @@
+import { describe, expect, it } from "vitest";
+import { activeNavHref, NAV_ENTRIES } from "./nav";
+
+describe("side navigation", () => {
+  it("has the 8 entries in order", () => {
+    expect(NAV_ENTRIES.map((e) => e.href)).toEqual(["/", "/for-sale", "/gallery/slots", "/literature", "/services", "/news", "/miscellaneous", "/admin"]);
+    expect(NAV_ENTRIES.at(-1)?.label).toBe("Admin Panel");
+  });
+
+  it("finds the active entry by prefix", () => {
+    expect(activeNavHref("/")).toBe("/");
+    expect(activeNavHref("/for-sale/slots/abc")).toBe("/for-sale");
+    expect(activeNavHref("/gallery")).toBe("/gallery/slots");
+    expect(activeNavHref("/gallery/vending/x")).toBe("/gallery/slots");
+    expect(activeNavHref("/news/")).toBe("/news");
+    expect(activeNavHref("/admin")).toBe("/admin");
+    expect(activeNavHref("/slots")).toBeNull();
+  });
+});

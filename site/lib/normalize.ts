@@ -1,0 +1,75 @@
+import type { Item } from "../../worker/domain/types";
+import type { CategoryId } from "../../worker/domain/categories";
+import type { RawImageRecord, RawItem, RawListing } from "./schemas";
+import * as z from "zod/mini";
+import { ItemSchema } from "./schemas";
+
+/** A catalogue item as the site uses it: every common field present. */
+export type SiteItem = Item;
+
+/** The listing fields the site needs. */
+export type SiteListing = { items: SiteItem[]; totalPages: number; totalItems: number; filterOptions: SiteFilterOptions };
+
+/** Filter choices with the spec's defaults filled in. */
+export type SiteFilterOptions = {
+  manufacturers: string[];
+  yearRange: [number, number];
+  denominations: string[];
+  additionalFilters: Record<"gameTypes" | "productCategories" | "stimulatorTypes" | "adTypes" | "partTypes", { value: string; label: string }[]>;
+};
+
+/** Default year range, replaced by the server's filter_options range. */
+export const DEFAULT_YEAR_RANGE: [number, number] = [1900, 2023];
+
+/** Fills an item's common fields with empty values where the API left them out. */
+export function normalizeItem(raw: RawItem): SiteItem {
+  return {
+    ...raw,
+    category: raw.category as CategoryId,
+    title: raw.title ?? null,
+    description: raw.description ?? null,
+    manufacturer: raw.manufacturer ?? null,
+    year: raw.year ?? null,
+    mainImageUrl: raw.mainImageUrl ?? null,
+    additionalImageUrls: raw.additionalImageUrls ?? [],
+    forSale: raw.forSale ?? false,
+    price: raw.price ?? null,
+    condition: raw.condition ?? null,
+  };
+}
+
+/** The listing's items, wherever the response put them (items, slots, or a list keyed by the category). */
+export function listingItems(raw: RawListing, category: string): SiteItem[] {
+  const keyed = (raw as Record<string, unknown>)[category];
+  const list = raw.items ?? raw.slots ?? (Array.isArray(keyed) ? z.array(ItemSchema).parse(keyed) : []);
+  return list.map(normalizeItem);
+}
+
+/** A listing response reduced to what the site renders. */
+export function normalizeListing(raw: RawListing, category: string): SiteListing {
+  const f = raw.filter_options;
+  const extra = f?.additionalFilters;
+  return {
+    items: listingItems(raw, category),
+    totalPages: raw.pagination.totalPages,
+    totalItems: raw.pagination.totalItems ?? raw.total ?? 0,
+    filterOptions: {
+      manufacturers: f?.manufacturers ?? [],
+      yearRange: f?.yearRange ?? DEFAULT_YEAR_RANGE,
+      denominations: f?.denominations ?? [],
+      additionalFilters: {
+        gameTypes: extra?.gameTypes ?? [],
+        productCategories: extra?.productCategories ?? [],
+        stimulatorTypes: extra?.stimulatorTypes ?? [],
+        adTypes: extra?.adTypes ?? [],
+        partTypes: extra?.partTypes ?? [],
+      },
+    },
+  };
+}
+
+/** From an image response (record or list): the record with `id`, else the first. */
+export function pickImage(response: RawImageRecord | RawImageRecord[], id: string): RawImageRecord | null {
+  if (!Array.isArray(response)) return response;
+  return response.find((r) => r.id === id) ?? response[0] ?? null;
+}

@@ -1,0 +1,82 @@
+import * as z from "zod/mini";
+
+const text = z.nullish(z.string());
+
+/** A rich-text piece; only plain_text, href and annotations are read. */
+export const RichTextPieceSchema = z.looseObject({
+  plain_text: z.optional(z.string()),
+  href: text,
+  annotations: z.optional(z.looseObject({ bold: z.optional(z.boolean()), italic: z.optional(z.boolean()), strikethrough: z.optional(z.boolean()), underline: z.optional(z.boolean()), code: z.optional(z.boolean()) })),
+});
+
+/** `GET /api/content/{key}`. */
+export const ContentBlockSchema = z.looseObject({
+  type: text,
+  content: text,
+  richText: z.nullish(z.array(RichTextPieceSchema)),
+  title: text,
+  imageUrl: text,
+});
+
+/** One image record. */
+export const ImageRecordSchema = z.looseObject({ id: text, imageUrl: text, altText: text, title: text });
+
+/** `GET /api/images/{key}`: one record or a list. */
+export const ImageResponseSchema = z.union([z.array(ImageRecordSchema), ImageRecordSchema]);
+
+/** `GET /api/page-description/{section}`. */
+export const PageDescriptionSchema = z.looseObject({ description: text, richText: z.nullish(z.array(RichTextPieceSchema)) });
+
+/** `GET /api/page-headers/{pageId}`: title/iconType, or the second reading Title/IconType. */
+export const PageHeaderSchema = z.looseObject({ title: text, iconType: text, Title: text, IconType: text });
+
+/** One post. */
+export const PostSchema = z.looseObject({ id: z.string(), title: text, content: text, imageUrl: text, displayOrder: z.nullish(z.number()) });
+
+/** `GET /api/posts/section/{section}`. */
+export const PostsSchema = z.array(PostSchema);
+
+/** A catalogue item; category fields pass through. */
+export const ItemSchema = z.looseObject({
+  id: z.string(),
+  category: z.string(),
+  title: text,
+  description: text,
+  manufacturer: text,
+  year: z.nullish(z.number()),
+  mainImageUrl: text,
+  additionalImageUrls: z.nullish(z.array(z.string())),
+  forSale: z.nullish(z.boolean()),
+  price: z.nullish(z.number()),
+  condition: text,
+});
+
+const OptionSchema = z.object({ value: z.string(), label: z.string() });
+const options = z.optional(z.array(OptionSchema));
+
+/** filter_options of a listing. */
+export const FilterOptionsSchema = z.looseObject({
+  manufacturers: z.optional(z.array(z.string())),
+  yearRange: z.nullish(z.tuple([z.number(), z.number()])),
+  denominations: z.optional(z.array(z.string())),
+  additionalFilters: z.optional(z.looseObject({ gameTypes: options, productCategories: options, stimulatorTypes: options, adTypes: options, partTypes: options })),
+});
+
+/** A listing page: items (or slots, or a list keyed by the category) plus pagination. */
+export const ListingSchema = z.looseObject({
+  items: z.optional(z.array(ItemSchema)),
+  slots: z.optional(z.array(ItemSchema)),
+  pagination: z.looseObject({ totalPages: z.number(), totalItems: z.number(), page: z.optional(z.number()) }),
+  total: z.optional(z.number()),
+  filter_options: z.optional(FilterOptionsSchema),
+});
+
+/** `{ error }` body of a failed API call. */
+export const ApiErrorSchema = z.object({ error: z.string() });
+
+export type RawContentBlock = z.infer<typeof ContentBlockSchema>;
+export type RawImageRecord = z.infer<typeof ImageRecordSchema>;
+export type RawItem = z.infer<typeof ItemSchema>;
+export type RawListing = z.infer<typeof ListingSchema>;
+export type RawPost = z.infer<typeof PostSchema>;
+export type RichTextPieceData = z.infer<typeof RichTextPieceSchema>;

@@ -1,0 +1,22 @@
+/** An absolute URL for a site path or already-absolute address. */
+export function absoluteUrl(pathOrUrl: string, site: URL | string): string {
+  return new URL(pathOrUrl, site).toString();
+}
+
+/** The canonical address of a page path: no query, trailing slash removed (except the root). */
+export function canonicalPath(pathname: string): string {
+  const clean = pathname.replace(/\/index\.html$/, "/").replace(/\.html$/, "");
+  return clean.length > 1 ? clean.replace(/\/+$/, "") : "/";
+}
+
+/** A meta description from free text: whitespace collapsed, cut at about 155 characters on a word boundary. */
+export function metaDescription(text: string | null | undefined, fallback: string): string {
+  const clean = (text ?? "").replace(/\s+/g, " ").trim() || fallback;
+  if (clean.length <= 155) return clean;
+  return `${clean.slice(0, 152).replace(/\s+\S*$/, "")}…`;
+}
+
+/** JSON for a <script type="application/ld+json">, safe against `</script>` in the data. */
+export function jsonLdText(data: unknown): string {
+  return JSON.stringify(data).replace(/</g, "\\u003c");
+}

@@ -1,0 +1,46 @@
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { activeFilterCount, filterParams, sortOptions } from "../lib/filters";
+import { listingPath } from "../lib/listing-url";
+import { $filters, resetFilters, setCategorySelect, setSort, setYearRange, toggleManufacturer } from "./filters";
+import { $listingPage } from "./listing";
+
+beforeEach(() => {
+  vi.stubGlobal("location", new URL("http://x/gallery/slots?page=3"));
+  resetFilters();
+  $listingPage.set(3);
+});
+
+describe("filters", () => {
+  it("changing a filter resets the page to 1", () => {
+    toggleManufacturer("Mills");
+    expect($listingPage.get()).toBe(1);
+    expect($filters.get().manufacturers).toEqual(["Mills"]);
+  });
+
+  it("sends the spec's query parameters", () => {
+    toggleManufacturer("Mills");
+    toggleManufacturer("Jennings");
+    setYearRange([1920, 1940]);
+    setSort("year_desc");
+    setCategorySelect("5¢");
+    expect(activeFilterCount($filters.get())).toBe(5);
+    expect(filterParams("slots", $filters.get())).toEqual([
+      ["manufacturers", '["Mills","Jennings"]'],
+      ["yearRange", "[1920,1940]"],
+      ["denominations", "5¢"],
+      ["sort", "year_desc"],
+    ]);
+    expect(listingPath("arcades", "gallery", 1, 2, { ...$filters.get(), select: "Viewer" })).toContain("gameType=Viewer");
+  });
+
+  it("defaults to name_asc and offers price sorts only for sale", () => {
+    expect($filters.get().sort).toBe("name_asc");
+    expect(sortOptions(false).map((o) => o.value)).toEqual(["name_asc", "name_desc", "year_asc", "year_desc"]);
+    expect(sortOptions(true).map((o) => o.value)).toContain("price_desc");
+  });
+
+  it("builds listing paths without filters when they are off", () => {
+    expect(listingPath("slots", "for-sale", 2, 2)).toBe("/api/collection/slots/for-sale?page=2&limit=2");
+    expect(listingPath("vending", "all", 1, 2)).toBe("/api/collection/vending?page=1&limit=2");
+  });
+});
