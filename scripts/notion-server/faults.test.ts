@@ -1,0 +1,78 @@
+import { APIResponseError } from "@notionhq/client";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { startNotionServer, type NotionServer } from "./server.ts";
+import { clientFor } from "./test-client.ts";
+
+let server: NotionServer;
+
+beforeAll(async () => {
+  server = await startNotionServer();
+});
+beforeEach(() => fetch(`${server.url}/__control/reset`, { method: "POST" }));
+afterAll(() => server.close());
+
+const inject = (body: object) => fetch(`${server.url}/__control/faults`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+
+describe("injected faults", () => {
+  it("answers an injected 429 with Retry-After and Notion's error shape, once", async () => {
+    expect((await inject({ status: 429, retryAfter: 2 })).status).toBe(200);
+    const notion = clientFor(server);
+    const error = await notion.search({}).catch((e: unknown) => e);
+    expect(APIResponseError.isAPIResponseError(error)).toBe(true);
+    const e = error as APIResponseError;
+    expect(e.status).toBe(429);
+    expect(e.code).toBe("rate_limited");
+    expect(e.headers.get("retry-after")).toBe("2");
+    expect(JSON.parse(e.body)).toEqual({ object: "error", status: 429, code: "rate_limited", message: expect.any(String), request_id: expect.any(String) });
+    await expect(notion.search({})).resolves.toMatchObject({ object: "list" });
+  });
+
+  it("matches faults by path substring and counts them down with `times`", async () => {
+    await inject({ status: 503, times: 2, path: "/query" });
+    const notion = clientFor(server);
+    const ds = (await notion.search({ filter: { property: "object", value: "data_source" }, page_size: 1 })).results[0].id;
+    for (let i = 0; i < 2; i++) {
+      const e = (await notion.dataSources.query({ data_source_id: ds }).catch((x: unknown) => x)) as APIResponseError;
+      expect([e.status, e.code]).toEqual([503, "service_unavailable"]);
+    }
+    await expect(notion.dataSources.query({ data_source_id: ds })).resolves.toMatchObject({ object: "list" });
+  });
+
+  it.each([
+    [409, "conflict_error"],
+    [500, "internal_server_error"],
+    [502, "bad_gateway"],
+    [503, "service_unavailable"],
+  ])("injects %i as %s", async (status, code) => {
+    await inject({ status });
+    const res = await fetch(`${server.url}/v1/search`, { method: "POST", headers: { Authorization: "Bearer demo-token", "Notion-Version": "2025-09-03" } });
+    expect(res.status).toBe(status);
+    expect(await res.json()).toMatchObject({ object: "error", status, code });
+  });
+
+  it("lets the client's own retry ride over a 429 with Retry-After", async () => {
+    await inject({ status: 429, retryAfter: 0, times: 1 });
+    await expect(clientFor(server, { retry: true }).search({ page_size: 1 })).resolves.toMatchObject({ object: "list" });
+    expect(server.stats().byPath["/v1/search"]).toBe(2);
+  });
+
+  it("refuses a malformed fault with 400", async () => {
+    expect((await inject({ status: "soon" })).status).toBe(400);
+  });
+});
+
+describe("stats and reset", () => {
+  it("counts API requests per path; reset clears them and restores edited data", async () => {
+    const notion = clientFor(server);
+    await notion.search({});
+    await notion.search({});
+    const stats = await (await fetch(`${server.url}/__control/stats`)).json();
+    expect(stats).toMatchObject({ requests: 2, byPath: { "/v1/search": 2 } });
+    const page = (await notion.search({ query: "Mills Castle Front", filter: { property: "object", value: "page" } })).results[0];
+    await notion.pages.update({ page_id: page.id, properties: { Title: { title: [{ text: { content: "Edited" } }] } } });
+    await fetch(`${server.url}/__control/reset`, { method: "POST" });
+    expect(server.stats()).toMatchObject({ requests: 0, byPath: {} });
+    const again = (await notion.pages.retrieve({ page_id: page.id })) as { properties: Record<string, any> };
+    expect(again.properties.Title.title[0].plain_text).toBe("Mills Castle Front 5¢");
+  });
+});
