@@ -20,7 +20,7 @@ describe("POST /__control/databases", () => {
       pages: [{ properties: { Name: "First", [`"; DELETE FROM sync_tables;--`]: "x'); --", id: 7 } }],
     });
     expect(res.status).toBe(200);
-    const added = await res.json();
+    const added = (await res.json()) as { dataSourceId: string };
     expect(added).toMatchObject({ id: expect.any(String), dataSourceId: expect.any(String), pageIds: [expect.any(String)] });
     const notion = clientFor(server);
     expect((await dataSourcesByTitle(notion)).get(HOSTILE)).toBe(added.dataSourceId);

@@ -22,7 +22,7 @@ describe("injected faults", () => {
     const e = error as APIResponseError;
     expect(e.status).toBe(429);
     expect(e.code).toBe("rate_limited");
-    expect(e.headers.get("retry-after")).toBe("2");
+    expect((e.headers as Headers).get("retry-after")).toBe("2");
     expect(JSON.parse(e.body)).toEqual({ object: "error", status: 429, code: "rate_limited", message: expect.any(String), request_id: expect.any(String) });
     await expect(notion.search({})).resolves.toMatchObject({ object: "list" });
   });

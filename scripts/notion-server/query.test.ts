@@ -60,9 +60,9 @@ describe("data source query", () => {
   it("applies simple filters and sorts", async () => {
     const forSale = await notion.dataSources.query({ data_source_id: SLOTS, filter: { property: "For Sale", checkbox: { equals: true } } });
     expect(forSale.results.length).toBeGreaterThan(0);
-    for (const r of forSale.results) expect((r as { properties: { "For Sale": { checkbox: boolean } } }).properties["For Sale"].checkbox).toBe(true);
+    for (const r of forSale.results) expect((r as unknown as { properties: { "For Sale": { checkbox: boolean } } }).properties["For Sale"].checkbox).toBe(true);
     const sorted = await notion.dataSources.query({ data_source_id: SLOTS, sorts: [{ property: "Year", direction: "descending" }], page_size: 5 });
-    const years = sorted.results.map((r) => (r as { properties: { Year: { number: number } } }).properties.Year.number);
+    const years = sorted.results.map((r) => (r as unknown as { properties: { Year: { number: number } } }).properties.Year.number);
     expect(years).toEqual([...years].sort((a, b) => b - a));
   });
 });
