@@ -5,6 +5,11 @@ import { parseJson, readBody, sendJson } from "./http.ts";
 import type { ServerState } from "./state.ts";
 import { addDatabase } from "./store.ts";
 
+const PROPERTY_TYPES = [
+  "title", "rich_text", "number", "checkbox", "select", "multi_select", "status", "date", "url", "email", "phone_number",
+  "files", "people", "relation", "formula", "created_time", "last_edited_time", "unique_id",
+] as const;
+
 const FaultBody = z.object({
   status: z.number().int().min(400).max(599),
   times: z.number().int().min(1).default(1),
@@ -21,7 +26,7 @@ const DatabaseBody = z.object({
   dataSourceId: z.string().uuid().optional(),
   title: z.string().min(1),
   description: z.string().optional(),
-  properties: z.record(z.string(), z.object({ type: z.string() }).passthrough()),
+  properties: z.record(z.string(), z.object({ type: z.enum(PROPERTY_TYPES) }).passthrough()),
   pages: z.array(z.object({ id: z.string().uuid().optional(), properties: z.record(z.string(), z.unknown()) }).passthrough()).default([]),
 });
 
