@@ -63,6 +63,11 @@ describe("toast store", () => {
     expect($toasts.get()[0].open).toBe(false);
   });
 
+  it("drops a description that only repeats the title", () => {
+    toast({ title: "Caching disabled", description: "Caching disabled" });
+    expect($toasts.get()[0].description).toBeUndefined();
+  });
+
   it("updates the texts of a shown toast", () => {
     const id = toast({ title: "Browser Cache Cleared", description: "Reloading…" });
     updateToast(id, { description: "Reloading now" });
