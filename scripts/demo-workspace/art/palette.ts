@@ -13,4 +13,9 @@ export const PALETTES: Record<string, Palette> = {
   blue: { wall: hex("#f1e7d6"), floor: hex("#6f5a44"), body: hex("#2c4f7c"), trim: hex("#d6b45c"), accent: hex("#d4572a"), dark: hex("#161d29"), light: hex("#f8f3e6") },
   red: { wall: hex("#e6e1d6"), floor: hex("#54463a"), body: hex("#c0281e"), trim: hex("#f2f2f2"), accent: hex("#1c1c1c"), dark: hex("#201a18"), light: hex("#ffffff") },
   black: { wall: hex("#e3d5bd"), floor: hex("#6e5740"), body: hex("#2a2a2e"), trim: hex("#caa24c"), accent: hex("#b0302a"), dark: hex("#0e0e10"), light: hex("#f4ecd8") },
+  walnut: { wall: hex("#e4e9df"), floor: hex("#7a5c3e"), body: hex("#5a3a22"), trim: hex("#d1b06b"), accent: hex("#2f6b45"), dark: hex("#1e140c"), light: hex("#f6efe0") },
+  teal: { wall: hex("#f0e4d2"), floor: hex("#6a5440"), body: hex("#1f6f6b"), trim: hex("#e0c068"), accent: hex("#c0392b"), dark: hex("#12201f"), light: hex("#f7f4ea") },
+  mustard: { wall: hex("#dde3ea"), floor: hex("#5a4a3c"), body: hex("#c99a2e"), trim: hex("#6b2a1e"), accent: hex("#1f4e79"), dark: hex("#2a1e12"), light: hex("#fff8e6") },
+  maroon: { wall: hex("#ece3d3"), floor: hex("#665040"), body: hex("#6d1f2b"), trim: hex("#d9c27a"), accent: hex("#2b6aa0"), dark: hex("#1d0f12"), light: hex("#faf3e3") },
+  orange: { wall: hex("#e3e8ec"), floor: hex("#594839"), body: hex("#d0631f"), trim: hex("#f1e4c2"), accent: hex("#243b55"), dark: hex("#23170f"), light: hex("#fffaf0") },
 };

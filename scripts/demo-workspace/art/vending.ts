@@ -18,11 +18,10 @@ export function vendingMachine(p: Palette, form: VendingForm, label: string): Ca
     c.circle(400, 378, 14, p.dark);
     c.roundRect(375, 410, 50, 26, 6, p.dark);
     c.circle(400, 220, 120, mix(p.light, hex("#b3e5fc"), 0.5));
-    for (let i = 0; i < 90; i++) {
-      const a = i * 2.399;
-      const r = 100 * Math.sqrt((i + 0.5) / 90);
-      const y = 240 + Math.sin(a) * r * 0.75;
-      if (y > 130) c.circle(400 + Math.cos(a) * r, y, 12, CANDY[i % CANDY.length]);
+    for (let row = 0, y = 318; y > 150; row++, y -= 19) {
+      for (let x = 290 + (row % 2) * 11; x < 512; x += 22) {
+        if (Math.hypot(x - 400, y - 220) < 106) c.circle(x, y, 11, CANDY[(row * 3 + Math.round(x / 22)) % CANDY.length]);
+      }
     }
     c.circle(355, 170, 22, [255, 255, 255], 0.35);
     c.roundRect(350, 90, 100, 26, 10, p.body);

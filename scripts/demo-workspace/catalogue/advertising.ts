@@ -50,7 +50,7 @@ export const ADVERTISING: Item[] = [
     description: "Die-cut cardboard counter display with the Spearmint arrow man, used beside gum vendors in drug stores.",
     manufacturer: "Wrigley Co.",
     year: 1932,
-    main: "ad-tin-sign.png",
+    main: "ad-gum-display.png",
     condition: "Good",
     fields: { "Ad Type": "Die-cut Display", Theme: "Gum & Candy", Material: "Cardboard", "Original Brand": "Wrigley's" },
   },
