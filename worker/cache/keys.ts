@@ -17,8 +17,8 @@ export const CACHE_KEY_PATTERNS = {
   databases: { prefix: "cache:databases:", pattern: "cache:databases:{table}", holds: "Table and column metadata (reserved; columns are memoised per isolate)" },
   items: {
     prefix: "cache:items:",
-    pattern: "cache:items:{category}:list:{all|gallery}:{normalised query} and cache:items:{category}:id:{id}",
-    holds: "Collection listings (every item) and item details",
+    pattern: "cache:items:{category}:list:{normalised query} and cache:items:{category}:id:{id}",
+    holds: "Collection listings of every item (plain and gallery views share entries) and item details",
   },
   featured: { prefix: "cache:featured:", pattern: "cache:featured:{category}:{normalised query}", holds: "For-sale listings" },
   images: { prefix: "cache:images:", pattern: "cache:images:{key}", holds: "Image records (GET /api/images/{key})" },

@@ -33,7 +33,7 @@ async function serveListing(c: Context<AppEnv>, view: ListingView, q: ListingQue
   });
 }
 
-collection.use("/:category", knownCategory);
+// "/:category/*" also matches "/:category" itself.
 collection.use("/:category/*", knownCategory);
 
 collection.get("/:category", validate("query", listingQuerySchema("all")), (c) => serveListing(c, "all", c.req.valid("query")));
