@@ -1,23 +1,33 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
+import { freePort } from "./scripts/lib/free-port.ts";
+import { NOTION_TEST_TOKEN } from "./worker/test/notion-test-server.ts";
 
-export default defineConfig(async () => ({
-  plugins: [
-    cloudflareTest({
-      wrangler: { configPath: "./wrangler.toml" },
-      miniflare: {
-        bindings: {
-          TEST_MIGRATIONS: await readD1Migrations("./worker/migrations"),
-          NOTION_TOKEN: "test-token",
-          ADMIN_PASSWORD: "test-password",
-          DEPLOY_HOOK_URL: "",
+export default defineConfig(async () => {
+  // The local Notion server's port is chosen here so the worker's bindings can point at it; the global setup
+  // starts the server on it. Kept in the environment so a second evaluation of this config agrees.
+  process.env.NOTION_TEST_PORT ??= String(await freePort());
+  const notionUrl = `http://127.0.0.1:${process.env.NOTION_TEST_PORT}`;
+  return {
+    plugins: [
+      cloudflareTest({
+        wrangler: { configPath: "./wrangler.toml" },
+        miniflare: {
+          bindings: {
+            TEST_MIGRATIONS: await readD1Migrations("./worker/migrations"),
+            NOTION_TOKEN: NOTION_TEST_TOKEN,
+            NOTION_API_URL: notionUrl,
+            NOTION_TEST_URL: notionUrl,
+            ADMIN_PASSWORD: "test-password",
+            DEPLOY_HOOK_URL: "",
+          },
         },
-      },
-    }),
-  ],
-  test: {
-    include: ["worker/**/*.worker.test.ts"],
-    setupFiles: ["./worker/test/apply-migrations.ts"],
-    globalSetup: ["./worker/test/global-setup.ts", "./worker/test/hook-recorder-setup.ts"],
-  },
-}));
+      }),
+    ],
+    test: {
+      include: ["worker/**/*.worker.test.ts"],
+      setupFiles: ["./worker/test/apply-migrations.ts"],
+      globalSetup: ["./worker/test/global-setup.ts", "./worker/test/hook-recorder-setup.ts"],
+    },
+  };
+});

@@ -5,6 +5,17 @@ import { newStats, pacedFetch, type RequestStats } from "./paced-fetch";
 /** Notion's documented average rate limit for an integration. */
 export const NOTION_REQUESTS_PER_SECOND = 3;
 
+let sharedPacer: Pacer | undefined;
+
+/**
+ * The isolate's pacer: every run in this isolate draws from one bucket, so back-to-back table syncs (the admin
+ * panel syncs table after table) do not each start with a fresh burst.
+ */
+export function isolatePacer(): Pacer {
+  sharedPacer ??= createPacer(NOTION_REQUESTS_PER_SECOND, NOTION_REQUESTS_PER_SECOND);
+  return sharedPacer;
+}
+
 /** One sync run's Notion access: the client, a fetch for file downloads, and what they cost. */
 export type NotionRun = { notion: Client; download: typeof fetch; stats: RequestStats; startedAt: number };
 
@@ -12,7 +23,7 @@ export type NotionRun = { notion: Client; download: typeof fetch; stats: Request
  * A Notion client for one sync run. Retries live in `pacedFetch` only: the client's own retry is off because
  * it never retries a 5xx on POST, and data source queries are POST reads.
  */
-export function notionRun(env: Pick<Env, "NOTION_TOKEN" | "NOTION_API_URL">, pacer: Pacer = createPacer(NOTION_REQUESTS_PER_SECOND, NOTION_REQUESTS_PER_SECOND)): NotionRun {
+export function notionRun(env: Pick<Env, "NOTION_TOKEN" | "NOTION_API_URL">, pacer: Pacer = isolatePacer()): NotionRun {
   const stats = newStats();
   const notion = new Client({
     auth: env.NOTION_TOKEN,

@@ -6,8 +6,11 @@ export type RequestStats = { requests: number; retries: number; rateLimited: num
 /** Bounded retries: attempts in all, first back-off delay, longest delay honoured. */
 export type RetryPolicy = { maxAttempts: number; baseDelayMs: number; maxDelayMs: number; attemptTimeoutMs: number };
 
-/** Defaults: 6 attempts, back-off 0.5 s doubling, waits capped at 60 s (as Notion's own client caps Retry-After), 30 s per attempt. */
-export const DEFAULT_RETRY: RetryPolicy = { maxAttempts: 6, baseDelayMs: 500, maxDelayMs: 60_000, attemptTimeoutMs: 30_000 };
+/**
+ * Defaults: 5 attempts with back-off from 0.3 s doubling (about 4.5 s of retrying, a little more than Notion's own
+ * client), waits capped at 60 s (as that client caps Retry-After), 30 s per attempt.
+ */
+export const DEFAULT_RETRY: RetryPolicy = { maxAttempts: 5, baseDelayMs: 300, maxDelayMs: 60_000, attemptTimeoutMs: 30_000 };
 
 /** Empty request counters. */
 export function newStats(): RequestStats {

@@ -1,2 +1,33 @@
-/** Global setup for the workerd test pool; the Notion server for sync tests is started here. */
-export default async function setup() {}
+import type { TestProject } from "vitest/node";
+import { loadDemoWorkspace } from "../../scripts/demo-workspace/load.ts";
+import { propertyZooDatabase } from "../../scripts/demo-workspace/property-zoo.ts";
+import type { DatabaseSpec } from "../../scripts/demo-workspace/types.ts";
+import { startNotionServer } from "../../scripts/notion-server/server.ts";
+import { NOTION_TEST_TOKEN } from "./notion-test-server.ts";
+
+/** Facts about the demo workspace the sync tests compare against (read from the workspace, not typed in). */
+export type DemoFacts = { pages: Record<string, number>; properties: Record<string, string[]>; zoo: DatabaseSpec };
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    /** Page counts and property names per database title of the demo workspace, and the every-property-type database. */
+    notionDemo: DemoFacts;
+  }
+}
+
+/**
+ * Global setup for the workerd test pool: starts the local Notion server (demo workspace) on the port
+ * vitest.worker.config.ts chose and bound as NOTION_API_URL / NOTION_TEST_URL.
+ */
+export default async function setup(project: TestProject) {
+  const port = Number(process.env.NOTION_TEST_PORT);
+  if (!port) throw new Error("NOTION_TEST_PORT is not set: vitest.worker.config.ts chooses it");
+  const server = await startNotionServer({ port, token: NOTION_TEST_TOKEN });
+  const { databases } = loadDemoWorkspace();
+  project.provide("notionDemo", {
+    pages: Object.fromEntries(databases.map((d) => [d.title, d.pages.length])),
+    properties: Object.fromEntries(databases.map((d) => [d.title, Object.keys(d.properties)])),
+    zoo: propertyZooDatabase(),
+  });
+  return () => server.close();
+}
