@@ -113,5 +113,7 @@ describe("block children", () => {
     const rest = (await notion.blocks.children.list({ block_id: postId, page_size: 100, start_cursor: first.next_cursor })) as AnyObj;
     expect(rest.results).toHaveLength(5);
     expect(rest.has_more).toBe(false);
+    const error = (await notion.blocks.children.list({ block_id: postId, page_size: 101 }).catch((e: unknown) => e)) as AnyObj;
+    expect([error.status, error.code]).toEqual([400, "validation_error"]);
   });
 });
