@@ -2,6 +2,7 @@
 import { defineConfig } from "astro/config";
 import react from "@astrojs/react";
 import tailwindcss from "@tailwindcss/vite";
+import { assertApiReachable } from "./site/lib/build/preflight.ts";
 
 /** Public site: prerendered from the worker's API (SITE_API_URL) into dist/, served by the worker as static assets. */
 export default defineConfig({
@@ -12,7 +13,10 @@ export default defineConfig({
   output: "static",
   trailingSlash: "ignore",
   build: { format: "directory" },
-  integrations: [react()],
+  integrations: [
+    react(),
+    { name: "api-preflight", hooks: { "astro:build:start": () => assertApiReachable() } },
+  ],
   vite: { plugins: [tailwindcss()] },
   devToolbar: { enabled: false },
 });

@@ -55,7 +55,7 @@ export function filterParams(category: CategoryId, filters: Filters): [string, s
   if (filters.manufacturers.length) params.push(["manufacturers", JSON.stringify(filters.manufacturers)]);
   if (filters.yearRange) params.push(["yearRange", JSON.stringify(filters.yearRange)]);
   const select = categorySelect(category);
-  if (select && filters.select) params.push([select.param, filters.select]);
+  if (select && filters.select) params.push([select.param, select.param === "denominations" ? JSON.stringify([filters.select]) : filters.select]);
   params.push(["sort", filters.sort]);
   return params;
 }

@@ -5,7 +5,7 @@ import { isSafeUrl } from "./safe-url";
 describe("Markdown sanitising", () => {
   it("renders ordinary Markdown", () => {
     const html = markdownToHtml("# Title\n\nSome **bold** text and [a link](https://example.com).");
-    expect(html).toContain("<h1>Title</h1>");
+    expect(html).toContain("<h2>Title</h2>");
     expect(html).toContain("<strong>bold</strong>");
     expect(html).toContain('<a href="https://example.com">a link</a>');
   });

@@ -4,7 +4,15 @@ import { ALLOWED_URI_REGEXP, isSafeUrl } from "./safe-url";
 
 const URL_ATTRIBUTES = ["href", "src", "xlink:href", "action", "formaction", "poster", "cite"];
 
-const marked = new Marked({ gfm: true, breaks: false, async: false });
+// Pages own the h1, so Markdown headings move one level down (# -> h2 ... capped at h6).
+const marked = new Marked({
+  gfm: true,
+  breaks: false,
+  async: false,
+  walkTokens(token) {
+    if (token.type === "heading") token.depth = Math.min(token.depth + 1, 6);
+  },
+});
 
 /** Adds the link rules to a DOMPurify instance: only allowed protocols (also for data: images), and safe external links. */
 export function hardenPurifier(purify: DOMPurify): DOMPurify {

@@ -27,7 +27,7 @@ describe("filters", () => {
     expect(filterParams("slots", $filters.get())).toEqual([
       ["manufacturers", '["Mills","Jennings"]'],
       ["yearRange", "[1920,1940]"],
-      ["denominations", "5¢"],
+      ["denominations", JSON.stringify(["5¢"])],
       ["sort", "year_desc"],
     ]);
     expect(listingPath("arcades", "gallery", 1, 2, { ...$filters.get(), select: "Viewer" })).toContain("gameType=Viewer");

@@ -3,9 +3,11 @@ import { resolveHeader, type PageId, type ResolvedHeader } from "../page-default
 import { isBlank, richTextHtml, escapeHtml } from "../rich-text";
 import { apiTry, type Loaded } from "./api";
 import { markdownToHtml } from "./markdown";
+import { probeImage, sizeImages } from "./probe";
+import type { Size } from "./image-size";
 
 /** A post ready to render: sanitised HTML, or null when its content is empty. */
-export type RenderedPost = { id: string; title: string | null; html: string | null; imageUrl: string | null };
+export type RenderedPost = { id: string; title: string | null; html: string | null; imageUrl: string | null; imageSize: Size | null };
 
 /** The page's header (managed title/icon, or the page's defaults when missing or failing). */
 export async function pageHeader(pageId: PageId): Promise<ResolvedHeader> {
@@ -28,11 +30,14 @@ export async function sectionPosts(section: string): Promise<Loaded<RenderedPost
   const posts = [...loaded.data].sort((a, b) => (a.displayOrder ?? Number.MAX_SAFE_INTEGER) - (b.displayOrder ?? Number.MAX_SAFE_INTEGER));
   return {
     ok: true,
-    data: posts.map((post) => ({
-      id: post.id,
-      title: post.title ?? null,
-      html: (post.content ?? "").trim() ? markdownToHtml(post.content ?? "") : null,
-      imageUrl: post.imageUrl ?? null,
-    })),
+    data: await Promise.all(
+      posts.map(async (post) => ({
+        id: post.id,
+        title: post.title ?? null,
+        html: (post.content ?? "").trim() ? await sizeImages(markdownToHtml(post.content ?? "")) : null,
+        imageUrl: post.imageUrl ?? null,
+        imageSize: post.imageUrl ? await probeImage(post.imageUrl) : null,
+      })),
+    ),
   };
 }

@@ -4,6 +4,7 @@ import { pickImage } from "../normalize";
 import { isBlank, plainText, richTextHtml } from "../rich-text";
 import { apiTry } from "./api";
 import { markdownToHtml } from "./markdown";
+import { probeImage } from "./probe";
 
 /** Contact details and name used when managed content is missing. */
 export const SHELL_DEFAULTS = {
@@ -27,7 +28,7 @@ export type Shell = {
   location: string;
   titleHtml: string;
   titleText: string;
-  logo: { url: string; alt: string } | null;
+  logo: { url: string; alt: string; width: number; height: number } | null;
   banner: Banner;
   textureUrl: string | null;
   navigationHtml: string | null;
@@ -74,7 +75,7 @@ async function load(): Promise<Shell> {
     location: SHELL_DEFAULTS.location,
     titleHtml,
     titleText: titleHtml.replace(/<[^>]+>/g, "").trim() || SHELL_DEFAULTS.siteName,
-    logo: logo?.imageUrl ? { url: logo.imageUrl, alt: logo.altText ?? logo.title ?? "" } : null,
+    logo: logo?.imageUrl ? { url: logo.imageUrl, alt: logo.altText ?? logo.title ?? "", ...((await probeImage(logo.imageUrl)) ?? { width: 224, height: 56 }) } : null,
     banner: bannerFor(banner),
     textureUrl: texture?.imageUrl ?? null,
     navigationHtml: nav.ok && !isBlank(navPieces, nav.data.description) ? (navPieces?.length ? richTextHtml(navPieces) : escapeText(nav.data.description ?? "")) : null,

@@ -1,0 +1,26 @@
+import { describe, expect, it } from "vitest";
+import { imageSize } from "./image-size";
+
+function png(width: number, height: number): Uint8Array {
+  const b = new Uint8Array(32);
+  b.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  const v = new DataView(b.buffer);
+  v.setUint32(16, width);
+  v.setUint32(20, height);
+  return b;
+}
+
+describe("imageSize", () => {
+  it("reads PNG, GIF, JPEG and SVG headers", () => {
+    expect(imageSize(png(1200, 300))).toEqual({ width: 1200, height: 300 });
+    expect(imageSize(new Uint8Array([0x47, 0x49, 0x46, 0x38, 0x39, 0x61, 0x40, 0x01, 0xf0, 0x00]))).toEqual({ width: 320, height: 240 });
+    const jpeg = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x04, 0, 0, 0xff, 0xc0, 0x00, 0x11, 0x08, 0x02, 0x58, 0x03, 0x20, 0, 0, 0]);
+    expect(imageSize(jpeg)).toEqual({ width: 800, height: 600 });
+    expect(imageSize(new TextEncoder().encode('<svg xmlns="x" viewBox="0 0 32 16"></svg>'))).toEqual({ width: 32, height: 16 });
+    expect(imageSize(new TextEncoder().encode('<svg width="800" height="600"></svg>'))).toEqual({ width: 800, height: 600 });
+  });
+
+  it("gives null for anything else", () => {
+    expect(imageSize(new TextEncoder().encode("hello"))).toBeNull();
+  });
+});
