@@ -12,7 +12,7 @@ export const API_CACHE_CONTROL = "public, max-age=60";
 /** How an answer was served, reported in the `X-Cache` header. */
 export type CacheState = "HIT" | "MISS" | "BYPASS";
 
-function jsonResponse(body: ReadableStream | string, state: CacheState): Response {
+function jsonResponse(body: string, state: CacheState): Response {
   return new Response(body, {
     headers: { "Content-Type": "application/json; charset=UTF-8", "Cache-Control": API_CACHE_CONTROL, "X-Cache": state },
   });
@@ -35,7 +35,7 @@ async function render(load: () => Promise<unknown>): Promise<string> {
 export async function serveCached(c: Context<AppEnv>, key: string, load: () => Promise<unknown>): Promise<Response> {
   const { DB, CACHE } = c.env;
   if (!(await isCachingEnabled(DB))) return jsonResponse(await render(load), "BYPASS");
-  const hit = await CACHE.get(key, "stream").catch((err) => {
+  const hit = await CACHE.get(key, "text").catch((err) => {
     console.error(`cache read of ${key} failed:`, err);
     return null;
   });
