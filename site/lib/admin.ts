@@ -68,10 +68,13 @@ export function isTableSyncDisabled(table: NotionTable, syncingTable: string | n
   return !table.databaseId || syncingTable !== null;
 }
 
+/** A run without an outcome this long after its start was cut off (worker restart, timeout). */
+export const STALE_RUN_MS = 30 * 60_000;
+
 /** Outcome label of a recorded run. */
-export function runOutcome(run: SyncRun | null): "Never" | "Running" | "Succeeded" | "Failed" {
+export function runOutcome(run: SyncRun | null, now = Date.now()): "Never" | "Running" | "Interrupted" | "Succeeded" | "Failed" {
   if (!run) return "Never";
-  if (run.ok === null) return "Running";
+  if (run.ok === null) return now - Date.parse(run.startedAt) > STALE_RUN_MS ? "Interrupted" : "Running";
   return run.ok ? "Succeeded" : "Failed";
 }
 

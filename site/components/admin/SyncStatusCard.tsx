@@ -3,7 +3,7 @@ import type { SyncRun } from "../../../worker/data/sync-runs";
 import { formatTime, runLabel, runOutcome } from "../../lib/admin";
 import { $syncStatus } from "../../stores/admin-sync";
 
-const OUTCOME_CLASS = { Never: "text-walnut", Running: "text-brass-700", Succeeded: "text-green-800", Failed: "text-oxblood-700" } as const;
+const OUTCOME_CLASS = { Never: "text-walnut", Running: "text-brass-700", Interrupted: "text-oxblood-700", Succeeded: "text-green-800", Failed: "text-oxblood-700" } as const;
 
 function RunRow({ name, run, testId }: { name: string; run: SyncRun | null; testId: string }) {
   const outcome = runOutcome(run);
