@@ -12,7 +12,8 @@ export default defineConfig({
   outDir: "./dist",
   output: "static",
   trailingSlash: "ignore",
-  build: { format: "directory" },
+  // Pages mostly wait on the API, so render several at once.
+  build: { format: "directory", concurrency: 8 },
   integrations: [
     react(),
     { name: "api-preflight", hooks: { "astro:build:start": () => assertApiReachable() } },

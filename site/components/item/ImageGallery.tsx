@@ -1,0 +1,56 @@
+import { useEffect, useState } from "react";
+import { GENERIC_IMAGE, defaultImageFor } from "../../lib/images";
+import { THUMB_SIZE, THUMB_STEP, offsetFor, visibleThumbnails } from "../../lib/thumbnails";
+import Icon from "../ui/Icon";
+
+/** Props of ImageGallery: the item's images (main first), its title and category (for the default image). */
+type Props = { images: string[]; title: string; category: string };
+
+const ARROW = "rounded-full border border-brass-600 bg-cream-50 p-1 sm:p-2 text-walnut hover:bg-cream-200 disabled:cursor-not-allowed disabled:opacity-40";
+
+/** Main image (max 500 px high) and a thumbnail strip with left/right arrows (3/4/5 visible by width). */
+export default function ImageGallery({ images, title, category }: Props) {
+  const [selected, setSelected] = useState(0);
+  const [offset, setOffset] = useState(0);
+  const [visible, setVisible] = useState(5);
+  const fallback = `${defaultImageFor(category)} ${GENERIC_IMAGE}`;
+  const main = images[selected] ?? images[0];
+
+  useEffect(() => {
+    const update = () => setVisible(visibleThumbnails(window.innerWidth));
+    update();
+    addEventListener("resize", update);
+    return () => removeEventListener("resize", update);
+  }, []);
+  useEffect(() => setOffset((o) => offsetFor(selected, o, visible, images.length)), [visible, selected, images.length]);
+
+  const scrollable = images.length > visible;
+  return (
+    <div className="card p-3 sm:p-4" data-testid="image-gallery">
+      <div className="flex aspect-[4/3] max-h-[500px] w-full justify-center rounded bg-cream-200">
+        <img key={main} src={main} alt={`${title} — image ${selected + 1} of ${images.length}`} width={800} height={600} className="size-full object-contain" fetchPriority="high" data-fallback={fallback} data-testid="main-image" />
+      </div>
+      {images.length > 1 && (
+        <div className="mt-4 flex items-center justify-center gap-1 sm:gap-2">
+          <button type="button" className={`${ARROW} ${scrollable ? "" : "invisible"}`} disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - 1))} aria-label="Previous images" data-testid="thumbs-left">
+            <Icon type="chevron-left" className="size-4" />
+          </button>
+          <div className="w-[264px] overflow-hidden sm:w-[356px] lg:w-[448px]" data-testid="thumbnail-strip">
+            <ul className="flex gap-3 transition-transform duration-300" style={{ transform: `translateX(-${offset * THUMB_STEP}px)` }}>
+              {images.map((image, i) => (
+                <li key={image} className="shrink-0">
+                  <button type="button" onClick={() => setSelected(i)} aria-label={`Show image ${i + 1} of ${images.length}`} aria-current={i === selected ? "true" : undefined} tabIndex={i >= offset && i < offset + visible ? 0 : -1} className={`block overflow-hidden rounded border-2 ${i === selected ? "border-oxblood-700" : "border-transparent hover:border-brass-400"}`} data-testid="thumbnail">
+                    <img src={image} alt="" width={THUMB_SIZE} height={THUMB_SIZE} className="size-20 bg-cream-200 object-cover" loading="lazy" decoding="async" data-fallback={fallback} />
+                  </button>
+                </li>
+              ))}
+            </ul>
+          </div>
+          <button type="button" className={`${ARROW} ${scrollable ? "" : "invisible"}`} disabled={offset >= images.length - visible} onClick={() => setOffset(Math.min(images.length - visible, offset + 1))} aria-label="Next images" data-testid="thumbs-right">
+            <Icon type="chevron-right" className="size-4" />
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}

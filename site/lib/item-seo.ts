@@ -1,0 +1,29 @@
+import { findCategory } from "../../worker/domain/categories";
+import type { SiteItem } from "./normalize";
+
+/** schema.org Product for an item, with a USD Offer when it is for sale at a price. */
+export function productJsonLd(item: SiteItem, pageUrl: string, imageUrls: string[]): Record<string, unknown> {
+  const product: Record<string, unknown> = {
+    "@context": "https://schema.org",
+    "@type": "Product",
+    name: item.title ?? "Untitled item",
+    sku: item.id,
+    url: pageUrl,
+    image: imageUrls,
+    category: findCategory(item.category)?.name ?? item.category,
+  };
+  if (item.description) product.description = item.description;
+  if (item.manufacturer) product.brand = { "@type": "Brand", name: item.manufacturer };
+  if (item.year !== null) product.productionDate = String(item.year);
+  if (item.forSale && item.price !== null) {
+    product.offers = {
+      "@type": "Offer",
+      price: item.price,
+      priceCurrency: "USD",
+      availability: "https://schema.org/InStock",
+      itemCondition: "https://schema.org/UsedCondition",
+      url: pageUrl,
+    };
+  }
+  return product;
+}

@@ -1,0 +1,20 @@
+import { describe, expect, it } from "vitest";
+import { offsetFor, visibleThumbnails } from "./thumbnails";
+
+describe("thumbnail strip", () => {
+  it("shows 3, 4 or 5 thumbnails by width", () => {
+    expect(visibleThumbnails(375)).toBe(3);
+    expect(visibleThumbnails(639)).toBe(3);
+    expect(visibleThumbnails(640)).toBe(4);
+    expect(visibleThumbnails(1023)).toBe(4);
+    expect(visibleThumbnails(1024)).toBe(5);
+  });
+
+  it("scrolls just enough to keep the chosen thumbnail in view", () => {
+    expect(offsetFor(0, 0, 3, 7)).toBe(0);
+    expect(offsetFor(4, 0, 3, 7)).toBe(2);
+    expect(offsetFor(1, 2, 3, 7)).toBe(1);
+    expect(offsetFor(9, 0, 3, 7)).toBe(4);
+    expect(offsetFor(2, 0, 5, 3)).toBe(0);
+  });
+});
