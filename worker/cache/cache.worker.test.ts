@@ -53,11 +53,14 @@ describe("KV cache", () => {
     for (const key of listed) expect(key.expiration! - Date.now() / 1000).toBeLessThanOrEqual(21600);
   });
 
-  it("keys listings by the normalised query: equal queries share one entry", async () => {
+  it("keys by the normalised request: equal queries, key case and id spellings share one entry", async () => {
     const a = await get(`/api/collection/slots?sort=name_asc&manufacturers=${encodeURIComponent('["Mills","Caille"]')}&page=1`);
     const b = await get(`/api/collection/slots/gallery?manufacturers=${encodeURIComponent('["Caille","Mills","Mills"]')}&limit=2&gameType=`);
     expect([a.headers.get("X-Cache"), b.headers.get("X-Cache")]).toEqual(["MISS", "HIT"]);
     expect(await keys()).toEqual([`cache:items:slots:list:page=1&limit=2&sort=name_asc&manufacturers=${encodeURIComponent('["Caille","Mills"]')}`]);
+    const upper = await get("/api/content/BANNER_MESSAGE");
+    const lower = await get("/api/content/banner_message");
+    expect([upper.headers.get("X-Cache"), lower.headers.get("X-Cache")]).toEqual(["MISS", "HIT"]);
     const dashless = await get(`/api/collection/slots/${String(slot.id).replace(/-/g, "")}`);
     const dashed = await get(`/api/collection/slots/${slot.id}`);
     expect([dashless.headers.get("X-Cache"), dashed.headers.get("X-Cache")]).toEqual(["MISS", "HIT"]);

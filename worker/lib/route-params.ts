@@ -15,3 +15,8 @@ export const notionIdParam = z.string().transform((raw, ctx) => {
   }
   return id;
 });
+
+/** The cache-key form of a looked-up name: ASCII case folded, exactly as SQLite's NOCASE compares it. */
+export function foldCase(name: string): string {
+  return name.replace(/[A-Z]/g, (c) => c.toLowerCase());
+}

@@ -5,7 +5,7 @@ import { cacheKey } from "../cache/keys";
 import { serveCached } from "../cache/serve";
 import { readContent } from "../data/content";
 import { fail } from "../lib/errors";
-import { slugParam } from "../lib/route-params";
+import { foldCase, slugParam } from "../lib/route-params";
 import { validate } from "../lib/validate";
 
 /** `GET /api/content/:key`: one Site Content block (e.g. banner_message), through the cache. */
@@ -13,7 +13,7 @@ const content = new Hono<AppEnv>();
 
 content.get("/:key", validate("param", z.object({ key: slugParam })), async (c) => {
   const { key } = c.req.valid("param");
-  return serveCached(c, await cacheKey("content", key.toLowerCase()), async () => (await readContent(c.env.DB, key)) ?? fail(404, `Content not found: ${key}`));
+  return serveCached(c, await cacheKey("content", foldCase(key)), async () => (await readContent(c.env.DB, key)) ?? fail(404, `Content not found: ${key}`));
 });
 
 export default content;

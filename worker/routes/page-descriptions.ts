@@ -5,7 +5,7 @@ import { cacheKey } from "../cache/keys";
 import { serveCached } from "../cache/serve";
 import { readPageDescription } from "../data/page-descriptions";
 import { fail } from "../lib/errors";
-import { slugParam } from "../lib/route-params";
+import { foldCase, slugParam } from "../lib/route-params";
 import { validate } from "../lib/validate";
 
 /** `GET /api/page-description/:section`: a section's description (e.g. navigation), through the cache. */
@@ -13,7 +13,7 @@ const pageDescriptions = new Hono<AppEnv>();
 
 pageDescriptions.get("/:section", validate("param", z.object({ section: slugParam })), async (c) => {
   const { section } = c.req.valid("param");
-  const key = await cacheKey("section", "description", section.toLowerCase());
+  const key = await cacheKey("section", "description", foldCase(section));
   return serveCached(c, key, async () => (await readPageDescription(c.env.DB, section)) ?? fail(404, `Page description not found: ${section}`));
 });
 

@@ -6,7 +6,7 @@ import { serveCached } from "../cache/serve";
 import { listPosts } from "../data/posts";
 import { POST_SECTIONS } from "../domain/categories";
 import { fail } from "../lib/errors";
-import { slugParam } from "../lib/route-params";
+import { foldCase, slugParam } from "../lib/route-params";
 import { validate } from "../lib/validate";
 
 /** `GET /api/posts/section/:section`: a section's posts by ascending display order, through the cache. */
@@ -14,7 +14,7 @@ const posts = new Hono<AppEnv>();
 
 posts.get("/section/:section", validate("param", z.object({ section: slugParam })), async (c) => {
   const requested = c.req.valid("param").section;
-  const section = requested.toLowerCase();
+  const section = foldCase(requested);
   if (!(POST_SECTIONS as readonly string[]).includes(section)) fail(404, `Unknown post section: ${requested}`);
   return serveCached(c, await cacheKey("section", "posts", section), () => listPosts(c.env.DB, section));
 });
