@@ -50,6 +50,7 @@ export function listingQuerySchema(view: ListingView) {
     gameType: blankAsMissing(value.optional()),
     productCategory: blankAsMissing(value.optional()),
     theme: blankAsMissing(value.optional()),
+    adType: blankAsMissing(value.optional()),
     partType: blankAsMissing(value.optional()),
     stimulatorType: blankAsMissing(value.optional()),
   });
@@ -58,8 +59,8 @@ export function listingQuerySchema(view: ListingView) {
 /** A validated, normalised listing query. */
 export type ListingQuery = z.output<ReturnType<typeof listingQuerySchema>>;
 
-/** The single-value filters, in key order. */
-export const VALUE_FILTERS = ["gameType", "productCategory", "theme", "partType", "stimulatorType"] as const;
+/** The single-value filters, in key order; each matches the property of the same name (`adType` pairs with filter_options' adTypes). */
+export const VALUE_FILTERS = ["gameType", "productCategory", "theme", "adType", "partType", "stimulatorType"] as const;
 
 /** One canonical string per distinct listing query (fixed key order, sorted lists), for cache keys. */
 export function canonicalListingQuery(q: ListingQuery): string {

@@ -50,11 +50,12 @@ describe("listing filters", () => {
     expect(await list("/api/collection/slots/for-sale", { manufacturers: '["Mills","Caille"]', yearRange: "[1900,1950]" })).toEqual(["A Mills"]);
   });
 
-  it("filters by gameType, productCategory, stimulatorType, theme and partType", async () => {
+  it("filters by gameType, productCategory, stimulatorType, theme, adType and partType", async () => {
     expect(await list("/api/collection/arcades/gallery", { gameType: "Crane" })).toEqual(["Digger"]);
     expect(await list("/api/collection/vending", { productCategory: "Nuts" })).toEqual(["Peanuts"]);
     expect(await list("/api/collection/trade-stimulators", { stimulatorType: "Dice" })).toEqual(["Puritan"]);
     expect(await list("/api/collection/advertising", { theme: "Tobacco" })).toEqual(["Clock"]);
+    expect(await list("/api/collection/advertising/gallery", { adType: "Tin Sign" })).toEqual(["Sign"]);
     expect(await list("/api/collection/parts", { partType: "Reel" })).toEqual(["Reel strip"]);
   });
 
