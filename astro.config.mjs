@@ -11,9 +11,10 @@ export default defineConfig({
   publicDir: "./site/public",
   outDir: "./dist",
   output: "static",
-  trailingSlash: "ignore",
+  // Pages are written as `x.html` so the worker serves `/x` directly (its assets answer `/x/` with a redirect).
+  trailingSlash: "never",
   // Pages mostly wait on the API, so render several at once.
-  build: { format: "directory", concurrency: 8 },
+  build: { format: "file", concurrency: 8 },
   integrations: [
     react(),
     { name: "api-preflight", hooks: { "astro:build:start": () => assertApiReachable() } },

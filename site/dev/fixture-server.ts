@@ -50,7 +50,7 @@ function media(path: string): Reply {
 }
 
 async function file(path: string): Promise<Reply> {
-  const candidates = [join(DIST, path), join(DIST, path, "index.html")];
+  const candidates = [join(DIST, path), join(DIST, `${path.replace(/\/$/, "")}.html`), join(DIST, path, "index.html")];
   for (const candidate of candidates) {
     const info = await stat(candidate).catch(() => null);
     if (info?.isFile()) return { status: 200, body: await readFile(candidate), type: TYPES[extname(candidate)] ?? "application/octet-stream" };

@@ -32,6 +32,11 @@ describe("Markdown sanitising", () => {
     expect(html).toContain('<img src="x">');
   });
 
+  it("starts a post's headings at h2, keeping their relative depth", () => {
+    expect(markdownToHtml("# A\n\n### B")).toBe("<h2>A</h2>\n<h4>B</h4>\n");
+    expect(markdownToHtml("## A\n\n### B")).toBe("<h2>A</h2>\n<h3>B</h3>\n");
+  });
+
   it("removes inline styles and iframes", () => {
     const html = markdownToHtml('<p style="background:url(javascript:x)">a</p><iframe src="https://evil.test"></iframe>');
     expect(html).toBe("<p>a</p>");

@@ -11,7 +11,6 @@ import { useQuery } from "../../lib/use-query";
 import { $filters, $filtersOpen } from "../../stores/filters";
 import { $listingPage, $writePageToAddress, goToPage, syncPageFromAddress } from "../../stores/listing";
 import CardSkeleton from "./CardSkeleton";
-import FilterPanel from "./FilterPanel";
 import ItemCard from "./ItemCard";
 import Pager from "./Pager";
 
@@ -48,7 +47,6 @@ export default function CatalogueListing({ category, view, sourcePage, writePage
   const loading = query.status === "pending" || (query.isFetching && !query.data);
   return (
     <div data-testid="listing" aria-busy={loading}>
-      {FILTERS_ENABLED && <FilterPanel category={category} forSale={view === "for-sale"} options={initial?.filterOptions ?? null} />}
       <Pager page={page} totalPages={totalPages} position="top" onChange={goToPage} />
       {query.status === "error" ? (
         <p role="alert" className="card p-6 text-center font-medium text-oxblood-700" data-testid="listing-error">
