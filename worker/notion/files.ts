@@ -1,5 +1,6 @@
 import { contentTypeFor, fileKeyFor, siteUrlForKey } from "./file-keys";
 import { forEachLimit } from "./concurrency";
+import type { MediaIndex } from "./media-index";
 import { UpstreamError } from "./upstream-error";
 
 const DOWNLOADS_AT_ONCE = 4;
@@ -7,8 +8,8 @@ const DOWNLOADS_AT_ONCE = 4;
 /** A Notion-hosted file met during a sync, with a way to get a fresh signed URL if this one has expired. */
 export type FileSource = { url: string; name?: string; refresh: () => Promise<string | undefined> };
 
-/** What copying needs: the bucket and the run's (retrying) download fetch. */
-export type FileStore = { bucket: R2Bucket; download: typeof fetch };
+/** What copying needs: the bucket, the run's index of keys it already holds, and the run's (retrying) download fetch. */
+export type FileStore = { bucket: R2Bucket; index: MediaIndex; download: typeof fetch };
 
 /**
  * Copies Notion-hosted files into R2 under stable keys (skipping keys R2 already holds) and returns each
@@ -26,7 +27,7 @@ export async function copyFiles(store: FileStore, sources: FileSource[]): Promis
 }
 
 async function copyFile(store: FileStore, key: string, source: FileSource): Promise<void> {
-  if (await store.bucket.head(key)) return;
+  if (await store.index.has(key)) return;
   let res = await store.download(source.url);
   if (res.status === 403) {
     await res.body?.cancel();
@@ -41,6 +42,7 @@ async function copyFile(store: FileStore, key: string, source: FileSource): Prom
   const declared = res.headers.get("content-type")?.split(";")[0]?.trim();
   const contentType = declared && declared !== "application/octet-stream" ? declared : contentTypeFor(key);
   await store.bucket.put(key, await res.arrayBuffer(), { httpMetadata: { contentType } });
+  store.index.add(key);
 }
 
 /** Site URL lookup for rows: a copied file's site URL (every Notion-hosted file is copied before mapping). */

@@ -2,20 +2,20 @@ import type { Client } from "@notionhq/client";
 import { bodyImages, fetchBlockTree } from "./blocks";
 import type { NotionRun } from "./client";
 import { fileKeyFor } from "./file-keys";
-import { copyFiles, siteUrlLookup, type FileSource } from "./files";
+import { copyFiles, siteUrlLookup, type FileSource, type FileStore } from "./files";
 import { blocksToMarkdown } from "./markdown";
 import { pageFiles, rowValues, type PageLike } from "./page-row";
 import type { ColumnValue } from "./properties";
 import type { RegistryEntry } from "./registry";
 
 /** One page's row: its body as Markdown when the table has bodies, its files copied to R2 first. */
-export async function pageRow(run: NotionRun, bucket: R2Bucket, entry: RegistryEntry, page: PageLike): Promise<ColumnValue[]> {
+export async function pageRow(run: NotionRun, store: FileStore, entry: RegistryEntry, page: PageLike): Promise<ColumnValue[]> {
   const tree = entry.hasBody ? await fetchBlockTree(run.notion, page.id) : [];
   const sources: FileSource[] = [
     ...propertyFileSources(run.notion, page, entry),
     ...bodyImages(tree).map(({ url, blockId }) => ({ url, refresh: () => freshBlockImageUrl(run.notion, blockId) })),
   ];
-  const siteUrl = siteUrlLookup(await copyFiles({ bucket, download: run.download }, sources));
+  const siteUrl = siteUrlLookup(await copyFiles(store, sources));
   const body = entry.hasBody ? blocksToMarkdown(tree, siteUrl) : undefined;
   return rowValues(page, entry.columns, siteUrl, body);
 }

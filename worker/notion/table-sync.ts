@@ -1,15 +1,16 @@
 import { notionRun } from "./client";
 import { forEachLimit } from "./concurrency";
 import { SYNC_LOCK, withLock } from "./lock";
-import type { PageLike } from "./page-row";
+import { mediaIndex } from "./media-index";
 import { pageRow } from "./page-sync";
+import { queryPages } from "./query-pages";
 import type { ColumnValue } from "./properties";
 import { markDataSynced, type RegistryEntry } from "./registry";
 import { createSideTable, dropSideTable, swapIn, writeRows } from "./row-writer";
 import { finishRun, startRun } from "../data/sync-runs";
 
 /** Pages worked on at once; the run's pacer keeps Notion at its average rate regardless. */
-const PAGES_AT_ONCE = 3;
+const PAGES_AT_ONCE = 8;
 
 /** What a table sync did and cost. */
 export type TableSyncOutcome = { tableName: string; rows: number; requests: number; downloads: number; seconds: number; message: string };
@@ -23,25 +24,21 @@ export async function syncTable(env: Env, entry: RegistryEntry): Promise<TableSy
     const runId = await startRun(env.DB, "table", entry.tableName);
     const side = await createSideTable(env.DB, entry.tableName, entry.columns, entry.hasBody);
     const run = notionRun(env);
+    const files = { bucket: env.MEDIA, index: mediaIndex(env.MEDIA), download: run.download };
     const elapsed = () => (Date.now() - run.startedAt) / 1000;
     console.log(`sync: ${entry.tableName}: reading "${entry.databaseTitle}" (data source ${entry.dataSourceId})`);
     try {
       let rows = 0;
-      let cursor: string | undefined;
-      do {
-        const page = await run.notion.dataSources.query({ data_source_id: entry.dataSourceId!, page_size: 100, start_cursor: cursor });
-        const pages = (page.results as unknown as PageLike[]).filter((p) => p.object === "page" && p.properties);
+      for await (const pages of queryPages(run.notion, entry.dataSourceId!)) {
         const values: ColumnValue[][] = new Array(pages.length);
         await forEachLimit(pages, PAGES_AT_ONCE, async (p, i) => {
-          values[i] = await pageRow(run, env.MEDIA, entry, p);
+          values[i] = await pageRow(run, files, entry, p);
           await lock.extend();
         });
         await writeRows(env.DB, side, entry.columns, entry.hasBody, values);
-        await lock.extend();
         rows += pages.length;
         console.log(`sync: ${entry.tableName}: ${rows} rows so far, ${run.stats.requests} requests, ${elapsed().toFixed(1)} s`);
-        cursor = page.has_more ? (page.next_cursor ?? undefined) : undefined;
-      } while (cursor);
+      }
       await swapIn(env.DB, entry.tableName, side, [markDataSynced(env.DB, entry.tableName, new Date().toISOString())]);
       const message = `Synced ${rows} rows into ${entry.tableName}`;
       const outcome = { tableName: entry.tableName, rows, requests: run.stats.requests, downloads: run.stats.downloads, seconds: elapsed(), message };
