@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { SyncRun } from "../../worker/data/sync-runs";
-import { errorText, failureToast, hitRate, isTableSyncDisabled, runLabel, runOutcome, schemaSyncToast, serverMessage, signInErrorText, tableSyncToast } from "./admin";
+import { errorText, failureToast, hitRate, isTableSyncDisabled, rebuildPending, runLabel, runOutcome, schemaSyncToast, serverMessage, signInErrorText, tableSyncToast } from "./admin";
 import { HttpError } from "./http";
 
 const table = (databaseId: string | null) => ({ tableName: "notion_slot_machines", recordCount: 3, databaseTitle: "Slot Machines", databaseId });
@@ -87,5 +87,16 @@ describe("run summaries", () => {
     expect(runLabel(run({ kind: "table", target: "notion_slot_machines" }))).toBe("Table sync (notion_slot_machines)");
     expect(runLabel(run({ kind: "full" }))).toBe("Full sync");
     expect(runLabel(run({ kind: "rebuild", target: "schema" }))).toBe("Site rebuild (schema)");
+  });
+});
+
+describe("rebuildPending", () => {
+  it("is true only while an accepted rebuild is newer than the live build", () => {
+    const rebuild = run({ kind: "rebuild", startedAt: "2026-01-01T04:00:00Z", ok: true });
+    expect(rebuildPending(rebuild, "2026-01-01T03:59:00Z")).toBe(true);
+    expect(rebuildPending(rebuild, "2026-01-01T04:01:00Z")).toBe(false);
+    expect(rebuildPending({ ...rebuild, ok: false }, "2026-01-01T03:59:00Z")).toBe(false);
+    expect(rebuildPending(null, "2026-01-01T03:59:00Z")).toBe(false);
+    expect(rebuildPending(rebuild, null)).toBe(false);
   });
 });

@@ -93,3 +93,9 @@ export function formatTime(iso: string | null | undefined, locale?: string): str
 
 /** Icon types a Page Headers row may name (spec section 3). */
 export const PAGE_HEADER_ICON_TYPES = ["home", "shop", "gallery", "literature", "services", "news", "misc", "admin", "database", "info", "refresh", "trash"] as const;
+
+/** True when the deploy hook accepted a rebuild that the live build does not reflect yet. */
+export function rebuildPending(lastRebuild: SyncRun | null, builtAt: string | null | undefined): boolean {
+  if (!lastRebuild?.ok || !builtAt) return false;
+  return Date.parse(builtAt) < Date.parse(lastRebuild.startedAt);
+}

@@ -15,12 +15,16 @@ export async function pageHeader(pageId: PageId): Promise<ResolvedHeader> {
   return resolveHeader(pageId, loaded.ok ? loaded.data : null);
 }
 
-/** A section's description as HTML, or null when it is missing or blank. */
-export async function pageDescription(section: string): Promise<string | null> {
+/** A section's description: its HTML, nothing (missing or blank), or a failed load. */
+export type Description = { state: "ok"; html: string } | { state: "none" } | { state: "error" };
+
+/** A section's description (rich text, else the plain description). */
+export async function pageDescription(section: string): Promise<Description> {
   const loaded = await apiTry(`/api/page-description/${section}`, PageDescriptionSchema);
-  if (!loaded.ok || isBlank(loaded.data.richText, loaded.data.description)) return null;
+  if (!loaded.ok) return loaded.status === 404 ? { state: "none" } : { state: "error" };
+  if (isBlank(loaded.data.richText, loaded.data.description)) return { state: "none" };
   const pieces = loaded.data.richText ?? [];
-  return pieces.length && !isBlank(pieces) ? richTextHtml(pieces) : escapeHtml(loaded.data.description ?? "");
+  return { state: "ok", html: pieces.length && !isBlank(pieces) ? richTextHtml(pieces) : escapeHtml(loaded.data.description ?? "") };
 }
 
 /** A section's posts in ascending display order, rendered from Markdown; or the load error. */

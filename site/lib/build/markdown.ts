@@ -6,6 +6,6 @@ let purifier: ReturnType<typeof createDOMPurify> | undefined;
 
 /** Build-time Markdown rendering: DOMPurify runs on a jsdom window, created once per build. */
 export function markdownToHtml(markdown: string): string {
-  purifier ??= hardenPurifier(createDOMPurify(new JSDOM("").window as unknown as Window & typeof globalThis));
+  purifier ??= hardenPurifier(createDOMPurify(new JSDOM("").window));
   return renderMarkdown(markdown, purifier);
 }
