@@ -5,6 +5,9 @@ import { errorText, failureToast, schemaSyncToast, tableSyncToast } from "../lib
 import { handleUnauthorized } from "./admin";
 import { toast } from "./toasts";
 
+/** How often the Notion Sync tab re-reads sync-status and the build time. */
+export const SYNC_STATUS_POLL_MS = 10_000;
+
 /** The schema sync: running flag and the last result (listed per table). */
 export const $schemaSync = atom<{ running: boolean; result: SchemaSyncResult | null }>({ running: false, result: null });
 /** The synced tables list. */

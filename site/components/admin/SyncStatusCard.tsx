@@ -1,6 +1,6 @@
 import { useStore } from "@nanostores/react";
 import type { SyncRun } from "../../../worker/data/sync-runs";
-import { formatTime, runLabel, runOutcome } from "../../lib/admin";
+import { formatTime, rebuildPending, runLabel, runOutcome } from "../../lib/admin";
 import { $syncStatus } from "../../stores/admin-sync";
 
 const OUTCOME_CLASS = { Never: "text-walnut", Running: "text-brass-700", Interrupted: "text-oxblood-700", Succeeded: "text-green-800", Failed: "text-oxblood-700" } as const;
@@ -37,7 +37,12 @@ export default function SyncStatusCard() {
         <RunRow name="Last rebuild request" run={status?.lastRebuild ?? null} testId="last-rebuild" />
         <div className="rounded-md border border-cream-300 bg-white/70 p-3" data-testid="site-built-at">
           <dt className="text-xs font-semibold tracking-wide text-walnut uppercase">Site built</dt>
-          <dd className="mt-1 text-sm font-bold">{build ? formatTime(build.builtAt) : "Unknown"}</dd>
+          <dd className="mt-1 grid gap-0.5 text-sm">
+            <span className="font-bold">{build ? formatTime(build.builtAt) : "Unknown"}</span>
+            {rebuildPending(status?.lastRebuild ?? null, build?.builtAt) && (
+              <span className="text-brass-700" data-testid="rebuild-pending">A newer build was requested and is on its way.</span>
+            )}
+          </dd>
         </div>
       </dl>
       {error && (
