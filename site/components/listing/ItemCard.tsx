@@ -33,7 +33,7 @@ export default function ItemCard({ item, sourcePage, page, showPrice, eager }: P
       <div className="flex flex-1 flex-col gap-2 p-4">
         <h2 className="font-display text-xl font-bold text-oxblood-800">
           <a href={href} className="hover:underline">{title}</a>
-          {item.year !== null && <span className="font-sans text-base font-normal text-walnut"> ({item.year})</span>}
+          {item.year !== null && <span className="font-sans text-base font-normal text-walnut">{` (${item.year})`}</span>}
         </h2>
         {item.manufacturer && <p className="text-sm font-medium text-brass-700">{item.manufacturer}</p>}
         {item.description && <p className="line-clamp-4 text-sm text-ink">{item.description}</p>}

@@ -1,0 +1,35 @@
+import { renderToString } from "react-dom/server";
+import { describe, expect, it } from "vitest";
+import { normalizeItem } from "../../lib/normalize";
+import ItemCard from "./ItemCard";
+import Pager from "./Pager";
+
+const item = normalizeItem({ id: "abc", category: "slots", title: "Mills Castle Front", year: 1933, manufacturer: "Mills", description: "Restored.", price: 4250.4, mainImageUrl: null });
+
+describe("item card", () => {
+  it("links to the detail page with the listing page and shows a whole-dollar price badge for sale", () => {
+    const html = renderToString(<ItemCard item={item} sourcePage="for-sale" page={3} showPrice eager={false} />);
+    expect(html).toContain('href="/for-sale/slots/abc?page=3"');
+    expect(html).toContain("$4,250");
+    expect(html).toContain(" (1933)");
+    expect(html).toContain("View Details");
+    expect(html).toContain('src="/images/defaults/slots.svg"');
+    expect(html).toContain("line-clamp-4");
+  });
+
+  it("has no price badge in the gallery", () => {
+    const html = renderToString(<ItemCard item={item} sourcePage="gallery" page={1} showPrice={false} eager />);
+    expect(html).toContain('href="/gallery/slots/abc?page=1"');
+    expect(html).not.toContain("price-badge");
+  });
+});
+
+describe("pager", () => {
+  it("is hidden at one page and shows Previous, numbers and Next otherwise", () => {
+    expect(renderToString(<Pager page={1} totalPages={1} position="top" onChange={() => {}} />)).toBe("");
+    const html = renderToString(<Pager page={5} totalPages={10} position="top" onChange={() => {}} />);
+    expect(html).toContain("Previous");
+    expect(html).toContain("Next");
+    expect(html.match(/data-testid="pager-page-\d+"/g)).toEqual(["1", "4", "5", "6", "10"].map((n) => `data-testid="pager-page-${n}"`));
+  });
+});
