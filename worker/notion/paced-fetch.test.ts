@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createPacer, type Clock } from "./pacer";
+import { UpstreamError } from "./upstream-error";
 import { newStats, pacedFetch, retryAfterMs, type RetryPolicy } from "./paced-fetch";
 
 /** A fake clock: sleeping advances time instantly and is recorded. */
@@ -76,10 +77,12 @@ describe("pacedFetch", () => {
     expect(calls).toHaveLength(4);
   });
 
-  it("retries network errors and rethrows the last one", async () => {
+  it("retries network errors, then fails as an upstream error naming the host", async () => {
     const clock = fakeClock();
     const { fetcher } = scripted([new Error("reset"), new Error("reset"), new Error("reset"), new Error("down")]);
-    await expect(pacedFetch({ stats: newStats(), policy, clock, fetcher })("https://n/v1/x")).rejects.toThrow("down");
+    const failure = pacedFetch({ stats: newStats(), policy, clock, fetcher })("https://api.notion.com/v1/x");
+    await expect(failure).rejects.toThrow(UpstreamError);
+    await expect(failure).rejects.toThrow("Could not reach api.notion.com: down");
   });
 
   it("does not retry other 4xx", async () => {

@@ -1,11 +1,14 @@
-import { env } from "cloudflare:test";
+import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from "cloudflare:test";
 import { exports } from "cloudflare:workers";
 import { beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
 import type { NotionTable, SchemaSyncResult } from "../domain/types";
+import worker from "../index";
 import { adminFetch } from "../test/admin";
 import { propKey, tableNameFor } from "./naming";
 import { replaceRegistry, listEntries } from "./registry";
 import { columnsFor, createTableSql } from "./schema";
+import { syncSchemas as runSchemaSync } from "./schema-sync";
+import { upstreamMessage } from "./upstream-error";
 import { CONTRACT_DATABASES } from "./workspace";
 
 const demo = inject("notionDemo");
@@ -283,5 +286,18 @@ describe("Notion sync when Notion misbehaves", { timeout: 60_000 }, () => {
     expect(full.created).toMatch(/^\d{4}-\d\d-\d\dT/);
     expect(full.edited).toMatch(/^\d{4}-\d\d-\d\dT/);
     expect(empty).toMatchObject({ job: "Empty job", notes: null, hours: null, done: 0, bench: null, tags: null, stage: null, due: null, link: null, photos: null, restorer: null, machine: null, ref: "JOB-2" });
+  });
+
+  it("runs the full sync from the nightly cron trigger", async () => {
+    const ctx = createExecutionContext();
+    await worker.scheduled(createScheduledController({ cron: "0 4 * * *" }), env, ctx);
+    await waitOnExecutionContext(ctx);
+    const run = await env.DB.prepare("SELECT ok, message FROM sync_runs WHERE kind = 'full' ORDER BY id DESC LIMIT 1").first();
+    expect(run).toEqual({ ok: 1, message: `Synced 12 of 12 tables, ${Object.values(demo.pages).reduce((a, b) => a + b, 0)} rows` });
+  });
+
+  it("reports an unreachable Notion as an upstream failure, not a crash", async () => {
+    const failure = await runSchemaSync({ ...env, NOTION_API_URL: "http://127.0.0.1:9" }).then(() => null, (err: unknown) => err);
+    expect(upstreamMessage(failure)).toMatch(/^Could not reach 127\.0\.0\.1:9: /);
   });
 });
