@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { errorMessage, getJson, HttpError } from "./http";
+import { errorMessage, getJson, getJsonOrNullOn401, HttpError } from "./http";
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -25,5 +25,13 @@ describe("error messages", () => {
     vi.stubGlobal("fetch", fetch);
     expect(await getJson("/api/x")).toEqual({ ok: true });
     expect(fetch).toHaveBeenCalledWith("/api/x", expect.objectContaining({ credentials: "include" }));
+  });
+
+  it("a 401 throws by default, and gives null in the returnNull variant", async () => {
+    vi.stubGlobal("fetch", async () => new Response("", { status: 401, statusText: "Unauthorized" }));
+    await expect(getJson("/api/admin/cache/stats")).rejects.toThrow("401: Unauthorized");
+    expect(await getJsonOrNullOn401("/api/admin/cache/stats")).toBeNull();
+    vi.stubGlobal("fetch", async () => new Response("x", { status: 500, statusText: "Internal Server Error" }));
+    await expect(getJsonOrNullOn401("/api/x")).rejects.toThrow("500: x");
   });
 });

@@ -26,7 +26,7 @@ export default function ImageGallery({ images, title, category }: Props) {
 
   const scrollable = images.length > visible;
   return (
-    <div className="card p-3 sm:p-4" data-testid="image-gallery">
+    <div className="card p-2 sm:p-4" data-testid="image-gallery">
       <div className="flex aspect-[4/3] max-h-[500px] w-full justify-center rounded bg-cream-200">
         <img key={main} src={main} alt={`${title} — image ${selected + 1} of ${images.length}`} width={800} height={600} className="size-full object-contain" fetchPriority="high" data-fallback={fallback} data-testid="main-image" />
       </div>
@@ -35,11 +35,11 @@ export default function ImageGallery({ images, title, category }: Props) {
           <button type="button" className={`${ARROW} ${scrollable ? "" : "invisible"}`} disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - 1))} aria-label="Previous images" data-testid="thumbs-left">
             <Icon type="chevron-left" className="size-4" />
           </button>
-          <div className="w-[264px] overflow-hidden sm:w-[356px] lg:w-[448px]" data-testid="thumbnail-strip">
+          <div className="box-content w-[264px] overflow-hidden px-0.5 py-1 sm:w-[356px] lg:w-[448px]" data-testid="thumbnail-strip">
             <ul className="flex gap-3 transition-transform duration-300" style={{ transform: `translateX(-${offset * THUMB_STEP}px)` }}>
               {images.map((image, i) => (
                 <li key={image} className="shrink-0">
-                  <button type="button" onClick={() => setSelected(i)} aria-label={`Show image ${i + 1} of ${images.length}`} aria-current={i === selected ? "true" : undefined} tabIndex={i >= offset && i < offset + visible ? 0 : -1} className={`block overflow-hidden rounded border-2 ${i === selected ? "border-oxblood-700" : "border-transparent hover:border-brass-400"}`} data-testid="thumbnail">
+                  <button type="button" onClick={() => setSelected(i)} aria-label={`Show image ${i + 1} of ${images.length}`} aria-current={i === selected ? "true" : undefined} tabIndex={i >= offset && i < offset + visible ? 0 : -1} className={`block overflow-hidden rounded ${i === selected ? "ring-2 ring-oxblood-700" : "hover:ring-2 hover:ring-brass-400"}`} data-testid="thumbnail">
                     <img src={image} alt="" width={THUMB_SIZE} height={THUMB_SIZE} className="size-20 bg-cream-200 object-cover" loading="lazy" decoding="async" data-fallback={fallback} />
                   </button>
                 </li>
