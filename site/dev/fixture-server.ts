@@ -36,6 +36,9 @@ function api(path: string, params: URLSearchParams): Reply {
   if (resource === "collection" && a) {
     if (!b || b === "gallery" || b === "for-sale") return listing(a, b ?? "all", params);
     const item = ITEMS.find((i) => i.id === decodeURIComponent(b));
+    // Two deliberate faults so the build renders 'Item Not Found': a category mismatch and a failing detail call.
+    if (item?.id === "arc-3") return json({ ...item, category: "vending" });
+    if (item?.id === "slot-12") return { status: 503, body: "", type: "text/plain" };
     return item ? json(item) : missing(path);
   }
   return missing(path);
