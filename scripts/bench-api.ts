@@ -28,7 +28,8 @@ const worker = await startWorker({
   port: await freePort(),
   persistTo: state,
   vars: { NOTION_API_URL: notion.url, NOTION_TOKEN: notion.token, ADMIN_PASSWORD: "bench", DEPLOY_HOOK_URL: "" },
-  extraArgs: ["--assets", assets, "--log-level", "warn"],
+  assetsDir: assets,
+  extraArgs: ["--log-level", "warn"],
 });
 
 try {

@@ -15,7 +15,7 @@ if (!existsSync("/usr/bin/chromium")) {
 
 const state = resolve(ROOT, ".wrangler", "test-state");
 rmSync(state, { recursive: true, force: true });
-const stack = await startStack({ port: await freePort(), persistTo: state, password: "browser-test-password", log: console.log });
+const stack = await startStack({ port: await freePort(), persistTo: state, assetsDir: ".wrangler/test-dist", password: "browser-test-password", log: console.log });
 let code = 1;
 try {
   code = await new Promise<number>((done) => {

@@ -3,13 +3,13 @@ import { join, relative, resolve } from "node:path";
 import { ROOT } from "./quiet-env.ts";
 import { runNpx } from "./run.ts";
 
-/** Builds the Astro site from the API at `apiUrl` into a scratch folder, then copies it over dist/ so the running worker never serves a half-written tree. */
-export async function buildSite(apiUrl: string, log: (line: string) => void = console.log): Promise<number> {
+/** Builds the Astro site from the API at `apiUrl` into a scratch folder, then copies it over `outDir` so the running worker never serves a half-written tree. */
+export async function buildSite(apiUrl: string, outDir = "dist", log: (line: string) => void = console.log): Promise<number> {
   const started = performance.now();
-  const scratch = resolve(ROOT, ".wrangler", "site-build");
+  const dist = resolve(ROOT, outDir);
+  const scratch = `${dist}.building`;
   rmSync(scratch, { recursive: true, force: true });
   await runNpx(["astro", "build", "--outDir", scratch], { env: { SITE_API_URL: apiUrl }, prefix: "  [astro] ", quiet: true });
-  const dist = resolve(ROOT, "dist");
   mkdirSync(dist, { recursive: true });
   cpSync(scratch, dist, { recursive: true });
   removeStale(dist, scratch);

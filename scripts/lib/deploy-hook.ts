@@ -1,10 +1,11 @@
 import { createServer, type Server } from "node:http";
 
 /** A local stand-in for a hosting provider's deploy hook: POST /rebuild queues one rebuild at a time. */
-export type DeployHook = { url: string; idle(): Promise<void>; close(): Promise<void> };
+export type DeployHook = { url: string; arm(): void; idle(): Promise<void>; close(): Promise<void> };
 
-/** Starts the hook server on 127.0.0.1; concurrent requests while a build runs coalesce into one follow-up build. */
+/** Starts the hook server on 127.0.0.1, unarmed until `arm()` (the launcher builds once after its own initial sync); requests during a build coalesce into one follow-up build. */
 export function startDeployHook(port: number, rebuild: () => Promise<unknown>, log: (line: string) => void = console.log): Promise<DeployHook> {
+  let armed = false;
   let running: Promise<void> | null = null;
   let again = false;
   const kick = (): Promise<void> => {
@@ -27,8 +28,10 @@ export function startDeployHook(port: number, rebuild: () => Promise<unknown>, l
   };
   const server: Server = createServer((req, res) => {
     if (req.method === "POST" && req.url === "/rebuild") {
-      log("deploy hook: rebuild requested");
-      void kick();
+      if (armed) {
+        log("deploy hook: rebuild requested");
+        void kick();
+      }
       res.writeHead(202, { "content-type": "application/json" }).end(JSON.stringify({ queued: true }));
       return;
     }
@@ -38,6 +41,9 @@ export function startDeployHook(port: number, rebuild: () => Promise<unknown>, l
     server.listen(port, "127.0.0.1", () =>
       ready({
         url: `http://127.0.0.1:${port}/rebuild`,
+        arm: () => {
+          armed = true;
+        },
         idle: () => running ?? Promise.resolve(),
         close: () => new Promise((done) => server.close(() => done())),
       }),

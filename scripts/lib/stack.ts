@@ -9,8 +9,8 @@ import { startNotionServer } from "../notion-server/server.ts";
 /** Everything `npm start` runs: Notion (demo or external), the worker, the deploy hook, synced data and a built site. */
 export type Stack = { url: string; notionUrl: string; password: string; admin: AdminClient; hook: DeployHook; stop(): Promise<void> };
 
-/** Options: port, state folder, admin password, external Notion, whether to print worker sync lines. */
-export type StackOptions = { port: number; persistTo: string; password: string; notion?: { url: string; token: string }; log?: (line: string) => void };
+/** Options: port, state folder, built-site folder (default dist), admin password, external Notion, a progress logger. */
+export type StackOptions = { port: number; persistTo: string; assetsDir?: string; password: string; notion?: { url: string; token: string }; log?: (line: string) => void };
 
 /** Starts the whole site and API on `port`, syncs the workspace through the worker's own sync code, and builds the site. */
 export async function startStack(options: StackOptions): Promise<Stack> {
@@ -20,31 +20,32 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     : await startNotionServer({ port: await freePort() });
   log(options.notion ? `notion: using ${notion.url}` : `notion: demo workspace on ${notion.url}`);
   const url = `http://127.0.0.1:${options.port}`;
-  const hook = await startDeployHook(await freePort(), () => buildSite(url, log), log);
+  const assetsDir = options.assetsDir ?? "dist";
+  const hook = await startDeployHook(await freePort(), () => buildSite(url, assetsDir, log), log);
   const worker = await startWorker({
     port: options.port,
     persistTo: options.persistTo,
+    assetsDir,
     vars: { NOTION_API_URL: notion.url, NOTION_TOKEN: notion.token, ADMIN_PASSWORD: options.password, DEPLOY_HOOK_URL: hook.url },
     log: (line) => {
-      if (/sync|rror|✘/.test(line)) log(`  [worker] ${line}`);
+      // workerd's failed look-up of Cloudflare's `cf` metadata is expected offline and says nothing useful.
+      if (/sync|rror|✘/.test(line) && !line.includes("workers.cloudflare.com")) log(`  [worker] ${line}`);
     },
   });
   log(`worker: listening on ${worker.url}`);
-  const admin = await signIn(worker.url, options.password);
-  await fullSync(admin, log);
-  // The syncs asked the deploy hook for rebuilds; let those finish, then make sure one build ran on the final data.
-  await hook.idle();
-  await buildSite(url, log);
-  return {
-    url,
-    notionUrl: notion.url,
-    password: options.password,
-    admin,
-    hook,
-    async stop() {
-      await worker.stop();
-      await hook.close();
-      await notion.close();
-    },
+  const stop = async () => {
+    await worker.stop();
+    await hook.close();
+    await notion.close();
   };
+  try {
+    const admin = await signIn(worker.url, options.password);
+    await fullSync(admin, log);
+    await buildSite(url, assetsDir, log);
+    hook.arm();
+    return { url, notionUrl: notion.url, password: options.password, admin, hook, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
 }

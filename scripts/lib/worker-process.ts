@@ -2,24 +2,29 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { ROOT, quietEnv } from "./quiet-env.ts";
+import { assertPortFree } from "./port-free.ts";
 import { runNpx } from "./run.ts";
 
 /** A running `wrangler dev` (workerd with local D1/KV/R2). */
 export type WorkerProcess = { url: string; stop(): Promise<void> };
 
-/** Options for a local worker: port, state folder and the secrets/vars it gets. */
-export type WorkerOptions = { port: number; persistTo: string; vars: Record<string, string>; extraArgs?: string[]; log?: (line: string) => void };
+/** Options for a local worker: port, state folder, static assets folder (default dist), the secrets/vars it gets. */
+export type WorkerOptions = { port: number; persistTo: string; assetsDir?: string; vars: Record<string, string>; extraArgs?: string[]; log?: (line: string) => void };
 
 /** Applies D1 migrations locally, then starts `wrangler dev` and waits until /api/health answers. */
 export async function startWorker(options: WorkerOptions): Promise<WorkerProcess> {
+  await assertPortFree(options.port);
   const persistTo = resolve(ROOT, options.persistTo);
   mkdirSync(persistTo, { recursive: true });
-  mkdirSync(resolve(ROOT, "dist"), { recursive: true });
+  const assetsDir = resolve(ROOT, options.assetsDir ?? "dist");
+  mkdirSync(assetsDir, { recursive: true });
   await runNpx(["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", persistTo], { quiet: true });
+  // A worker that is not running holds no sync: locks left by an interrupted run would only block the first sync.
+  await runNpx(["wrangler", "d1", "execute", "DB", "--local", "--persist-to", persistTo, "--command", "DELETE FROM locks"], { quiet: true });
   // Secrets go through an env file so wrangler does not echo their values.
   const envFile = resolve(persistTo, "worker.env");
   writeFileSync(envFile, Object.entries(options.vars).map(([k, v]) => `${k}=${JSON.stringify(v)}`).join("\n") + "\n", { mode: 0o600 });
-  const args = ["wrangler", "dev", "--ip", "127.0.0.1", "--port", String(options.port), "--persist-to", persistTo, "--env-file", envFile, "--show-interactive-dev-session=false", ...(options.extraArgs ?? [])];
+  const args = ["wrangler", "dev", "--ip", "127.0.0.1", "--port", String(options.port), "--persist-to", persistTo, "--env-file", envFile, "--show-interactive-dev-session=false", "--assets", assetsDir, ...(options.extraArgs ?? [])];
   const child = spawn("npx", args, { cwd: ROOT, env: quietEnv(), stdio: ["ignore", "pipe", "pipe"], detached: true });
   const log = options.log ?? (() => {});
   let output = "";
