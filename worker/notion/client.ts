@@ -12,7 +12,8 @@ let sharedPacer: Pacer | undefined;
  * panel syncs table after table) do not each start with a fresh burst.
  */
 export function isolatePacer(): Pacer {
-  sharedPacer ??= createPacer(NOTION_REQUESTS_PER_SECOND, NOTION_REQUESTS_PER_SECOND);
+  // A burst one short of Notion's keeps a token of slack there for network jitter bunching paced requests.
+  sharedPacer ??= createPacer(NOTION_REQUESTS_PER_SECOND, NOTION_REQUESTS_PER_SECOND - 1);
   return sharedPacer;
 }
 
