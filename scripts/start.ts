@@ -25,6 +25,16 @@ const seconds = ((performance.now() - started) / 1000).toFixed(1);
 const source = process.env.ADMIN_PASSWORD ? "from ADMIN_PASSWORD" : "local demo default; set ADMIN_PASSWORD to change it";
 console.log(`\nReady in ${seconds} s: ${stack.url}\nAdmin panel: ${stack.url}/admin  password: ${password} (${source})\nPress Ctrl+C to stop.`);
 
-const shutdown = () => stack.stop().then(() => process.exit(0));
+let stopping = false;
+const shutdown = () => {
+  stopping = true;
+  return stack.stop().then(() => process.exit(0));
+};
+void stack.workerExited.then(async (code) => {
+  if (stopping) return;
+  console.error(`wrangler dev stopped unexpectedly (exit code ${code}); see its output above. Run npm start again.`);
+  await stack.stop();
+  process.exit(1);
+});
 process.on("SIGINT", shutdown);
 process.on("SIGTERM", shutdown);

@@ -7,7 +7,7 @@ import { startWorker } from "./worker-process.ts";
 import { startNotionServer } from "../notion-server/server.ts";
 
 /** Everything `npm start` runs: Notion (demo or external), the worker, the deploy hook, synced data and a built site. */
-export type Stack = { url: string; notionUrl: string; password: string; admin: AdminClient; hook: DeployHook; stop(): Promise<void> };
+export type Stack = { url: string; notionUrl: string; password: string; admin: AdminClient; hook: DeployHook; workerExited: Promise<number | null>; stop(): Promise<void> };
 
 /** Options: port, state folder, built-site folder (default dist), admin password, external Notion, a progress logger. */
 export type StackOptions = { port: number; persistTo: string; assetsDir?: string; password: string; notion?: { url: string; token: string }; log?: (line: string) => void };
@@ -43,7 +43,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     await fullSync(admin, log);
     await buildSite(url, assetsDir, log);
     hook.arm();
-    return { url, notionUrl: notion.url, password: options.password, admin, hook, stop };
+    return { url, notionUrl: notion.url, password: options.password, admin, hook, workerExited: worker.exited, stop };
   } catch (error) {
     await stop();
     throw error;

@@ -6,7 +6,7 @@ import { assertPortFree } from "./port-free.ts";
 import { runNpx } from "./run.ts";
 
 /** A running `wrangler dev` (workerd with local D1/KV/R2). */
-export type WorkerProcess = { url: string; stop(): Promise<void> };
+export type WorkerProcess = { url: string; stop(): Promise<void>; exited: Promise<number | null> };
 
 /** Options for a local worker: port, state folder, static assets folder (default dist), the secrets/vars it gets. */
 export type WorkerOptions = { port: number; persistTo: string; assetsDir?: string; vars: Record<string, string>; extraArgs?: string[]; log?: (line: string) => void };
@@ -36,7 +36,8 @@ export async function startWorker(options: WorkerOptions): Promise<WorkerProcess
   child.stderr?.on("data", onData);
   const url = `http://127.0.0.1:${options.port}`;
   await waitForHealth(url, child, () => output);
-  return { url, stop: () => stopProcess(child) };
+  const exited = new Promise<number | null>((done) => child.once("exit", (code) => done(code)));
+  return { url, stop: () => stopProcess(child), exited };
 }
 
 async function waitForHealth(url: string, child: ChildProcess, output: () => string): Promise<void> {
