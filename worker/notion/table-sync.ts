@@ -6,7 +6,7 @@ import { pageRow } from "./page-sync";
 import { queryPages } from "./query-pages";
 import type { ColumnValue } from "./properties";
 import { markDataSynced, type RegistryEntry } from "./registry";
-import { createSideTable, dropSideTable, swapIn, writeRows } from "./row-writer";
+import { createSideTable, dropSideTable, sideTableName, swapIn, writeRows } from "./row-writer";
 import { finishRun, startRun } from "../data/sync-runs";
 
 /** Pages worked on at once; the run's pacer keeps Notion at its average rate regardless. */
@@ -22,12 +22,13 @@ export type TableSyncOutcome = { tableName: string; rows: number; requests: numb
 export async function syncTable(env: Env, entry: RegistryEntry): Promise<TableSyncOutcome> {
   return withLock(env.DB, SYNC_LOCK, async (lock) => {
     const runId = await startRun(env.DB, "table", entry.tableName);
-    const side = await createSideTable(env.DB, entry.tableName, entry.columns, entry.hasBody);
+    const side = sideTableName(entry.tableName);
     const run = notionRun(env);
     const files = { bucket: env.MEDIA, index: mediaIndex(env.MEDIA), download: run.download };
     const elapsed = () => (Date.now() - run.startedAt) / 1000;
     console.log(`sync: ${entry.tableName}: reading "${entry.databaseTitle}" (data source ${entry.dataSourceId})`);
     try {
+      await createSideTable(env.DB, entry.tableName, entry.columns, entry.hasBody);
       let rows = 0;
       for await (const pages of queryPages(run.notion, entry.dataSourceId!)) {
         const values: ColumnValue[][] = new Array(pages.length);
