@@ -9,7 +9,7 @@ export async function buildSite(apiUrl: string, outDir = "dist", log: (line: str
   const dist = resolve(ROOT, outDir);
   const scratch = `${dist}.building`;
   rmSync(scratch, { recursive: true, force: true });
-  await runNpx(["astro", "build", "--outDir", scratch], { env: { SITE_API_URL: apiUrl }, prefix: "  [astro] ", quiet: true });
+  await runNpx(["astro", "build", "--outDir", scratch], { env: { SITE_API_URL: apiUrl, SITE_URL: process.env.SITE_URL ?? apiUrl }, prefix: "  [astro] ", quiet: true });
   mkdirSync(dist, { recursive: true });
   cpSync(scratch, dist, { recursive: true });
   removeStale(dist, scratch);
