@@ -13,20 +13,22 @@ if (!existsSync("/usr/bin/chromium")) {
   process.exit(1);
 }
 
-const state = resolve(ROOT, ".wrangler", "test-state");
-rmSync(state, { recursive: true, force: true });
-const stack = await startStack({ port: await freePort(), persistTo: state, assetsDir: ".wrangler/test-dist", password: "browser-test-password", log: console.log });
+// Per-run folders, so two runs (or a run beside `npm start`) never share local state or a built site.
+const state = resolve(ROOT, ".wrangler", `test-state-${process.pid}`);
+const assets = resolve(ROOT, ".wrangler", `test-dist-${process.pid}`);
+const stack = await startStack({ port: await freePort(), persistTo: state, assetsDir: assets, password: "browser-test-password", log: console.log });
 let code = 1;
 try {
   code = await new Promise<number>((done) => {
     const child = spawn("npx", ["vitest", "run", "--config", "vitest.browser.config.ts", ...process.argv.slice(2)], {
       cwd: ROOT,
       stdio: "inherit",
-      env: quietEnv({ BASE_URL: stack.url, NOTION_URL: stack.notionUrl, ADMIN_PASSWORD: stack.password }),
+      env: quietEnv({ TEST_SITE_URL: stack.url, NOTION_URL: stack.notionUrl, ADMIN_PASSWORD: stack.password }),
     });
     child.on("exit", (exitCode) => done(exitCode ?? 1));
   });
 } finally {
   await stack.stop();
+  for (const dir of [state, assets]) rmSync(dir, { recursive: true, force: true });
 }
 process.exit(code);

@@ -2,8 +2,8 @@ import { mkdirSync } from "node:fs";
 import { resolve } from "node:path";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 
-/** Base URL of the worker serving the built site, set by scripts/test-browser.ts. */
-export const BASE_URL = process.env.BASE_URL ?? "http://127.0.0.1:8787";
+/** Base URL of the worker serving the built site, set by scripts/test-browser.ts as TEST_SITE_URL (vitest itself sets BASE_URL to "/"). */
+export const BASE_URL = process.env.TEST_SITE_URL ?? "http://127.0.0.1:8787";
 
 /** Flags for Debian's Chromium in a closed-network sandbox. */
 export const CHROMIUM_ARGS = [
