@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { SyncRun } from "../../worker/data/sync-runs";
-import { errorText, failureToast, hitRate, isTableSyncDisabled, rebuildPending, runLabel, runOutcome, schemaSyncToast, serverMessage, signInErrorText, tableSyncToast } from "./admin";
+import { errorText, failureToast, hitRate, isTableSyncDisabled, rebuildPending, runLabel, runOutcome, schemaSyncToast, serverMessage, signInErrorText, syncErrorToast, tableSyncToast } from "./admin";
 import { HttpError } from "./http";
 
 const table = (databaseId: string | null) => ({ tableName: "notion_slot_machines", recordCount: 3, databaseTitle: "Slot Machines", databaseId });
@@ -61,6 +61,24 @@ describe("sync toasts", () => {
   it("titles a table sync by its success flag", () => {
     expect(tableSyncToast({ success: true, message: "12 rows" })).toEqual({ title: "Table Sync Successful", description: "12 rows", variant: "default" });
     expect(tableSyncToast({ success: false, message: "Notion 502" })).toEqual({ title: "Table Sync Failed", description: "Notion 502", variant: "destructive" });
+  });
+
+  it("title a Notion failure (502) as the sync failing and any other error as the request failing", () => {
+    const notion = new HttpError(502, '{"error":"Notion: API token is invalid."}', "Bad Gateway");
+    expect(syncErrorToast("Table Sync Failed", "Failed to sync table data", notion)).toEqual({
+      title: "Table Sync Failed",
+      description: '502: {"error":"Notion: API token is invalid."}',
+      variant: "destructive",
+    });
+    expect(syncErrorToast("Schema Sync Failed", "Failed to sync Notion schemas", new HttpError(409, "", "Conflict"))).toEqual({
+      title: "Failed to sync Notion schemas",
+      description: "409: Conflict",
+      variant: "destructive",
+    });
+    expect(syncErrorToast("Table Sync Failed", "Failed to sync table data", new TypeError(""))).toMatchObject({
+      title: "Failed to sync table data",
+      description: "An unknown error occurred",
+    });
   });
 });
 

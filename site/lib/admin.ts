@@ -63,6 +63,17 @@ export function tableSyncToast(result: { success?: boolean; message: string }): 
     : { title: "Table Sync Successful", description: result.message, variant: "default" };
 }
 
+/** Status the worker answers when a sync ran and Notion failed it (the run is recorded as failed). */
+export const SYNC_UPSTREAM_STATUS = 502;
+
+/**
+ * The toast for a sync request that threw: a Notion failure (502) is the sync itself failing, titled
+ * `failedTitle` ('Table Sync Failed', 'Schema Sync Failed'); anything else is a failed request (`requestTitle`).
+ */
+export function syncErrorToast(failedTitle: string, requestTitle: string, error: unknown): ToastInput {
+  return failureToast(statusOf(error) === SYNC_UPSTREAM_STATUS ? failedTitle : requestTitle, error);
+}
+
 /** Sync Data is off for a table without a database id, and for every table while any table syncs. */
 export function isTableSyncDisabled(table: NotionTable, syncingTable: string | null): boolean {
   return !table.databaseId || syncingTable !== null;

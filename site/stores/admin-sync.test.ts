@@ -44,6 +44,18 @@ describe("notion sync store", () => {
     expect($schemaSync.get().running).toBe(false);
   });
 
+  it("reports a schema sync that Notion failed (502) as 'Schema Sync Failed' and reloads the sync status", async () => {
+    const failedRun = { kind: "schema", target: null, startedAt: "2026-01-01T04:00:00.000Z", finishedAt: "2026-01-01T04:00:01.000Z", ok: false, message: "Notion: down" };
+    fakeAdminApi({
+      ...quiet,
+      "GET /api/admin/sync-status": () => Response.json({ lastSync: failedRun, lastRebuild: null }),
+      "POST /api/admin/notion-sync-schemas": () => Response.json({ error: "Notion: down" }, { status: 502, statusText: "Bad Gateway" }),
+    });
+    await runSchemaSync();
+    expect(lastToast()).toMatchObject({ title: "Schema Sync Failed", description: '502: {"error":"Notion: down"}', variant: "destructive" });
+    expect($syncStatus.get().status?.lastSync).toEqual(failedRun);
+  });
+
   it("reports a failed table list as 'Failed to fetch notion tables'", async () => {
     fakeAdminApi({ "GET /api/admin/notion-tables": () => new Response("down", { status: 503 }) });
     await refreshTables();
@@ -85,6 +97,9 @@ describe("notion sync store", () => {
     fakeAdminApi({ ...quiet, "POST /api/admin/notion-sync-table": () => new Response("", { status: 409, statusText: "Conflict" }) });
     await runTableSync(slots);
     expect(lastToast()).toMatchObject({ title: "Failed to sync table data", description: "409: Conflict" });
+    fakeAdminApi({ ...quiet, "POST /api/admin/notion-sync-table": () => Response.json({ error: "Notion: boom" }, { status: 502 }) });
+    await runTableSync(slots);
+    expect(lastToast()).toMatchObject({ title: "Table Sync Failed", description: '502: {"error":"Notion: boom"}', variant: "destructive" });
   });
 
   it("loads the sync status and the site's build time", async () => {

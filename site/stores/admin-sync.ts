@@ -1,7 +1,7 @@
 import { atom } from "nanostores";
 import type { NotionTable, SchemaSyncResult } from "../../worker/domain/types";
 import { readBuildInfo, readNotionTables, readSyncStatus, syncSchemas, syncTable, type BuildInfo, type SyncStatus } from "../lib/admin-api";
-import { errorText, failureToast, schemaSyncToast, tableSyncToast } from "../lib/admin";
+import { errorText, failureToast, schemaSyncToast, syncErrorToast, tableSyncToast } from "../lib/admin";
 import { handleUnauthorized } from "./admin";
 import { toast } from "./toasts";
 
@@ -51,7 +51,9 @@ export async function runSchemaSync(): Promise<void> {
     await Promise.all([refreshTables(), refreshSyncStatus()]);
   } catch (error) {
     $schemaSync.set({ ...$schemaSync.get(), running: false });
-    if (!handleUnauthorized(error)) toast(failureToast("Failed to sync Notion schemas", error));
+    if (handleUnauthorized(error)) return;
+    toast(syncErrorToast("Schema Sync Failed", "Failed to sync Notion schemas", error));
+    await refreshSyncStatus();
   }
 }
 
@@ -63,7 +65,7 @@ export async function runTableSync(table: NotionTable): Promise<void> {
     const result = await syncTable(table.tableName, table.databaseId);
     toast(tableSyncToast(result));
   } catch (error) {
-    if (!handleUnauthorized(error)) toast(failureToast("Failed to sync table data", error));
+    if (!handleUnauthorized(error)) toast(syncErrorToast("Table Sync Failed", "Failed to sync table data", error));
   } finally {
     $syncingTable.set(null);
   }
