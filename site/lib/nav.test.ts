@@ -16,4 +16,15 @@ describe("side navigation", () => {
     expect(activeNavHref("/admin")).toBe("/admin");
     expect(activeNavHref("/slots")).toBeNull();
   });
+
+  it("finds the active entry for the built page paths (`/x.html`, `/index.html`)", () => {
+    expect(activeNavHref("/index.html")).toBe("/");
+    expect(activeNavHref("/literature.html")).toBe("/literature");
+    expect(activeNavHref("/for-sale.html")).toBe("/for-sale");
+    expect(activeNavHref("/gallery.html")).toBe("/gallery/slots");
+    expect(activeNavHref("/admin.html")).toBe("/admin");
+    expect(activeNavHref("/gallery/arcades/abc.html")).toBe("/gallery/slots");
+    expect(activeNavHref("/slots.html")).toBeNull();
+    expect(activeNavHref("/404.html")).toBeNull();
+  });
 });
