@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { bannerFor } from "./shell";
+import { bannerFor, headerTitleHtml } from "./shell";
 
 const rich = (text: string) => ({ type: "rich_text", content: text, richText: [{ plain_text: text }], title: null, imageUrl: null });
 
@@ -16,5 +16,15 @@ describe("banner rule", () => {
   it("shows rich text as itself, and nothing when it is blank", () => {
     expect(bannerFor(rich("Open Saturdays"))).toEqual({ kind: "rich", html: "Open Saturdays" });
     expect(bannerFor(rich("   "))).toBeNull();
+  });
+});
+
+describe("header title", () => {
+  it("renders the Markdown as inline HTML without a wrapping paragraph", () => {
+    expect(headerTitleHtml("**Antique Coin-Op** _Restorations_")).toBe("<strong>Antique Coin-Op</strong> <em>Restorations</em>");
+  });
+
+  it("drops hostile markup", () => {
+    expect(headerTitleHtml("Shop <img src=x onerror=alert(1)>[x](javascript:alert(2))")).not.toMatch(/onerror|javascript:/);
   });
 });

@@ -51,6 +51,11 @@ export function bannerFor(block: RawContentBlock | null): Banner {
 
 const inline = new Marked({ gfm: true, async: false });
 
+/** The header title's Markdown as sanitised inline HTML: it sits inside the header's link, so no wrapping paragraph. */
+export function headerTitleHtml(markdown: string): string {
+  return markdownToHtml(inline.parseInline(markdown) as string).trim().replace(/^<p>((?:(?!<\/?p>)[\s\S])*)<\/p>$/, "$1");
+}
+
 let shell: Promise<Shell> | undefined;
 
 async function load(): Promise<Shell> {
@@ -66,8 +71,7 @@ async function load(): Promise<Shell> {
     block("banner_message"), block("phone_contact_info"), block("email_contact_info"), block("header_title_markdown"),
     image("header_main_image"), image("background-texture"), apiTry("/api/page-description/navigation", PageDescriptionSchema),
   ]);
-  const titleMarkdown = blockText(title) || SHELL_DEFAULTS.siteName;
-  const titleHtml = markdownToHtml(inline.parseInline(titleMarkdown) as string);
+  const titleHtml = headerTitleHtml(blockText(title) || SHELL_DEFAULTS.siteName);
   const navPieces = nav.ok ? nav.data.richText : null;
   return {
     phone: blockText(phone) || SHELL_DEFAULTS.phone,
