@@ -66,6 +66,19 @@ describe("KV cache", () => {
     expect([dashless.headers.get("X-Cache"), dashed.headers.get("X-Cache")]).toEqual(["MISS", "HIT"]);
   });
 
+  it("serves a hot key from isolate memory for a few seconds, and a clear drops that copy too", async () => {
+    await get("/api/content/banner_message");
+    await env.CACHE.delete("cache:content:banner_message");
+    await setBanner("Changed in D1");
+    const remembered = await get("/api/content/banner_message");
+    expect(remembered.headers.get("X-Cache")).toBe("HIT");
+    expect((remembered.body as { content: string }).content).toBe("Hello");
+    await admin("POST", "/api/admin/cache/clear");
+    const fresh = await get("/api/content/banner_message");
+    expect(fresh.headers.get("X-Cache")).toBe("MISS");
+    expect((fresh.body as { content: string }).content).toBe("Changed in D1");
+  });
+
   it("never stores errors", async () => {
     expect((await get("/api/content/nothing_here")).status).toBe(404);
     expect((await get(`/api/collection/slots/${"f".repeat(32)}`)).status).toBe(404);

@@ -1,5 +1,6 @@
 import { forgetColumns } from "../data/columns";
 import { CACHE_PREFIX } from "./keys";
+import { memoryClear } from "./memory";
 
 /** KV's largest list page. */
 const LIST_PAGE = 1000;
@@ -25,6 +26,7 @@ export async function countCacheKeys(kv: KVNamespace, pageSize = LIST_PAGE): Pro
 export async function purgeCache(kv: KVNamespace, pageSize = LIST_PAGE): Promise<number> {
   // A purge follows a sync, which may have changed table columns too.
   forgetColumns();
+  memoryClear();
   let removed = 0;
   for await (const names of listCacheKeys(kv, pageSize)) {
     await Promise.all(names.map((name) => kv.delete(name)));

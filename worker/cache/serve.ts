@@ -4,6 +4,7 @@ import { NotSyncedError } from "../data/not-synced";
 import { fail } from "../lib/errors";
 import { countCacheEvent } from "./counters";
 import { CACHE_TTL_SECONDS } from "./keys";
+import { memoryGet, memorySet } from "./memory";
 import { isCachingEnabled } from "./settings";
 
 /** Browser caching of public API answers: short, so operator edits show within a minute of a sync. */
@@ -28,18 +29,20 @@ async function render(load: () => Promise<unknown>): Promise<string> {
 }
 
 /**
- * Answers from the KV entry at `key` as stored (no parse/stringify on a hit), else runs `load`, stores its JSON for
- * CACHE_TTL_SECONDS and answers with it. Caching switched off: `load` every time, no KV, no counting.
+ * Answers from the entry at `key` as stored (no parse/stringify on a hit): this isolate's memory copy if a few seconds
+ * old at most, else KV; else runs `load`, stores its JSON in KV for CACHE_TTL_SECONDS and answers with it. Caching switched off: `load` every time, no KV, no counting.
  * `load` throws for errors (fail(...), or NotSyncedError -> 503); errors are never stored.
  */
 export async function serveCached(c: Context<AppEnv>, key: string, load: () => Promise<unknown>): Promise<Response> {
   const { DB, CACHE } = c.env;
   if (!(await isCachingEnabled(DB))) return jsonResponse(await render(load), "BYPASS");
-  const hit = await CACHE.get(key, "text").catch((err) => {
+  const remembered = memoryGet(key);
+  const hit = remembered ?? (await CACHE.get(key, "text").catch((err) => {
     console.error(`cache read of ${key} failed:`, err);
     return null;
-  });
+  }));
   if (hit !== null) {
+    if (remembered === null) memorySet(key, hit);
     countCacheEvent(DB, c.executionCtx, "hits");
     return jsonResponse(hit, "HIT");
   }
@@ -47,5 +50,6 @@ export async function serveCached(c: Context<AppEnv>, key: string, load: () => P
   const body = await render(load);
   // KV allows one write per key per second: a lost race between two misses only costs the next reader a miss.
   await CACHE.put(key, body, { expirationTtl: CACHE_TTL_SECONDS }).catch((err) => console.error(`cache write of ${key} failed:`, err));
+  memorySet(key, body);
   return jsonResponse(body, "MISS");
 }

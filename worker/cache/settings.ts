@@ -1,3 +1,5 @@
+import { memoryClear } from "./memory";
+
 /** The caching on/off switch in D1 `settings`, memoised per isolate for a few seconds. */
 
 const SETTING_KEY = "caching_enabled";
@@ -30,4 +32,5 @@ export async function setCachingEnabled(db: D1Database, enabled: boolean): Promi
     .bind(SETTING_KEY, String(enabled))
     .run();
   memo = { enabled: Promise.resolve(enabled), at: Date.now() };
+  memoryClear();
 }
