@@ -1,0 +1,94 @@
+import { expect } from "vitest";
+import type { Page, Route } from "playwright-core";
+import { signIn } from "../../scripts/lib/admin-client.ts";
+import { findCategory, type CategoryId } from "../../worker/domain/categories";
+import type { NotionTable } from "../../worker/domain/types";
+import { BASE_URL } from "./browser";
+
+/** An item as the API lists it (the fields the tests look at). */
+export type ApiItem = { id: string; category: string; title: string | null; year: number | null; price: number | null; forSale: boolean; description: string | null; manufacturer: string | null; mainImageUrl: string | null; additionalImageUrls: string[] };
+
+/** Every item of a listing view, straight from the running API (sorted as the site lists them). */
+export async function apiItems(category: CategoryId, view: "" | "/gallery" | "/for-sale" = "/gallery"): Promise<ApiItem[]> {
+  const res = await fetch(`${BASE_URL}/api/collection/${category}${view}?page=1&limit=100`);
+  if (!res.ok) throw new Error(`listing ${category}${view}: ${res.status}`);
+  return ((await res.json()) as { items: ApiItem[] }).items;
+}
+
+/** The demo item of a category with this title. */
+export async function itemByTitle(category: CategoryId, title: string): Promise<ApiItem> {
+  const item = (await apiItems(category, "")).find((i) => i.title === title);
+  if (!item) throw new Error(`no ${category} item titled ${title}`);
+  return item;
+}
+
+/** A category's display name. */
+export function categoryName(category: CategoryId): string {
+  return findCategory(category)?.name ?? category;
+}
+
+/** Holds matching requests until `release()` is called, so loading states stay on screen. */
+export async function holdRequests(page: Page, match: (url: URL) => boolean): Promise<{ held: Promise<void>; release: () => void }> {
+  let release = () => {};
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  let seen = () => {};
+  const held = new Promise<void>((resolve) => (seen = resolve));
+  await page.route((url) => match(url), async (route: Route) => {
+    seen();
+    await gate;
+    await route.continue().catch(() => {});
+  });
+  return { held, release };
+}
+
+/** Text content of every element a locator matches, trimmed. */
+export async function texts(page: Page, selector: string): Promise<string[]> {
+  return (await page.locator(selector).allTextContents()).map((t) => t.replace(/\s+/g, " ").trim());
+}
+
+/** The slots of both pagers as shown: numbers and '…'. */
+export async function pagerSlots(page: Page, position: "top" | "bottom"): Promise<string[]> {
+  return texts(page, `[data-testid="pager-${position}"] :is(button[data-testid^="pager-page-"], span)`);
+}
+
+/** When the served site was last built (from /build-info.json). */
+export async function builtAt(): Promise<string> {
+  const res = await fetch(`${BASE_URL}/build-info.json`, { cache: "no-store" });
+  return ((await res.json()) as { builtAt: string }).builtAt;
+}
+
+/** HTTP status of a path on the served site. */
+export async function statusOf(path: string): Promise<number> {
+  const res = await fetch(`${BASE_URL}${path}`);
+  await res.body?.cancel();
+  return res.status;
+}
+
+/** Waits until a rebuild newer than `since` is live and `ready` holds (the deploy hook copies the build over the served folder). */
+export async function waitForRebuild(since: string, ready: () => Promise<boolean>, timeout = 150_000): Promise<string> {
+  await expect.poll(async () => (await builtAt()) !== since && (await ready()), { timeout, interval: 500 }).toBe(true);
+  return builtAt();
+}
+
+/** PATCHes a page's properties on the demo Notion server. */
+export async function patchNotionPage(pageId: string, properties: Record<string, unknown>): Promise<void> {
+  const res = await fetch(`${process.env.NOTION_URL}/v1/pages/${pageId}`, {
+    method: "PATCH",
+    headers: { Authorization: "Bearer demo-token", "Notion-Version": "2025-09-03", "content-type": "application/json" },
+    body: JSON.stringify({ properties }),
+  });
+  if (!res.ok) throw new Error(`PATCH page ${pageId}: ${res.status} ${await res.text()}`);
+}
+
+/** Syncs one Notion table into the worker through the admin API (which then asks for a site rebuild). */
+export async function syncTable(databaseTitle: string): Promise<void> {
+  const admin = await signIn(BASE_URL, process.env.ADMIN_PASSWORD ?? "");
+  const { tables } = await admin.call<{ tables: NotionTable[] }>("/api/admin/notion-tables");
+  const table = tables.find((t) => t.databaseTitle === databaseTitle);
+  if (!table?.databaseId) throw new Error(`no synced table for ${databaseTitle}`);
+  const result = await admin.call<{ success: boolean; message: string }>("/api/admin/notion-sync-table", {
+    method: "POST",
+    body: { tableName: table.tableName, databaseId: table.databaseId },
+  });
+  if (!result.success) throw new Error(`sync ${databaseTitle}: ${result.message}`);
+}
