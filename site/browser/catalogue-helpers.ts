@@ -92,3 +92,13 @@ export async function syncTable(databaseTitle: string): Promise<void> {
   });
   if (!result.success) throw new Error(`sync ${databaseTitle}: ${result.message}`);
 }
+
+/** Waits until every island on the page has hydrated (Astro drops `ssr` from an island once it has). */
+export async function hydrated(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.querySelectorAll("astro-island").length > 0 && !document.querySelector("astro-island[ssr]"));
+}
+
+/** Titles on the listing's cards, as shown (with the year). */
+export async function cardTitles(page: Page): Promise<string[]> {
+  return texts(page, '[data-testid="item-grid"] [data-testid="item-card"] h2');
+}

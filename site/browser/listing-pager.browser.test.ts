@@ -1,0 +1,147 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser, Page } from "playwright-core";
+import { launch, open, screenshot } from "./browser";
+import { apiItems, cardTitles, hydrated, pagerSlots, type ApiItem } from "./catalogue-helpers";
+
+let browser: Browser;
+let slots: ApiItem[];
+beforeAll(async () => {
+  browser = await launch();
+  slots = await apiItems("slots", "/gallery");
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** The card titles page `n` of a listing shows (2 per page). */
+function titlesOf(items: ApiItem[], n: number): string[] {
+  return items.slice((n - 1) * 2, n * 2).map((i) => `${i.title}${i.year === null ? "" : ` (${i.year})`}`);
+}
+
+async function expectPage(page: Page, items: ApiItem[], n: number, window: string[]): Promise<void> {
+  await expect.poll(() => cardTitles(page)).toEqual(titlesOf(items, n));
+  expect(await pagerSlots(page, "top")).toEqual(window);
+  expect(await pagerSlots(page, "bottom")).toEqual(window);
+  for (const position of ["top", "bottom"]) {
+    expect(await page.getByTestId(`pager-${position}`).locator('[aria-current="page"]').textContent()).toBe(String(n));
+  }
+}
+
+describe("pager windows on the slots gallery (15 items, 8 pages)", () => {
+  it("page 1 shows 1 2 … 8 above and below the grid, Previous disabled", async () => {
+    expect(slots.length).toBe(15);
+    const context = await open(browser, "desktop");
+    const page = await context.newPage();
+    await page.goto("/gallery/slots");
+    await expectPage(page, slots, 1, ["1", "2", "…", "8"]);
+    const top = page.getByTestId("pager-top");
+    expect(await top.getByRole("button", { name: "Previous" }).isDisabled()).toBe(true);
+    expect(await top.getByRole("button", { name: "Next" }).isEnabled()).toBe(true);
+    await screenshot(page, "listing-pager-page-1-desktop");
+    await context.close();
+  });
+
+  it("?page=3 on load shows page 3 with 1 2 3 4 … 8, and its cards link with page=3", async () => {
+    const context = await open(browser, "desktop");
+    const page = await context.newPage();
+    await page.goto("/gallery/slots?page=3");
+    await expectPage(page, slots, 3, ["1", "2", "3", "4", "…", "8"]);
+    const hrefs = await page.getByTestId("view-details").evaluateAll((els) => els.map((a) => a.getAttribute("href")));
+    expect(hrefs).toEqual(slots.slice(4, 6).map((i) => `/gallery/slots/${i.id}?page=3`));
+    await screenshot(page, "listing-pager-page-3-desktop");
+    await context.close();
+  });
+
+  it("page 5 shows 1 … 4 5 6 … 8; the last page shows 1 … 7 8, one card, Next disabled", async () => {
+    const context = await open(browser, "mobile");
+    const page = await context.newPage();
+    await page.goto("/gallery/slots?page=5");
+    await expectPage(page, slots, 5, ["1", "…", "4", "5", "6", "…", "8"]);
+    await screenshot(page, "listing-pager-page-5-mobile");
+    await hydrated(page);
+    await page.getByTestId("pager-top").getByRole("button", { name: "Page 8" }).click();
+    await expectPage(page, slots, 8, ["1", "…", "7", "8"]);
+    expect(await page.getByTestId("item-card").count()).toBe(1);
+    expect(await page.getByTestId("pager-bottom").getByRole("button", { name: "Next" }).isDisabled()).toBe(true);
+    await context.close();
+  });
+
+  it("in the gallery a page change is written to the address, other query values kept, and Back in history returns", async () => {
+    const context = await open(browser, "desktop");
+    const page = await context.newPage();
+    await page.goto("/gallery/slots?category=slots");
+    await hydrated(page);
+    await page.getByTestId("pager-top").getByRole("button", { name: "Next" }).click();
+    await expectPage(page, slots, 2, ["1", "2", "3", "…", "8"]);
+    expect(new URL(page.url()).search).toBe("?category=slots&page=2");
+    await page.getByTestId("pager-bottom").getByRole("button", { name: "Page 3" }).click();
+    await expectPage(page, slots, 3, ["1", "2", "3", "4", "…", "8"]);
+    expect(new URL(page.url()).searchParams.get("page")).toBe("3");
+    await page.goBack();
+    await expectPage(page, slots, 2, ["1", "2", "3", "…", "8"]);
+    await page.getByTestId("pager-top").getByRole("button", { name: "Previous" }).click();
+    await expectPage(page, slots, 1, ["1", "2", "…", "8"]);
+    expect(new URL(page.url()).searchParams.get("page")).toBe("1");
+    await context.close();
+  });
+
+  it("a page change scrolls smoothly back to the top", async () => {
+    const context = await open(browser, "mobile");
+    const page = await context.newPage();
+    await page.goto("/gallery/slots");
+    await hydrated(page);
+    const next = page.getByTestId("pager-bottom").getByRole("button", { name: "Next" });
+    await next.scrollIntoViewIfNeeded();
+    const start = await page.evaluate(() => scrollY);
+    expect(start).toBeGreaterThan(500);
+    await page.evaluate(() => {
+      const samples: number[] = [];
+      (window as unknown as { samples: number[] }).samples = samples;
+      const tick = () => {
+        samples.push(scrollY);
+        if (scrollY > 0 || samples.length < 5) requestAnimationFrame(tick);
+      };
+      requestAnimationFrame(tick);
+    });
+    await next.click();
+    await page.waitForFunction(() => scrollY === 0);
+    const samples = await page.evaluate(() => (window as unknown as { samples: number[] }).samples);
+    const between = [...new Set(samples.filter((y) => y > 0 && y < start))];
+    expect(between.length, `scroll positions seen: ${samples.join(", ")}`).toBeGreaterThanOrEqual(3);
+    await expectPage(page, slots, 2, ["1", "2", "3", "…", "8"]);
+    await context.close();
+  });
+});
+
+describe("for-sale and short listings", () => {
+  it("/for-sale/slots (5 pages) shows every number, reads ?page on load and leaves the address alone", async () => {
+    const forSale = await apiItems("slots", "/for-sale");
+    const all = ["1", "2", "3", "4", "5"];
+    const context = await open(browser, "desktop");
+    const page = await context.newPage();
+    await page.goto("/for-sale/slots");
+    await expectPage(page, forSale, 1, all);
+    await hydrated(page);
+    await page.getByTestId("pager-top").getByRole("button", { name: "Next" }).click();
+    await expectPage(page, forSale, 2, all);
+    expect(page.url()).toMatch(/\/for-sale\/slots$/);
+    const hrefs = await page.getByTestId("view-details").evaluateAll((els) => els.map((a) => a.getAttribute("href")));
+    expect(hrefs).toEqual(forSale.slice(2, 4).map((i) => `/for-sale/slots/${i.id}?page=2`));
+    await page.goto("/for-sale/slots?page=3");
+    await expectPage(page, forSale, 3, all);
+    await hydrated(page);
+    await page.getByTestId("pager-bottom").getByRole("button", { name: "Page 5" }).click();
+    await expectPage(page, forSale, 5, all);
+    expect(new URL(page.url()).search).toBe("?page=3");
+    await screenshot(page, "listing-pager-for-sale-desktop");
+    await context.close();
+  });
+
+  it("/gallery/arcades (7 items) shows pages 1 to 4", async () => {
+    const context = await open(browser, "desktop");
+    const page = await context.newPage();
+    await page.goto("/gallery/arcades");
+    await expectPage(page, await apiItems("arcades", "/gallery"), 1, ["1", "2", "3", "4"]);
+    await context.close();
+  });
+});
