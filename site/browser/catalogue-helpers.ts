@@ -1,5 +1,5 @@
 import { expect } from "vitest";
-import type { Page, Route } from "playwright-core";
+import type { Browser, BrowserContext, Page, Route } from "playwright-core";
 import { signIn } from "../../scripts/lib/admin-client.ts";
 import { findCategory, type CategoryId } from "../../worker/domain/categories";
 import type { NotionTable } from "../../worker/domain/types";
@@ -102,3 +102,21 @@ export async function hydrated(page: Page): Promise<void> {
 export async function cardTitles(page: Page): Promise<string[]> {
   return texts(page, '[data-testid="item-grid"] [data-testid="item-card"] h2');
 }
+
+/** A fresh context at any viewport width (the shared `open` knows only 1280 and 375 px). */
+export function openAt(browser: Browser, width: number, height = 900): Promise<BrowserContext> {
+  return browser.newContext({ baseURL: BASE_URL, viewport: { width, height } });
+}
+
+/** The details panel as shown: each section's title and its label/value rows. */
+export async function detailsPanel(page: Page): Promise<{ title: string; rows: [string, string][] }[]> {
+  return page.getByTestId("details-panel").locator("section").evaluateAll((sections) =>
+    sections.map((s) => ({
+      title: s.querySelector("h2")?.textContent?.trim() ?? "",
+      rows: [...s.querySelectorAll("dt")].map((dt) => [dt.textContent?.trim() ?? "", dt.nextElementSibling?.textContent?.trim() ?? ""] as [string, string]),
+    })),
+  );
+}
+
+/** expect.poll options for states that wait on hydration and the API (vitest's default of 1 s is too short on a busy machine). */
+export const POLL = { timeout: 15_000, interval: 100 };

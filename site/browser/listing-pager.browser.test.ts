@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { launch, open, screenshot } from "./browser";
-import { apiItems, cardTitles, hydrated, pagerSlots, type ApiItem } from "./catalogue-helpers";
+import { apiItems, cardTitles, hydrated, pagerSlots, type ApiItem, POLL } from "./catalogue-helpers";
 
 let browser: Browser;
 let slots: ApiItem[];
@@ -19,7 +19,7 @@ function titlesOf(items: ApiItem[], n: number): string[] {
 }
 
 async function expectPage(page: Page, items: ApiItem[], n: number, window: string[]): Promise<void> {
-  await expect.poll(() => cardTitles(page)).toEqual(titlesOf(items, n));
+  await expect.poll(() => cardTitles(page), POLL).toEqual(titlesOf(items, n));
   expect(await pagerSlots(page, "top")).toEqual(window);
   expect(await pagerSlots(page, "bottom")).toEqual(window);
   for (const position of ["top", "bottom"]) {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
 import { launch, open, screenshot } from "./browser";
-import { apiItems, cardTitles, holdRequests, hydrated } from "./catalogue-helpers";
+import { apiItems, cardTitles, holdRequests, hydrated, POLL } from "./catalogue-helpers";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -31,7 +31,7 @@ describe.each(["desktop", "mobile"] as const)("listing states at %s", (viewport)
     await screenshot(page, `listing-states-loading-${viewport}`);
     gate.release();
     const items = (await apiItems("slots", "/gallery")).slice(2, 4);
-    await expect.poll(() => cardTitles(page)).toEqual(items.map((i) => `${i.title} (${i.year})`));
+    await expect.poll(() => cardTitles(page), POLL).toEqual(items.map((i) => `${i.title} (${i.year})`));
     expect(await loading.count()).toBe(0);
     expect(await page.getByTestId("listing").getAttribute("aria-busy")).toBe("false");
     await context.close();
@@ -75,7 +75,7 @@ describe("gallery empty text", () => {
     expect(await page.getByTestId("pager-top").getByRole("button", { name: "Page 8" }).isVisible()).toBe(true);
     await screenshot(page, "listing-states-empty-gallery-desktop");
     await page.getByTestId("pager-top").getByRole("button", { name: "Page 8" }).click();
-    await expect.poll(() => page.getByTestId("item-card").count()).toBe(1);
+    await expect.poll(() => page.getByTestId("item-card").count(), POLL).toBe(1);
     await context.close();
   });
 });
