@@ -31,7 +31,7 @@ export default function AdminPanel() {
   };
 
   return (
-    <div className="grid gap-4" data-testid="admin-panel">
+    <div className="grid grid-cols-1 gap-4" data-testid="admin-panel">
       <div className="flex flex-wrap items-center justify-end gap-3">
         <button type="button" className="btn-outline" onClick={onSignOut} disabled={signingOut}>
           Sign out

@@ -9,7 +9,7 @@ const TRIGGER =
 /** The admin tabs: Cache Management (default), Page Headers, Notion Sync. */
 export default function AdminTabs() {
   return (
-    <Tabs.Root defaultValue="cache" className="grid gap-4">
+    <Tabs.Root defaultValue="cache" className="grid grid-cols-1 gap-4">
       <Tabs.List aria-label="Admin sections" className="card flex flex-wrap gap-1 p-1">
         <Tabs.Trigger value="cache" className={TRIGGER}>
           Cache Management

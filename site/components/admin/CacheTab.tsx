@@ -19,8 +19,8 @@ export default function CacheTab() {
   }, []);
 
   return (
-    <div className="grid gap-4">
-      <section className="card grid gap-4 p-5" aria-labelledby="cache-heading">
+    <div className="grid grid-cols-1 gap-4">
+      <section className="card grid grid-cols-1 gap-4 p-5" aria-labelledby="cache-heading">
         <div className="flex flex-wrap items-center justify-between gap-3">
           <h2 id="cache-heading" className="text-xl font-bold text-oxblood-800">
             Server cache

@@ -21,7 +21,7 @@ export default function CacheTypesDoc() {
         Every API answer is cached for {hours} hours ({CACHE_TTL_SECONDS.toLocaleString("en-US")} seconds). A sync clears the whole
         cache, and Clear All Caches does the same on demand.
       </p>
-      <div className="overflow-x-auto">
+      <div className="relative overflow-x-auto">
         <table className="w-full text-left text-sm">
           <thead>
             <tr className="border-b border-cream-300">

@@ -13,7 +13,7 @@ export default function NotionSyncTab() {
     return () => clearInterval(timer);
   }, []);
   return (
-    <div className="grid gap-4">
+    <div className="grid grid-cols-1 gap-4">
       <SyncStatusCard />
       <SchemaSyncCard />
       <TablesCard />

@@ -4,7 +4,7 @@ import Icon from "../ui/Icon";
 /** Page Headers: how page titles and icon types are edited in Notion. */
 export default function PageHeadersTab() {
   return (
-    <section className="card grid gap-3 p-5" aria-labelledby="page-headers-heading" data-testid="page-headers-help">
+    <section className="card grid grid-cols-1 gap-3 p-5" aria-labelledby="page-headers-heading" data-testid="page-headers-help">
       <h2 id="page-headers-heading" className="text-xl font-bold text-oxblood-800">
         Page headers
       </h2>

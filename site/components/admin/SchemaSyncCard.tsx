@@ -7,7 +7,7 @@ export default function SchemaSyncCard() {
   const { running, result } = useStore($schemaSync);
   const syncingTable = useStore($syncingTable);
   return (
-    <section className="card grid gap-3 p-5" aria-labelledby="schema-sync-heading">
+    <section className="card grid grid-cols-1 gap-3 p-5" aria-labelledby="schema-sync-heading">
       <h2 id="schema-sync-heading" className="text-xl font-bold text-oxblood-800">
         Schema sync
       </h2>
@@ -23,7 +23,7 @@ export default function SchemaSyncCard() {
       {result && (
         <div data-testid="schema-sync-result" aria-live="polite">
           <p className="mb-2 text-sm font-semibold">{result.message}</p>
-          <ul className="grid gap-1 text-sm">
+          <ul className="grid grid-cols-1 gap-1 text-sm">
             {result.tables.map((t) => (
               <li key={t.tableName} className="flex flex-wrap gap-2" data-testid="schema-sync-table" data-status={t.status}>
                 <code>{t.tableName}</code>

@@ -21,7 +21,7 @@ export default function SignInCard() {
         <Icon type="admin" className="size-6" /> Admin sign-in
       </h2>
       <p className="mb-4 text-sm text-walnut">Enter the admin password to manage the cache and sync content from Notion.</p>
-      <form onSubmit={onSubmit} className="grid gap-3" noValidate>
+      <form onSubmit={onSubmit} className="grid grid-cols-1 gap-3" noValidate>
         <label htmlFor="admin-password" className="text-sm font-semibold">
           Password
         </label>

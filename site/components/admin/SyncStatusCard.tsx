@@ -28,11 +28,11 @@ function RunRow({ name, run, testId }: { name: string; run: SyncRun | null; test
 export default function SyncStatusCard() {
   const { status, build, error } = useStore($syncStatus);
   return (
-    <section className="card grid gap-3 p-5" aria-labelledby="sync-status-heading">
+    <section className="card grid grid-cols-1 gap-3 p-5" aria-labelledby="sync-status-heading">
       <h2 id="sync-status-heading" className="text-xl font-bold text-oxblood-800">
         Sync and rebuild status
       </h2>
-      <dl className="grid gap-3 md:grid-cols-3" aria-live="polite">
+      <dl className="grid grid-cols-1 gap-3 md:grid-cols-3" aria-live="polite">
         <RunRow name="Last sync" run={status?.lastSync ?? null} testId="last-sync" />
         <RunRow name="Last rebuild request" run={status?.lastRebuild ?? null} testId="last-rebuild" />
         <div className="rounded-md border border-cream-300 bg-white/70 p-3" data-testid="site-built-at">

@@ -10,7 +10,7 @@ export default function TablesCard() {
   const schemaRunning = useStore($schemaSync).running;
   const busy = syncingTable !== null || schemaRunning;
   return (
-    <section className="card grid gap-3 p-5" aria-labelledby="tables-heading">
+    <section className="card grid grid-cols-1 gap-3 p-5" aria-labelledby="tables-heading">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 id="tables-heading" className="text-xl font-bold text-oxblood-800">
           Tables
@@ -24,12 +24,11 @@ export default function TablesCard() {
       ) : data.length === 0 ? (
         <p className="text-sm text-walnut">No tables yet. Run the schema sync first.</p>
       ) : (
-        <div className="overflow-x-auto">
+        <div className="relative overflow-x-auto">
           <table className="w-full text-left text-sm" data-testid="notion-tables">
             <thead>
               <tr className="border-b border-cream-300">
-                <th scope="col" className="py-2 pr-3">Table</th>
-                <th scope="col" className="py-2 pr-3">Notion database</th>
+                <th scope="col" className="py-2 pr-3">Table and Notion database</th>
                 <th scope="col" className="py-2 pr-3 text-right">Records</th>
                 <th scope="col" className="py-2"><span className="sr-only">Actions</span></th>
               </tr>
@@ -37,12 +36,12 @@ export default function TablesCard() {
             <tbody>
               {data.map((table) => (
                 <tr key={table.tableName} className="border-b border-cream-200" data-testid="notion-table-row" data-table={table.tableName}>
-                  <th scope="row" className="py-2 pr-3 font-normal"><code>{table.tableName}</code></th>
-                  <td className="py-2 pr-3">
-                    {table.databaseTitle}
-                    <span className="block text-xs break-all text-walnut">{table.databaseId ?? "No database id: not found in Notion"}</span>
-                  </td>
-                  <td className="py-2 pr-3 text-right tabular-nums">{table.recordCount}</td>
+                  <th scope="row" className="py-2 pr-3 text-left font-normal">
+                    <span className="block font-semibold" data-testid="database-title">{table.databaseTitle}</span>
+                    <code className="block text-xs break-all" data-testid="table-name">{table.tableName}</code>
+                    <span className="block text-xs break-all text-walnut" data-testid="database-id">{table.databaseId ?? "No database id: not found in Notion"}</span>
+                  </th>
+                  <td className="py-2 pr-3 text-right tabular-nums" data-testid="record-count">{table.recordCount}</td>
                   <td className="py-2 text-right">
                     <button
                       type="button"

@@ -1,0 +1,67 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser, Page } from "playwright-core";
+import { openAdmin, signedInContext } from "./admin-helpers";
+import { launch, screenshot, VIEWPORTS } from "./browser";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const ICON_TYPES = ["home", "shop", "gallery", "literature", "services", "news", "misc", "admin", "database", "info", "refresh", "trash"];
+
+const overflowsViewport = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+
+describe("Page Headers tab", () => {
+  it("explains how titles and icon types are edited, listing every icon type with its icon", async () => {
+    const context = await signedInContext(browser, "desktop");
+    const page = await openAdmin(context, "Page Headers");
+    const help = page.getByTestId("page-headers-help");
+    await help.waitFor();
+    expect(await page.getByRole("tab", { name: "Page Headers" }).getAttribute("aria-selected")).toBe("true");
+    expect(await help.getByRole("heading", { name: "Page headers", level: 2 }).isVisible()).toBe(true);
+    const text = (await help.textContent()) ?? "";
+    expect(text).toContain("Each page’s heading comes from the Page Headers database in Notion.");
+    expect(text).toContain("Title: the heading text shown on that page.");
+    expect(text).toContain("Icon Type: the icon shown next to the heading, one of the types below.");
+    expect(text).toContain("Pages without a row keep their built-in title and icon.");
+    expect(text).toContain("run a sync of the Page Headers table in the Notion Sync tab");
+    const icons = help.getByRole("list", { name: "Icon types" }).getByRole("listitem");
+    expect(await icons.locator("code").allTextContents()).toEqual(ICON_TYPES);
+    for (let i = 0; i < ICON_TYPES.length; i++) expect(await icons.nth(i).locator("svg").count(), ICON_TYPES[i]).toBe(1);
+    await screenshot(page, "admin-page-headers-tab-desktop");
+    await context.close();
+  });
+});
+
+describe.each(Object.keys(VIEWPORTS) as (keyof typeof VIEWPORTS)[])("admin tabs at %s", (viewport) => {
+  it("switch between Cache Management, Page Headers and Notion Sync without overflowing the page", async () => {
+    const context = await signedInContext(browser, viewport);
+    const page = await openAdmin(context);
+    const tabs = page.getByRole("tablist", { name: "Admin sections" }).getByRole("tab");
+    expect(await tabs.allTextContents()).toEqual(["Cache Management", "Page Headers", "Notion Sync"]);
+
+    await page.getByTestId("stat-cached-items").waitFor();
+    await page.getByRole("switch").waitFor();
+    await expect.poll(() => page.getByRole("switch").isEnabled()).toBe(true);
+    expect(await overflowsViewport(page)).toBe(false);
+    await screenshot(page, `admin-tab-cache-${viewport}`);
+
+    await page.getByRole("tab", { name: "Page Headers" }).click();
+    await page.getByTestId("page-headers-help").waitFor();
+    expect(await page.getByTestId("stat-cached-items").count()).toBe(0);
+    expect(await overflowsViewport(page)).toBe(false);
+    await screenshot(page, `admin-tab-page-headers-${viewport}`);
+
+    await page.getByRole("tab", { name: "Notion Sync" }).click();
+    await page.getByTestId("notion-tables").waitFor();
+    await page.locator('[data-testid="last-sync"][data-outcome="Succeeded"]').waitFor();
+    expect(await page.getByTestId("notion-table-row").count()).toBe(12);
+    expect(await overflowsViewport(page)).toBe(false);
+    await screenshot(page, `admin-tab-notion-sync-${viewport}`);
+    await context.close();
+  });
+});
