@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { itemImages } from "../../lib/images";
-import { fetchItem } from "../../lib/item-fetch";
+import { fetchItem, itemErrorMessage } from "../../lib/item-fetch";
 import { backHref, parseItemRoute, type ItemRoute } from "../../lib/item-route";
 import type { SiteItem } from "../../lib/normalize";
 import ImageGallery from "./ImageGallery";
@@ -41,7 +41,7 @@ export default function ItemRouteFallback({ pageTitle }: Props) {
       },
       (error: unknown) => {
         if (abort.signal.aborted) return;
-        setState({ phase: "failed", route, message: error instanceof Error ? error.message : "" });
+        setState({ phase: "failed", route, message: itemErrorMessage(error) });
         retitle(pageTitle, "Item Not Found");
       },
     );

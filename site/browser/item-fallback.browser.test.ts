@@ -1,0 +1,129 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser, Page } from "playwright-core";
+import { launch, open, screenshot } from "./browser";
+import { holdRequests, itemByTitle, POLL, type ApiItem } from "./catalogue-helpers";
+
+let browser: Browser;
+let sunChief: ApiItem;
+beforeAll(async () => {
+  browser = await launch();
+  sunChief = await itemByTitle("slots", "Jennings Sun Chief 5¢");
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const MISSING_ID = "00000000-0000-4000-8000-000000000000";
+const DEFAULT_SENTENCE = "Could not find the requested item. It may have been removed or the ID is invalid.";
+
+async function notFoundCard(page: Page) {
+  const card = page.getByTestId("item-not-found");
+  await card.waitFor();
+  return {
+    heading: await card.getByRole("heading", { level: 1 }).textContent(),
+    message: await card.getByTestId("item-error").textContent(),
+    plain404Visible: await page.getByTestId("not-found").isVisible(),
+  };
+}
+
+describe.each(["desktop", "mobile"] as const)("item addresses the build did not prerender, at %s", (viewport) => {
+  it("an unknown id: status 404, 'Item Not Found', 'Failed to fetch slots item: Not Found' and Return to the listing", async () => {
+    const context = await open(browser, viewport);
+    const page = await context.newPage();
+    const response = await page.goto(`/gallery/slots/${MISSING_ID}`);
+    expect(response?.status()).toBe(404);
+    expect(await notFoundCard(page)).toEqual({ heading: "Item Not Found", message: "Failed to fetch slots item: Not Found", plain404Visible: false });
+    expect(await page.title()).toMatch(/^Item Not Found \| /);
+    await screenshot(page, `item-fallback-not-found-${viewport}`);
+    const back = page.getByRole("link", { name: "Return to Slot Machines" });
+    await back.click();
+    await page.waitForURL((url) => url.pathname === "/gallery/slots");
+    expect(await page.getByTestId("page-title").textContent()).toBe("Slot Machines Gallery");
+    await context.close();
+  });
+
+  it("a known item under for-sale that the build only had in the gallery renders client-side after placeholders", async () => {
+    expect(sunChief.forSale).toBe(false);
+    const context = await open(browser, viewport);
+    const page = await context.newPage();
+    const gate = await holdRequests(page, (url) => url.pathname === `/api/collection/slots/${sunChief.id}`);
+    const response = await page.goto(`/for-sale/slots/${sunChief.id}?page=4`);
+    expect(response?.status()).toBe(404);
+    await gate.held;
+    const loading = page.getByTestId("item-loading");
+    await loading.waitFor();
+    expect(await loading.locator(".skeleton").count()).toBeGreaterThan(5);
+    expect(await page.getByTestId("not-found").isVisible()).toBe(false);
+    await screenshot(page, `item-fallback-loading-${viewport}`);
+    gate.release();
+    await page.getByTestId("item-detail").waitFor();
+    expect(await loading.count()).toBe(0);
+    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Jennings Sun Chief 5¢");
+    const crumbs = (await page.getByTestId("breadcrumb").getByRole("listitem").allTextContents()).map((t) => t.replace("›", "").trim());
+    expect(crumbs).toEqual(["Home", "For Sale", "Slot Machines", "Jennings Sun Chief 5¢"]);
+    expect(await page.getByTestId("item-manufacturer").textContent()).toBe("Jennings & Co.");
+    expect(await page.getByTestId("item-year").textContent()).toBe("1948");
+    expect(await page.getByTestId("item-price").textContent()).toBe("Not for sale");
+    expect(await page.getByTestId("item-description").textContent()).toBe(sunChief.description);
+    expect(await page.getByTestId("contact-card").getByRole("button").textContent()).toBe("Contact About This Item");
+    expect(await page.getByTestId("main-image").getAttribute("src")).toBe(sunChief.mainImageUrl);
+    expect(await page.getByTestId("back-button").getAttribute("href")).toBe("/for-sale/slots?page=4");
+    await expect.poll(() => page.title(), POLL).toMatch(/^Jennings Sun Chief 5¢ For Sale \| /);
+    await screenshot(page, `item-fallback-loaded-${viewport}`);
+    await context.close();
+  });
+});
+
+describe("item fallback failures", () => {
+  it("a malformed id says 'Failed to fetch parts item: Bad Request' and returns to the for-sale listing", async () => {
+    const context = await open(browser, "desktop");
+    const page = await context.newPage();
+    await page.goto("/for-sale/parts/not-an-id");
+    expect((await notFoundCard(page)).message).toBe("Failed to fetch parts item: Bad Request");
+    expect(await page.getByTestId("return-button").getAttribute("href")).toBe("/for-sale/parts");
+    await context.close();
+  });
+
+  it("an item of another category says \"Category mismatch: expected 'slots', got 'arcades'\"", async () => {
+    const arcade = await itemByTitle("arcades", "Gottlieb Baffle Ball");
+    const context = await open(browser, "desktop");
+    const page = await context.newPage();
+    // The real API answers only for the category asked, so the mismatch is produced here.
+    await page.route((url) => url.pathname === `/api/collection/slots/${arcade.id}`, (route) => route.fulfill({ json: arcade }));
+    await page.goto(`/gallery/slots/${arcade.id}`);
+    expect(await notFoundCard(page)).toEqual({ heading: "Item Not Found", message: "Category mismatch: expected 'slots', got 'arcades'", plain404Visible: false });
+    await screenshot(page, "item-fallback-mismatch-desktop");
+    await context.close();
+  });
+
+  it("a request that never gets an answer shows the default sentence", async () => {
+    const context = await open(browser, "mobile");
+    const page = await context.newPage();
+    await page.route((url) => url.pathname === `/api/collection/toys/${MISSING_ID}`, (route) => route.abort("connectionreset"));
+    await page.goto(`/gallery/toys/${MISSING_ID}`);
+    expect((await notFoundCard(page)).message).toBe(DEFAULT_SENTENCE);
+    expect(await page.getByRole("link", { name: "Return to Vintage Toys" }).getAttribute("href")).toBe("/gallery/toys");
+    await context.close();
+  });
+
+  it("other unknown paths keep the plain 404 card and never ask the API", async () => {
+    const context = await open(browser, "desktop");
+    const page = await context.newPage();
+    const apiCalls: string[] = [];
+    page.on("request", (request) => {
+      if (new URL(request.url()).pathname.startsWith("/api/collection")) apiCalls.push(request.url());
+    });
+    for (const path of ["/gallery/robots/1234", "/for-sale/slots/a/b", "/shop/slots/1234"]) {
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(404);
+      await page.waitForLoadState("networkidle");
+      const card = page.getByTestId("not-found");
+      expect(await card.getByRole("heading", { level: 1 }).textContent()).toBe("404 Page Not Found");
+      expect(await card.getByText("Did you forget to add the page to the router?").isVisible()).toBe(true);
+      expect(await page.getByTestId("item-loading").count()).toBe(0);
+      expect(await page.getByTestId("item-not-found").count()).toBe(0);
+    }
+    expect(apiCalls).toEqual([]);
+    await context.close();
+  });
+});
