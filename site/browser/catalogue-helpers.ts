@@ -1,4 +1,3 @@
-import { expect } from "vitest";
 import type { Browser, BrowserContext, Page, Route } from "playwright-core";
 import { signIn } from "../../scripts/lib/admin-client.ts";
 import { findCategory, type CategoryId } from "../../worker/domain/categories";
@@ -64,10 +63,15 @@ export async function statusOf(path: string): Promise<number> {
   return res.status;
 }
 
-/** Waits until a rebuild newer than `since` is live and `ready` holds (the deploy hook copies the build over the served folder). */
+/** Waits until a rebuild newer than `since` is live and `ready` holds (the deploy hook copies the build over the served folder); usable in hooks too. */
 export async function waitForRebuild(since: string, ready: () => Promise<boolean>, timeout = 150_000): Promise<string> {
-  await expect.poll(async () => (await builtAt()) !== since && (await ready()), { timeout, interval: 500 }).toBe(true);
-  return builtAt();
+  const deadline = Date.now() + timeout;
+  while (Date.now() < deadline) {
+    const now = await builtAt();
+    if (now !== since && (await ready())) return now;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error(`no rebuild after ${since} was live within ${timeout} ms`);
 }
 
 /** PATCHes a page's properties on the demo Notion server. */
