@@ -1,0 +1,148 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser, Page } from "playwright-core";
+import { POSTS } from "../../scripts/demo-workspace/content/posts.ts";
+import { PAGE_DESCRIPTIONS, PAGE_HEADERS } from "../../scripts/demo-workspace/content/site-content.ts";
+import type { PageSpec } from "../../scripts/demo-workspace/types.ts";
+import { launch, open, screenshot } from "./browser";
+import { demoRow, demoText, pageHtml, VIEWPORT_NAMES } from "./site-helpers";
+
+const SECTIONS = [
+  ["home", "/"],
+  ["literature", "/literature"],
+  ["services", "/services"],
+  ["news", "/news"],
+  ["miscellaneous", "/miscellaneous"],
+] as const;
+
+/** The first text a visitor reads in a demo post: its body's first block, else its Markdown's first line, else the spec's empty text. */
+function openingText(post: PageSpec): string {
+  const first = post.body?.[0];
+  if (first && "text" in first) return demoText(first.text);
+  const markdown = demoText(post.properties.Content).split("\n")[0].replace(/^#+\s*/, "");
+  return markdown || "No content available for this post.";
+}
+
+function demoPosts(section: string): PageSpec[] {
+  return POSTS.pages.filter((p) => p.properties.Section === section).sort((a, b) => Number(a.properties["Display Order"]) - Number(b.properties["Display Order"]));
+}
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function visit(viewport: (typeof VIEWPORT_NAMES)[number], path: string): Promise<Page> {
+  const page = await (await open(browser, viewport)).newPage();
+  await page.goto(path);
+  return page;
+}
+
+const squash = (text: string | null) => (text ?? "").replace(/\s+/g, " ").trim();
+
+describe.each(VIEWPORT_NAMES)("content pages at %s", (viewport) => {
+  it.each(SECTIONS)("%s shows its header title, description card and posts in ascending display order", async (section, path) => {
+    const page = await visit(viewport, path);
+    const [id, title] = PAGE_HEADERS.pages.map((p) => [p.properties["Page Id"], p.properties.Title]).find(([pageId]) => pageId === section)!;
+    expect(id).toBe(section);
+    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe(title);
+    expect(squash(await page.getByTestId("page-description").textContent())).toBe(demoText(demoRow(PAGE_DESCRIPTIONS, "Section", section).Description));
+    const posts = page.getByTestId("post");
+    const expected = demoPosts(section);
+    expect(await posts.count()).toBe(expected.length);
+    for (const [i, post] of expected.entries()) expect(squash(await posts.nth(i).textContent())).toContain(openingText(post));
+    await screenshot(page, `content-${section}-${viewport}`);
+    await page.context().close();
+  });
+
+  it("shows 'No content available for this post.' for a post without content", async () => {
+    const page = await visit(viewport, "/news");
+    const empty = demoPosts("news").findIndex((p) => !p.body?.length && !demoText(p.properties.Content));
+    expect(empty).toBeGreaterThanOrEqual(0);
+    expect(squash(await page.getByTestId("post").nth(empty).textContent())).toBe("No content available for this post.");
+    expect(await page.getByText("No content available for this post.").count()).toBe(1);
+    await page.context().close();
+  });
+});
+
+describe("Markdown posts", () => {
+  it("render headings under the page h1, nested lists, quotes, links and images", async () => {
+    const page = await visit("desktop", "/");
+    const post = page.getByTestId("post").first();
+    expect(await post.getByRole("heading", { level: 2 }).textContent()).toBe("Preserving gambling history one machine at a time");
+    expect(await post.getByRole("heading", { level: 3 }).textContent()).toBe("What we do");
+    expect(await page.getByRole("heading", { level: 1 }).count()).toBe(1);
+    expect(await post.locator("ul ul li").allTextContents()).toEqual(["Cabinet refinishing in period-correct stains", "Replating and casting repair"]);
+    expect(await post.getByRole("link", { name: "our services" }).getAttribute("href")).toBe("/services");
+    expect(await post.locator("blockquote em").count()).toBe(1);
+    const image = post.getByRole("img", { name: "A 1933 Mills Castle Front after restoration" });
+    await image.scrollIntoViewIfNeeded();
+    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+    expect(await page.getByRole("link", { name: "American Gaming Association" }).getAttribute("href")).toBe("https://www.americangaming.org/");
+    expect(await page.locator("ol > li").count()).toBe(3);
+    await page.context().close();
+  });
+
+  it("render a post's Markdown Content (ordered list, bold, quote, external link) and code blocks", async () => {
+    const page = await visit("desktop", "/literature");
+    const manual = page.getByTestId("post").nth(2);
+    expect(await manual.getByRole("heading", { level: 2 }).textContent()).toBe("Adjusting the payout slide");
+    expect(await manual.locator("ol > li").count()).toBe(3);
+    expect(await manual.locator("strong").textContent()).toBe("slide stop");
+    expect(await manual.getByRole("link", { name: "Mills service manual" }).getAttribute("href")).toBe("https://archive.org/details/millsservicemanual");
+    expect(await page.locator("pre code").first().textContent()).toContain("serial < 200000      -> before 1930");
+    expect(await page.getByRole("link", { name: "ask us" }).getAttribute("href")).toBe("mailto:info@antique-coin-op.example");
+    await page.context().close();
+  });
+
+  it("keep hostile markup as text: no javascript: links, no inline handlers, no scripts run", async () => {
+    const dialogs: string[] = [];
+    for (const [, path] of SECTIONS) {
+      const page = await (await open(browser, "desktop")).newPage();
+      page.on("dialog", (dialog) => void (dialogs.push(dialog.message()), dialog.dismiss()));
+      await page.goto(path);
+      const found = await page.evaluate(() => {
+        const hrefs = [...document.querySelectorAll("[href], [src]")].map((el) => el.getAttribute("href") ?? el.getAttribute("src") ?? "");
+        const handlers = [...document.querySelectorAll("*")].flatMap((el) => el.getAttributeNames().filter((name) => name.startsWith("on")));
+        const links = [...document.querySelectorAll("main a[href]")].map((a) => new URL(a.getAttribute("href")!, location.href).protocol);
+        return { hrefs, handlers, links, scripts: document.querySelectorAll("main script").length };
+      });
+      expect(found.hrefs.filter((h) => /^\s*(javascript|vbscript|data:text)/i.test(h))).toEqual([]);
+      expect(found.handlers).toEqual([]);
+      expect(found.links.filter((p) => !["http:", "https:", "irc:", "ircs:", "mailto:", "xmpp:"].includes(p))).toEqual([]);
+      expect(found.scripts).toBe(0);
+      await page.context().close();
+    }
+    const page = await visit("desktop", "/miscellaneous");
+    const reader = page.getByTestId("post").nth(1);
+    expect(squash(await reader.textContent())).toContain("<script>alert('xss')</script> Raw script text in a paragraph must be shown as text, never run.");
+    expect(squash(await reader.textContent())).toContain(`<img src="x" onerror="alert('xss')"> An image tag with an onerror handler, as plain text.`);
+    expect(await reader.getByText("this harmless-looking link").evaluate((el) => el.closest("a")?.getAttribute("href") ?? null)).toBeNull();
+    expect(dialogs).toEqual([]);
+    await screenshot(page, "content-hostile-markup-desktop");
+    await page.context().close();
+  });
+});
+
+describe.each(VIEWPORT_NAMES)("post images at %s", (viewport) => {
+  it("show the 'Image Not Found' placeholder when they fail to load", async () => {
+    const context = await open(browser, viewport);
+    const page = await context.newPage();
+    const failing = ["ad-clock.png", "slot-cherry-red.png"];
+    await page.route((url) => failing.some((name) => url.pathname.endsWith(`/${name}`)), (route) => route.abort());
+    await page.goto("/news");
+    await page.getByTestId("site-footer").scrollIntoViewIfNeeded();
+    const placeholders = page.getByRole("img", { name: "Image Not Found" });
+    await expect.poll(() => placeholders.count()).toBe(2);
+    expect(await placeholders.allTextContents()).toEqual(["Image Not Found", "Image Not Found"]);
+    const [, width, height] = /ad-clock\.png"[^>]*\swidth="(\d+)" height="(\d+)"/.exec(await pageHtml("/news"))!;
+    const box = (await page.getByTestId("post").first().getByTestId("image-not-found").boundingBox())!;
+    expect(Math.abs(box.height - (box.width * Number(height)) / Number(width))).toBeLessThan(2);
+    expect(await page.locator("main img").count()).toBe(0);
+    await page.getByTestId("page-heading").scrollIntoViewIfNeeded();
+    await screenshot(page, `content-image-not-found-${viewport}`);
+    await context.close();
+  });
+});

@@ -1,0 +1,121 @@
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import type { Page } from "playwright-core";
+import { signIn, type AdminClient } from "../../scripts/lib/admin-client.ts";
+import type { DatabaseSpec, SimpleValue, Span } from "../../scripts/demo-workspace/types.ts";
+import { BASE_URL, VIEWPORTS } from "./browser";
+
+/** Both viewport names, for `describe.each`. */
+export const VIEWPORT_NAMES = Object.keys(VIEWPORTS) as (keyof typeof VIEWPORTS)[];
+
+const NOTION_URL = process.env.NOTION_URL ?? "http://127.0.0.1:8790";
+
+/** PATCHes a page of the demo Notion workspace (properties and/or `in_trash`), as the Notion API would. */
+export async function patchNotionPage(pageId: string, body: Record<string, unknown>): Promise<void> {
+  const res = await fetch(`${NOTION_URL}/v1/pages/${pageId}`, {
+    method: "PATCH",
+    headers: { authorization: "Bearer demo-token", "notion-version": "2025-09-03", "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`PATCH page ${pageId}: ${res.status} ${await res.text()}`);
+}
+
+/** The demo workspace's spans (or a plain string) as a Notion `rich_text` request value. */
+export function richTextValue(value: string | Span[]): { rich_text: unknown[] } {
+  const spans = typeof value === "string" ? [{ text: value }] : value;
+  return {
+    rich_text: spans.map((s) => ({
+      type: "text",
+      text: { content: s.text, link: s.link ? { url: s.link } : null },
+      annotations: { bold: !!s.bold, italic: !!s.italic, strikethrough: !!s.strikethrough, underline: !!s.underline, code: !!s.code, color: s.color ?? "default" },
+    })),
+  };
+}
+
+let admin: Promise<AdminClient> | undefined;
+
+/** A signed-in admin session against the stack (one per test file). */
+export function adminClient(): Promise<AdminClient> {
+  admin ??= signIn(BASE_URL, process.env.ADMIN_PASSWORD ?? "admin");
+  return admin;
+}
+
+/** When the live static build ran (`/build-info.json`). */
+export async function builtAt(): Promise<string> {
+  const res = await fetch(`${BASE_URL}/build-info.json`, { cache: "no-store" });
+  return ((await res.json()) as { builtAt: string }).builtAt;
+}
+
+/** The HTML the stack serves for a path right now. */
+export async function pageHtml(path: string): Promise<string> {
+  return (await fetch(`${BASE_URL}${path}`, { cache: "no-store" })).text();
+}
+
+/** Polls `check` every 500 ms until it is true; throws with `what` after `timeoutMs`. */
+export async function waitFor(what: string, check: () => Promise<boolean>, timeoutMs = 120_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check().catch(() => false))) {
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}
+
+/**
+ * Syncs one Notion database into its table through the admin API, then waits until the site rebuild the worker
+ * asks for has gone live (a new `/build-info.json`) and `live` holds for the rebuilt site.
+ */
+export async function syncAndRebuild(databaseTitle: string, what: string, live: () => Promise<boolean>): Promise<void> {
+  const client = await adminClient();
+  const before = await builtAt();
+  const { tables } = await client.call<{ tables: { tableName: string; databaseTitle: string; databaseId: string }[] }>("/api/admin/notion-tables");
+  const table = tables.find((t) => t.databaseTitle === databaseTitle);
+  if (!table) throw new Error(`No synced table for the Notion database "${databaseTitle}"`);
+  await client.call("/api/admin/notion-sync-table", { method: "POST", body: { tableName: table.tableName, databaseId: table.databaseId } });
+  await waitFor(`the rebuilt site to show ${what}`, async () => (await builtAt()) !== before && (await live()));
+}
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+
+/** A serious or critical axe-core finding, reduced to what a failure message needs. */
+export type AxeFinding = { id: string; impact: string; help: string; targets: string[] };
+
+/** Runs axe-core on the page and returns its serious and critical violations. */
+export async function seriousAxeViolations(page: Page): Promise<AxeFinding[]> {
+  await page.addScriptTag({ content: axeSource });
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(context: Document): Promise<{ violations: { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] }[] }> } }).axe;
+    return (await axe.run(document)).violations;
+  });
+  return violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => ({ id: v.id, impact: v.impact ?? "", help: v.help, targets: v.nodes.map((n) => n.target.join(" ")) }));
+}
+
+/** The id of the first item a listing view of the running API returns. */
+export async function firstItemId(category: string, view: "gallery" | "for-sale"): Promise<string> {
+  const res = await fetch(`${BASE_URL}/api/collection/${category}/${view}?page=1&limit=1`);
+  const items = ((await res.json()) as { items: { id: string }[] }).items;
+  if (!items[0]) throw new Error(`no ${view} item in ${category}`);
+  return items[0].id;
+}
+
+/** The properties of the demo workspace row whose title property `keyProperty` equals `key`. */
+export function demoRow(database: DatabaseSpec, keyProperty: string, key: string): Record<string, SimpleValue> {
+  const row = database.pages.find((p) => p.properties[keyProperty] === key);
+  if (!row) throw new Error(`no row ${key} in the demo "${database.title}"`);
+  return row.properties;
+}
+
+/** The plain text of a demo rich-text value (a string or spans). */
+export function demoText(value: SimpleValue | undefined): string {
+  if (typeof value === "string") return value;
+  if (Array.isArray(value)) return (value as Span[]).map((s) => s.text).join("");
+  return "";
+}
+
+/** The text of the page's h1 in the HTML the stack serves for a path (entities decoded), or null. */
+export async function servedHeading(path: string): Promise<string | null> {
+  const match = /<h1\b[^>]*>([^<]*)<\/h1>/.exec(await pageHtml(path));
+  if (!match) return null;
+  return match[1].replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, "&");
+}
