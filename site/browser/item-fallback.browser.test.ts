@@ -113,7 +113,7 @@ describe("item fallback failures", () => {
     page.on("request", (request) => {
       if (new URL(request.url()).pathname.startsWith("/api/collection")) apiCalls.push(request.url());
     });
-    for (const path of ["/gallery/robots/1234", "/for-sale/slots/a/b", "/shop/slots/1234"]) {
+    for (const path of ["/gallery/robots/1234", "/for-sale/slots/a/b", "/shop/slots/1234", "/gallery/slots/%20"]) {
       const response = await page.goto(path);
       expect(response?.status()).toBe(404);
       await page.waitForLoadState("networkidle");

@@ -29,6 +29,8 @@ export default function ItemRouteFallback({ pageTitle }: Props) {
   useEffect(() => {
     const route = parseItemRoute(location.pathname);
     if (!route) {
+      // The 404 page's head script matched the path loosely (e.g. an undecodable id): show the plain card after all.
+      document.documentElement.removeAttribute("data-item-route");
       setState({ phase: "other" });
       return;
     }
