@@ -67,6 +67,23 @@ describe.each(VIEWPORT_NAMES)("content pages at %s", (viewport) => {
   });
 });
 
+describe("page headers", () => {
+  it("give every page its managed title and icon type", async () => {
+    const paths: Record<string, string> = { home: "/", gallery: "/gallery", "for-sale": "/for-sale", admin: "/admin" };
+    const page = await (await open(browser, "desktop")).newPage();
+    for (const header of PAGE_HEADERS.pages) {
+      const id = String(header.properties["Page Id"]);
+      await page.goto(paths[id] ?? `/${id}`, { waitUntil: "domcontentloaded" });
+      const heading = page.getByTestId("page-heading");
+      // The for-sale chooser's h1 is the spec's 'Browse Items By Category'; its header title is the line below.
+      const title = id === "for-sale" ? heading.locator("h1 + p") : heading.getByRole("heading", { level: 1 });
+      expect([id, await title.textContent(), await heading.locator("svg").getAttribute("data-icon")]).toEqual([id, header.properties.Title, header.properties["Icon Type"]]);
+      if (id !== "for-sale") expect((await page.title()).startsWith(`${header.properties.Title} | `)).toBe(true);
+    }
+    await page.context().close();
+  });
+});
+
 describe("Markdown posts", () => {
   it("render headings under the page h1, nested lists, quotes, links and images", async () => {
     const page = await visit("desktop", "/");

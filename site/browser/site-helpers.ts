@@ -70,7 +70,15 @@ export async function syncAndRebuild(databaseTitle: string, what: string, live: 
   const { tables } = await client.call<{ tables: { tableName: string; databaseTitle: string; databaseId: string }[] }>("/api/admin/notion-tables");
   const table = tables.find((t) => t.databaseTitle === databaseTitle);
   if (!table) throw new Error(`No synced table for the Notion database "${databaseTitle}"`);
-  await client.call("/api/admin/notion-sync-table", { method: "POST", body: { tableName: table.tableName, databaseId: table.databaseId } });
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await client.call("/api/admin/notion-sync-table", { method: "POST", body: { tableName: table.tableName, databaseId: table.databaseId } });
+      break;
+    } catch (error) {
+      // `wrangler dev` reloads the worker when its sources change and answers the request in flight with this 503.
+      if (attempt === 3 || !String(error).includes("restarted mid-request")) throw error;
+    }
+  }
   await waitFor(`the rebuilt site to show ${what}`, async () => (await builtAt()) !== before && (await live()));
 }
 
@@ -82,10 +90,13 @@ export type AxeFinding = { id: string; impact: string; help: string; targets: st
 /** Runs axe-core on the page and returns its serious and critical violations. */
 export async function seriousAxeViolations(page: Page): Promise<AxeFinding[]> {
   await page.addScriptTag({ content: axeSource });
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(context: Document): Promise<{ violations: { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] }[] }> } }).axe;
-    return (await axe.run(document)).violations;
+  const { passes, violations } = await page.evaluate(async () => {
+    type Rule = { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] };
+    const axe = (window as unknown as { axe: { run(context: Document): Promise<{ passes: Rule[]; violations: Rule[] }> } }).axe;
+    const results = await axe.run(document);
+    return { passes: results.passes.length, violations: results.violations };
   });
+  if (passes === 0) throw new Error("axe-core checked nothing on this page");
   return violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
     .map((v) => ({ id: v.id, impact: v.impact ?? "", help: v.help, targets: v.nodes.map((n) => n.target.join(" ")) }));
