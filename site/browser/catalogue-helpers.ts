@@ -1,8 +1,8 @@
 import type { Browser, BrowserContext, Page, Route } from "playwright-core";
-import { signIn } from "../../scripts/lib/admin-client.ts";
 import { findCategory, type CategoryId } from "../../worker/domain/categories";
 import type { NotionTable } from "../../worker/domain/types";
 import { BASE_URL } from "./browser";
+import { adminClient } from "./site-helpers";
 
 /** An item as the API lists it (the fields the tests look at). */
 export type ApiItem = { id: string; category: string; title: string | null; year: number | null; price: number | null; forSale: boolean; description: string | null; manufacturer: string | null; mainImageUrl: string | null; additionalImageUrls: string[] };
@@ -50,12 +50,6 @@ export async function pagerSlots(page: Page, position: "top" | "bottom"): Promis
   return texts(page, `[data-testid="pager-${position}"] :is(button[data-testid^="pager-page-"], span)`);
 }
 
-/** When the served site was last built (from /build-info.json). */
-export async function builtAt(): Promise<string> {
-  const res = await fetch(`${BASE_URL}/build-info.json`, { cache: "no-store" });
-  return ((await res.json()) as { builtAt: string }).builtAt;
-}
-
 /** HTTP status of a path on the served site. */
 export async function statusOf(path: string): Promise<number> {
   const res = await fetch(`${BASE_URL}${path}`);
@@ -63,30 +57,9 @@ export async function statusOf(path: string): Promise<number> {
   return res.status;
 }
 
-/** Waits until a rebuild newer than `since` is live and `ready` holds (the deploy hook copies the build over the served folder); usable in hooks too. */
-export async function waitForRebuild(since: string, ready: () => Promise<boolean>, timeout = 150_000): Promise<string> {
-  const deadline = Date.now() + timeout;
-  while (Date.now() < deadline) {
-    const now = await builtAt();
-    if (now !== since && (await ready())) return now;
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error(`no rebuild after ${since} was live within ${timeout} ms`);
-}
-
-/** PATCHes a page's properties on the demo Notion server. */
-export async function patchNotionPage(pageId: string, properties: Record<string, unknown>): Promise<void> {
-  const res = await fetch(`${process.env.NOTION_URL}/v1/pages/${pageId}`, {
-    method: "PATCH",
-    headers: { Authorization: "Bearer demo-token", "Notion-Version": "2025-09-03", "content-type": "application/json" },
-    body: JSON.stringify({ properties }),
-  });
-  if (!res.ok) throw new Error(`PATCH page ${pageId}: ${res.status} ${await res.text()}`);
-}
-
-/** Syncs one Notion table into the worker through the admin API (which then asks for a site rebuild). */
+/** Syncs one Notion table through the admin API without waiting for the site rebuild it asks for (site-helpers' syncAndRebuild waits). */
 export async function syncTable(databaseTitle: string): Promise<void> {
-  const admin = await signIn(BASE_URL, process.env.ADMIN_PASSWORD ?? "");
+  const admin = await adminClient();
   const { tables } = await admin.call<{ tables: NotionTable[] }>("/api/admin/notion-tables");
   const table = tables.find((t) => t.databaseTitle === databaseTitle);
   if (!table?.databaseId) throw new Error(`no synced table for ${databaseTitle}`);

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { launch, open, screenshot } from "./browser";
 import { holdRequests, itemByTitle, POLL, type ApiItem } from "./catalogue-helpers";
+import { seriousAxeViolations } from "./site-helpers";
 
 let browser: Browser;
 let sunChief: ApiItem;
@@ -27,13 +28,14 @@ async function notFoundCard(page: Page) {
 }
 
 describe.each(["desktop", "mobile"] as const)("item addresses the build did not prerender, at %s", (viewport) => {
-  it("an unknown id: status 404, 'Item Not Found', 'Failed to fetch slots item: Not Found' and Return to the listing", async () => {
+  it("an unknown id: status 404, 'Item Not Found', 'Failed to fetch slots item: Not Found', Return to the listing; no serious axe finding", async () => {
     const context = await open(browser, viewport);
     const page = await context.newPage();
     const response = await page.goto(`/gallery/slots/${MISSING_ID}`);
     expect(response?.status()).toBe(404);
     expect(await notFoundCard(page)).toEqual({ heading: "Item Not Found", message: "Failed to fetch slots item: Not Found", plain404Visible: false });
     expect(await page.title()).toMatch(/^Item Not Found \| /);
+    expect(await seriousAxeViolations(page)).toEqual([]);
     await screenshot(page, `item-fallback-not-found-${viewport}`);
     const back = page.getByRole("link", { name: "Return to Slot Machines" });
     await back.click();
@@ -42,7 +44,7 @@ describe.each(["desktop", "mobile"] as const)("item addresses the build did not 
     await context.close();
   });
 
-  it("a known item under for-sale that the build only had in the gallery renders client-side after placeholders", async () => {
+  it("a known item under for-sale that the build only had in the gallery renders client-side after placeholders; no serious axe finding", async () => {
     expect(sunChief.forSale).toBe(false);
     const context = await open(browser, viewport);
     const page = await context.newPage();
@@ -54,6 +56,7 @@ describe.each(["desktop", "mobile"] as const)("item addresses the build did not 
     await loading.waitFor();
     expect(await loading.locator(".skeleton").count()).toBeGreaterThan(5);
     expect(await page.getByTestId("not-found").isVisible()).toBe(false);
+    expect(await seriousAxeViolations(page)).toEqual([]);
     await screenshot(page, `item-fallback-loading-${viewport}`);
     gate.release();
     await page.getByTestId("item-detail").waitFor();
@@ -69,6 +72,7 @@ describe.each(["desktop", "mobile"] as const)("item addresses the build did not 
     expect(await page.getByTestId("main-image").getAttribute("src")).toBe(sunChief.mainImageUrl);
     expect(await page.getByTestId("back-button").getAttribute("href")).toBe("/for-sale/slots?page=4");
     await expect.poll(() => page.title(), POLL).toMatch(/^Jennings Sun Chief 5¢ For Sale \| /);
+    expect(await seriousAxeViolations(page)).toEqual([]);
     await screenshot(page, `item-fallback-loaded-${viewport}`);
     await context.close();
   });

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
 import { launch, open, screenshot } from "./browser";
-import { apiItems, builtAt, itemByTitle, patchNotionPage, statusOf, syncTable, waitForRebuild, type ApiItem } from "./catalogue-helpers";
+import { apiItems, itemByTitle, statusOf, syncTable, type ApiItem } from "./catalogue-helpers";
+import { builtAt, patchNotionPage, waitFor } from "./site-helpers";
 
 let browser: Browser;
 let toy: ApiItem;
@@ -15,9 +16,9 @@ afterAll(async () => {
   if (!changed) return;
   // Put the workspace back and wait for the rebuild, so later files see the demo data and a settled site.
   const before = await builtAt();
-  await patchNotionPage(toy.id, { "For Sale": { checkbox: false }, Price: { number: null } });
+  await patchNotionPage(toy.id, { properties: { "For Sale": { checkbox: false }, Price: { number: null } } });
   await syncTable("Vintage Toys");
-  await waitForRebuild(before, async () => (await statusOf(`/for-sale/toys/${toy.id}`)) === 404);
+  await waitFor("the rebuild without the toy for sale", async () => (await builtAt()) !== before && (await statusOf(`/for-sale/toys/${toy.id}`)) === 404, 150_000);
   expect(await apiItems("toys", "/for-sale")).toEqual([]);
 }, 200_000);
 
@@ -26,7 +27,7 @@ describe("an item offered for sale in Notion after the last build", () => {
     expect([toy.forSale, toy.price]).toEqual([false, null]);
     const before = await builtAt();
     changed = true;
-    await patchNotionPage(toy.id, { "For Sale": { checkbox: true }, Price: { number: 1250 } });
+    await patchNotionPage(toy.id, { properties: { "For Sale": { checkbox: true }, Price: { number: 1250 } } });
     await syncTable("Vintage Toys");
     expect((await apiItems("toys", "/for-sale")).map((i) => i.id)).toEqual([toy.id]);
 
@@ -42,7 +43,7 @@ describe("an item offered for sale in Notion after the last build", () => {
     expect(crumbs).toEqual(["Home", "For Sale", "Vintage Toys", "Masudaya Sparky Robot"]);
     await screenshot(page, "item-offered-client-side-desktop");
 
-    await waitForRebuild(before, async () => (await statusOf(`/for-sale/toys/${toy.id}`)) === 200);
+    await waitFor("the rebuild with the toy for sale", async () => (await builtAt()) !== before && (await statusOf(`/for-sale/toys/${toy.id}`)) === 200, 150_000);
     const prerendered = await page.goto(`/for-sale/toys/${toy.id}`);
     expect(prerendered?.status()).toBe(200);
     expect(await page.getByTestId("item-loading").count()).toBe(0);

@@ -1,7 +1,8 @@
 /** Placeholders in the shape of an item detail page, shown while the item loads. */
 export default function ItemDetailSkeleton() {
   return (
-    <div aria-busy="true" aria-label="Loading item" data-testid="item-loading">
+    <div aria-busy="true" data-testid="item-loading">
+      <span className="sr-only" role="status">Loading item…</span>
       <div className="skeleton mb-4 h-4 w-64 max-w-full" />
       <div className="skeleton mb-4 h-9 w-24" />
       <div className="mb-6 space-y-2">
