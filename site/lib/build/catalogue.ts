@@ -1,6 +1,6 @@
 import type { CategoryId } from "../../../worker/domain/categories";
 import { PAGE_SIZE } from "../config";
-import { ITEM_NOT_FOUND_TEXT, fetchItem } from "../item-fetch";
+import { fetchItem, itemErrorMessage } from "../item-fetch";
 import { listingPath, type ListingView } from "../listing-url";
 import { normalizeListing, type SiteItem, type SiteListing } from "../normalize";
 import { ListingSchema } from "../schemas";
@@ -47,7 +47,7 @@ export function itemDetail(category: CategoryId, id: string): Promise<Loaded<Sit
   if (!pending) {
     pending = fetchItem(API_URL, category, id, { credentials: "omit" }).then(
       (data): Loaded<SiteItem> => ({ ok: true, data }),
-      (error: unknown): Loaded<SiteItem> => ({ ok: false, error: error instanceof Error && error.message ? error.message : ITEM_NOT_FOUND_TEXT }),
+      (error: unknown): Loaded<SiteItem> => ({ ok: false, error: itemErrorMessage(error) }),
     );
     details.set(key, pending);
   }
