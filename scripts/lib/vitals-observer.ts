@@ -1,8 +1,11 @@
 /** A layout shift as the page reported it, with the elements that moved (before -> after rectangles). */
 export type Shift = { value: number; atMs: number; hadRecentInput: boolean; sources: string[] };
 
-/** What the in-page observers saw: the last LCP candidate, every layout shift, FCP, and the inline scripts' text. */
-export type Vitals = { lcpMs: number | null; lcpElement: string | null; shifts: Shift[]; fcpMs: number | null; inlineScripts: string[] };
+/** LCP split as web-vitals attributes it: time to first byte, resource load delay and duration (image LCP), render delay. */
+export type LcpParts = { ttfbMs: number; loadDelayMs: number; loadTimeMs: number; renderDelayMs: number };
+
+/** What the in-page observers saw: the last LCP candidate and its parts, every layout shift, FCP, and the inline scripts' text. */
+export type Vitals = { lcpMs: number | null; lcpElement: string | null; lcpParts: LcpParts | null; shifts: Shift[]; fcpMs: number | null; inlineScripts: string[] };
 
 type ShiftSource = { node?: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly };
 type ShiftEntry = PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: ShiftSource[] };
@@ -32,9 +35,14 @@ export function collectVitals(): Vitals {
   const last = store.lcp.at(-1);
   const lcpText = last?.element?.textContent?.trim().slice(0, 40);
   const fcp = performance.getEntriesByName("first-contentful-paint")[0];
+  const ttfb = (performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming | undefined)?.responseStart ?? 0;
+  const resource = last?.url ? (performance.getEntriesByName(last.url, "resource")[0] as PerformanceResourceTiming | undefined) : undefined;
+  const loadStart = resource ? Math.max(ttfb, resource.startTime) : ttfb;
+  const loadEnd = resource ? Math.max(loadStart, resource.responseEnd) : ttfb;
   return {
     lcpMs: last ? last.startTime : null,
     lcpElement: last ? `${describe(last.element)}${last.url ? ` src=${last.url}` : lcpText ? ` "${lcpText}"` : ""} (${last.size} px²)` : null,
+    lcpParts: last ? { ttfbMs: ttfb, loadDelayMs: loadStart - ttfb, loadTimeMs: loadEnd - loadStart, renderDelayMs: Math.max(0, last.startTime - loadEnd) } : null,
     shifts: store.shifts.map((e) => ({
       value: e.value,
       atMs: e.startTime,

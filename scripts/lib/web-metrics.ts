@@ -1,6 +1,6 @@
 import { gzipSync } from "node:zlib";
 import type { Browser, Request } from "playwright-core";
-import { collectVitals, cumulativeLayoutShift, installVitalsObservers, type Shift } from "./vitals-observer.ts";
+import { collectVitals, cumulativeLayoutShift, installVitalsObservers, type LcpParts, type Shift } from "./vitals-observer.ts";
 
 /** One script the page loaded: its URL, decoded size, bytes on the wire, and gzip size (as sent, or gzip -9 by us). */
 export type ScriptLoad = { url: string; bytes: number; gzipBytes: number; encoding: string | null };
@@ -17,8 +17,10 @@ export type PageSample = {
   fcpMs: number | null;
   cls: number;
   lcpElement: string | null;
+  lcpParts: LcpParts | null;
   scripts: ScriptLoad[];
   shifts: Shift[];
+  consoleErrors: string[];
 };
 
 /** How a page is loaded: viewport, CPU slowdown, and how long to keep watching after the network went quiet. */
@@ -57,6 +59,9 @@ export async function measurePage(browser: Browser, url: string, options: LoadOp
     await cdp.send("Emulation.setCPUThrottlingRate", { rate: options.cpuSlowdown });
     const transfers: Promise<Transfer>[] = [];
     page.on("requestfinished", (request) => transfers.push(transferOf(request)));
+    const consoleErrors: string[] = [];
+    page.on("console", (message) => message.type() === "error" && consoleErrors.push(message.text()));
+    page.on("pageerror", (error) => consoleErrors.push(error.message));
     const response = await page.goto(url, { waitUntil: "load", timeout: 60_000 });
     if (!response?.ok()) throw new Error(`${url} answered ${response?.status() ?? "nothing"}`);
     await page.waitForLoadState("networkidle", { timeout: 30_000 });
@@ -79,8 +84,10 @@ export async function measurePage(browser: Browser, url: string, options: LoadOp
       fcpMs: vitals.fcpMs,
       cls: cumulativeLayoutShift(vitals.shifts),
       lcpElement: vitals.lcpElement,
+      lcpParts: vitals.lcpParts,
       scripts,
       shifts: vitals.shifts.filter((s) => !s.hadRecentInput),
+      consoleErrors,
     };
   } finally {
     await context.close();

@@ -13,8 +13,10 @@ const sample = (over: Partial<PageSample>): PageSample => ({
   fcpMs: 800,
   cls: 0,
   lcpElement: "img",
+  lcpParts: null,
   scripts: [],
   shifts: [],
+  consoleErrors: [],
   ...over,
 });
 const home: BenchPage = { name: "home", path: "/", kind: "content" };

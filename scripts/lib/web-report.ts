@@ -82,8 +82,11 @@ export function formatDetails(results: PageResult[]): string {
   for (const r of results) {
     lines.push(`${r.page.name} (${r.page.path})`);
     for (const element of r.lcpElements) lines.push(`  LCP element: ${element}`);
+    const part = (pick: (p: NonNullable<PageSample["lcpParts"]>) => number) => ms(median(r.samples.map((s) => (s.lcpParts ? pick(s.lcpParts) : null))));
+    lines.push(`  LCP parts (medians): TTFB ${part((p) => p.ttfbMs)}, resource load delay ${part((p) => p.loadDelayMs)}, load time ${part((p) => p.loadTimeMs)}, render delay ${part((p) => p.renderDelayMs)}`);
     const scripts = [...(r.samples[0]?.scripts ?? [])].sort((a, b) => b.gzipBytes - a.gzipBytes);
     for (const s of scripts) lines.push(`  script ${kb(s.gzipBytes).padStart(9)} gzip ${kb(s.bytes).padStart(9)} raw  ${s.url}`);
+    for (const error of new Set(r.samples.flatMap((s) => s.consoleErrors))) lines.push(`  console error: ${error.slice(0, 160)}`);
     const shifts = r.samples.flatMap((s) => s.shifts).filter((s) => s.value >= 0.001);
     for (const s of shifts.slice(0, 6)) lines.push(`  shift ${s.value.toFixed(4)} at ${Math.round(s.atMs)} ms: ${s.sources.join(", ") || "(no source)"}`);
   }
