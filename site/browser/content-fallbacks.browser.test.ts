@@ -31,6 +31,8 @@ const PAGE_PATHS: [PageId, string][] = [
   ["admin", "/admin"],
 ];
 
+/** Per test: a rebuild or two, plus the wait for a sync lock a reloaded worker may have left behind (see syncAndRebuild). */
+const SLOW = 480_000;
 const changed = new Set<"Site Content" | "Page Headers" | "Posts">();
 let browser: Browser;
 beforeAll(async () => {
@@ -66,7 +68,7 @@ async function restore(): Promise<void> {
 afterAll(async () => {
   await browser?.close();
   await restore();
-}, 400_000);
+}, 3 * SLOW);
 
 async function visit(viewport: (typeof VIEWPORT_NAMES)[number], path: string): Promise<Page> {
   const page = await (await open(browser, viewport)).newPage();
@@ -109,7 +111,7 @@ describe("managed content fallbacks (rebuilt from Notion)", () => {
       await screenshot(page, `content-fallbacks-banner-notice-${viewport}`);
       await page.context().close();
     }
-  }, 180_000);
+  }, SLOW);
 
   it("renders no banner at all when the rich-text banner is blank", async () => {
     changed.add("Site Content");
@@ -122,7 +124,7 @@ describe("managed content fallbacks (rebuilt from Notion)", () => {
       await screenshot(page, `content-fallbacks-banner-blank-${viewport}`);
       await page.context().close();
     }
-  }, 180_000);
+  }, SLOW);
 
   it("shows the notice with the default sentence when the banner cannot be loaded", async () => {
     changed.add("Site Content");
@@ -134,7 +136,7 @@ describe("managed content fallbacks (rebuilt from Notion)", () => {
       await screenshot(page, `content-fallbacks-banner-default-${viewport}`);
       await page.context().close();
     }
-  }, 180_000);
+  }, SLOW);
 
   it("uses each page's default title and icon when its page header is missing", async () => {
     changed.add("Page Headers");
@@ -158,7 +160,7 @@ describe("managed content fallbacks (rebuilt from Notion)", () => {
     expect(await mobile.getByRole("heading", { level: 1 }).textContent()).toBe(PAGE_DEFAULTS.home.title);
     await screenshot(mobile, "content-fallbacks-default-header-mobile");
     await mobile.context().close();
-  }, 180_000);
+  }, SLOW);
 
   it("shows 'No posts available / No posts have been added to this section yet.' for a section without posts", async () => {
     changed.add("Posts");
@@ -173,5 +175,5 @@ describe("managed content fallbacks (rebuilt from Notion)", () => {
       await screenshot(page, `content-fallbacks-no-posts-${viewport}`);
       await page.context().close();
     }
-  }, 180_000);
+  }, SLOW);
 });

@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import type { Page } from "playwright-core";
 import { signIn, type AdminClient } from "../../scripts/lib/admin-client.ts";
+import { LOCK_TTL_MS as SYNC_LOCK_TTL_MS } from "../../worker/notion/lock";
 import type { DatabaseSpec, SimpleValue, Span } from "../../scripts/demo-workspace/types.ts";
 import { BASE_URL, VIEWPORTS } from "./browser";
 
@@ -70,13 +71,17 @@ export async function syncAndRebuild(databaseTitle: string, what: string, live: 
   const { tables } = await client.call<{ tables: { tableName: string; databaseTitle: string; databaseId: string }[] }>("/api/admin/notion-tables");
   const table = tables.find((t) => t.databaseTitle === databaseTitle);
   if (!table) throw new Error(`No synced table for the Notion database "${databaseTitle}"`);
-  for (let attempt = 1; ; attempt++) {
+  const deadline = Date.now() + SYNC_LOCK_TTL_MS + 30_000;
+  for (;;) {
     try {
       await client.call("/api/admin/notion-sync-table", { method: "POST", body: { tableName: table.tableName, databaseId: table.databaseId } });
       break;
     } catch (error) {
-      // `wrangler dev` reloads the worker when its sources change and answers the request in flight with this 503.
-      if (attempt === 3 || !String(error).includes("restarted mid-request")) throw error;
+      // `wrangler dev` reloads the worker when its sources change: the request in flight gets this 503, and the
+      // sync it cut short keeps the sync lock (409) until the lock expires.
+      const transient = /restarted mid-request|: 409: /.test(String(error));
+      if (!transient || Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 2000));
     }
   }
   await waitFor(`the rebuilt site to show ${what}`, async () => (await builtAt()) !== before && (await live()));
