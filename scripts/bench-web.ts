@@ -33,17 +33,19 @@ if (!existsSync(CHROMIUM)) {
 const state = resolve(ROOT, ".wrangler", `bench-web-state-${process.pid}`);
 const assets = resolve(ROOT, ".wrangler", `bench-web-dist-${process.pid}`);
 let browser: Browser | null = null;
-let stack: Stack | null = null;
+let starting: Promise<Stack> | null = null;
 let cleaning: Promise<void> | null = null;
 const cleanUp = () =>
   (cleaning ??= (async () => {
     await browser?.close().catch(() => {});
+    // startStack hands out no handle until it is up (and stops what it started if it fails), so wait for it.
+    const stack = await starting?.catch(() => null);
     await stack?.stop().catch(() => {});
     for (const dir of [state, assets]) rmSync(dir, { recursive: true, force: true });
   })());
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.once(signal, () => {
-    console.error(`\n${signal}: stopping the stack...`);
+    console.error(`\n${signal}: stopping the stack (once its start-up, sync and build have finished)...`);
     void cleanUp().finally(() => process.exit(130));
   });
 }
@@ -68,12 +70,13 @@ function commit(): string | null {
 
 try {
   try {
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+    // Playwright's own signal handlers would exit before the stack is stopped: ours close the browser too.
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, handleSIGINT: false, handleSIGTERM: false, handleSIGHUP: false });
   } catch (error) {
     throw new Error(`Chromium at ${CHROMIUM} did not start: ${error instanceof Error ? error.message.split("\n")[0] : error}`);
   }
   console.log("bench:web: starting a fresh stack (demo workspace, full sync, site build)...");
-  stack = await startStack({ port: await freePort(), persistTo: state, assetsDir: assets, password: `bench-${process.pid}`, log: (line) => console.log(`  ${line}`) });
+  const stack = await (starting = startStack({ port: await freePort(), persistTo: state, assetsDir: assets, password: `bench-${process.pid}`, log: (line) => console.log(`  ${line}`) }));
   const pages: BenchPage[] = [
     { name: "home", path: "/", kind: "content" },
     { name: "content", path: "/services", kind: "content" },
@@ -113,7 +116,8 @@ try {
   writeFileSync(file, JSON.stringify(report, null, 2) + "\n");
   console.log(`Saved ${file}`);
 } catch (error) {
-  console.error(`bench:web failed: ${error instanceof Error ? error.message : error}`);
+  // After a signal the stack is going away under the run: that failure is expected, not news.
+  if (!cleaning) console.error(`bench:web failed: ${error instanceof Error ? error.message : error}`);
   process.exitCode = 1;
 } finally {
   await cleanUp();
