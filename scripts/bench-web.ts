@@ -96,10 +96,9 @@ try {
   }
   const results = pages.map((page) => summarise(page, samples.get(page)!));
   const encodings = [...new Set(results.flatMap((r) => r.samples.flatMap((s) => s.scripts.map((x) => x.encoding ?? "none"))))];
-  const compressed = encodings.every((e) => e !== "none");
-  const note = compressed
+  const note = !encodings.includes("none")
     ? `wrangler dev sent JavaScript compressed (${encodings.join(", ")}): JS bytes are as sent.`
-    : `wrangler dev sent JavaScript uncompressed (no Content-Encoding), unlike Cloudflare's edge: JS bytes are each body gzipped by this benchmark (node:zlib, level 9). "Total transfer, as sent" is uncompressed; the "if gzip -9" row estimates it compressed.`;
+    : `wrangler dev sent ${encodings.length > 1 ? "some" : "all"} JavaScript uncompressed (no Content-Encoding), unlike Cloudflare's edge: those JS bytes are the body gzipped by this benchmark (node:zlib, level 9), compressed ones are as sent. "Total transfer, as sent" counts uncompressed bodies as they came; the "if gzip -9" row estimates them compressed.`;
   const allPass = results.every((r) => r.checks.every((c) => c.pass));
 
   console.log(`\nMedian of ${runs} cold-cache loads per page, Chromium ${browser.version()}, ${viewportName} ${options.viewport.width}x${options.viewport.height}, CPU ${CPU_SLOWDOWN}x slower, local network:\n`);
