@@ -61,6 +61,10 @@ describe("side navigation at desktop", () => {
       ["/miscellaneous", "Miscellaneous"],
       ["/admin", "Admin Panel"],
       ["/slots", null],
+      // Served by the 404 page, which renders item addresses client-side.
+      [`/gallery/slots/${"0".repeat(32)}`, "Gallery"],
+      [`/for-sale/toys/${"0".repeat(32)}`, "For Sale"],
+      ["/no-such-page", null],
     ];
     const page = await (await open(browser, "desktop")).newPage();
     const seen: [string, string | null][] = [];

@@ -1,3 +1,4 @@
+import { activeNavHref } from "../lib/nav";
 import { $menuOpen, closeMenu, toggleMenu } from "../stores/menu";
 
 const FOCUSABLE = "a[href], button:not([disabled])";
@@ -7,6 +8,7 @@ export function startMenuController(): void {
   const nav = document.getElementById("site-nav");
   const button = document.querySelector<HTMLButtonElement>("[data-menu-button]");
   if (!nav || !button) return;
+  markActiveEntry(nav);
   const panel = nav.querySelector<HTMLElement>("[data-nav-panel]")!;
   const outside = () => document.querySelectorAll<HTMLElement>("[data-inert-with-menu]");
 
@@ -36,4 +38,11 @@ export function startMenuController(): void {
     else if (wasOpen) button.focus();
     wasOpen = open;
   });
+}
+
+/** The 404 page is built for /404 but also answers item addresses it renders client-side: mark the entry for the address shown. */
+function markActiveEntry(nav: HTMLElement): void {
+  if (nav.querySelector("[aria-current]")) return;
+  const href = activeNavHref(location.pathname);
+  if (href) nav.querySelector(`a[href="${href}"]`)?.setAttribute("aria-current", "page");
 }
