@@ -36,12 +36,13 @@ export async function openAdmin(context: BrowserContext, tab?: "Page Headers" | 
 /** The open toast (at most one is shown). */
 export const openToast = (page: Page): Locator => page.locator('[data-testid="toast"][data-state="open"]');
 
-/** Waits for the open toast titled `title` and returns its title, description and variant. */
-export async function waitForToast(page: Page, title: string, timeout = 20_000): Promise<{ description: string | null; variant: string | null }> {
-  const toast = page.locator('[data-testid="toast"][data-state="open"]', { has: page.getByTestId("toast-title").getByText(title, { exact: true }) });
-  await toast.waitFor({ timeout });
-  const description = toast.getByTestId("toast-description");
-  return { description: (await description.count()) ? await description.textContent() : null, variant: await toast.getAttribute("data-variant") };
+/** Waits for the open toast titled `title` (and holding `description`, if given); returns its description and variant. */
+export async function waitForToast(page: Page, title: string, description?: string): Promise<{ description: string | null; variant: string | null }> {
+  let toast = page.locator('[data-testid="toast"][data-state="open"]', { has: page.getByTestId("toast-title").getByText(title, { exact: true }) });
+  if (description !== undefined) toast = toast.filter({ has: page.getByTestId("toast-description").getByText(description, { exact: true }) });
+  await toast.waitFor({ timeout: 20_000 });
+  const text = toast.getByTestId("toast-description");
+  return { description: (await text.count()) ? await text.textContent() : null, variant: await toast.getAttribute("data-variant") };
 }
 
 /** A number shown on a stats card (`cached-items`, `cache-hits`, `cache-misses`; `hit-rate` as text). */
@@ -96,6 +97,14 @@ export async function until<T>(what: string, check: () => Promise<T | null | und
     if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
+}
+
+/** Waits until no sync runs (a request the browser sent just before it closed may still be running). */
+export async function waitForSyncIdle(admin: AdminClient): Promise<void> {
+  await until("the running sync to finish", async () => {
+    const { lastSync } = await admin.call<SyncStatus>("/api/admin/sync-status");
+    return !lastSync || lastSync.finishedAt !== null;
+  });
 }
 
 /**
