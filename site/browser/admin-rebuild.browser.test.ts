@@ -1,0 +1,74 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser } from "playwright-core";
+import type { AdminClient } from "../../scripts/lib/admin-client.ts";
+import { pageIdFor } from "../../scripts/demo-workspace/ids.ts";
+import { adminClient, buildInfo, notionTables, openAdmin, setPageTitle, signedInContext, until, waitForRebuild, waitForToast } from "./admin-helpers";
+import { BASE_URL, launch, screenshot, VIEWPORTS } from "./browser";
+
+const ORIGINAL_TITLE = "Watling Rol-a-Top 5¢";
+const ITEM_ID = pageIdFor("Slot Machines", ORIGINAL_TITLE);
+const ITEM_PATH = `/gallery/slots/${ITEM_ID}`;
+const NEW_TITLE = `Watling Rol-a-Top 5¢ re-titled ${process.pid}`;
+
+let browser: Browser;
+let admin: AdminClient;
+let items: number;
+let edited = false;
+
+/** The prerendered HTML of the item page as the worker serves it (no scripts run). */
+async function servedHtml(): Promise<string> {
+  const res = await fetch(`${BASE_URL}${ITEM_PATH}`);
+  return res.ok ? res.text() : "";
+}
+
+beforeAll(async () => {
+  browser = await launch();
+  admin = await adminClient();
+  items = (await buildInfo()).items;
+});
+afterAll(async () => {
+  await browser?.close();
+  if (!admin || !edited) return;
+  // Put the demo title back, sync the table and wait for the rebuilt page, so later test files see the original.
+  await setPageTitle(ITEM_ID, ORIGINAL_TITLE);
+  const slots = (await notionTables(admin)).find((t) => t.tableName === "notion_slot_machines")!;
+  await admin.call("/api/admin/notion-sync-table", { method: "POST", body: { tableName: slots.tableName, databaseId: slots.databaseId } });
+  await until("the original title on the served item page", async () => {
+    const html = await servedHtml();
+    return html.includes(ORIGINAL_TITLE) && !html.includes(NEW_TITLE);
+  });
+  await waitForRebuild(admin, items, ITEM_PATH);
+});
+
+describe("edit in Notion, Sync Data in /admin, rebuilt site", () => {
+  it("shows a title changed in the workspace on the prerendered item page within 30 s of pressing Sync Data", async () => {
+    const before = await servedHtml();
+    expect(before).toContain(ORIGINAL_TITLE);
+    expect(before).not.toContain(NEW_TITLE);
+
+    await setPageTitle(ITEM_ID, NEW_TITLE);
+    edited = true;
+    const context = await signedInContext(browser);
+    const page = await openAdmin(context, "Notion Sync");
+    const sync = page.getByRole("button", { name: "Sync Data for Slot Machines" });
+    await sync.waitFor();
+    const pressed = Date.now();
+    await sync.click();
+    await waitForToast(page, "Table Sync Successful", "Synced 15 rows into notion_slot_machines");
+    await until("the new title on the served item page", async () => (await servedHtml()).includes(NEW_TITLE), 45_000);
+    const seconds = (Date.now() - pressed) / 1000;
+    console.log(`edit -> Sync Data -> rebuilt item page: ${seconds.toFixed(1)} s`);
+    expect(seconds).toBeLessThan(30);
+    await screenshot(page, "admin-rebuild-synced-desktop");
+
+    await context.close();
+
+    // JavaScript off: what shows is the prerendered page, not a client-side fetch of the fresh API.
+    const visitor = await browser.newContext({ baseURL: BASE_URL, viewport: VIEWPORTS.desktop, javaScriptEnabled: false });
+    const item = await visitor.newPage();
+    await item.goto(ITEM_PATH);
+    expect(await item.getByRole("heading", { level: 1 }).textContent()).toBe(NEW_TITLE);
+    await screenshot(item, "admin-rebuild-item-page-desktop");
+    await visitor.close();
+  });
+});
