@@ -1,5 +1,5 @@
 /** `npm run test:browser`: starts the whole stack on a fresh local state, then runs the Chromium tests against it. */
-import { spawn } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, rmSync } from "node:fs";
 import { resolve } from "node:path";
 import { checkNode } from "./lib/check-node.ts";
@@ -16,19 +16,32 @@ if (!existsSync("/usr/bin/chromium")) {
 // Per-run folders, so two runs (or a run beside `npm start`) never share local state or a built site.
 const state = resolve(ROOT, ".wrangler", `test-state-${process.pid}`);
 const assets = resolve(ROOT, ".wrangler", `test-dist-${process.pid}`);
+// wrangler dev runs in its own process group, so Ctrl-C does not reach it: on a signal, finish start-up, skip or stop
+// the tests, and stop the stack before exiting.
+let interrupted = false;
+let tests: ChildProcess | undefined;
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.on(signal, () => {
+    if (!interrupted) console.error(`\n${signal}: stopping the tests and the stack...`);
+    interrupted = true;
+    tests?.kill(signal);
+  });
+}
 const stack = await startStack({ port: await freePort(), persistTo: state, assetsDir: assets, password: "browser-test-password", log: console.log });
 let code = 1;
 try {
-  code = await new Promise<number>((done) => {
-    const child = spawn("npx", ["vitest", "run", "--config", "vitest.browser.config.ts", ...process.argv.slice(2)], {
-      cwd: ROOT,
-      stdio: "inherit",
-      env: quietEnv({ TEST_SITE_URL: stack.url, NOTION_URL: stack.notionUrl, ADMIN_PASSWORD: stack.password }),
+  if (!interrupted) {
+    code = await new Promise<number>((done) => {
+      tests = spawn("npx", ["vitest", "run", "--config", "vitest.browser.config.ts", ...process.argv.slice(2)], {
+        cwd: ROOT,
+        stdio: "inherit",
+        env: quietEnv({ TEST_SITE_URL: stack.url, NOTION_URL: stack.notionUrl, ADMIN_PASSWORD: stack.password }),
+      });
+      tests.on("exit", (exitCode) => done(exitCode ?? 1));
     });
-    child.on("exit", (exitCode) => done(exitCode ?? 1));
-  });
+  }
 } finally {
   await stack.stop();
   for (const dir of [state, assets]) rmSync(dir, { recursive: true, force: true });
 }
-process.exit(code);
+process.exit(interrupted ? 130 : code);

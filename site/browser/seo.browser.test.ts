@@ -84,6 +84,7 @@ describe("SEO", () => {
       const h = await head(path);
       expect(h.robots, path).toBe("noindex");
       expect(h.canonical, path).toBeNull();
+      expect(h.og.url, path).toBeUndefined();
       expect(h.title, path).toMatch(new RegExp(` \\| ${SITE_NAME}$`));
     }
   });
