@@ -2,7 +2,15 @@ import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   test: {
-    include: ["worker/**/*.test.ts", "site/**/*.test.{ts,tsx}", "scripts/**/*.test.ts"],
-    exclude: ["**/*.worker.test.ts", "**/node_modules/**", "site/browser/**"],
+    projects: [
+      {
+        test: {
+          name: "unit",
+          include: ["worker/**/*.test.ts", "site/**/*.test.{ts,tsx}", "scripts/**/*.test.ts"],
+          exclude: ["**/*.worker.test.ts", "**/*.astro.test.ts", "**/node_modules/**", "site/browser/**"],
+        },
+      },
+      "./vitest.astro.config.ts",
+    ],
   },
 });
