@@ -33,11 +33,21 @@ async function guarded<T>(work: () => Promise<T>): Promise<T> {
 /** Hono's execution context is workerd's; only its own type declaration is narrower. */
 const waitable = (ctx: unknown) => ctx as ExecutionContext;
 
+/** Runs a sync so that it finishes (and frees its lock) even if the operator closes the tab: workerd cancels a request's work on disconnect unless it is waited on. */
+function carryOn<T>(ctx: unknown, work: () => Promise<T>): Promise<T> {
+  const running = work();
+  waitable(ctx).waitUntil(running.then(() => undefined, () => undefined));
+  return running;
+}
+
 const sameId = (a: string | null, b: string) => a !== null && a.replace(/-/g, "").toLowerCase() === b.replace(/-/g, "").toLowerCase();
 
 adminNotion.post("/notion-sync-schemas", async (c) => {
-  const outcome = await guarded(() => syncSchemas(c.env));
-  await afterSync(c.env, waitable(c.executionCtx), { kind: "schema" });
+  const outcome = await carryOn(c.executionCtx, async () => {
+    const done = await guarded(() => syncSchemas(c.env));
+    await afterSync(c.env, waitable(c.executionCtx), { kind: "schema" });
+    return done;
+  });
   return c.json<SchemaSyncResult>(outcome.result);
 });
 
@@ -58,13 +68,16 @@ adminNotion.post("/notion-sync-table", validate("json", SyncTableBody), async (c
   const entry = await readEntry(c.env.DB, tableName);
   if (!entry) fail(404, `Unknown table: ${tableName}`);
   if (!sameId(entry.databaseId, databaseId)) fail(400, `databaseId does not match the database synced into ${tableName}`);
-  const outcome = await guarded(() => syncTable(c.env, entry));
-  await afterSync(c.env, waitable(c.executionCtx), { kind: "table", target: tableName });
+  const outcome = await carryOn(c.executionCtx, async () => {
+    const done = await guarded(() => syncTable(c.env, entry));
+    await afterSync(c.env, waitable(c.executionCtx), { kind: "table", target: tableName });
+    return done;
+  });
   return c.json({ success: true, message: outcome.message });
 });
 
 adminNotion.post("/notion-sync-all", async (c) => {
-  const summary = await guarded(() => syncAll(c.env, waitable(c.executionCtx)));
+  const summary = await carryOn(c.executionCtx, () => guarded(() => syncAll(c.env, waitable(c.executionCtx))));
   return c.json(summary);
 });
 
