@@ -95,8 +95,10 @@ describe("run summaries", () => {
   it("say whether a run succeeded, failed, still runs or never ran", () => {
     expect(runOutcome(null)).toBe("Never");
     const started = Date.parse("2026-01-01T00:00:00Z");
-    expect(runOutcome(run({ ok: null }), started + 60_000)).toBe("Running");
-    expect(runOutcome(run({ ok: null }), started + 31 * 60_000)).toBe("Interrupted");
+    expect(runOutcome(run({ ok: null }), undefined, started + 60_000)).toBe("Running");
+    expect(runOutcome(run({ ok: null }), true, started + 60_000)).toBe("Running");
+    expect(runOutcome(run({ ok: null }), false, started + 60_000)).toBe("Interrupted");
+    expect(runOutcome(run({ ok: null }), undefined, started + 31 * 60_000)).toBe("Interrupted");
     expect(runOutcome(run({ ok: true }))).toBe("Succeeded");
     expect(runOutcome(run({ ok: false }))).toBe("Failed");
   });

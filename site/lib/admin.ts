@@ -83,9 +83,10 @@ export function isTableSyncDisabled(table: NotionTable, syncingTable: string | n
 export const STALE_RUN_MS = 30 * 60_000;
 
 /** Outcome label of a recorded run. */
-export function runOutcome(run: SyncRun | null, now = Date.now()): "Never" | "Running" | "Interrupted" | "Succeeded" | "Failed" {
+export function runOutcome(run: SyncRun | null, lockHeld?: boolean, now = Date.now()): "Never" | "Running" | "Interrupted" | "Succeeded" | "Failed" {
   if (!run) return "Never";
-  if (run.ok === null) return now - Date.parse(run.startedAt) > STALE_RUN_MS ? "Interrupted" : "Running";
+  // An unfinished sync whose lock is free was cut short; without the lock's word, age decides.
+  if (run.ok === null) return lockHeld === false || now - Date.parse(run.startedAt) > STALE_RUN_MS ? "Interrupted" : "Running";
   return run.ok ? "Succeeded" : "Failed";
 }
 

@@ -8,7 +8,7 @@ const parts = { tableName: "notion_machine_parts", recordCount: 0, databaseTitle
 const lastToast = () => $toasts.get()[0];
 const quiet = {
   "GET /api/admin/notion-tables": () => Response.json({ tables: [slots, parts] }),
-  "GET /api/admin/sync-status": () => Response.json({ lastSync: null, lastRebuild: null }),
+  "GET /api/admin/sync-status": () => Response.json({ lastSync: null, lastRebuild: null, syncing: false }),
   "GET /build-info.json": () => Response.json({ builtAt: "2026-01-01T04:02:00.000Z" }),
 };
 
@@ -48,7 +48,7 @@ describe("notion sync store", () => {
     const failedRun = { kind: "schema", target: null, startedAt: "2026-01-01T04:00:00.000Z", finishedAt: "2026-01-01T04:00:01.000Z", ok: false, message: "Notion: down" };
     fakeAdminApi({
       ...quiet,
-      "GET /api/admin/sync-status": () => Response.json({ lastSync: failedRun, lastRebuild: null }),
+      "GET /api/admin/sync-status": () => Response.json({ lastSync: failedRun, lastRebuild: null, syncing: false }),
       "POST /api/admin/notion-sync-schemas": () => Response.json({ error: "Notion: down" }, { status: 502, statusText: "Bad Gateway" }),
     });
     await runSchemaSync();
@@ -105,6 +105,6 @@ describe("notion sync store", () => {
   it("loads the sync status and the site's build time", async () => {
     fakeAdminApi(quiet);
     await refreshSyncStatus();
-    expect($syncStatus.get()).toEqual({ status: { lastSync: null, lastRebuild: null }, build: { builtAt: "2026-01-01T04:02:00.000Z" }, error: null });
+    expect($syncStatus.get()).toEqual({ status: { lastSync: null, lastRebuild: null, syncing: false }, build: { builtAt: "2026-01-01T04:02:00.000Z" }, error: null });
   });
 });

@@ -39,6 +39,11 @@ export async function acquireLock(db: D1Database, name: string, ttlMs = LOCK_TTL
   };
 }
 
+/** Whether someone holds the named lock right now (an expired lock is free). */
+export async function isLockHeld(db: D1Database, name: string, now = Date.now()): Promise<boolean> {
+  return (await db.prepare("SELECT 1 AS held FROM locks WHERE name = ?1 AND expires_at >= ?2").bind(name, now).first()) !== null;
+}
+
 /** Runs `fn` holding the lock, releasing it however `fn` ends. */
 export async function withLock<T>(db: D1Database, name: string, fn: (lock: HeldLock) => Promise<T>): Promise<T> {
   const lock = await acquireLock(db, name);

@@ -1,16 +1,18 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../app-env";
 import { readLatestRun } from "../data/sync-runs";
+import { isLockHeld, SYNC_LOCK } from "../notion/lock";
 
-/** `GET /api/admin/sync-status`: the last sync and the last site rebuild, from `sync_runs`. */
+/** `GET /api/admin/sync-status`: the last sync and the last site rebuild, from `sync_runs`, and whether a sync holds the lock now. */
 const adminSyncStatus = new Hono<AppEnv>();
 
 adminSyncStatus.get("/", async (c) => {
-  const [lastSync, lastRebuild] = await Promise.all([
+  const [lastSync, lastRebuild, syncing] = await Promise.all([
     readLatestRun(c.env.DB, ["schema", "table", "full"]),
     readLatestRun(c.env.DB, ["rebuild"]),
+    isLockHeld(c.env.DB, SYNC_LOCK),
   ]);
-  return c.json({ lastSync, lastRebuild });
+  return c.json({ lastSync, lastRebuild, syncing });
 });
 
 export default adminSyncStatus;

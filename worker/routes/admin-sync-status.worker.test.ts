@@ -2,6 +2,7 @@ import { env } from "cloudflare:test";
 import { exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { finishRun, startRun } from "../data/sync-runs";
+import { acquireLock, SYNC_LOCK } from "../notion/lock";
 import { adminFetch } from "../test/admin";
 
 type Run = { kind: string; target: string | null; startedAt: string; finishedAt: string | null; ok: boolean | null; message: string | null };
@@ -9,7 +10,7 @@ type Run = { kind: string; target: string | null; startedAt: string; finishedAt:
 const status = async () => {
   const res = await adminFetch("/api/admin/sync-status");
   expect(res.status).toBe(200);
-  return res.json<{ lastSync: Run | null; lastRebuild: Run | null }>();
+  return res.json<{ lastSync: Run | null; lastRebuild: Run | null; syncing: boolean }>();
 };
 
 describe("GET /api/admin/sync-status", () => {
@@ -19,7 +20,7 @@ describe("GET /api/admin/sync-status", () => {
 
   it("reports null for runs that never happened", async () => {
     await env.DB.exec("DELETE FROM sync_runs");
-    expect(await status()).toEqual({ lastSync: null, lastRebuild: null });
+    expect(await status()).toEqual({ lastSync: null, lastRebuild: null, syncing: false });
   });
 
   it("reports the latest sync of any kind and the latest rebuild separately", async () => {
@@ -47,6 +48,7 @@ describe("GET /api/admin/sync-status", () => {
         ok: true,
         message: "Deploy hook answered 202 Accepted",
       },
+      syncing: false,
     });
   });
 
@@ -55,5 +57,16 @@ describe("GET /api/admin/sync-status", () => {
     await startRun(env.DB, "full", null, new Date("2026-01-02T04:00:00Z"));
     const { lastSync } = await status();
     expect(lastSync).toEqual({ kind: "full", target: null, startedAt: "2026-01-02T04:00:00.000Z", finishedAt: null, ok: null, message: null });
+  });
+
+  it("says whether a sync holds the lock now; an expired lock (a run cut short) does not count", async () => {
+    await env.DB.exec("DELETE FROM locks");
+    const lock = await acquireLock(env.DB, SYNC_LOCK);
+    expect((await status()).syncing).toBe(true);
+    await lock.release();
+    expect((await status()).syncing).toBe(false);
+    await env.DB.prepare("INSERT INTO locks (name, holder, expires_at) VALUES (?1, 'gone', ?2)").bind(SYNC_LOCK, Date.now() - 1).run();
+    expect((await status()).syncing).toBe(false);
+    await env.DB.exec("DELETE FROM locks");
   });
 });

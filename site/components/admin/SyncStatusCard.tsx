@@ -5,13 +5,18 @@ import { $syncStatus } from "../../stores/admin-sync";
 
 const OUTCOME_CLASS = { Never: "text-walnut", Running: "text-brass-700", Interrupted: "text-oxblood-700", Succeeded: "text-green-800", Failed: "text-oxblood-700" } as const;
 
-function RunRow({ name, run, testId }: { name: string; run: SyncRun | null; testId: string }) {
-  const outcome = runOutcome(run);
+/** `run` undefined: the status has not loaded (yet), so no outcome is claimed. */
+function RunRow({ name, run, lockHeld, testId, unknownText }: { name: string; run: SyncRun | null | undefined; lockHeld?: boolean; testId: string; unknownText: string }) {
+  const outcome = run === undefined ? undefined : runOutcome(run, lockHeld);
   return (
     <div className="rounded-md border border-cream-300 bg-white/70 p-3" data-testid={testId} data-outcome={outcome}>
       <dt className="text-xs font-semibold tracking-wide text-walnut uppercase">{name}</dt>
       <dd className="mt-1 grid gap-0.5 text-sm">
-        <span className={`font-bold ${OUTCOME_CLASS[outcome]}`}>{outcome === "Never" ? "Never ran" : outcome}</span>
+        {outcome === undefined ? (
+          <span className="font-bold text-walnut">{unknownText}</span>
+        ) : (
+          <span className={`font-bold ${OUTCOME_CLASS[outcome]}`}>{outcome === "Never" ? "Never ran" : outcome}</span>
+        )}
         {run && (
           <>
             <span>{runLabel(run)}</span>
@@ -27,14 +32,15 @@ function RunRow({ name, run, testId }: { name: string; run: SyncRun | null; test
 /** When the last sync and the last rebuild ran, whether they succeeded, and when the live site was built. */
 export default function SyncStatusCard() {
   const { status, build, error } = useStore($syncStatus);
+  const unknownText = error ? "Unknown" : "Loading…";
   return (
     <section className="card grid grid-cols-1 gap-3 p-5" aria-labelledby="sync-status-heading">
       <h2 id="sync-status-heading" className="text-xl font-bold text-oxblood-800">
         Sync and rebuild status
       </h2>
       <dl className="grid grid-cols-1 gap-3 md:grid-cols-3" aria-live="polite">
-        <RunRow name="Last sync" run={status?.lastSync ?? null} testId="last-sync" />
-        <RunRow name="Last rebuild request" run={status?.lastRebuild ?? null} testId="last-rebuild" />
+        <RunRow name="Last sync" run={status?.lastSync} lockHeld={status?.syncing} testId="last-sync" unknownText={unknownText} />
+        <RunRow name="Last rebuild request" run={status?.lastRebuild} testId="last-rebuild" unknownText={unknownText} />
         <div className="rounded-md border border-cream-300 bg-white/70 p-3" data-testid="site-built-at">
           <dt className="text-xs font-semibold tracking-wide text-walnut uppercase">Site built</dt>
           <dd className="mt-1 grid gap-0.5 text-sm">
