@@ -3,13 +3,17 @@ import { join, relative, resolve } from "node:path";
 import { ROOT } from "./quiet-env.ts";
 import { runNpx } from "./run.ts";
 
-/** Builds the Astro site from the API at `apiUrl` into a scratch folder, then copies it over `outDir` so the running worker never serves a half-written tree. */
-export async function buildSite(apiUrl: string, outDir = "dist", log: (line: string) => void = console.log): Promise<number> {
+/**
+ * Builds the Astro site from the API at `apiUrl` into a scratch folder, then (after `beforePublish`) copies it over
+ * `outDir` so the running worker never serves a half-written tree.
+ */
+export async function buildSite(apiUrl: string, outDir = "dist", log: (line: string) => void = console.log, beforePublish?: () => Promise<unknown>): Promise<number> {
   const started = performance.now();
   const dist = resolve(ROOT, outDir);
   const scratch = `${dist}.building`;
   rmSync(scratch, { recursive: true, force: true });
   await runNpx(["astro", "build", "--outDir", scratch], { env: { SITE_API_URL: apiUrl, SITE_URL: process.env.SITE_URL ?? apiUrl }, prefix: "  [astro] ", quiet: true });
+  await beforePublish?.();
   mkdirSync(dist, { recursive: true });
   cpSync(scratch, dist, { recursive: true });
   removeStale(dist, scratch);

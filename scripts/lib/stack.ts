@@ -3,6 +3,7 @@ import { buildSite } from "./build-site.ts";
 import { startDeployHook, type DeployHook } from "./deploy-hook.ts";
 import { freePort } from "./free-port.ts";
 import { fullSync } from "./full-sync.ts";
+import { waitForSyncIdle } from "./sync-idle.ts";
 import { startWorker } from "./worker-process.ts";
 import { startNotionServer } from "../notion-server/server.ts";
 
@@ -21,7 +22,12 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   log(options.notion ? `notion: using ${notion.url}` : `notion: demo workspace on ${notion.url}`);
   const url = `http://127.0.0.1:${options.port}`;
   const assetsDir = options.assetsDir ?? "dist";
-  const hook = await startDeployHook(await freePort(), () => buildSite(url, assetsDir, log), log);
+  let admin: AdminClient | undefined;
+  // A rebuild asked for by one table sync must not land (and reload the worker) while the next sync runs.
+  const publishWhenIdle = async () => {
+    if (admin && !(await waitForSyncIdle(admin))) log("rebuild: a sync still looks busy after 2 min; publishing anyway");
+  };
+  const hook = await startDeployHook(await freePort(), () => buildSite(url, assetsDir, log, publishWhenIdle), log);
   const worker = await startWorker({
     port: options.port,
     persistTo: options.persistTo,
@@ -39,7 +45,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     await notion.close();
   };
   try {
-    const admin = await signIn(worker.url, options.password);
+    admin = await signIn(worker.url, options.password);
     await fullSync(admin, log);
     await buildSite(url, assetsDir, log);
     hook.arm();

@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { signIn, type AdminClient } from "../../scripts/lib/admin-client.ts";
+import { waitForSyncIdle as syncIdle } from "../../scripts/lib/sync-idle.ts";
 import type { SyncStatus } from "../lib/admin-api";
 import type { NotionTable } from "../../worker/domain/types";
 import { BASE_URL, open, type VIEWPORTS } from "./browser";
@@ -99,12 +100,9 @@ export async function until<T>(what: string, check: () => Promise<T | null | und
   }
 }
 
-/** Waits until no sync runs (a request the browser sent just before it closed may still be running). */
+/** Waits until no sync holds the lock (a request the browser sent just before it closed goes on in the worker). */
 export async function waitForSyncIdle(admin: AdminClient): Promise<void> {
-  await until("the running sync to finish", async () => {
-    const { lastSync } = await admin.call<SyncStatus>("/api/admin/sync-status");
-    return !lastSync || lastSync.finishedAt !== null;
-  });
+  if (!(await syncIdle(admin, 60_000))) throw new Error("timed out after 60000 ms waiting for the running sync to finish");
 }
 
 /**
