@@ -25,7 +25,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   let admin: AdminClient | undefined;
   // A rebuild asked for by one table sync must not land (and reload the worker) while the next sync runs.
   const publishWhenIdle = async () => {
-    if (admin && !(await waitForSyncIdle(admin))) log("rebuild: a sync still looks busy after 2 min; publishing anyway");
+    if (admin && !(await waitForSyncIdle(admin, { quietMs: 2000 }))) log("rebuild: a sync still looks busy after 2 min; publishing anyway");
   };
   const hook = await startDeployHook(await freePort(), () => buildSite(url, assetsDir, log, publishWhenIdle), log);
   const worker = await startWorker({

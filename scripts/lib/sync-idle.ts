@@ -1,16 +1,18 @@
 import type { AdminClient } from "./admin-client.ts";
 
-type RunStatus = { syncing: boolean };
-
 /**
- * Waits until no Notion sync is running, at most `limitMs`: publishing a build
- * into the assets folder makes `wrangler dev` reload the worker, which would cut a running sync short.
+ * Waits until no Notion sync has held the lock for `quietMs`, at most `limitMs`: publishing a build into the assets
+ * folder makes `wrangler dev` reload the worker, which cuts a running sync short (lock held until it expires). The quiet
+ * spell keeps a publish out of a run of syncs started one after another (an operator syncing table after table).
  */
-export async function waitForSyncIdle(admin: AdminClient, limitMs = 120_000, pollMs = 250): Promise<boolean> {
+export async function waitForSyncIdle(admin: AdminClient, { limitMs = 120_000, quietMs = 0, pollMs = 250 } = {}): Promise<boolean> {
   const deadline = Date.now() + limitMs;
+  let freeSince: number | null = null;
   while (Date.now() < deadline) {
-    const status = await admin.call<RunStatus>("/api/admin/sync-status").catch(() => null);
-    if (!status?.syncing) return true;
+    const status = await admin.call<{ syncing: boolean }>("/api/admin/sync-status").catch(() => null);
+    if (status?.syncing) freeSince = null;
+    else freeSince ??= Date.now();
+    if (freeSince !== null && Date.now() - freeSince >= quietMs) return true;
     await new Promise((resolve) => setTimeout(resolve, pollMs));
   }
   return false;

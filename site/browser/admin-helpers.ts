@@ -102,7 +102,7 @@ export async function until<T>(what: string, check: () => Promise<T | null | und
 
 /** Waits until no sync holds the lock (a request the browser sent just before it closed goes on in the worker). */
 export async function waitForSyncIdle(admin: AdminClient): Promise<void> {
-  if (!(await syncIdle(admin, 60_000))) throw new Error("timed out after 60000 ms waiting for the running sync to finish");
+  if (!(await syncIdle(admin, { limitMs: 60_000 }))) throw new Error("timed out after 60000 ms waiting for the running sync to finish");
 }
 
 /**
