@@ -1,8 +1,12 @@
 /** The one lock every Notion sync (schema, table, full) takes, so they never overlap. */
 export const SYNC_LOCK = "notion-sync";
 
-/** How long a lock lives without a heartbeat: long enough for one slow Notion page, short enough to recover from a crash. */
-export const LOCK_TTL_MS = 5 * 60_000;
+/**
+ * How long a lock lives without a heartbeat (table syncs extend it after every page): long enough for one slow Notion
+ * page with its retries, short enough that a sync cut short (worker restart, cancelled request) blocks the next for
+ * at most a minute and a half.
+ */
+export const LOCK_TTL_MS = 90_000;
 
 /** Thrown when another sync holds the lock. */
 export class LockBusyError extends Error {

@@ -1,0 +1,51 @@
+import { env } from "cloudflare:test";
+import { beforeEach, describe, expect, it } from "vitest";
+import { acquireLock, isLockHeld, LOCK_TTL_MS, LockBusyError, withLock } from "./lock";
+
+const expiry = async (name: string) => (await env.DB.prepare("SELECT expires_at AS at FROM locks WHERE name = ?1").bind(name).first<{ at: number }>())?.at ?? null;
+
+beforeEach(async () => {
+  await env.DB.exec("DELETE FROM locks");
+});
+
+describe("sync lock", () => {
+  it("lets one holder in and refuses a second with LockBusyError until it is released", async () => {
+    const first = await acquireLock(env.DB, "probe");
+    await expect(acquireLock(env.DB, "probe")).rejects.toBeInstanceOf(LockBusyError);
+    expect(await isLockHeld(env.DB, "probe")).toBe(true);
+    await first.release();
+    expect(await isLockHeld(env.DB, "probe")).toBe(false);
+    await (await acquireLock(env.DB, "probe")).release();
+  });
+
+  it("expires LOCK_TTL_MS after the last heartbeat, so a holder that vanished blocks the next one only that long", async () => {
+    const before = Date.now();
+    await acquireLock(env.DB, "probe");
+    const at = (await expiry("probe"))!;
+    expect(at - before).toBeGreaterThanOrEqual(LOCK_TTL_MS);
+    expect(at - Date.now()).toBeLessThanOrEqual(LOCK_TTL_MS);
+    await env.DB.prepare("UPDATE locks SET expires_at = ?1 WHERE name = 'probe'").bind(Date.now() - 1).run();
+    expect(await isLockHeld(env.DB, "probe")).toBe(false);
+    const next = await acquireLock(env.DB, "probe");
+    expect(await isLockHeld(env.DB, "probe")).toBe(true);
+    await next.release();
+  });
+
+  it("extends the expiry at most every quarter of the TTL", async () => {
+    const lock = await acquireLock(env.DB, "probe", 400);
+    const first = (await expiry("probe"))!;
+    await lock.extend();
+    expect(await expiry("probe")).toBe(first);
+    await new Promise((r) => setTimeout(r, 120));
+    await lock.extend();
+    expect((await expiry("probe"))!).toBeGreaterThan(first);
+    await lock.release();
+  });
+
+  it("releases the lock however the work ends", async () => {
+    await expect(withLock(env.DB, "probe", async () => { throw new Error("boom"); })).rejects.toThrow("boom");
+    expect(await isLockHeld(env.DB, "probe")).toBe(false);
+    expect(await withLock(env.DB, "probe", async () => 42)).toBe(42);
+    expect(await isLockHeld(env.DB, "probe")).toBe(false);
+  });
+});
