@@ -37,7 +37,7 @@ try {
   notion.resetStats();
   const sync = await fullSync(admin, () => {});
   const made = notion.stats().requests;
-  const databases = workspace.databases.filter((d) => d.pages.length > 0 || true);
+  const databases = workspace.databases;
   const needed = Math.ceil(databases.length / 100) + databases.reduce((n, d) => n + Math.max(1, Math.ceil(d.pages.length / 100)), 0);
   const floor = needed / RPS_LIMIT;
 
