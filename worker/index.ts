@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import type { AppEnv } from "./app-env";
 import { notFound, onError } from "./lib/errors";
+import { instanceId } from "./lib/instance";
 import { syncAll } from "./notion/sync-all";
 import { adminGuard } from "./middleware/admin-guard";
 import adminCache from "./routes/admin-cache";
@@ -20,7 +21,7 @@ const app = new Hono<AppEnv>();
 app.onError(onError);
 app.notFound(notFound);
 
-app.get("/api/health", (c) => c.json({ ok: true }));
+app.get("/api/health", (c) => c.json({ ok: true, instance: instanceId() }));
 app.route("/api/content", content);
 app.route("/api/images", images);
 app.route("/api/page-description", pageDescriptions);

@@ -1,7 +1,7 @@
 import { createServer, type Server } from "node:http";
 
-/** A local stand-in for a hosting provider's deploy hook: POST /rebuild queues one rebuild at a time. */
-export type DeployHook = { url: string; arm(): void; idle(): Promise<void>; close(): Promise<void> };
+/** A local stand-in for a hosting provider's deploy hook: POST /rebuild queues one rebuild at a time; GET /status says whether one runs. */
+export type DeployHook = { url: string; statusUrl: string; arm(): void; idle(): Promise<void>; close(): Promise<void> };
 
 /** Starts the hook server on 127.0.0.1, unarmed until `arm()` (the launcher builds once after its own initial sync); requests during a build coalesce into one follow-up build. */
 export function startDeployHook(port: number, rebuild: () => Promise<unknown>, log: (line: string) => void = console.log): Promise<DeployHook> {
@@ -35,12 +35,17 @@ export function startDeployHook(port: number, rebuild: () => Promise<unknown>, l
       res.writeHead(202, { "content-type": "application/json" }).end(JSON.stringify({ queued: true }));
       return;
     }
-    res.writeHead(404, { "content-type": "application/json" }).end(JSON.stringify({ error: "POST /rebuild" }));
+    if (req.method === "GET" && req.url === "/status") {
+      res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ building: running !== null }));
+      return;
+    }
+    res.writeHead(404, { "content-type": "application/json" }).end(JSON.stringify({ error: "POST /rebuild or GET /status" }));
   });
   return new Promise((ready) =>
     server.listen(port, "127.0.0.1", () =>
       ready({
         url: `http://127.0.0.1:${port}/rebuild`,
+        statusUrl: `http://127.0.0.1:${port}/status`,
         arm: () => {
           armed = true;
         },

@@ -1,9 +1,10 @@
 import { signIn, type AdminClient } from "./admin-client.ts";
-import { buildSite } from "./build-site.ts";
+import { buildSite, type Publish } from "./build-site.ts";
 import { startDeployHook, type DeployHook } from "./deploy-hook.ts";
 import { freePort } from "./free-port.ts";
 import { fullSync } from "./full-sync.ts";
 import { waitForSyncIdle } from "./sync-idle.ts";
+import { waitForReload, workerInstance } from "./worker-instance.ts";
 import { startWorker } from "./worker-process.ts";
 import { startNotionServer } from "../notion-server/server.ts";
 
@@ -23,11 +24,15 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   const url = `http://127.0.0.1:${options.port}`;
   const assetsDir = options.assetsDir ?? "dist";
   let admin: AdminClient | undefined;
-  // A rebuild asked for by one table sync must not land (and reload the worker) while the next sync runs.
-  const publishWhenIdle = async () => {
+  // Publishing into the assets folder makes wrangler dev reload the worker, which cuts a running sync short: publish
+  // when no sync has run for 2 s (so a run of table syncs is not cut), and count the build as live once the reload is done.
+  const publish: Publish = async (copy) => {
     if (admin && !(await waitForSyncIdle(admin, { quietMs: 2000 }))) log("rebuild: a sync still looks busy after 2 min; publishing anyway");
+    const before = await workerInstance(url);
+    copy();
+    if (!(await waitForReload(url, before))) log("rebuild: the worker did not reload within 15 s of publishing");
   };
-  const hook = await startDeployHook(await freePort(), () => buildSite(url, assetsDir, log, publishWhenIdle), log);
+  const hook = await startDeployHook(await freePort(), () => buildSite(url, assetsDir, log, publish), log);
   const worker = await startWorker({
     port: options.port,
     persistTo: options.persistTo,
@@ -47,7 +52,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   try {
     admin = await signIn(worker.url, options.password);
     await fullSync(admin, log);
-    await buildSite(url, assetsDir, log);
+    await buildSite(url, assetsDir, log, publish);
     hook.arm();
     return { url, notionUrl: notion.url, password: options.password, admin, hook, workerExited: worker.exited, stop };
   } catch (error) {

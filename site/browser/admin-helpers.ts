@@ -3,7 +3,7 @@ import { signIn, type AdminClient } from "../../scripts/lib/admin-client.ts";
 import { waitForSyncIdle as syncIdle } from "../../scripts/lib/sync-idle.ts";
 import type { SyncStatus } from "../lib/admin-api";
 import type { NotionTable } from "../../worker/domain/types";
-import { BASE_URL, open, type VIEWPORTS } from "./browser";
+import { BASE_URL, open, waitForPublisherIdle, type VIEWPORTS } from "./browser";
 
 /** The stack's admin password (scripts/test-browser.ts passes it in). */
 export const ADMIN_PASSWORD = process.env.ADMIN_PASSWORD ?? "";
@@ -113,7 +113,7 @@ export async function waitForSyncIdle(admin: AdminClient): Promise<void> {
 export async function waitForRebuild(admin: AdminClient, items: number, probePath: string, timeoutMs = 90_000): Promise<{ builtAt: string }> {
   const { lastRebuild } = await admin.call<SyncStatus>("/api/admin/sync-status");
   const requestedAt = lastRebuild ? Date.parse(lastRebuild.startedAt) : 0;
-  return until(
+  const live = await until(
     "the site rebuild",
     async () => {
       const info = await buildInfo();
@@ -124,4 +124,6 @@ export async function waitForRebuild(admin: AdminClient, items: number, probePat
     },
     timeoutMs,
   );
+  await waitForPublisherIdle();
+  return live;
 }

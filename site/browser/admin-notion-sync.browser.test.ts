@@ -4,7 +4,7 @@ import type { AdminClient } from "../../scripts/lib/admin-client.ts";
 import { databaseIdFor, dataSourceIdFor, pageIdFor } from "../../scripts/demo-workspace/ids.ts";
 import type { NotionTable } from "../../worker/domain/types";
 import { adminClient, buildInfo, clearNotionFaults, injectNotionFault, notionTables, openAdmin, signedInContext, waitForRebuild, waitForSyncIdle, waitForToast } from "./admin-helpers";
-import { launch, screenshot } from "./browser";
+import { launch, screenshot, waitForPublisherIdle } from "./browser";
 
 let browser: Browser;
 let context: BrowserContext;
@@ -40,6 +40,7 @@ const recordCounts = (page: Page) => page.getByTestId("record-count").allTextCon
 const statusCard = (page: Page, id: "last-sync" | "last-rebuild") => page.getByTestId(id);
 
 async function openNotionTab(): Promise<Page> {
+  await waitForPublisherIdle();
   const page = await openAdmin(context, "Notion Sync");
   await page.getByTestId("notion-tables").waitFor();
   await page.locator('[data-testid="last-sync"][data-outcome]').waitFor();

@@ -4,7 +4,7 @@ import type { Page } from "playwright-core";
 import { signIn, type AdminClient } from "../../scripts/lib/admin-client.ts";
 import { LOCK_TTL_MS as SYNC_LOCK_TTL_MS } from "../../worker/notion/lock";
 import type { DatabaseSpec, SimpleValue, Span } from "../../scripts/demo-workspace/types.ts";
-import { BASE_URL, VIEWPORTS } from "./browser";
+import { BASE_URL, VIEWPORTS, waitForPublisherIdle } from "./browser";
 
 /** Both viewport names, for `describe.each`. */
 export const VIEWPORT_NAMES = Object.keys(VIEWPORTS) as (keyof typeof VIEWPORTS)[];
@@ -67,6 +67,7 @@ export async function waitFor(what: string, check: () => Promise<boolean>, timeo
  */
 export async function syncAndRebuild(databaseTitle: string, what: string, live: () => Promise<boolean>): Promise<void> {
   const client = await adminClient();
+  await waitForPublisherIdle();
   const before = await builtAt();
   const { tables } = await client.call<{ tables: { tableName: string; databaseTitle: string; databaseId: string }[] }>("/api/admin/notion-tables");
   const table = tables.find((t) => t.databaseTitle === databaseTitle);
@@ -85,6 +86,7 @@ export async function syncAndRebuild(databaseTitle: string, what: string, live: 
     }
   }
   await waitFor(`the rebuilt site to show ${what}`, async () => (await builtAt()) !== before && (await live()));
+  await waitForPublisherIdle();
 }
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
