@@ -2,8 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page, Route } from "playwright-core";
 import type { AdminClient } from "../../scripts/lib/admin-client.ts";
 import type { CacheStats } from "../../worker/domain/types";
-import { adminClient, openAdmin, openToast, signedInContext, statText, waitForToast } from "./admin-helpers";
+import { openAdmin, openToast, signedInContext, statText, waitForToast } from "./admin-helpers";
 import { BASE_URL, launch, screenshot } from "./browser";
+import { adminClient } from "./stack";
 
 let browser: Browser;
 let context: BrowserContext;

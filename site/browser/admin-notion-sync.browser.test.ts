@@ -3,8 +3,9 @@ import type { Browser, BrowserContext, Page, Route } from "playwright-core";
 import type { AdminClient } from "../../scripts/lib/admin-client.ts";
 import { databaseIdFor, dataSourceIdFor, pageIdFor } from "../../scripts/demo-workspace/ids.ts";
 import type { NotionTable } from "../../worker/domain/types";
-import { adminClient, buildInfo, clearNotionFaults, injectNotionFault, notionTables, openAdmin, signedInContext, waitForRebuild, waitForSyncIdle, waitForToast } from "./admin-helpers";
-import { launch, screenshot, waitForPublisherIdle } from "./browser";
+import { openAdmin, signedInContext, waitForToast } from "./admin-helpers";
+import { launch, screenshot } from "./browser";
+import { adminClient, buildInfo, clearNotionFaults, injectNotionFault, notionTables, waitForPublisherIdle, waitForRebuild, waitForSyncIdle } from "./stack";
 
 let browser: Browser;
 let context: BrowserContext;

@@ -2,8 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
 import type { AdminClient } from "../../scripts/lib/admin-client.ts";
 import { pageIdFor } from "../../scripts/demo-workspace/ids.ts";
-import { adminClient, buildInfo, notionTables, openAdmin, setPageTitle, signedInContext, until, waitForRebuild, waitForToast } from "./admin-helpers";
+import { openAdmin, signedInContext, waitForToast } from "./admin-helpers";
 import { BASE_URL, launch, screenshot, VIEWPORTS } from "./browser";
+import { adminClient, buildInfo, notionTables, setPageTitle, until, waitForRebuild } from "./stack";
 
 const ORIGINAL_TITLE = "Watling Rol-a-Top 5¢";
 const ITEM_ID = pageIdFor("Slot Machines", ORIGINAL_TITLE);

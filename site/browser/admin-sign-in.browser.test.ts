@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { ADMIN_PASSWORD, adminClient, NOTION_TOKEN, notionTables } from "./admin-helpers";
+
 import { BASE_URL, launch, open, screenshot } from "./browser";
 import type { SyncStatus } from "../lib/admin-api";
+import { ADMIN_PASSWORD, adminClient, NOTION_TOKEN, notionTables } from "./stack";
 
 let browser: Browser;
 beforeAll(async () => {

@@ -37,17 +37,3 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(SHOTS, { recursive: true });
   await page.screenshot({ path: resolve(SHOTS, `${name}.png`), fullPage: true });
 }
-
-/**
- * Waits until the stack's local deploy hook has no build running: every requested rebuild is published and the
- * worker reloaded after it (a sync started before that reload would be cut short by it).
- */
-export async function waitForPublisherIdle(timeoutMs = 120_000): Promise<void> {
-  const url = process.env.DEPLOY_HOOK_STATUS_URL;
-  if (!url) return;
-  const deadline = Date.now() + timeoutMs;
-  while (((await (await fetch(url)).json()) as { building: boolean }).building) {
-    if (Date.now() > deadline) throw new Error(`the local deploy hook was still building after ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}

@@ -1,8 +1,6 @@
 import type { Browser, BrowserContext, Page, Route } from "playwright-core";
 import { findCategory, type CategoryId } from "../../worker/domain/categories";
-import type { NotionTable } from "../../worker/domain/types";
 import { BASE_URL } from "./browser";
-import { adminClient } from "./site-helpers";
 
 /** An item as the API lists it (the fields the tests look at). */
 export type ApiItem = { id: string; category: string; title: string | null; year: number | null; price: number | null; forSale: boolean; description: string | null; manufacturer: string | null; mainImageUrl: string | null; additionalImageUrls: string[] };
@@ -55,19 +53,6 @@ export async function statusOf(path: string): Promise<number> {
   const res = await fetch(`${BASE_URL}${path}`);
   await res.body?.cancel();
   return res.status;
-}
-
-/** Syncs one Notion table through the admin API without waiting for the site rebuild it asks for (site-helpers' syncAndRebuild waits). */
-export async function syncTable(databaseTitle: string): Promise<void> {
-  const admin = await adminClient();
-  const { tables } = await admin.call<{ tables: NotionTable[] }>("/api/admin/notion-tables");
-  const table = tables.find((t) => t.databaseTitle === databaseTitle);
-  if (!table?.databaseId) throw new Error(`no synced table for ${databaseTitle}`);
-  const result = await admin.call<{ success: boolean; message: string }>("/api/admin/notion-sync-table", {
-    method: "POST",
-    body: { tableName: table.tableName, databaseId: table.databaseId },
-  });
-  if (!result.success) throw new Error(`sync ${databaseTitle}: ${result.message}`);
 }
 
 /** Waits until every island on the page has hydrated (Astro drops `ssr` from an island once it has). */

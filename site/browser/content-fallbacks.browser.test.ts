@@ -11,7 +11,8 @@ import type { Span } from "../../scripts/demo-workspace/types.ts";
 import { SHELL_DEFAULTS } from "../lib/build/shell";
 import { PAGE_DEFAULTS, type PageId } from "../lib/page-defaults";
 import { launch, open, screenshot } from "./browser";
-import { demoRow, demoText, pageHtml, patchNotionPage, richTextValue, servedHeading, syncAndRebuild, VIEWPORT_NAMES } from "./site-helpers";
+import { demoRow, demoText, pageHtml, richTextValue, servedHeading, VIEWPORT_NAMES } from "./site-helpers";
+import { patchNotionPage, syncAndRebuild } from "./stack";
 
 const NOTICE = "WEBSITE UNDER CONSTRUCTION — ";
 const DEFAULT_BANNER = "Please excuse our appearance while we restore our online presence";

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
 import { launch, open, screenshot } from "./browser";
-import { apiItems, itemByTitle, statusOf, syncTable, type ApiItem } from "./catalogue-helpers";
-import { builtAt, patchNotionPage, waitFor } from "./site-helpers";
+import { apiItems, itemByTitle, statusOf, type ApiItem } from "./catalogue-helpers";
+import { buildInfo, patchNotionPage, syncAndRebuild, syncTable, until } from "./stack";
 
 let browser: Browser;
 let toy: ApiItem;
@@ -15,17 +15,15 @@ afterAll(async () => {
   await browser?.close();
   if (!changed) return;
   // Put the workspace back and wait for the rebuild, so later files see the demo data and a settled site.
-  const before = await builtAt();
   await patchNotionPage(toy.id, { properties: { "For Sale": { checkbox: false }, Price: { number: null } } });
-  await syncTable("Vintage Toys");
-  await waitFor("the rebuild without the toy for sale", async () => (await builtAt()) !== before && (await statusOf(`/for-sale/toys/${toy.id}`)) === 404, 150_000);
+  await syncAndRebuild("Vintage Toys", "the toy no longer for sale", async () => (await statusOf(`/for-sale/toys/${toy.id}`)) === 404);
   expect(await apiItems("toys", "/for-sale")).toEqual([]);
 }, 200_000);
 
 describe("an item offered for sale in Notion after the last build", () => {
   it("renders client-side at once; the next build prerenders it and its one-page listing has no pager", async () => {
     expect([toy.forSale, toy.price]).toEqual([false, null]);
-    const before = await builtAt();
+    const before = (await buildInfo()).builtAt;
     changed = true;
     await patchNotionPage(toy.id, { properties: { "For Sale": { checkbox: true }, Price: { number: 1250 } } });
     await syncTable("Vintage Toys");
@@ -43,7 +41,7 @@ describe("an item offered for sale in Notion after the last build", () => {
     expect(crumbs).toEqual(["Home", "For Sale", "Vintage Toys", "Masudaya Sparky Robot"]);
     await screenshot(page, "item-offered-client-side-desktop");
 
-    await waitFor("the rebuild with the toy for sale", async () => (await builtAt()) !== before && (await statusOf(`/for-sale/toys/${toy.id}`)) === 200, 150_000);
+    await until("the rebuild with the toy for sale", async () => (await buildInfo()).builtAt !== before && (await statusOf(`/for-sale/toys/${toy.id}`)) === 200, 150_000);
     const prerendered = await page.goto(`/for-sale/toys/${toy.id}`);
     expect(prerendered?.status()).toBe(200);
     expect(await page.getByTestId("item-loading").count()).toBe(0);

@@ -1,25 +1,11 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import type { Page } from "playwright-core";
-import { signIn, type AdminClient } from "../../scripts/lib/admin-client.ts";
-import { LOCK_TTL_MS as SYNC_LOCK_TTL_MS } from "../../worker/notion/lock";
 import type { DatabaseSpec, SimpleValue, Span } from "../../scripts/demo-workspace/types.ts";
-import { BASE_URL, VIEWPORTS, waitForPublisherIdle } from "./browser";
+import { BASE_URL, VIEWPORTS } from "./browser";
 
 /** Both viewport names, for `describe.each`. */
 export const VIEWPORT_NAMES = Object.keys(VIEWPORTS) as (keyof typeof VIEWPORTS)[];
-
-const NOTION_URL = process.env.NOTION_URL ?? "http://127.0.0.1:8790";
-
-/** PATCHes a page of the demo Notion workspace (properties and/or `in_trash`), as the Notion API would. */
-export async function patchNotionPage(pageId: string, body: Record<string, unknown>): Promise<void> {
-  const res = await fetch(`${NOTION_URL}/v1/pages/${pageId}`, {
-    method: "PATCH",
-    headers: { authorization: "Bearer demo-token", "notion-version": "2025-09-03", "content-type": "application/json" },
-    body: JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`PATCH page ${pageId}: ${res.status} ${await res.text()}`);
-}
 
 /** The demo workspace's spans (or a plain string) as a Notion `rich_text` request value. */
 export function richTextValue(value: string | Span[]): { rich_text: unknown[] } {
@@ -33,60 +19,9 @@ export function richTextValue(value: string | Span[]): { rich_text: unknown[] } 
   };
 }
 
-let admin: Promise<AdminClient> | undefined;
-
-/** A signed-in admin session against the stack (one per test file). */
-export function adminClient(): Promise<AdminClient> {
-  admin ??= signIn(BASE_URL, process.env.ADMIN_PASSWORD ?? "admin");
-  return admin;
-}
-
-/** When the live static build ran (`/build-info.json`). */
-export async function builtAt(): Promise<string> {
-  const res = await fetch(`${BASE_URL}/build-info.json`, { cache: "no-store" });
-  return ((await res.json()) as { builtAt: string }).builtAt;
-}
-
 /** The HTML the stack serves for a path right now. */
 export async function pageHtml(path: string): Promise<string> {
   return (await fetch(`${BASE_URL}${path}`, { cache: "no-store" })).text();
-}
-
-/** Polls `check` every 500 ms until it is true; throws with `what` after `timeoutMs`. */
-export async function waitFor(what: string, check: () => Promise<boolean>, timeoutMs = 120_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check().catch(() => false))) {
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-}
-
-/**
- * Syncs one Notion database into its table through the admin API, then waits until the site rebuild the worker
- * asks for has gone live (a new `/build-info.json`) and `live` holds for the rebuilt site.
- */
-export async function syncAndRebuild(databaseTitle: string, what: string, live: () => Promise<boolean>): Promise<void> {
-  const client = await adminClient();
-  await waitForPublisherIdle();
-  const before = await builtAt();
-  const { tables } = await client.call<{ tables: { tableName: string; databaseTitle: string; databaseId: string }[] }>("/api/admin/notion-tables");
-  const table = tables.find((t) => t.databaseTitle === databaseTitle);
-  if (!table) throw new Error(`No synced table for the Notion database "${databaseTitle}"`);
-  const deadline = Date.now() + SYNC_LOCK_TTL_MS + 30_000;
-  for (;;) {
-    try {
-      await client.call("/api/admin/notion-sync-table", { method: "POST", body: { tableName: table.tableName, databaseId: table.databaseId } });
-      break;
-    } catch (error) {
-      // `wrangler dev` reloads the worker when its sources change: the request in flight gets this 503, and the
-      // sync it cut short keeps the sync lock (409) until the lock expires.
-      const transient = /restarted mid-request|: 409: /.test(String(error));
-      if (!transient || Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 2000));
-    }
-  }
-  await waitFor(`the rebuilt site to show ${what}`, async () => (await builtAt()) !== before && (await live()));
-  await waitForPublisherIdle();
 }
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
