@@ -4,6 +4,8 @@ import react from "@astrojs/react";
 import tailwindcss from "@tailwindcss/vite";
 import { assertApiReachable } from "./site/lib/build/preflight.ts";
 
+const apiUrl = new URL(process.env.SITE_API_URL || "http://127.0.0.1:8787");
+
 /** Public site: prerendered from the worker's API (SITE_API_URL) into dist/, served by the worker as static assets. */
 export default defineConfig({
   site: process.env.SITE_URL || "http://127.0.0.1:8787",
@@ -19,6 +21,8 @@ export default defineConfig({
     react(),
     { name: "api-preflight", hooks: { "astro:build:start": () => assertApiReachable() } },
   ],
+  // Files the sync copied to /media are resized at build time into srcset candidates (site/lib/build/responsive.ts).
+  image: { remotePatterns: [{ protocol: apiUrl.protocol.slice(0, -1), hostname: apiUrl.hostname, port: apiUrl.port, pathname: "/media/**" }] },
   vite: { plugins: [tailwindcss()] },
   devToolbar: { enabled: false },
 });

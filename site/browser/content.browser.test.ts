@@ -147,8 +147,9 @@ describe.each(VIEWPORT_NAMES)("post images at %s", (viewport) => {
   it("show the 'Image Not Found' placeholder when they fail to load", async () => {
     const context = await open(browser, viewport);
     const page = await context.newPage();
-    const failing = ["ad-clock.png", "slot-cherry-red.png"];
-    await page.route((url) => failing.some((name) => url.pathname.endsWith(`/${name}`)), (route) => route.abort());
+    // The original files and the resized copies the build made of them.
+    const failing = /\/(ad-clock|slot-cherry-red)(\.png|_[\w-]+\.webp)$/;
+    await page.route((url) => failing.test(url.pathname), (route) => route.abort());
     await page.goto("/news");
     await page.getByTestId("site-footer").scrollIntoViewIfNeeded();
     const placeholders = page.getByRole("img", { name: "Image Not Found" });

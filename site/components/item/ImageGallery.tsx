@@ -3,13 +3,13 @@ import { GENERIC_IMAGE, defaultImageFor } from "../../lib/images";
 import { THUMB_SIZE, THUMB_STEP, offsetFor, visibleThumbnails } from "../../lib/thumbnails";
 import Icon from "../ui/Icon";
 
-/** Props of ImageGallery: the item's images (main first), its title and category (for the default image). */
-type Props = { images: string[]; title: string; category: string };
+/** Props of ImageGallery: the item's images (main first), their srcsets where the build made them, its title and category (for the default image). */
+type Props = { images: string[]; srcsets?: (string | null)[]; title: string; category: string };
 
 const ARROW = "rounded-full border border-brass-600 bg-cream-50 p-1 sm:p-2 text-walnut hover:bg-cream-200 disabled:cursor-not-allowed disabled:opacity-40";
 
 /** Main image (max 500 px high) and a thumbnail strip with left/right arrows (3/4/5 visible by width). */
-export default function ImageGallery({ images, title, category }: Props) {
+export default function ImageGallery({ images, srcsets = [], title, category }: Props) {
   const [selected, setSelected] = useState(0);
   const [offset, setOffset] = useState(0);
   const [visible, setVisible] = useState(5);
@@ -28,7 +28,7 @@ export default function ImageGallery({ images, title, category }: Props) {
   return (
     <div className="card p-2 sm:p-4" data-testid="image-gallery">
       <div className="flex aspect-[4/3] max-h-[500px] w-full justify-center rounded bg-cream-200">
-        <img key={main} src={main} alt={`${title} — image ${selected + 1} of ${images.length}`} width={800} height={600} className="size-full object-contain" fetchPriority="high" data-fallback={fallback} data-testid="main-image" />
+        <img key={main} src={main} srcSet={srcsets[selected] ?? undefined} sizes="(min-width: 1024px) 600px, 100vw" alt={`${title} — image ${selected + 1} of ${images.length}`} width={800} height={600} className="size-full object-contain" fetchPriority="high" data-fallback={fallback} data-testid="main-image" />
       </div>
       {images.length > 1 && (
         <div className="mt-4 flex items-center justify-center gap-1 sm:gap-2">
@@ -40,7 +40,7 @@ export default function ImageGallery({ images, title, category }: Props) {
               {images.map((image, i) => (
                 <li key={image} className="shrink-0">
                   <button type="button" onClick={() => setSelected(i)} aria-label={`Show image ${i + 1} of ${images.length}`} aria-current={i === selected ? "true" : undefined} tabIndex={i >= offset && i < offset + visible ? 0 : -1} className={`block overflow-hidden rounded ${i === selected ? "ring-2 ring-oxblood-700" : "hover:ring-2 hover:ring-brass-400"}`} data-testid="thumbnail">
-                    <img src={image} alt="" width={THUMB_SIZE} height={THUMB_SIZE} className="size-20 bg-cream-200 object-cover" loading="lazy" decoding="async" data-fallback={fallback} />
+                    <img src={image} srcSet={srcsets[i] ?? undefined} sizes={`${THUMB_SIZE}px`} alt="" width={THUMB_SIZE} height={THUMB_SIZE} className="size-20 bg-cream-200 object-cover" loading="lazy" decoding="async" data-fallback={fallback} />
                   </button>
                 </li>
               ))}

@@ -22,10 +22,12 @@ type Props = {
   writePageToAddress: boolean;
   emptyText: string;
   initial: SiteListing | null;
+  /** srcsets the build made for page 1's images, by image URL. */
+  srcsets?: Record<string, string>;
 };
 
 /** The paged item grid: page in `?page`, pager above and below, placeholders, error and empty states. */
-export default function CatalogueListing({ category, view, sourcePage, writePageToAddress, emptyText, initial }: Props) {
+export default function CatalogueListing({ category, view, sourcePage, writePageToAddress, emptyText, initial, srcsets = {} }: Props) {
   const page = useStore($listingPage);
   const filters = useStore($filters);
   const filtersOn = FILTERS_ENABLED && useStore($filtersOpen);
@@ -61,7 +63,7 @@ export default function CatalogueListing({ category, view, sourcePage, writePage
       ) : (
         <div className="grid gap-6 sm:grid-cols-2" data-testid="item-grid">
           {query.data?.items.map((item, i) => (
-            <ItemCard key={item.id} item={item} sourcePage={sourcePage} page={page} showPrice={view === "for-sale"} eager={page === 1 && i === 0} />
+            <ItemCard key={item.id} item={item} sourcePage={sourcePage} page={page} showPrice={view === "for-sale"} eager={page === 1 && i === 0} srcset={item.mainImageUrl ? srcsets[item.mainImageUrl] : null} />
           ))}
         </div>
       )}

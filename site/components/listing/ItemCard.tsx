@@ -3,11 +3,11 @@ import { GENERIC_IMAGE, defaultImageFor, itemImageUrl } from "../../lib/images";
 import { itemHref } from "../../lib/listing-url";
 import { formatPrice } from "../../lib/price";
 
-/** Props of ItemCard: the item, where it links, the listing page, whether to show the price, and image priority. */
-type Props = { item: SiteItem; sourcePage: "gallery" | "for-sale"; page: number; showPrice: boolean; eager: boolean };
+/** Props of ItemCard: the item, where it links, the listing page, whether to show the price, image priority, and the image's srcset if the build made one. */
+type Props = { item: SiteItem; sourcePage: "gallery" | "for-sale"; page: number; showPrice: boolean; eager: boolean; srcset?: string | null };
 
 /** A listing card: image, title with year, manufacturer, 4-line description, price badge (for sale), View Details. */
-export default function ItemCard({ item, sourcePage, page, showPrice, eager }: Props) {
+export default function ItemCard({ item, sourcePage, page, showPrice, eager, srcset }: Props) {
   const href = itemHref(sourcePage, item.category, item.id, page);
   const title = item.title ?? "Untitled item";
   return (
@@ -15,6 +15,8 @@ export default function ItemCard({ item, sourcePage, page, showPrice, eager }: P
       <div className="relative aspect-[4/3] bg-cream-200">
         <img
           src={itemImageUrl(item)}
+          srcSet={srcset ?? undefined}
+          sizes={srcset ? "(min-width: 1280px) 490px, (min-width: 640px) 45vw, 100vw" : undefined}
           alt={title}
           width={800}
           height={600}

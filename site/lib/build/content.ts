@@ -3,11 +3,12 @@ import { resolveHeader, type PageId, type ResolvedHeader } from "../page-default
 import { isBlank, richTextHtml, escapeHtml } from "../rich-text";
 import { apiTry, type Loaded } from "./api";
 import { markdownToHtml } from "./markdown";
+import { responsiveSrcset } from "./responsive";
 import { probeImage, sizeImages } from "./probe";
 import type { Size } from "./image-size";
 
 /** A post ready to render: sanitised HTML, or null when its content is empty. */
-export type RenderedPost = { id: string; title: string | null; html: string | null; imageUrl: string | null; imageSize: Size | null };
+export type RenderedPost = { id: string; title: string | null; html: string | null; imageUrl: string | null; imageSize: Size | null; imageSrcset: string | null };
 
 /** The page's header (managed title/icon, or the page's defaults when missing or failing). */
 export async function pageHeader(pageId: PageId): Promise<ResolvedHeader> {
@@ -41,6 +42,7 @@ export async function sectionPosts(section: string): Promise<Loaded<RenderedPost
         html: (post.content ?? "").trim() ? await sizeImages(markdownToHtml(post.content ?? "")) : null,
         imageUrl: post.imageUrl ?? null,
         imageSize: post.imageUrl ? await probeImage(post.imageUrl) : null,
+        imageSrcset: await responsiveSrcset(post.imageUrl),
       })),
     ),
   };
