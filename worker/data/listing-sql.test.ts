@@ -17,8 +17,8 @@ describe("listing SQL", () => {
   it("binds every filter value and quotes every column", () => {
     const q = listingQuerySchema("all").parse({ manufacturers: '["Mills","Caille"]', yearRange: "[1900,1950]", denominations: '["5¢"]', gameType: "Crane" });
     expect(listingWhere(slots, "all", q)).toEqual({
-      sql: '(1) AND ("manufacturer" IN (?, ?)) AND ("denomination" IN (?)) AND ("year" BETWEEN ? AND ?) AND (0)',
-      binds: ["Caille", "Mills", "5¢", 1900, 1950],
+      sql: '(1) AND ("manufacturer" IN (SELECT value FROM json_each(?))) AND ("denomination" IN (SELECT value FROM json_each(?))) AND ("year" BETWEEN ? AND ?) AND (0)',
+      binds: ['["Caille","Mills"]', '["5¢"]', 1900, 1950],
     });
   });
 

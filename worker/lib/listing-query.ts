@@ -29,7 +29,12 @@ const valueList = (what: string) =>
   );
 const whole = (min: number, max: number) => {
   const error = `must be a whole number from ${min} to ${max}`;
-  return z.coerce.number({ error }).int(error).min(min, error).max(max, error);
+  // Digits only: Number() would also take "1e3", "0x10" and " 5".
+  return z
+    .string({ error })
+    .regex(/^[0-9]{1,9}$/, error)
+    .transform(Number)
+    .pipe(z.number().int().min(min, error).max(max, error));
 };
 const year = z.number().int();
 const yearRange = json(z.tuple([year, year], { error: "must be a JSON [min, max] pair of years" }), "a JSON [min, max] pair of years").refine(

@@ -63,6 +63,13 @@ describe("listing filters", () => {
     expect(await list("/api/collection/slots", { gameType: "Crane" })).toEqual([]);
   });
 
+  it("takes two lists of 50 values with a year range and every single-value filter (one bound value a list)", async () => {
+    const fifty = (prefix: string) => JSON.stringify([...Array.from({ length: 49 }, (_, i) => `${prefix} ${i}`), prefix === "m" ? "Mills" : "5¢"]);
+    const params = { manufacturers: fifty("m"), denominations: fifty("d"), yearRange: "[1900,1950]", sort: "year_desc" };
+    expect(await list("/api/collection/slots", params)).toEqual(["A Mills"]);
+    expect(await list("/api/collection/slots/for-sale", { ...params, gameType: "x", theme: "y", adType: "z", partType: "p", productCategory: "q", stimulatorType: "s" })).toEqual([]);
+  });
+
   it("ignores blank filter values", async () => {
     expect(await list("/api/collection/slots", { manufacturers: "", gameType: " ", page: "" })).toHaveLength(4);
   });
@@ -114,6 +121,10 @@ describe("listing query errors", () => {
     ["page=0", "Invalid page: must be a whole number from 1 to 1000000"],
     ["page=abc", "Invalid page: must be a whole number from 1 to 1000000"],
     ["page=1.5", "Invalid page: must be a whole number from 1 to 1000000"],
+    ["page=1e3", "Invalid page: must be a whole number from 1 to 1000000"],
+    ["page=0x10", "Invalid page: must be a whole number from 1 to 1000000"],
+    ["page=-1", "Invalid page: must be a whole number from 1 to 1000000"],
+    ["page=99999999999", "Invalid page: must be a whole number from 1 to 1000000"],
     ["limit=0", "Invalid limit: must be a whole number from 1 to 100"],
     ["limit=101", "Invalid limit: must be a whole number from 1 to 100"],
     ["manufacturers=Mills", "Invalid manufacturers: must be a JSON list of strings"],

@@ -6,6 +6,7 @@ import { fail } from "../lib/errors";
 const media = new Hono<AppEnv>();
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
+const MAX_KEY_BYTES = 1024;
 
 /** The R2 key of a `/media/...` path, or null when it is malformed or tries to leave the media namespace. */
 export function mediaKey(pathname: string): string | null {
@@ -18,6 +19,8 @@ export function mediaKey(pathname: string): string | null {
   }
   const segments = key.split("/");
   if (!key || segments.some((s) => s === "" || s === "." || s === "..") || /[\\\0-\x1f]/.test(key)) return null;
+  // R2 refuses keys over 1,024 bytes; no key the sync writes comes near that.
+  if (new TextEncoder().encode(key).length > MAX_KEY_BYTES) return null;
   return key;
 }
 

@@ -61,6 +61,16 @@ describe("GET /media/*", () => {
     }
   });
 
+  it("answers 400, not R2's error, for keys longer than R2 allows (1,024 bytes), also on HEAD", async () => {
+    expect((await get(`/media/${"a".repeat(1024)}`)).status).toBe(404);
+    for (const path of [`/media/${"a".repeat(1025)}`, `/media/${"%E2%82%AC".repeat(342)}`]) {
+      const res = await get(path);
+      expect(res.status, path.slice(0, 40)).toBe(400);
+      expect(await res.json()).toEqual({ error: "Invalid media path" });
+      expect((await get(path, { method: "HEAD" })).status).toBe(400);
+    }
+  });
+
   it("does not serve other methods", async () => {
     expect((await get(`/media/${KEY}`, { method: "POST" })).status).toBe(404);
   });
