@@ -4,8 +4,8 @@ import { assertOk, getJson } from "./http";
 
 /** `GET|POST|DELETE /api/admin/session` body. */
 export type SessionState = { authenticated: boolean; expiresAt: string | null };
-/** `GET /api/admin/sync-status` body (`syncing`: a sync holds the lock now). */
-export type SyncStatus = { lastSync: SyncRun | null; lastRebuild: SyncRun | null; syncing: boolean };
+/** `GET /api/admin/sync-status` body (`syncing`: a sync holds the lock now; `rebuildConfigured`: the worker has DEPLOY_HOOK_URL, missing from older workers). */
+export type SyncStatus = { lastSync: SyncRun | null; lastRebuild: SyncRun | null; syncing: boolean; rebuildConfigured?: boolean };
 /** `/build-info.json`: when the static site was built. */
 export type BuildInfo = { builtAt: string };
 /** Body of the admin mutations that answer with a message. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { SyncRun } from "../../worker/data/sync-runs";
-import { errorText, failureToast, hitRate, isTableSyncDisabled, rebuildPending, runLabel, runOutcome, schemaSyncToast, serverMessage, signInErrorText, syncErrorToast, tableSyncToast } from "./admin";
+import { errorText, failureToast, hitRate, isTableSyncDisabled, rebuildProgress, rebuildsConfigured, runLabel, runOutcome, schemaSyncToast, serverMessage, signInErrorText, syncErrorToast, tableSyncToast } from "./admin";
 import { HttpError } from "./http";
 
 const table = (databaseId: string | null) => ({ tableName: "notion_slot_machines", recordCount: 3, databaseTitle: "Slot Machines", databaseId });
@@ -110,13 +110,33 @@ describe("run summaries", () => {
   });
 });
 
-describe("rebuildPending", () => {
-  it("is true only while an accepted rebuild is newer than the live build", () => {
-    const rebuild = run({ kind: "rebuild", startedAt: "2026-01-01T04:00:00Z", ok: true });
-    expect(rebuildPending(rebuild, "2026-01-01T03:59:00Z")).toBe(true);
-    expect(rebuildPending(rebuild, "2026-01-01T04:01:00Z")).toBe(false);
-    expect(rebuildPending({ ...rebuild, ok: false }, "2026-01-01T03:59:00Z")).toBe(false);
-    expect(rebuildPending(null, "2026-01-01T03:59:00Z")).toBe(false);
-    expect(rebuildPending(rebuild, null)).toBe(false);
+describe("rebuild progress", () => {
+  const rebuild = run({ kind: "rebuild", startedAt: "2026-01-01T04:00:00Z", ok: true });
+  const requested = Date.parse(rebuild.startedAt);
+  const olderBuild = "2026-01-01T03:59:00Z";
+
+  it("is pending while an accepted rebuild is newer than the live build", () => {
+    expect(rebuildProgress(rebuild, olderBuild, requested + 60_000)).toBe("pending");
+    expect(rebuildProgress(rebuild, "2026-01-01T04:01:00Z", requested + 60_000)).toBeNull();
+    expect(rebuildProgress({ ...rebuild, ok: false }, olderBuild, requested + 60_000)).toBeNull();
+    expect(rebuildProgress({ ...rebuild, ok: null }, olderBuild, requested + 60_000)).toBeNull();
+    expect(rebuildProgress(null, olderBuild, requested + 60_000)).toBeNull();
+    expect(rebuildProgress(rebuild, null, requested + 60_000)).toBeNull();
+  });
+
+  it("is overdue once the request is more than 15 minutes old and its build is still not live", () => {
+    expect(rebuildProgress(rebuild, olderBuild, requested + 15 * 60_000)).toBe("pending");
+    expect(rebuildProgress(rebuild, olderBuild, requested + 15 * 60_000 + 1)).toBe("overdue");
+    expect(rebuildProgress(rebuild, olderBuild, requested + 24 * 60 * 60_000)).toBe("overdue");
+    expect(rebuildProgress(rebuild, "2026-01-01T04:20:00Z", requested + 24 * 60 * 60_000)).toBeNull();
+  });
+});
+
+describe("rebuilds configured", () => {
+  it("is false only when the worker says it has no deploy hook; older workers without the field count as configured", () => {
+    expect(rebuildsConfigured({ rebuildConfigured: false })).toBe(false);
+    expect(rebuildsConfigured({ rebuildConfigured: true })).toBe(true);
+    expect(rebuildsConfigured({})).toBe(true);
+    expect(rebuildsConfigured(null)).toBe(true);
   });
 });

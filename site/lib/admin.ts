@@ -1,5 +1,6 @@
 import type { SyncRun } from "../../worker/data/sync-runs";
 import type { CacheStats, NotionTable, SchemaSyncResult } from "../../worker/domain/types";
+import type { SyncStatus } from "./admin-api";
 import { statusOf } from "./http";
 import type { ToastInput } from "../stores/toasts";
 
@@ -106,8 +107,21 @@ export function formatTime(iso: string | null | undefined, locale?: string): str
 /** Icon types a Page Headers row may name (spec section 3). */
 export const PAGE_HEADER_ICON_TYPES = ["home", "shop", "gallery", "literature", "services", "news", "misc", "admin", "database", "info", "refresh", "trash"] as const;
 
-/** True when the deploy hook accepted a rebuild that the live build does not reflect yet. */
-export function rebuildPending(lastRebuild: SyncRun | null, builtAt: string | null | undefined): boolean {
-  if (!lastRebuild?.ok || !builtAt) return false;
-  return Date.parse(builtAt) < Date.parse(lastRebuild.startedAt);
+/** A requested build not live this long after the request has most likely failed or stalled on the host. */
+export const REBUILD_OVERDUE_MS = 15 * 60_000;
+
+/**
+ * Where the last accepted rebuild stands against the live build: `pending` (requested, not live yet),
+ * `overdue` (still not live more than 15 minutes after the request), or null (live, not accepted, or unknown).
+ */
+export function rebuildProgress(lastRebuild: SyncRun | null, builtAt: string | null | undefined, now = Date.now()): "pending" | "overdue" | null {
+  if (!lastRebuild?.ok || !builtAt) return null;
+  const requestedAt = Date.parse(lastRebuild.startedAt);
+  if (Date.parse(builtAt) >= requestedAt) return null;
+  return now - requestedAt > REBUILD_OVERDUE_MS ? "overdue" : "pending";
+}
+
+/** Whether the worker can request rebuilds (it has DEPLOY_HOOK_URL); a status without the field, from an older worker, counts as yes. */
+export function rebuildsConfigured(status: Pick<SyncStatus, "rebuildConfigured"> | null | undefined): boolean {
+  return status?.rebuildConfigured !== false;
 }
