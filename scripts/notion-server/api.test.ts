@@ -111,7 +111,27 @@ describe("auth and headers", () => {
   it("requires the Notion-Version header", async () => {
     const res = await fetch(`${server.url}/v1/search`, { method: "POST", headers: { Authorization: `Bearer ${server.token}` } });
     expect(res.status).toBe(400);
-    expect(await res.json()).toMatchObject({ object: "error", code: "missing_version" });
+    expect(await res.json()).toEqual({
+      object: "error",
+      status: 400,
+      code: "missing_version",
+      message: "Notion-Version header failed validation: Notion-Version header should be defined, instead was `undefined`.",
+      request_id: expect.any(String),
+    });
+  });
+
+  it("refuses a Notion-Version other than 2025-09-03 with validation_error", async () => {
+    const res = await fetch(`${server.url}/v1/search`, { method: "POST", headers: { Authorization: `Bearer ${server.token}`, "Notion-Version": "2022-06-28" } });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({
+      object: "error",
+      status: 400,
+      code: "validation_error",
+      message: "Notion-Version header failed validation: Notion-Version header should be `2025-09-03`, instead was `2022-06-28`.",
+      request_id: expect.any(String),
+    });
+    const pinned = await fetch(`${server.url}/v1/search`, { method: "POST", headers: { Authorization: `Bearer ${server.token}`, "Notion-Version": "2025-09-03" } });
+    expect(pinned.status).toBe(200);
   });
 
   it("answers invalid_request_url for unknown endpoints and invalid_json for bad bodies", async () => {

@@ -5,6 +5,9 @@ import { matchRoute } from "./routes.ts";
 import type { ServerState } from "./state.ts";
 import { countRequest } from "./stats.ts";
 
+/** The one Notion API version this server speaks; a request naming another is refused as Notion refuses an unknown one. */
+export const NOTION_VERSION = "2025-09-03";
+
 /** Answers one `/v1/...` request: counted, then injected faults, rate limit, auth, version, endpoint. */
 export async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL, state: ServerState) {
   const method = req.method ?? "GET";
@@ -19,8 +22,12 @@ export async function handleApi(req: IncomingMessage, res: ServerResponse, url: 
       throw rateLimited(wait);
     }
     if (req.headers.authorization !== `Bearer ${state.token}`) throw new NotionError(401, "unauthorized", "API token is invalid.");
-    if (!req.headers["notion-version"]) {
+    const version = req.headers["notion-version"];
+    if (!version) {
       throw new NotionError(400, "missing_version", "Notion-Version header failed validation: Notion-Version header should be defined, instead was `undefined`.");
+    }
+    if (version !== NOTION_VERSION) {
+      throw new NotionError(400, "validation_error", `Notion-Version header failed validation: Notion-Version header should be \`${NOTION_VERSION}\`, instead was \`${version}\`.`);
     }
     const route = matchRoute(method, url.pathname);
     if (!route) throw new NotionError(400, "invalid_request_url", "Invalid request URL.");

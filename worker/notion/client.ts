@@ -17,6 +17,9 @@ export function isolatePacer(): Pacer {
   return sharedPacer;
 }
 
+/** The Notion API version the sync's reads are written against; pinned so a client upgrade cannot change the shapes. */
+export const NOTION_VERSION = "2025-09-03";
+
 /** One sync run's Notion access: the client, a fetch for file downloads, and what they cost. */
 export type NotionRun = { notion: Client; download: typeof fetch; stats: RequestStats; startedAt: number };
 
@@ -29,6 +32,7 @@ export function notionRun(env: Pick<Env, "NOTION_TOKEN" | "NOTION_API_URL">, pac
   const notion = new Client({
     auth: env.NOTION_TOKEN,
     baseUrl: (env.NOTION_API_URL || "https://api.notion.com").replace(/\/+$/, ""),
+    notionVersion: NOTION_VERSION,
     fetch: pacedFetch({ pacer, stats }),
     retry: false,
     // Pacing and retries happen inside the fetch, so the client's own timeout must cover them.
