@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { HTTPException } from "hono/http-exception";
 import { z } from "zod";
 import type { AppEnv } from "../app-env";
 import type { NotionTable, SchemaSyncResult } from "../domain/types";
@@ -18,15 +19,19 @@ const adminNotion = new Hono<AppEnv>();
 
 const SyncTableBody = z.object({ tableName: z.string().min(1).max(200), databaseId: z.string().min(1).max(100) });
 
-/** Lock contention becomes 409 and Notion failures 502 with Notion's message; anything else stays a bug (500). */
-async function guarded<T>(work: () => Promise<T>): Promise<T> {
+/**
+ * Lock contention becomes 409 and Notion failures 502 with Notion's message; any other failure of the sync (D1, a
+ * bug) is logged and answered as a 500 naming `what` failed and why, so the operator sees more than "Internal server error".
+ */
+async function guarded<T>(what: string, work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (err) {
     if (err instanceof LockBusyError) fail(409, err.message);
     const upstream = upstreamMessage(err);
     if (upstream) fail(502, upstream);
-    throw err;
+    console.error(`${what} failed:`, err);
+    throw new HTTPException(500, { message: `${what} failed: ${err instanceof Error ? err.message : String(err)}` });
   }
 }
 
@@ -44,7 +49,7 @@ const sameId = (a: string | null, b: string) => a !== null && a.replace(/-/g, ""
 
 adminNotion.post("/notion-sync-schemas", async (c) => {
   const outcome = await carryOn(c.executionCtx, async () => {
-    const done = await guarded(() => syncSchemas(c.env));
+    const done = await guarded("Schema sync", () => syncSchemas(c.env));
     await afterSync(c.env, waitable(c.executionCtx), { kind: "schema" });
     return done;
   });
@@ -69,7 +74,7 @@ adminNotion.post("/notion-sync-table", validate("json", SyncTableBody), async (c
   if (!entry) fail(404, `Unknown table: ${tableName}`);
   if (!sameId(entry.databaseId, databaseId)) fail(400, `databaseId does not match the database synced into ${tableName}`);
   const outcome = await carryOn(c.executionCtx, async () => {
-    const done = await guarded(() => syncTable(c.env, entry));
+    const done = await guarded(`Table sync of ${tableName}`, () => syncTable(c.env, entry));
     await afterSync(c.env, waitable(c.executionCtx), { kind: "table", target: tableName });
     return done;
   });
@@ -77,7 +82,7 @@ adminNotion.post("/notion-sync-table", validate("json", SyncTableBody), async (c
 });
 
 adminNotion.post("/notion-sync-all", async (c) => {
-  const summary = await carryOn(c.executionCtx, () => guarded(() => syncAll(c.env, waitable(c.executionCtx))));
+  const summary = await carryOn(c.executionCtx, () => guarded("Full sync", () => syncAll(c.env, waitable(c.executionCtx))));
   return c.json(summary);
 });
 
