@@ -12,11 +12,64 @@ const setBanner = (text: string) => env.DB.prepare("UPDATE notion_site_content S
 beforeEach(async () => {
   await freshCache();
   await seedContent("Site Content", [{ key: "banner_message", type: "rich_text", content: "Hello", title: null, image: null }]);
-  await seedContent("Images", [{ key: "background-texture", image: json(["/media/notion/t/texture.png"]) }]);
+  await seedContent("Images", [
+    { key: "background-texture", image: json(["/media/notion/t/texture.png"]) },
+    { key: "header_main_image", image: json(["/media/notion/m/main.jpg", "/media/notion/m/other.jpg"]), alt_text: "Bell", title: "Header" },
+    { key: "plain_url_image", image: "https://cdn.example.com/plain.png" },
+  ]);
   await seedContent("Page Descriptions", [{ section: "navigation", description: "Browse" }]);
   await seedContent("Page Headers", [{ page_id: "slots", title: "Slots", icon_type: "gallery" }]);
   await seedContent("Posts", [{ title: "News", section: "news", display_order: 1 }]);
   [slot] = await seedCategory("slots", [{ title: "Bell", manufacturer: "Mills", for_sale: 1, price: 100 }, { title: "Chief", manufacturer: "Caille" }]);
+});
+
+/** Every public GET endpoint, by what it serves (the item path needs the seeded row's id). */
+const PUBLIC_ENDPOINTS: [string, () => string][] = [
+  ["a content block", () => "/api/content/banner_message"],
+  ["an image record with a list of files", () => "/api/images/header_main_image"],
+  ["an image record with a plain URL", () => "/api/images/plain_url_image"],
+  ["the background texture", () => "/api/images/background-texture"],
+  ["a page description", () => "/api/page-description/navigation"],
+  ["a page header", () => "/api/page-headers/slots"],
+  ["posts by section", () => "/api/posts/section/news"],
+  ["a plain listing", () => "/api/collection/slots"],
+  ["a gallery listing", () => "/api/collection/slots/gallery"],
+  ["the for-sale listing", () => "/api/collection/slots/for-sale"],
+  ["an item", () => `/api/collection/slots/${slot.id}`],
+];
+
+/** Empties every notion_* table, so an answer that still carries the data can only come from the cache. */
+async function emptyNotionTables(): Promise<void> {
+  const { results } = await env.DB.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND substr(name, 1, 7) = 'notion_'").all<{ name: string }>();
+  await env.DB.batch(results.map((t) => env.DB.prepare(`DELETE FROM "${t.name}"`)));
+}
+
+describe.each(PUBLIC_ENDPOINTS)("KV cache for %s", (_what, path) => {
+  it("answers MISS, then HIT with the stored answer after D1 lost the data, counting one of each", async () => {
+    const first = await get(path());
+    expect(first.status).toBe(200);
+    expect(first.headers.get("X-Cache")).toBe("MISS");
+    expect((await stats()).stats).toEqual({ hits: 0, misses: 1 });
+    await emptyNotionTables();
+    const second = await get(path());
+    expect(second.status).toBe(200);
+    expect(second.headers.get("X-Cache")).toBe("HIT");
+    expect(second.body).toEqual(first.body);
+    expect((await stats()).stats).toEqual({ hits: 1, misses: 1 });
+  });
+
+  it("answers BYPASS from D1 while caching is disabled, counting nothing, and MISS again once enabled", async () => {
+    await admin("POST", "/api/admin/cache/disable");
+    const bypassed = await get(path());
+    expect(bypassed.status).toBe(200);
+    expect(bypassed.headers.get("X-Cache")).toBe("BYPASS");
+    expect((await get(path())).headers.get("X-Cache")).toBe("BYPASS");
+    expect(await keys()).toEqual([]);
+    expect((await stats()).stats).toEqual({ hits: 0, misses: 0 });
+    await admin("POST", "/api/admin/cache/enable");
+    expect((await get(path())).headers.get("X-Cache")).toBe("MISS");
+    expect((await stats()).stats).toEqual({ hits: 0, misses: 1 });
+  });
 });
 
 describe("KV cache", () => {
