@@ -202,6 +202,29 @@ describe("Cache Management tab", () => {
     await page.close();
   });
 
+  it("Clear Browser Cache & Reload shows 'Cache Clear Error' asking for a hard refresh, and stays on the page, when the browser refuses to clear storage", async () => {
+    const page = await context.newPage();
+    // What Chromium throws when site data is blocked for the document.
+    await page.addInitScript(() => {
+      Storage.prototype.clear = () => {
+        throw new DOMException("Failed to execute 'clear' on 'Storage': Access is denied for this document.", "SecurityError");
+      };
+    });
+    await page.goto("/admin");
+    await page.getByTestId("admin-panel").waitFor();
+    await page.evaluate(() => ((window as unknown as { notReloaded: boolean }).notReloaded = true));
+    await page.getByRole("button", { name: "Clear Browser Cache & Reload" }).click();
+    expect(await waitForToast(page, "Cache Clear Error")).toEqual({
+      description: "Failed to execute 'clear' on 'Storage': Access is denied for this document. Please do a hard refresh instead (Ctrl+Shift+R, or Cmd+Shift+R on a Mac).",
+      variant: "destructive",
+    });
+    await screenshot(page, "admin-browser-cache-clear-error-desktop");
+    // Past the 2 s a successful clear waits before reloading.
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
+    await page.close();
+  });
+
   it("shows destructive toasts with the spec's error text when an action fails", async () => {
     const page = await openAdmin(context);
     await expect.poll(() => cachingSwitch(page).getAttribute("aria-checked")).toBe("true");

@@ -86,4 +86,14 @@ describe("cache management store", () => {
     vi.advanceTimersByTime(5000);
     expect(reload).not.toHaveBeenCalled();
   });
+
+  it("joins the browser's own sentence and the hard-refresh advice with one full stop", async () => {
+    const refused = new DOMException("Failed to execute 'clear' on 'Storage': Access is denied for this document.", "SecurityError");
+    await clearBrowserCacheAndReload({ clearQueryCache: vi.fn(), localStorage: { clear: () => { throw refused; } } }, vi.fn());
+    expect(lastToast().description).toBe(
+      "Failed to execute 'clear' on 'Storage': Access is denied for this document. Please do a hard refresh instead (Ctrl+Shift+R, or Cmd+Shift+R on a Mac).",
+    );
+    await clearBrowserCacheAndReload({ clearQueryCache: vi.fn(), caches: { keys: () => Promise.reject("blocked"), delete: vi.fn() } }, vi.fn());
+    expect(lastToast().description).toBe("An unknown error occurred. Please do a hard refresh instead (Ctrl+Shift+R, or Cmd+Shift+R on a Mac).");
+  });
 });

@@ -69,7 +69,8 @@ export async function clearBrowserCacheAndReload(
   } catch (error) {
     toast({
       title: "Cache Clear Error",
-      description: `${errorText(error)}. Please do a hard refresh instead (Ctrl+Shift+R, or Cmd+Shift+R on a Mac).`,
+      // Browser messages end with a full stop of their own.
+      description: `${errorText(error).replace(/\.$/, "")}. Please do a hard refresh instead (Ctrl+Shift+R, or Cmd+Shift+R on a Mac).`,
       variant: "destructive",
     });
   }
