@@ -19,6 +19,9 @@ export async function createSideTable(db: D1Database, table: string, columns: Co
 
 /** Multi-row INSERTs for `rows`, each statement within D1's bound parameter limit. */
 export function insertStatements(db: D1Database, table: string, columnNames: string[], rows: ColumnValue[][]): D1PreparedStatement[] {
+  if (columnNames.length > MAX_BOUND_PARAMETERS) {
+    throw new Error(`A row of ${table} has ${columnNames.length} values; D1 binds at most ${MAX_BOUND_PARAMETERS} per statement`);
+  }
   const perStatement = Math.max(1, Math.floor(MAX_BOUND_PARAMETERS / columnNames.length));
   const head = `INSERT INTO ${quoteIdent(table)} (${columnNames.map(quoteIdent).join(", ")}) VALUES `;
   const tuple = `(${columnNames.map(() => "?").join(", ")})`;

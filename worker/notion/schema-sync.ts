@@ -5,7 +5,7 @@ import { SYNC_LOCK, withLock } from "./lock";
 import { quoteIdent } from "./naming";
 import { replaceRegistry, type RegistryEntry } from "./registry";
 import { finishRun, startRun } from "../data/sync-runs";
-import { columnsFor, createTableSql } from "./schema";
+import { columnsFor, createTableSql, tooManyColumns } from "./schema";
 import { CONTRACT_DATABASES, titleKey } from "./workspace";
 
 /** Schema sync result plus what it cost, for logs and the full sync summary. */
@@ -36,9 +36,12 @@ async function rebuildSchemas(env: Env): Promise<SchemaSyncOutcome> {
   const now = new Date().toISOString();
   const entries: RegistryEntry[] = [];
   const tables: SchemaSyncResult["tables"] = [];
+  const refused = new Set<string>();
   for (const db of CONTRACT_DATABASES) {
     const source = found.get(titleKey(db.title));
     const columns = source ? columnsFor(source.properties) : [];
+    const tooWide = source ? tooManyColumns(db.title, columns, db.hasBody) : null;
+    if (tooWide) refused.add(db.tableName);
     entries.push({
       tableName: db.tableName,
       databaseTitle: db.title,
@@ -50,23 +53,27 @@ async function rebuildSchemas(env: Env): Promise<SchemaSyncOutcome> {
       dataSyncedAt: null,
     });
     tables.push(
-      source
-        ? { tableName: db.tableName, status: "created" }
-        : { tableName: db.tableName, status: "error", error: `No database titled "${db.title}" found in Notion: is it shared with the integration?` },
+      !source
+        ? { tableName: db.tableName, status: "error", error: `No database titled "${db.title}" found in Notion: is it shared with the integration?` }
+        : tooWide
+          ? { tableName: db.tableName, status: "error", error: tooWide }
+          : { tableName: db.tableName, status: "created" },
     );
   }
   const existing = await env.DB.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND substr(name, 1, 7) = 'notion_'").all<{ name: string }>();
   await env.DB.batch([
     ...existing.results.map((t) => env.DB.prepare(`DROP TABLE IF EXISTS ${quoteIdent(t.name)}`)),
-    ...entries.filter((e) => e.databaseId).map((e) => env.DB.prepare(createTableSql(e.tableName, e.columns, e.hasBody))),
+    ...entries.filter((e) => e.databaseId && !refused.has(e.tableName)).map((e) => env.DB.prepare(createTableSql(e.tableName, e.columns, e.hasBody))),
     ...replaceRegistry(env.DB, entries),
   ]);
   const created = tables.filter((t) => t.status === "created").length;
+  const missing = tables.length - created - refused.size;
   const seconds = (Date.now() - run.startedAt) / 1000;
-  const message =
-    created === tables.length
-      ? `Created ${created} tables from the Notion schemas`
-      : `Created ${created} of ${tables.length} tables; ${tables.length - created} databases were not found in Notion`;
+  const problems = [
+    ...(missing ? [`${missing} databases were not found in Notion`] : []),
+    ...(refused.size ? [`${refused.size} databases have more properties than a D1 table holds`] : []),
+  ];
+  const message = created === tables.length ? `Created ${created} tables from the Notion schemas` : `Created ${created} of ${tables.length} tables; ${problems.join("; ")}`;
   console.log(`sync: schema: ${message} (${run.stats.requests} requests, ${seconds.toFixed(1)} s)`);
   return { result: { success: created === tables.length, message, tables }, requests: run.stats.requests, seconds };
 }

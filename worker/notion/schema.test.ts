@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { columnsFor, createTableSql, sqlType, tableColumns } from "./schema";
+import { columnsFor, createTableSql, MAX_TABLE_COLUMNS, sqlType, tableColumns, tooManyColumns } from "./schema";
 
 describe("columnsFor", () => {
   it("names columns in snake case with the title first, then by property name", () => {
@@ -73,5 +73,25 @@ describe("createTableSql", () => {
 
   it("maps Notion types to SQLite types", () => {
     expect(["title", "number", "checkbox", "files", "formula"].map(sqlType)).toEqual(["TEXT", "REAL", "INTEGER", "TEXT", "TEXT"]);
+  });
+});
+
+describe("tooManyColumns", () => {
+  const columns = (n: number) => columnsFor(Object.fromEntries(Array.from({ length: n }, (_, i) => [`P${i}`, { type: i === 0 ? "title" : "rich_text" }])));
+
+  it("lets a table fill D1's 100 columns with ours and the properties", () => {
+    expect(MAX_TABLE_COLUMNS).toBe(100);
+    expect(tooManyColumns("Slot Machines", columns(97), false)).toBeNull();
+    expect(tableColumns(columns(97), false)).toHaveLength(100);
+    expect(tooManyColumns("Posts", columns(96), true)).toBeNull();
+  });
+
+  it("names the count, the limit and what to do when the properties do not fit", () => {
+    expect(tooManyColumns("Slot Machines", columns(98), false)).toBe(
+      '"Slot Machines" has 98 properties, but a D1 table holds at most 100 columns: 97 for properties besides id, created_time and last_edited_time. Remove at least 1 property from the database in Notion, then run the schema sync again.',
+    );
+    expect(tooManyColumns("Posts", columns(120), true)).toBe(
+      '"Posts" has 120 properties, but a D1 table holds at most 100 columns: 96 for properties besides id, created_time, last_edited_time and body_md. Remove at least 24 properties from the database in Notion, then run the schema sync again.',
+    );
   });
 });

@@ -6,6 +6,9 @@ export type ColumnSpec = { property: string; column: string; type: string };
 /** A data source's property schema entry (only what the mapping needs). */
 export type PropertySchema = { name?: string; type: string };
 
+/** D1 allows at most 100 columns in a table (and 100 bound values in a statement, so one row always fits). */
+export const MAX_TABLE_COLUMNS = 100;
+
 /** SQLite column type for a Notion property type, per the D1 contract. */
 export function sqlType(notionType: string): "TEXT" | "REAL" | "INTEGER" {
   if (notionType === "number") return "REAL";
@@ -45,4 +48,20 @@ export function createTableSql(table: string, columns: ColumnSpec[], hasBody: bo
     ...(hasBody ? [`${quoteIdent("body_md")} TEXT`] : []),
   ];
   return `CREATE TABLE ${quoteIdent(table)} (${defs.join(", ")})`;
+}
+
+/**
+ * Why a database's columns cannot become a D1 table, or null when they fit: our own columns (id, the two times,
+ * the body) and one per property must stay within MAX_TABLE_COLUMNS.
+ */
+export function tooManyColumns(title: string, columns: ColumnSpec[], hasBody: boolean): string | null {
+  const ours = tableColumns([], hasBody);
+  const room = MAX_TABLE_COLUMNS - ours.length;
+  if (columns.length <= room) return null;
+  const excess = columns.length - room;
+  const oursText = `${ours.slice(0, -1).join(", ")} and ${ours[ours.length - 1]}`;
+  return (
+    `"${title}" has ${columns.length} properties, but a D1 table holds at most ${MAX_TABLE_COLUMNS} columns: ${room} for properties besides ${oursText}. ` +
+    `Remove at least ${excess} ${excess === 1 ? "property" : "properties"} from the database in Notion, then run the schema sync again.`
+  );
 }

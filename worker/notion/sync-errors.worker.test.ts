@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { afterEach, beforeEach, describe, expect, inject, it, vi } from "vitest";
 import { adminFetch } from "../test/admin";
-import { control, rows, syncSchemas, syncTable } from "../test/notion-sync";
+import { control, listTables, rows, syncSchemas, syncTable } from "../test/notion-sync";
 
 const demo = inject("notionDemo");
 
@@ -42,5 +42,38 @@ describe("a sync that fails on our side (D1)", { timeout: 60_000 }, () => {
     expect(await res.json()).toEqual({ error: 'Schema sync failed: D1_ERROR: view "notion_posts" already exists at offset 13: SQLITE_ERROR' });
     expect(logged).toHaveBeenCalledWith("Schema sync failed:", expect.any(Error));
     expect(await lastRun("schema")).toMatchObject({ ok: 0, message: 'D1_ERROR: view "notion_posts" already exists at offset 13: SQLITE_ERROR' });
+  });
+});
+
+describe("a Notion database with more properties than a D1 table holds", { timeout: 60_000 }, () => {
+  const WIDE_ID = "7e57da7a-0000-4000-8000-0000000000a1";
+  const properties = Object.fromEntries([["Title", { type: "title" }], ...Array.from({ length: 119 }, (_, i) => [`Field ${i + 1}`, { type: "rich_text" }])]);
+  const refusal =
+    '"Vintage Toys" has 120 properties, but a D1 table holds at most 100 columns: 97 for properties besides id, created_time and last_edited_time. Remove at least 23 properties from the database in Notion, then run the schema sync again.';
+
+  beforeEach(async () => {
+    await control("reset");
+    await control("databases", { id: WIDE_ID, dataSourceId: "7e57da7a-0000-4000-8000-0000000000a2", title: "Vintage Toys", properties, pages: [{ properties: { Title: "Wide", "Field 1": "x" } }] });
+  });
+
+  it("is refused by the schema sync with a clear error while the other tables are created", async () => {
+    const schema = await syncSchemas();
+    expect(schema.success).toBe(false);
+    expect(schema.message).toBe("Created 11 of 12 tables; 1 databases have more properties than a D1 table holds");
+    expect(schema.tables.find((t) => t.tableName === "notion_vintage_toys")).toEqual({ tableName: "notion_vintage_toys", status: "error", error: refusal });
+    expect(schema.tables.filter((t) => t.status === "created")).toHaveLength(11);
+    const tables = (await env.DB.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND substr(name, 1, 7) = 'notion_'").all<{ name: string }>()).results.map((r) => r.name);
+    expect(tables).toHaveLength(11);
+    expect(tables).not.toContain("notion_vintage_toys");
+    expect((await listTables()).find((t) => t.tableName === "notion_vintage_toys")).toEqual({ tableName: "notion_vintage_toys", recordCount: 0, databaseTitle: "Vintage Toys", databaseId: WIDE_ID });
+  });
+
+  it("answers its table sync with 502 and the same sentence, recorded as a failed run", async () => {
+    await syncSchemas();
+    const res = await syncTable("Vintage Toys");
+    expect(res.status).toBe(502);
+    expect(await res.json()).toEqual({ error: refusal });
+    expect(await lastRun("table")).toEqual({ ok: 0, message: refusal });
+    expect((await syncTable("Slot Machines")).status).toBe(200);
   });
 });

@@ -7,6 +7,8 @@ import { queryPages } from "./query-pages";
 import type { ColumnValue } from "./properties";
 import { markDataSynced, type RegistryEntry } from "./registry";
 import { createSideTable, dropSideTable, sideTableName, swapIn, writeRows } from "./row-writer";
+import { tooManyColumns } from "./schema";
+import { UpstreamError } from "./upstream-error";
 import { finishRun, startRun } from "../data/sync-runs";
 
 /** Pages worked on at once; the run's pacer keeps Notion at its average rate regardless. */
@@ -28,6 +30,8 @@ export async function syncTable(env: Env, entry: RegistryEntry): Promise<TableSy
     const elapsed = () => (Date.now() - run.startedAt) / 1000;
     console.log(`sync: ${entry.tableName}: reading "${entry.databaseTitle}" (data source ${entry.dataSourceId})`);
     try {
+      const tooWide = tooManyColumns(entry.databaseTitle, entry.columns, entry.hasBody);
+      if (tooWide) throw new UpstreamError(tooWide);
       await createSideTable(env.DB, entry.tableName, entry.columns, entry.hasBody);
       let rows = 0;
       for await (const pages of queryPages(run.notion, entry.dataSourceId!)) {
