@@ -9,8 +9,8 @@ export default function ItemDetailSkeleton() {
         <div className="skeleton h-10 w-3/4" />
         <div className="skeleton h-5 w-48" />
       </div>
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-        <div className="card space-y-4 p-2 sm:p-4">
+      <div className="grid gap-6 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+        <div className="card space-y-4 p-2 sm:p-3">
           <div className="skeleton aspect-[4/3] max-h-[500px] w-full" />
           <div className="flex justify-center gap-3">
             {Array.from({ length: 3 }, (_, i) => <div key={i} className="skeleton size-20" />)}

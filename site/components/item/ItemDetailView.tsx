@@ -30,7 +30,7 @@ export default function ItemDetailView({ item, sourcePage, backHref, gallery }: 
         </p>
         {forSale && <p className="mt-2 text-2xl font-bold text-oxblood-700" data-testid="item-price">{formatItemPrice(item.price)}</p>}
       </header>
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+      <div className="grid gap-6 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <div className="flex min-w-0 flex-col gap-6">
           {gallery}
           {item.description && (
