@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import type { AppEnv } from "./app-env";
 import { notFound, onError } from "./lib/errors";
+import { cachedRoute } from "./cache/serve";
 import { instanceId } from "./lib/instance";
 import { syncAll } from "./notion/sync-all";
 import { adminGuard } from "./middleware/admin-guard";
@@ -30,6 +31,8 @@ app.route("/api/page-headers", pageHeaders);
 app.route("/api/collection", collection);
 
 app.use("/api/admin/*", adminGuard);
+// Counting every table's rows costs a query per table; every sync and cache clear purges this entry.
+app.get("/api/admin/notion-tables", cachedRoute("databases", "tables"));
 app.route("/api/admin/session", adminSession);
 app.route("/api/admin/sync-status", adminSyncStatus);
 app.route("/api/admin", adminCache);

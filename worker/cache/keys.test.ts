@@ -8,6 +8,7 @@ describe("cache keys", () => {
     expect(await cacheKey("items", "slots", "id", "abc")).toBe("cache:items:slots:id:abc");
     expect(await cacheKey("featured", "slots", "page=1")).toBe("cache:featured:slots:page=1");
     expect(await cacheKey("images", "background-texture")).toBe("cache:images:background-texture");
+    expect(await cacheKey("databases", "tables")).toBe("cache:databases:tables");
     const prefixes = Object.values(CACHE_KEY_PATTERNS).map((p) => p.prefix);
     expect(prefixes).toEqual(["cache:content:", "cache:section:", "cache:databases:", "cache:items:", "cache:featured:", "cache:images:"]);
     for (const { prefix, pattern } of Object.values(CACHE_KEY_PATTERNS)) {

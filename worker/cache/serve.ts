@@ -1,21 +1,24 @@
-import type { Context } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import type { AppEnv } from "../app-env";
 import { NotSyncedError } from "../data/not-synced";
 import { fail } from "../lib/errors";
 import { countCacheEvent } from "./counters";
-import { CACHE_TTL_SECONDS } from "./keys";
+import { CACHE_TTL_SECONDS, type CacheType, cacheKey } from "./keys";
 import { memoryGet, memorySet } from "./memory";
 import { isCachingEnabled } from "./settings";
 
 /** Browser caching of public API answers: short, so operator edits show within a minute of a sync. */
 export const API_CACHE_CONTROL = "public, max-age=60";
 
+/** Browser caching of admin answers served through the KV cache: none, they are the operator's and change with every sync. */
+export const ADMIN_CACHE_CONTROL = "private, no-store";
+
 /** How an answer was served, reported in the `X-Cache` header. */
 export type CacheState = "HIT" | "MISS" | "BYPASS";
 
-function jsonResponse(body: string, state: CacheState): Response {
+function jsonResponse(body: string, state: CacheState, cacheControl: string): Response {
   return new Response(body, {
-    headers: { "Content-Type": "application/json; charset=UTF-8", "Cache-Control": API_CACHE_CONTROL, "X-Cache": state },
+    headers: { "Content-Type": "application/json; charset=UTF-8", "Cache-Control": cacheControl, "X-Cache": state },
   });
 }
 
@@ -33,9 +36,37 @@ async function render(load: () => Promise<unknown>): Promise<string> {
  * old at most, else KV; else runs `load`, stores its JSON in KV for CACHE_TTL_SECONDS and answers with it. Caching switched off: `load` every time, no KV, no counting.
  * `load` throws for errors (fail(...), or NotSyncedError -> 503); errors are never stored.
  */
-export async function serveCached(c: Context<AppEnv>, key: string, load: () => Promise<unknown>): Promise<Response> {
+export function serveCached(c: Context<AppEnv>, key: string, load: () => Promise<unknown>): Promise<Response> {
+  return serveStored(c, key, () => render(load), API_CACHE_CONTROL);
+}
+
+/**
+ * Middleware serving the JSON answer of the GET handler after it through the cache under `cacheKey(type, ...parts)`,
+ * as serveCached does, with ADMIN_CACHE_CONTROL; an answer other than 2xx passes through unstored.
+ */
+export function cachedRoute(type: CacheType, ...parts: string[]): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const key = await cacheKey(type, ...parts);
+    // Set, not returned: Hono keeps the handler's finalised response over a middleware's return value.
+    c.res = await serveStored(
+      c,
+      key,
+      async () => {
+        await next();
+        return c.res.ok ? c.res.text() : c.res;
+      },
+      ADMIN_CACHE_CONTROL,
+    );
+  };
+}
+
+/** The cache lookup shared by serveCached and cachedRoute: `load` gives the body to store, or a Response to answer with as it is. */
+async function serveStored(c: Context<AppEnv>, key: string, load: () => Promise<string | Response>, cacheControl: string): Promise<Response> {
   const { DB, CACHE } = c.env;
-  if (!(await isCachingEnabled(DB))) return jsonResponse(await render(load), "BYPASS");
+  if (!(await isCachingEnabled(DB))) {
+    const body = await load();
+    return typeof body === "string" ? jsonResponse(body, "BYPASS", cacheControl) : body;
+  }
   const remembered = memoryGet(key);
   const hit = remembered ?? (await CACHE.get(key, "text").catch((err) => {
     console.error(`cache read of ${key} failed:`, err);
@@ -44,12 +75,13 @@ export async function serveCached(c: Context<AppEnv>, key: string, load: () => P
   if (hit !== null) {
     if (remembered === null) memorySet(key, hit);
     countCacheEvent(DB, c.executionCtx, "hits");
-    return jsonResponse(hit, "HIT");
+    return jsonResponse(hit, "HIT", cacheControl);
   }
   countCacheEvent(DB, c.executionCtx, "misses");
-  const body = await render(load);
+  const body = await load();
+  if (typeof body !== "string") return body;
   // KV allows one write per key per second: a lost race between two misses only costs the next reader a miss.
   await CACHE.put(key, body, { expirationTtl: CACHE_TTL_SECONDS }).catch((err) => console.error(`cache write of ${key} failed:`, err));
   memorySet(key, body);
-  return jsonResponse(body, "MISS");
+  return jsonResponse(body, "MISS", cacheControl);
 }
