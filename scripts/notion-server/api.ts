@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { NotionError, rateLimited } from "./errors.ts";
-import { parseJson, readBody, sendError, sendJson } from "./http.ts";
+import { parseJson, readBody, sendError, sendJson, sendRaw } from "./http.ts";
 import { matchRoute } from "./routes.ts";
 import type { ServerState } from "./state.ts";
 import { countRequest } from "./stats.ts";
@@ -15,7 +15,8 @@ export async function handleApi(req: IncomingMessage, res: ServerResponse, url: 
   const raw = await readBody(req);
   try {
     const fault = state.faults.take(method, url.pathname);
-    if (fault) throw fault;
+    if (fault instanceof NotionError) throw fault;
+    if (fault) return sendRaw(res, fault.status, fault.body);
     const wait = state.limiter.take();
     if (wait > 0) {
       state.stats.rateLimited += 1;

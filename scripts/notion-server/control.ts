@@ -10,14 +10,18 @@ const PROPERTY_TYPES = [
   "files", "people", "relation", "formula", "created_time", "last_edited_time", "unique_id",
 ] as const;
 
-const FaultBody = z.object({
-  status: z.number().int().min(400).max(599),
-  times: z.number().int().min(1).default(1),
-  path: z.string().optional(),
-  retryAfter: z.number().min(0).optional(),
-  code: z.string().optional(),
-  message: z.string().optional(),
-});
+const FaultBody = z
+  .object({
+    status: z.number().int().min(200).max(599),
+    times: z.number().int().min(1).default(1),
+    skip: z.number().int().min(0).optional(),
+    path: z.string().optional(),
+    retryAfter: z.number().min(0).optional(),
+    code: z.string().optional(),
+    message: z.string().optional(),
+    body: z.unknown().optional(),
+  })
+  .refine((f) => f.status >= 400 || f.body !== undefined, { message: "a status below 400 needs a body (a malformed answer)", path: ["status"] });
 
 const RateLimitBody = z.object({ requestsPerSecond: z.number().positive().nullable() });
 

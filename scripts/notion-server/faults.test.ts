@@ -56,8 +56,30 @@ describe("injected faults", () => {
     expect(server.stats().byPath["/v1/search"]).toBe(2);
   });
 
+  it("lets the first `skip` matching requests through, so a later cursor page fails", async () => {
+    await inject({ status: 500, path: "/query", skip: 1 });
+    const notion = clientFor(server);
+    const ds = (await notion.search({ filter: { property: "object", value: "data_source" }, page_size: 1 })).results[0].id;
+    const first = await notion.dataSources.query({ data_source_id: ds, page_size: 1 });
+    const second = (await notion.dataSources.query({ data_source_id: ds, page_size: 1, start_cursor: first.next_cursor! }).catch((x: unknown) => x)) as APIResponseError;
+    expect([second.status, second.code]).toEqual([500, "internal_server_error"]);
+    await expect(notion.dataSources.query({ data_source_id: ds, page_size: 1, start_cursor: first.next_cursor! })).resolves.toMatchObject({ object: "list" });
+  });
+
+  it("answers an injected body as it is: JSON, or a string as text", async () => {
+    await inject({ status: 200, path: "/v1/search", body: { object: "list", results: "nope" } });
+    await inject({ status: 200, path: "/v1/search", body: "<html>oops</html>" });
+    const call = () => fetch(`${server.url}/v1/search`, { method: "POST", headers: { Authorization: "Bearer demo-token", "Notion-Version": "2025-09-03" } });
+    const json = await call();
+    expect([json.status, json.headers.get("content-type"), await json.json()]).toEqual([200, "application/json; charset=utf-8", { object: "list", results: "nope" }]);
+    const text = await call();
+    expect([text.status, text.headers.get("content-type"), await text.text()]).toEqual([200, "text/plain; charset=utf-8", "<html>oops</html>"]);
+    expect(await (await call()).json()).toMatchObject({ object: "list", has_more: false });
+  });
+
   it("refuses a malformed fault with 400", async () => {
     expect((await inject({ status: "soon" })).status).toBe(400);
+    expect((await inject({ status: 200 })).status).toBe(400);
   });
 });
 

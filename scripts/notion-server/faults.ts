@@ -1,10 +1,17 @@
 import { NotionError } from "./errors.ts";
 
-/** An injected failure: answer `status` to the next `times` API requests whose path contains `path`. */
-export type Fault = { status: number; times: number; path?: string; retryAfter?: number; code?: string; message?: string };
+/**
+ * An injected failure: answer `status` to the next `times` API requests whose path contains `path`, after letting
+ * the first `skip` of them through (so a later cursor page fails). With `body` the answer is that body as it is (a
+ * string as text, anything else as JSON: a malformed response) instead of Notion's error JSON.
+ */
+export type Fault = { status: number; times: number; skip?: number; path?: string; retryAfter?: number; code?: string; message?: string; body?: unknown };
+
+/** An injected answer that is not a Notion error: status and the body to send. */
+export type RawAnswer = { status: number; body: unknown };
 
 /** Queue of injected faults, consumed in order of injection. */
-export type Faults = { add(fault: Fault): void; take(method: string, path: string): NotionError | null; clear(): void; pending(): Fault[] };
+export type Faults = { add(fault: Fault): void; take(method: string, path: string): NotionError | RawAnswer | null; clear(): void; pending(): Fault[] };
 
 /** Creates an empty fault queue. */
 export function createFaults(): Faults {
@@ -16,8 +23,13 @@ export function createFaults(): Faults {
     take(method, path) {
       const fault = queue.find((f) => !f.path || path.includes(f.path) || `${method} ${path}`.includes(f.path));
       if (!fault) return null;
+      if (fault.skip) {
+        fault.skip -= 1;
+        return null;
+      }
       fault.times -= 1;
       if (fault.times <= 0) queue = queue.filter((f) => f !== fault);
+      if (fault.body !== undefined) return { status: fault.status, body: fault.body };
       const headers: Record<string, string> = {};
       if (fault.retryAfter !== undefined) headers["Retry-After"] = String(fault.retryAfter);
       else if (fault.status === 429) headers["Retry-After"] = "1";

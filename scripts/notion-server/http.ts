@@ -28,6 +28,13 @@ export function sendJson(res: ServerResponse, status: number, body: unknown, hea
   res.end(text);
 }
 
+/** Sends `body` as it is: a string as text, anything else as JSON (for injected malformed answers). */
+export function sendRaw(res: ServerResponse, status: number, body: unknown) {
+  if (typeof body !== "string") return sendJson(res, status, body);
+  res.writeHead(status, { "Content-Type": "text/plain; charset=utf-8", "Content-Length": Buffer.byteLength(body) });
+  res.end(body);
+}
+
 /** Sends a NotionError (or any thrown value as a 500) in Notion's error shape. */
 export function sendError(res: ServerResponse, error: unknown) {
   const e = error instanceof NotionError ? error : new NotionError(500, "internal_server_error", error instanceof Error ? error.message : String(error));

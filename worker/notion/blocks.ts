@@ -1,5 +1,6 @@
 import type { Client } from "@notionhq/client";
 import { BLOCKS_WITH_RENDERED_CHILDREN, type Block, type BlockNode } from "./markdown";
+import { NotionBlock, notionList, readNotion } from "./notion-shapes";
 
 /** Deepest nesting fetched; Notion nests far less in practice, this only bounds the requests a page can cost. */
 const MAX_DEPTH = 8;
@@ -9,8 +10,8 @@ export async function fetchBlockTree(notion: Client, blockId: string, depth = 0)
   const blocks: Block[] = [];
   let cursor: string | undefined;
   do {
-    const page = await notion.blocks.children.list({ block_id: blockId, page_size: 100, start_cursor: cursor });
-    blocks.push(...(page.results as unknown as Block[]));
+    const page = await readNotion("a block children list", notionList(NotionBlock), () => notion.blocks.children.list({ block_id: blockId, page_size: 100, start_cursor: cursor }));
+    blocks.push(...page.results);
     cursor = page.has_more ? (page.next_cursor ?? undefined) : undefined;
   } while (cursor);
   const nodes: BlockNode[] = [];

@@ -4,6 +4,7 @@ import type { NotionRun } from "./client";
 import { fileKeyFor } from "./file-keys";
 import { copyFiles, siteUrlLookup, type FileSource, type FileStore } from "./files";
 import { blocksToMarkdown } from "./markdown";
+import { NotionBlock, NotionPage, readNotion } from "./notion-shapes";
 import { pageFiles, rowValues, type PageLike } from "./page-row";
 import type { ColumnValue } from "./properties";
 import type { RegistryEntry } from "./registry";
@@ -27,7 +28,7 @@ function propertyFileSources(notion: Client, page: PageLike, entry: RegistryEntr
     url: file.file!.url!,
     name: file.name,
     refresh: async () => {
-      reread ??= notion.pages.retrieve({ page_id: page.id }) as unknown as Promise<PageLike>;
+      reread ??= readNotion("a page retrieval", NotionPage, () => notion.pages.retrieve({ page_id: page.id }));
       const key = fileKeyFor(file.file!.url!, file.name);
       const fresh = pageFiles(await reread, entry.columns).find((f) => fileKeyFor(f.file!.url!, f.name) === key);
       return fresh?.file?.url;
@@ -36,6 +37,6 @@ function propertyFileSources(notion: Client, page: PageLike, entry: RegistryEntr
 }
 
 async function freshBlockImageUrl(notion: Client, blockId: string): Promise<string | undefined> {
-  const block = (await notion.blocks.retrieve({ block_id: blockId })) as { type?: string; image?: { type?: string; file?: { url?: string } } };
-  return block.image?.type === "file" ? block.image.file?.url : undefined;
+  const block = await readNotion("a block retrieval", NotionBlock, () => notion.blocks.retrieve({ block_id: blockId }));
+  return bodyImages([{ block, children: [] }])[0]?.url;
 }

@@ -1,20 +1,24 @@
 import type { Client } from "@notionhq/client";
+import type { z } from "zod";
+import { NotionPage, notionList, readNotion } from "./notion-shapes";
 import type { PageLike } from "./page-row";
 
-type QueryResult = Awaited<ReturnType<Client["dataSources"]["query"]>>;
+const QueryResult = notionList(NotionPage);
+type QueryResult = z.output<typeof QueryResult>;
 
 /**
  * Every page of a data source, one cursor page (up to 100) at a time. The next cursor page is requested as soon
  * as this one arrives, so Notion's pacing overlaps the caller's work on it.
  */
 export async function* queryPages(notion: Client, dataSourceId: string): AsyncGenerator<PageLike[]> {
-  const query = (cursor?: string) => notion.dataSources.query({ data_source_id: dataSourceId, page_size: 100, start_cursor: cursor });
+  const query = (cursor?: string) =>
+    readNotion("the data source query", QueryResult, () => notion.dataSources.query({ data_source_id: dataSourceId, page_size: 100, start_cursor: cursor }));
   let next: Promise<QueryResult> | null = query();
   try {
     while (next) {
       const page: QueryResult = await next;
       next = page.has_more && page.next_cursor ? query(page.next_cursor) : null;
-      yield (page.results as unknown as PageLike[]).filter((p) => p.object === "page" && p.properties);
+      yield page.results.filter((p) => p.object === "page" && p.properties);
     }
   } finally {
     // When the caller stops early (a failure), the prefetched page is never awaited: keep it from going unhandled.

@@ -1,3 +1,4 @@
+import { z } from "zod";
 import type { ColumnSpec } from "./schema";
 
 /** One `sync_tables` row: a `notion_*` table and where its data comes from. */
@@ -23,13 +24,28 @@ type Row = {
   data_synced_at: string | null;
 };
 
+const StoredColumns = z.array(z.object({ property: z.string(), column: z.string(), type: z.string() }));
+
+/** A row's stored column list; one that is not a column list (hand-edited, truncated) asks for a schema sync. */
+function storedColumns(row: Row): ColumnSpec[] {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(row.columns_json);
+  } catch {
+    raw = undefined;
+  }
+  const parsed = StoredColumns.safeParse(raw);
+  if (!parsed.success) throw new Error(`The stored column list of ${row.table_name} is unreadable; run the schema sync again`);
+  return parsed.data;
+}
+
 function toEntry(row: Row): RegistryEntry {
   return {
     tableName: row.table_name,
     databaseTitle: row.database_title,
     databaseId: row.database_id,
     dataSourceId: row.data_source_id,
-    columns: JSON.parse(row.columns_json) as ColumnSpec[],
+    columns: storedColumns(row),
     hasBody: row.has_body === 1,
     schemaSyncedAt: row.schema_synced_at,
     dataSyncedAt: row.data_synced_at,

@@ -77,3 +77,45 @@ describe("a Notion database with more properties than a D1 table holds", { timeo
     expect((await syncTable("Slot Machines")).status).toBe(200);
   });
 });
+
+describe("a Notion answer the sync cannot read", { timeout: 60_000 }, () => {
+  beforeEach(async () => {
+    await control("reset");
+    expect((await syncSchemas()).success).toBe(true);
+  });
+
+  it("answers a table sync with 502 naming the malformed field and keeps the previous rows", async () => {
+    expect((await syncTable("Vintage Toys")).status).toBe(200);
+    const before = await rows("Vintage Toys");
+    const page = { object: "page", id: "7e57da7a-0000-4000-8000-0000000000b1", properties: { Title: { type: "title", title: "not a list" } } };
+    await control("faults", { status: 200, path: "/query", body: { object: "list", results: [page], has_more: false, next_cursor: null } });
+    const res = await syncTable("Vintage Toys");
+    expect(res.status).toBe(502);
+    const error = "Notion: unexpected answer to the data source query: results.0.properties.Title.title: Invalid input: expected array, received string";
+    expect(await res.json()).toEqual({ error });
+    expect(await rows("Vintage Toys")).toEqual(before);
+    expect(await lastRun("table")).toEqual({ ok: 0, message: error });
+  });
+
+  it("answers 502 for a block list without results and for a search answer that is not JSON", async () => {
+    await control("faults", { status: 200, path: "/children", body: { object: "list", has_more: false, next_cursor: null } });
+    const posts = await syncTable("Posts");
+    expect(posts.status).toBe(502);
+    expect(await posts.json()).toEqual({ error: "Notion: unexpected answer to a block children list: results: Invalid input: expected array, received undefined" });
+
+    await control("faults", { status: 200, path: "/v1/search", body: "<html>maintenance</html>" });
+    const schema = await adminFetch("/api/admin/notion-sync-schemas", { method: "POST" });
+    expect(schema.status).toBe(502);
+    expect(await schema.json()).toEqual({ error: "Notion: the answer to the search for data sources is not JSON" });
+    expect(await listTables()).toHaveLength(12);
+  });
+
+  it("answers a table sync whose stored column list is unreadable with a 500 asking for a schema sync", async () => {
+    await env.DB.prepare("UPDATE sync_tables SET columns_json = '{\"title\":1}' WHERE table_name = 'notion_images'").run();
+    vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const res = await adminFetch("/api/admin/notion-sync-table", { method: "POST", body: { tableName: "notion_images", databaseId: "x" } });
+    expect(res.status).toBe(500);
+    expect(await res.json()).toEqual({ error: "Table sync of notion_images failed: The stored column list of notion_images is unreadable; run the schema sync again" });
+    vi.restoreAllMocks();
+  });
+});

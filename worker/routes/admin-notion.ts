@@ -70,7 +70,7 @@ adminNotion.get("/notion-tables", async (c) => {
 
 adminNotion.post("/notion-sync-table", validate("json", SyncTableBody), async (c) => {
   const { tableName, databaseId } = c.req.valid("json");
-  const entry = await readEntry(c.env.DB, tableName);
+  const entry = await guarded(`Table sync of ${tableName}`, () => readEntry(c.env.DB, tableName));
   if (!entry) fail(404, `Unknown table: ${tableName}`);
   if (!sameId(entry.databaseId, databaseId)) fail(400, `databaseId does not match the database synced into ${tableName}`);
   const outcome = await carryOn(c.executionCtx, async () => {
