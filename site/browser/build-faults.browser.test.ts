@@ -1,6 +1,7 @@
 /**
  * States the site shows only when an API call fails at build time: one real `astro build` reads the stack's API through
- * a proxy that answers chosen paths with 500/502, then Chromium visits that build, served as the worker serves its assets.
+ * a proxy that answers chosen paths with 500/502/503 or never, then Chromium visits that build, served as the worker
+ * serves its assets.
  */
 import { rmSync } from "node:fs";
 import { resolve } from "node:path";
@@ -23,6 +24,8 @@ const NOTICE = "WEBSITE UNDER CONSTRUCTION — Please excuse our appearance whil
 const OUT_DIR = `.wrangler/build-faults-${process.pid}`;
 const JSON_500: Fault = { status: 500, body: JSON.stringify({ error: "D1 is unavailable" }) };
 const EMPTY_502: Fault = { status: 502, reason: "" };
+/** The build's per-request timeout in this test: long enough for a busy machine, short enough to keep the build quick. */
+const TIMEOUT_MS = "15000";
 
 let browser: Browser;
 let proxy: FaultProxy;
@@ -31,28 +34,40 @@ let faults: Record<string, Fault>;
 let slot: ApiItem;
 let arcade: ApiItem;
 let healthySlot: ApiItem;
+let stimulator: ApiItem;
+let vending: ApiItem;
 
 function cleanUp(): void {
-  for (const dir of [OUT_DIR, `${OUT_DIR}.building`]) rmSync(resolve(ROOT, dir), { recursive: true, force: true });
+  for (const dir of [OUT_DIR, `${OUT_DIR}.building`]) rmSync(resolve(ROOT, dir), { recursive: true, force: true, maxRetries: 3 });
 }
 
 beforeAll(async () => {
   [slot, healthySlot] = await apiItems("slots");
   [arcade] = await apiItems("arcades");
+  [stimulator] = await apiItems("trade-stimulators");
+  [vending] = await apiItems("vending");
   faults = {
     "/api/content/banner_message": JSON_500,
     "/api/content/phone_contact_info": EMPTY_502,
     "/api/content/email_contact_info": JSON_500,
     "/api/content/header_title_markdown": JSON_500,
     "/api/posts/section/literature": JSON_500,
+    "/api/posts/section/miscellaneous": "hang",
     "/api/page-description/services": EMPTY_502,
     "/api/page-headers/news": JSON_500,
     [`/api/collection/slots/${slot.id}`]: JSON_500,
     [`/api/collection/arcades/${arcade.id}`]: EMPTY_502,
+    [`/api/collection/trade-stimulators/${stimulator.id}`]: { status: 503, reason: "Upstream Busy" },
+    [`/api/collection/vending/${vending.id}`]: "hang",
   };
   proxy = await startFaultProxy(BASE_URL, faults);
   cleanUp();
-  await buildSite(proxy.url, OUT_DIR, () => {});
+  process.env.SITE_API_TIMEOUT_MS = TIMEOUT_MS;
+  try {
+    await buildSite(proxy.url, OUT_DIR, (line) => console.log(`build-faults: ${line}`));
+  } finally {
+    delete process.env.SITE_API_TIMEOUT_MS;
+  }
   site = await serveStaticSite(resolve(ROOT, OUT_DIR), BASE_URL);
   browser = await launch();
 }, 300_000);
@@ -73,7 +88,7 @@ async function visit(viewport: keyof typeof VIEWPORTS, path: string): Promise<Pa
 }
 
 describe("the build with failing API calls", () => {
-  it("requested every failing path (a page header four times: three retries after a 500)", () => {
+  it("finished, having requested every failing path (a page header four times: three retries after a 500)", () => {
     for (const path of Object.keys(faults)) expect(proxy.hits(path), path).toBeGreaterThan(0);
     expect(proxy.hits("/api/page-headers/news")).toBe(4);
     expect(proxy.hits("/api/posts/section/literature")).toBe(1);
@@ -95,16 +110,19 @@ describe.each(VIEWPORT_NAMES)("pages built while API calls failed, at %s", (view
     await page.context().close();
   });
 
-  it("shows 'Error / Failed to load posts. Please try again later.' where the posts failed, under the section's own title and description", async () => {
-    const page = await visit(viewport, "/literature");
+  it.each([
+    ["literature", "answered 500"],
+    ["miscellaneous", "timed out"],
+  ] as const)("shows 'Error / Failed to load posts. Please try again later.' on %s, whose posts %s, under the section's own title and description", async (section, _failure) => {
+    const page = await visit(viewport, `/${section}`);
     const error = page.getByTestId("posts-error");
     expect(await error.getByRole("heading").textContent()).toBe("Error");
     expect(await error.getByText("Failed to load posts. Please try again later.", { exact: true }).isVisible()).toBe(true);
     expect(await page.getByTestId("post").count()).toBe(0);
     expect(await page.getByTestId("posts-empty").count()).toBe(0);
-    expect(await page.getByTestId("page-title").textContent()).toBe(demoRow(PAGE_HEADERS, "Page Id", "literature").Title);
-    expect((await page.getByTestId("page-description").textContent())?.replace(/\s+/g, " ").trim()).toBe(demoText(demoRow(PAGE_DESCRIPTIONS, "Section", "literature").Description));
-    await screenshot(page, `build-faults-posts-error-${viewport}`);
+    expect(await page.getByTestId("page-title").textContent()).toBe(demoRow(PAGE_HEADERS, "Page Id", section).Title);
+    expect((await page.getByTestId("page-description").textContent())?.replace(/\s+/g, " ").trim()).toBe(demoText(demoRow(PAGE_DESCRIPTIONS, "Section", section).Description));
+    await screenshot(page, `build-faults-posts-error-${section}-${viewport}`);
     await page.context().close();
   });
 
@@ -130,7 +148,9 @@ describe.each(VIEWPORT_NAMES)("pages built while API calls failed, at %s", (view
   it.each([
     ["slots", "500 with a JSON body", () => slot, "Failed to fetch slots item: Internal Server Error", "Return to Slot Machines", "/gallery/slots"],
     ["arcades", "502 without reason phrase or body", () => arcade, "Failed to fetch arcades item: Bad Gateway", "Return to Arcade Machines", "/gallery/arcades"],
-  ])("prerenders a %s item whose fetch got a %s as 'Item Not Found' with the status text, served 200 and noindex", async (category, _fault, item, message, back, href) => {
+    ["trade-stimulators", "503 'Upstream Busy'", () => stimulator, "Failed to fetch trade-stimulators item: Upstream Busy", "Return to Trade Stimulators", "/gallery/trade-stimulators"],
+    ["vending", "timeout", () => vending, ITEM_NOT_FOUND_TEXT, "Return to Vending Machines", "/gallery/vending"],
+  ])("prerenders a %s item whose fetch got a %s as 'Item Not Found' with its message, served 200 and noindex", async (category, _fault, item, message, back, href) => {
     const page = await visit(viewport, `/gallery/${category}/${item().id}`);
     const card = page.getByTestId("item-not-found");
     expect(await card.getByRole("heading", { level: 1 }).textContent()).toBe("Item Not Found");

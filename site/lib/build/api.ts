@@ -1,7 +1,7 @@
 import type * as z from "zod/mini";
 import { getJson } from "../http";
 import { policyFor } from "../query-policies";
-import { API_URL } from "./env";
+import { API_TIMEOUT_MS, API_URL } from "./env";
 
 /** A build-time API result: the data, or the error message the page shows instead. */
 export type Loaded<T> = { ok: true; data: T } | { ok: false; error: string; status?: number };
@@ -13,7 +13,7 @@ async function fetchWithPolicy(path: string): Promise<unknown> {
   const policy = policyFor(path);
   for (let failures = 0; ; ) {
     try {
-      return await getJson(`${API_URL}${path}`, { credentials: "omit" });
+      return await getJson(`${API_URL}${path}`, { credentials: "omit", signal: AbortSignal.timeout(API_TIMEOUT_MS) });
     } catch (error) {
       failures += 1;
       if (!policy.retry(failures, error)) throw error;

@@ -5,7 +5,7 @@ import { listingPath, type ListingView } from "../listing-url";
 import { normalizeListing, type SiteItem, type SiteListing } from "../normalize";
 import { ListingSchema } from "../schemas";
 import { apiGet, apiTry, type Loaded } from "./api";
-import { API_URL, BUILD_LISTING_LIMIT } from "./env";
+import { API_TIMEOUT_MS, API_URL, BUILD_LISTING_LIMIT } from "./env";
 
 /** Page 1 of a listing as the island starts with it, or the error the page shows. */
 export async function firstListingPage(category: CategoryId, view: ListingView): Promise<Loaded<SiteListing>> {
@@ -45,7 +45,7 @@ export function itemDetail(category: CategoryId, id: string): Promise<Loaded<Sit
   const key = `${category}/${id}`;
   let pending = details.get(key);
   if (!pending) {
-    pending = fetchItem(API_URL, category, id, { credentials: "omit" }).then(
+    pending = fetchItem(API_URL, category, id, { credentials: "omit", signal: AbortSignal.timeout(API_TIMEOUT_MS) }).then(
       (data): Loaded<SiteItem> => ({ ok: true, data }),
       (error: unknown): Loaded<SiteItem> => ({ ok: false, error: itemErrorMessage(error) }),
     );

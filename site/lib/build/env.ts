@@ -3,3 +3,6 @@ export const API_URL = (process.env.SITE_API_URL || "http://127.0.0.1:8787").rep
 
 /** Page size used when the build walks every listing to find all items. */
 export const BUILD_LISTING_LIMIT = 100;
+
+/** How long the build waits for one API answer before the page shows its failure state (SITE_API_TIMEOUT_MS, default 30 s). */
+export const API_TIMEOUT_MS = Number(process.env.SITE_API_TIMEOUT_MS) || 30_000;
