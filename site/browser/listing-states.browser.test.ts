@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
 import { launch, open, screenshot } from "./browser";
+import { collectVitals, cumulativeLayoutShift, installVitalsObservers } from "../../scripts/lib/vitals-observer.ts";
 import { apiItems, cardTitles, holdRequests, hydrated, POLL } from "./catalogue-helpers";
 
 let browser: Browser;
@@ -34,6 +35,35 @@ describe.each(["desktop", "mobile"] as const)("listing states at %s", (viewport)
     await expect.poll(() => cardTitles(page), POLL).toEqual(items.map((i) => `${i.title} (${i.year})`));
     expect(await loading.count()).toBe(0);
     expect(await page.getByTestId("listing").getAttribute("aria-busy")).toBe("false");
+    await context.close();
+  });
+
+  it("opened at ?page=3 shows placeholders, never page 1's cards or pager, until page 3 arrives; no layout shift", async () => {
+    const context = await open(browser, viewport);
+    const page = await context.newPage();
+    await page.addInitScript(installVitalsObservers);
+    const island = await holdRequests(page, (url) => url.pathname.startsWith("/_astro/CatalogueListing"));
+    const api = await holdRequests(page, (url) => url.pathname === "/api/collection/slots/gallery" && url.searchParams.get("page") === "3");
+    await page.goto("/gallery/slots?page=3", { waitUntil: "domcontentloaded" });
+    await island.held;
+    const pending = page.getByTestId("listing-pending");
+    expect(await pending.isVisible()).toBe(true);
+    expect(await pending.getByTestId("card-skeleton").count()).toBe(2);
+    expect(await page.getByTestId("item-grid").isVisible()).toBe(false);
+    expect(await page.getByTestId("view-details").first().isVisible()).toBe(false);
+    expect(await page.getByTestId("pager-top").locator('[aria-current="page"]').isVisible()).toBe(false);
+    await screenshot(page, `listing-states-page-3-before-hydration-${viewport}`);
+    island.release();
+    await hydrated(page);
+    await api.held;
+    expect(await page.getByTestId("listing-loading").getByTestId("card-skeleton").count()).toBe(2);
+    expect(await pending.count()).toBe(0);
+    expect(await page.getByTestId("pager-top").locator('[aria-current="page"]').textContent()).toBe("3");
+    api.release();
+    const items = (await apiItems("slots", "/gallery")).slice(4, 6);
+    await expect.poll(() => cardTitles(page), POLL).toEqual(items.map((i) => `${i.title}${i.year === null ? "" : ` (${i.year})`}`));
+    const { shifts } = await page.evaluate(collectVitals);
+    expect(cumulativeLayoutShift(shifts), JSON.stringify(shifts)).toBeLessThan(0.005);
     await context.close();
   });
 

@@ -1,5 +1,5 @@
 import { useStore } from "@nanostores/react";
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import type { CategoryId } from "../../../worker/domain/categories";
 import { PAGE_SIZE } from "../../lib/config";
 import { FILTERS_ENABLED } from "../../lib/features";
@@ -37,26 +37,35 @@ export default function CatalogueListing({ category, view, sourcePage, writePage
   const query = useQuery<SiteListing>(key, { initialData: key === initialKey && initial ? initial : undefined, fetcher });
   const lastTotal = useRef(initial?.totalPages ?? 0);
   if (query.data) lastTotal.current = query.data.totalPages;
+  const [addressRead, setAddressRead] = useState(false);
 
   useEffect(() => {
     $writePageToAddress.set(writePageToAddress);
     syncPageFromAddress();
+    setAddressRead(true);
     addEventListener("popstate", syncPageFromAddress);
     return () => removeEventListener("popstate", syncPageFromAddress);
   }, [writePageToAddress]);
 
   const totalPages = query.data?.totalPages ?? lastTotal.current;
   const loading = query.status === "pending" || (query.isFetching && !query.data);
+  const placeholders = Array.from({ length: PAGE_SIZE }, (_, i) => <CardSkeleton key={i} />);
   return (
-    <div data-testid="listing" aria-busy={loading}>
+    <div data-testid="listing" aria-busy={loading} data-listing-prerendered={addressRead ? undefined : ""}>
       <Pager page={page} totalPages={totalPages} position="top" onChange={goToPage} />
+      {/* Page 1 as prerendered shows until the address is read; when it asks for another page, ListingPage's head script has these shown instead. */}
+      {!addressRead && (
+        <div className="hidden gap-6 sm:grid-cols-2" data-listing-pending data-testid="listing-pending">
+          {placeholders}
+        </div>
+      )}
       {query.status === "error" ? (
         <p role="alert" className="card p-6 text-center font-medium text-oxblood-700" data-testid="listing-error">
           Error loading items. Please try again later.
         </p>
       ) : loading ? (
         <div className="grid gap-6 sm:grid-cols-2" data-testid="listing-loading">
-          {Array.from({ length: PAGE_SIZE }, (_, i) => <CardSkeleton key={i} />)}
+          {placeholders}
         </div>
       ) : query.data && query.data.items.length === 0 ? (
         <p className="card p-6 text-center text-walnut" data-testid="listing-empty">{emptyText}</p>
