@@ -14,6 +14,7 @@ import { startFaultProxy, type Fault, type FaultProxy } from "../../scripts/lib/
 import { ROOT } from "../../scripts/lib/quiet-env.ts";
 import { serveStaticSite, type StaticSite } from "../../scripts/lib/static-site.ts";
 import { SHELL_DEFAULTS } from "../lib/build/shell";
+import { PAGE_SIZE } from "../lib/config";
 import { ITEM_NOT_FOUND_TEXT } from "../lib/item-fetch";
 import { PAGE_DEFAULTS } from "../lib/page-defaults";
 import { BASE_URL, launch, screenshot, VIEWPORTS } from "./browser";
@@ -36,6 +37,7 @@ let arcade: ApiItem;
 let healthySlot: ApiItem;
 let stimulator: ApiItem;
 let vending: ApiItem;
+let parts: ApiItem[];
 
 function cleanUp(): void {
   for (const dir of [OUT_DIR, `${OUT_DIR}.building`]) rmSync(resolve(ROOT, dir), { recursive: true, force: true, maxRetries: 3 });
@@ -46,6 +48,7 @@ beforeAll(async () => {
   [arcade] = await apiItems("arcades");
   [stimulator] = await apiItems("trade-stimulators");
   [vending] = await apiItems("vending");
+  parts = await apiItems("parts", "/for-sale");
   faults = {
     "/api/content/banner_message": JSON_500,
     "/api/content/phone_contact_info": EMPTY_502,
@@ -59,6 +62,7 @@ beforeAll(async () => {
     [`/api/collection/arcades/${arcade.id}`]: EMPTY_502,
     [`/api/collection/trade-stimulators/${stimulator.id}`]: { status: 503, reason: "Upstream Busy" },
     [`/api/collection/vending/${vending.id}`]: "hang",
+    "/api/collection/parts/for-sale": JSON_500,
   };
   proxy = await startFaultProxy(BASE_URL, faults);
   cleanUp();
@@ -169,6 +173,23 @@ describe.each(VIEWPORT_NAMES)("pages built while API calls failed, at %s", (view
     const page = await visit(viewport, `/gallery/slots/${healthySlot.id}`);
     expect(await page.getByTestId("item-detail").getByRole("heading", { level: 1 }).textContent()).toBe(healthySlot.title);
     expect(await page.getByTestId("item-not-found").count()).toBe(0);
+    await page.context().close();
+  });
+
+  it("ships placeholders for a listing whose fetches failed at build time and loads page 1 in the browser; its items' pages were not prerendered, so the 404 page renders them", async () => {
+    const shipped = await (await fetch(`${site.url}/for-sale/parts`)).text();
+    expect(shipped).toContain('data-testid="listing-loading"');
+    expect(shipped).not.toContain('data-testid="item-card"');
+    const page = await visit(viewport, "/for-sale/parts");
+    await page.getByTestId("item-grid").waitFor();
+    const links = page.getByTestId("view-details");
+    expect(await links.count()).toBe(Math.min(PAGE_SIZE, parts.length));
+    expect(await links.first().getAttribute("href")).toBe(`/for-sale/parts/${parts[0].id}?page=1`);
+    await screenshot(page, `build-faults-listing-${viewport}`);
+    const response = await page.goto(`/for-sale/parts/${parts[0].id}`);
+    expect(response?.status()).toBe(404);
+    await page.getByTestId("item-detail").waitFor();
+    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe(parts[0].title);
     await page.context().close();
   });
 });
