@@ -2,9 +2,9 @@
 export const SYNC_LOCK = "notion-sync";
 
 /**
- * How long a lock lives without a heartbeat (table syncs extend it after every page): long enough for one slow Notion
- * page with its retries, short enough that a sync cut short (worker restart, cancelled request) blocks the next for
- * at most a minute and a half.
+ * How long a lock lives without a heartbeat (withLock renews it while its work runs, waits included): short enough that
+ * a sync cut short (worker restart, cancelled request: its heartbeat stops with it) blocks the next for at most a
+ * minute and a half.
  */
 export const LOCK_TTL_MS = 90_000;
 
@@ -48,12 +48,20 @@ export async function isLockHeld(db: D1Database, name: string, now = Date.now())
   return (await db.prepare("SELECT 1 AS held FROM locks WHERE name = ?1 AND expires_at >= ?2").bind(name, now).first()) !== null;
 }
 
-/** Runs `fn` holding the lock, releasing it however `fn` ends. */
-export async function withLock<T>(db: D1Database, name: string, fn: (lock: HeldLock) => Promise<T>): Promise<T> {
-  const lock = await acquireLock(db, name);
+/**
+ * Runs `fn` holding the lock, releasing it however `fn` ends. A heartbeat extends the lock while `fn` runs, so work that
+ * waits without progress (a long Retry-After, a slow download, the schema sync's search) keeps it past `ttlMs`.
+ */
+export async function withLock<T>(db: D1Database, name: string, fn: (lock: HeldLock) => Promise<T>, ttlMs = LOCK_TTL_MS): Promise<T> {
+  const lock = await acquireLock(db, name, ttlMs);
+  // Beating at twice the rate extend() writes at: a late timer then skips no renewal.
+  const heartbeat = setInterval(() => {
+    lock.extend().catch((err: unknown) => console.error(`lock ${name}: heartbeat failed:`, err));
+  }, ttlMs / 8);
   try {
     return await fn(lock);
   } finally {
+    clearInterval(heartbeat);
     await lock.release();
   }
 }

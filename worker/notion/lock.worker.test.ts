@@ -42,6 +42,20 @@ describe("sync lock", () => {
     await lock.release();
   });
 
+  it("keeps the lock past its TTL while the work waits without progress, and frees it after", async () => {
+    await withLock(
+      env.DB,
+      "probe",
+      async () => {
+        await new Promise((r) => setTimeout(r, 1000));
+        expect(await isLockHeld(env.DB, "probe")).toBe(true);
+        await expect(acquireLock(env.DB, "probe")).rejects.toBeInstanceOf(LockBusyError);
+      },
+      400,
+    );
+    expect(await isLockHeld(env.DB, "probe")).toBe(false);
+  });
+
   it("releases the lock however the work ends", async () => {
     await expect(withLock(env.DB, "probe", async () => { throw new Error("boom"); })).rejects.toThrow("boom");
     expect(await isLockHeld(env.DB, "probe")).toBe(false);

@@ -1,7 +1,7 @@
 import type { SchemaSyncResult } from "../domain/types";
 import { notionRun } from "./client";
 import { findDataSources } from "./find-databases";
-import { SYNC_LOCK, withLock } from "./lock";
+import { LOCK_TTL_MS, SYNC_LOCK, withLock } from "./lock";
 import { quoteIdent } from "./naming";
 import { replaceRegistry, type RegistryEntry } from "./registry";
 import { finishRun, startRun } from "../data/sync-runs";
@@ -14,8 +14,9 @@ export type SchemaSyncOutcome = { result: SchemaSyncResult; requests: number; se
 /**
  * Finds the contract's databases by title, drops every `notion_*` table and recreates one empty table per
  * database found from its data source's properties, rewriting the `sync_tables` registry in the same batch.
+ * Holds the sync lock throughout (`lockTtlMs` for tests).
  */
-export async function syncSchemas(env: Env): Promise<SchemaSyncOutcome> {
+export async function syncSchemas(env: Env, lockTtlMs = LOCK_TTL_MS): Promise<SchemaSyncOutcome> {
   return withLock(env.DB, SYNC_LOCK, async () => {
     const runId = await startRun(env.DB, "schema", null);
     try {
@@ -26,7 +27,7 @@ export async function syncSchemas(env: Env): Promise<SchemaSyncOutcome> {
       await finishRun(env.DB, runId, false, err instanceof Error ? err.message : String(err));
       throw err;
     }
-  });
+  }, lockTtlMs);
 }
 
 async function rebuildSchemas(env: Env): Promise<SchemaSyncOutcome> {

@@ -1,6 +1,6 @@
 import { notionRun } from "./client";
 import { forEachLimit } from "./concurrency";
-import { SYNC_LOCK, withLock } from "./lock";
+import { LOCK_TTL_MS, SYNC_LOCK, withLock } from "./lock";
 import { mediaIndex } from "./media-index";
 import { pageRow } from "./page-sync";
 import { queryPages } from "./query-pages";
@@ -19,10 +19,10 @@ export type TableSyncOutcome = { tableName: string; rows: number; requests: numb
 
 /**
  * Reads every page of the table's data source, writes the rows into a side table and swaps it in with one
- * batch, so a failed sync leaves the previous rows in place. Holds the sync lock throughout.
+ * batch, so a failed sync leaves the previous rows in place. Holds the sync lock throughout (`lockTtlMs` for tests).
  */
-export async function syncTable(env: Env, entry: RegistryEntry): Promise<TableSyncOutcome> {
-  return withLock(env.DB, SYNC_LOCK, async (lock) => {
+export async function syncTable(env: Env, entry: RegistryEntry, lockTtlMs = LOCK_TTL_MS): Promise<TableSyncOutcome> {
+  return withLock(env.DB, SYNC_LOCK, async () => {
     const runId = await startRun(env.DB, "table", entry.tableName);
     const side = sideTableName(entry.tableName);
     const run = notionRun(env);
@@ -38,7 +38,6 @@ export async function syncTable(env: Env, entry: RegistryEntry): Promise<TableSy
         const values: ColumnValue[][] = new Array(pages.length);
         await forEachLimit(pages, PAGES_AT_ONCE, async (p, i) => {
           values[i] = await pageRow(run, files, entry, p);
-          await lock.extend();
         });
         await writeRows(env.DB, side, entry.columns, entry.hasBody, values);
         rows += pages.length;
@@ -57,5 +56,5 @@ export async function syncTable(env: Env, entry: RegistryEntry): Promise<TableSy
       await finishRun(env.DB, runId, false, message);
       throw err;
     }
-  });
+  }, lockTtlMs);
 }
