@@ -3,6 +3,6 @@ export type AppEnv = {
   Bindings: Env;
   Variables: {
     /** Set by the admin session middleware once the request carries a valid session. */
-    adminSession?: { expiresAt: number };
+    adminSession?: { id: string; expiresAt: number };
   };
 };

@@ -1,4 +1,4 @@
-/** Admin sessions: a cookie holding an expiry and its HMAC-SHA256, keyed from the ADMIN_PASSWORD secret. */
+/** Admin sessions: a cookie holding an expiry, a random session id and their HMAC-SHA256, keyed from the ADMIN_PASSWORD secret. */
 
 /** Name of the session cookie. */
 export const SESSION_COOKIE = "admin_session";
@@ -28,24 +28,32 @@ function sessionKey(secret: string): Promise<CryptoKey> {
   return key;
 }
 
-const payload = (expiresAt: number) => encoder.encode(`admin-session:${expiresAt}`);
+/** A verified session: its id (D1 `admin_sessions` says whether it is still signed in) and expiry (ms since epoch). */
+export type SessionClaims = { id: string; expiresAt: number };
 
-/** Creates a session token valid until `now + 12 h`; returns it with its expiry (ms since epoch). */
-export async function createSessionToken(secret: string, now = Date.now()): Promise<{ token: string; expiresAt: number }> {
-  const expiresAt = now + SESSION_TTL_SECONDS * 1000;
-  const signature = await crypto.subtle.sign("HMAC", await sessionKey(secret), payload(expiresAt));
-  return { token: `${expiresAt}.${toBase64Url(new Uint8Array(signature))}`, expiresAt };
+const payload = (expiresAt: number, id: string) => encoder.encode(`admin-session:${expiresAt}:${id}`);
+
+/** A fresh random session id: 16 bytes, base64url (22 characters). */
+export function newSessionId(): string {
+  return toBase64Url(crypto.getRandomValues(new Uint8Array(16)));
 }
 
-/** Returns the expiry of a genuine, unexpired token, or null for anything else. */
-export async function verifySessionToken(secret: string, token: string | undefined, now = Date.now()): Promise<number | null> {
-  const match = token ? /^(\d{1,15})\.([A-Za-z0-9_-]{43})$/.exec(token) : null;
+/** Creates the token of session `id`, valid until `now + 12 h`; returns it with its expiry (ms since epoch). */
+export async function createSessionToken(secret: string, id: string, now = Date.now()): Promise<{ token: string; expiresAt: number }> {
+  const expiresAt = now + SESSION_TTL_SECONDS * 1000;
+  const signature = await crypto.subtle.sign("HMAC", await sessionKey(secret), payload(expiresAt, id));
+  return { token: `${expiresAt}.${id}.${toBase64Url(new Uint8Array(signature))}`, expiresAt };
+}
+
+/** Returns the id and expiry of a genuine, unexpired token, or null for anything else (whether it was signed out is D1's to say). */
+export async function verifySessionToken(secret: string, token: string | undefined, now = Date.now()): Promise<SessionClaims | null> {
+  const match = token ? /^(\d{1,15})\.([A-Za-z0-9_-]{22})\.([A-Za-z0-9_-]{43})$/.exec(token) : null;
   if (!match) return null;
   const expiresAt = Number(match[1]);
   if (expiresAt <= now || expiresAt > now + SESSION_TTL_SECONDS * 1000) return null;
-  const signature = fromBase64Url(match[2]);
-  const genuine = await crypto.subtle.verify("HMAC", await sessionKey(secret), signature, payload(expiresAt));
-  return genuine ? expiresAt : null;
+  const signature = fromBase64Url(match[3]);
+  const genuine = await crypto.subtle.verify("HMAC", await sessionKey(secret), signature, payload(expiresAt, match[2]));
+  return genuine ? { id: match[2], expiresAt } : null;
 }
 
 /** Compares a submitted password with the secret in constant time (both hashed to equal-length digests first). */

@@ -1,6 +1,7 @@
 import type { MiddlewareHandler } from "hono";
 import { getCookie } from "hono/cookie";
 import type { AppEnv } from "../app-env";
+import { isSessionActive } from "../data/admin-sessions";
 import { fail } from "../lib/errors";
 import { SESSION_COOKIE, verifySessionToken } from "../lib/session";
 
@@ -17,14 +18,14 @@ export function isCrossOrigin(method: string, requestUrl: string, headers: Heade
 
 /**
  * Guards every `/api/admin/*` call: 503 without an ADMIN_PASSWORD secret, 403 for cross-origin
- * state changes, 401 without a valid session (the sign-in route itself is let through).
+ * state changes, 401 without a valid, signed-in session (the sign-in route itself is let through).
  */
 export const adminGuard: MiddlewareHandler<AppEnv> = async (c, next) => {
   const secret = c.env.ADMIN_PASSWORD;
   if (!secret) fail(503, "Admin access is not configured");
   if (isCrossOrigin(c.req.method, c.req.url, c.req.raw.headers)) fail(403, "Cross-origin admin requests are not allowed");
-  const expiresAt = await verifySessionToken(secret, getCookie(c, SESSION_COOKIE));
-  if (expiresAt !== null) c.set("adminSession", { expiresAt });
+  const session = await verifySessionToken(secret, getCookie(c, SESSION_COOKIE));
+  if (session && (await isSessionActive(c.env.DB, session.id))) c.set("adminSession", session);
   else if (c.req.path !== SESSION_PATH) fail(401, "Sign in to use the admin panel");
   await next();
 };

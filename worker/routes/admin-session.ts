@@ -3,8 +3,9 @@ import { deleteCookie, setCookie } from "hono/cookie";
 import { z } from "zod";
 import type { AppEnv } from "../app-env";
 import { clearAttempts, reserveAttempt } from "../data/admin-attempts";
+import { endSession, startSession } from "../data/admin-sessions";
 import { fail } from "../lib/errors";
-import { createSessionToken, passwordMatches, SESSION_COOKIE, SESSION_TTL_SECONDS } from "../lib/session";
+import { passwordMatches, SESSION_COOKIE, SESSION_TTL_SECONDS } from "../lib/session";
 import { validate } from "../lib/validate";
 
 const signInBody = z.object({ password: z.string().max(1024) });
@@ -18,7 +19,7 @@ function isLocalHost(url: string): boolean {
 const cookieOptions = (url: string) =>
   ({ httpOnly: true, sameSite: "Strict", path: "/", secure: !isLocalHost(url) }) as const;
 
-/** Admin sign-in (`POST`), sign-out (`DELETE`) and session state (`GET`) at `/api/admin/session`. */
+/** Admin sign-in (`POST`), sign-out (`DELETE`, which revokes the session server-side) and session state (`GET`) at `/api/admin/session`. */
 const adminSession = new Hono<AppEnv>();
 
 adminSession.get("/", (c) => {
@@ -37,12 +38,14 @@ adminSession.post("/", validate("json", signInBody), async (c) => {
   }
   if (!(await passwordMatches(c.env.ADMIN_PASSWORD, c.req.valid("json").password))) fail(401, "Incorrect password");
   await clearAttempts(c.env.DB, client);
-  const { token, expiresAt } = await createSessionToken(c.env.ADMIN_PASSWORD);
+  const { token, expiresAt } = await startSession(c.env.DB, c.env.ADMIN_PASSWORD);
   setCookie(c, SESSION_COOKIE, token, { ...cookieOptions(c.req.url), maxAge: SESSION_TTL_SECONDS });
   return c.json({ authenticated: true, expiresAt: new Date(expiresAt).toISOString() });
 });
 
-adminSession.delete("/", (c) => {
+adminSession.delete("/", async (c) => {
+  const session = c.get("adminSession");
+  if (session) await endSession(c.env.DB, session.id);
   deleteCookie(c, SESSION_COOKIE, cookieOptions(c.req.url));
   return c.json({ authenticated: false, expiresAt: null });
 });

@@ -24,7 +24,7 @@ describe("POST /api/admin/session (sign-in)", () => {
     expect(body.authenticated).toBe(true);
     expect(Date.parse(body.expiresAt) - Date.now()).toBeGreaterThan(12 * 3600_000 - 60_000);
     const cookie = res.headers.get("set-cookie") ?? "";
-    expect(cookie).toMatch(/^admin_session=\d+\.[A-Za-z0-9_-]{43};/);
+    expect(cookie).toMatch(/^admin_session=\d+\.[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43};/);
     expect(cookie).toContain("Max-Age=43200");
     expect(cookie).toContain("Path=/");
     expect(cookie).toContain("HttpOnly");
@@ -87,6 +87,31 @@ describe("GET and DELETE /api/admin/session", () => {
     const body = await res.json<{ authenticated: boolean; expiresAt: string }>();
     expect(body.authenticated).toBe(true);
     expect(Date.parse(body.expiresAt)).toBeGreaterThan(Date.now());
+  });
+
+  it("signs out by revoking the session: the old cookie gets 401 afterwards, a new sign-in works", async () => {
+    const signedIn = await signIn(env.ADMIN_PASSWORD);
+    const cookie = (signedIn.headers.get("set-cookie") ?? "").split(";")[0];
+    const withCookie = (method = "GET", path = "/api/admin/sync-status") =>
+      exports.default.fetch(`http://localhost${path}`, { method, headers: { cookie, origin: "http://localhost" } });
+    expect((await withCookie()).status).toBe(200);
+    const other = await adminCookie();
+    expect((await withCookie("DELETE", "/api/admin/session")).status).toBe(200);
+    const after = await withCookie();
+    expect(after.status).toBe(401);
+    expect(await after.json()).toEqual({ error: "Sign in to use the admin panel" });
+    expect(await (await withCookie("GET", "/api/admin/session")).json()).toEqual({ authenticated: false, expiresAt: null });
+    const again = await signIn(env.ADMIN_PASSWORD);
+    expect(again.status).toBe(200);
+    const fresh = (again.headers.get("set-cookie") ?? "").split(";")[0];
+    expect((await exports.default.fetch("http://localhost/api/admin/sync-status", { headers: { cookie: fresh } })).status).toBe(200);
+    expect((await exports.default.fetch("http://localhost/api/admin/sync-status", { headers: { cookie: other } })).status).toBe(200);
+  });
+
+  it("drops expired sessions when someone signs in", async () => {
+    await env.DB.prepare("INSERT INTO admin_sessions (id, expires_at) VALUES ('long-gone', ?1)").bind(Date.now() - 1000).run();
+    expect((await signIn(env.ADMIN_PASSWORD)).status).toBe(200);
+    expect(await env.DB.prepare("SELECT id FROM admin_sessions WHERE id = 'long-gone'").first()).toBeNull();
   });
 
   it("signs out by expiring the cookie", async () => {

@@ -1,13 +1,14 @@
 import { env } from "cloudflare:test";
 import { exports } from "cloudflare:workers";
-import { createSessionToken, SESSION_COOKIE } from "../lib/session";
+import { startSession } from "../data/admin-sessions";
+import { SESSION_COOKIE } from "../lib/session";
 
 /** Origin used by the admin test helpers; requests to it count as same-origin. */
 export const TEST_ORIGIN = "http://localhost";
 
-/** A `Cookie` header value carrying a fresh, valid admin session. */
+/** A `Cookie` header value carrying a fresh, signed-in admin session. */
 export async function adminCookie(): Promise<string> {
-  const { token } = await createSessionToken(env.ADMIN_PASSWORD);
+  const { token } = await startSession(env.DB, env.ADMIN_PASSWORD);
   return `${SESSION_COOKIE}=${token}`;
 }
 
