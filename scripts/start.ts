@@ -1,4 +1,5 @@
 /** `npm start`: demo Notion server, local worker (D1/KV/R2), full sync, site build, and a local deploy hook that rebuilds the site. */
+import { adminPassword } from "./lib/admin-password.ts";
 import { checkNode } from "./lib/check-node.ts";
 import { startStack } from "./lib/stack.ts";
 
@@ -9,7 +10,7 @@ if (!Number.isInteger(port) || port <= 0 || port > 65535) {
   console.error(`PORT=${process.env.PORT} is not a valid port number (try PORT=8787).`);
   process.exit(1);
 }
-const password = process.env.ADMIN_PASSWORD || "admin";
+const { password, description } = adminPassword(process.env);
 const { NOTION_API_URL, NOTION_TOKEN } = process.env;
 const started = performance.now();
 
@@ -22,8 +23,7 @@ const stack = await startStack({
 });
 
 const seconds = ((performance.now() - started) / 1000).toFixed(1);
-const source = process.env.ADMIN_PASSWORD ? "from ADMIN_PASSWORD" : "local demo default; set ADMIN_PASSWORD to change it";
-console.log(`\nReady in ${seconds} s: ${stack.url}\nAdmin panel: ${stack.url}/admin  password: ${password} (${source})\nPress Ctrl+C to stop.`);
+console.log(`\nReady in ${seconds} s: ${stack.url}\nAdmin panel: ${stack.url}/admin  ${description}\nPress Ctrl+C to stop.`);
 
 let stopping = false;
 const shutdown = () => {

@@ -1,0 +1,9 @@
+/** The admin password of the local demo, used when ADMIN_PASSWORD is not set. */
+export const DEMO_ADMIN_PASSWORD = "admin";
+
+/** The admin password `npm start` uses and how the launcher names it: only the demo default is ever printed. */
+export function adminPassword(env: Record<string, string | undefined>): { password: string; description: string } {
+  const set = env.ADMIN_PASSWORD;
+  if (!set) return { password: DEMO_ADMIN_PASSWORD, description: `password: ${DEMO_ADMIN_PASSWORD} (local demo default; set ADMIN_PASSWORD to change it)` };
+  return { password: set, description: "password: the one in ADMIN_PASSWORD" };
+}
