@@ -20,6 +20,7 @@ import { PAGE_DEFAULTS } from "../lib/page-defaults";
 import { BASE_URL, launch, screenshot, VIEWPORTS } from "./browser";
 import { apiItems, type ApiItem } from "./catalogue-helpers";
 import { demoRow, demoText, VIEWPORT_NAMES } from "./site-helpers";
+import { waitForPublisherIdle } from "./stack";
 
 const NOTICE = "WEBSITE UNDER CONSTRUCTION — Please excuse our appearance while we restore our online presence";
 const OUT_DIR = `.wrangler/build-faults-${process.pid}`;
@@ -66,6 +67,8 @@ beforeAll(async () => {
   };
   proxy = await startFaultProxy(BASE_URL, faults);
   cleanUp();
+  // Another file's rebuild of the stack would share the CPU and Astro's caches with this build.
+  await waitForPublisherIdle();
   process.env.SITE_API_TIMEOUT_MS = TIMEOUT_MS;
   try {
     await buildSite(proxy.url, OUT_DIR, (line) => console.log(`build-faults: ${line}`));
