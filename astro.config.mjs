@@ -20,6 +20,8 @@ export default defineConfig({
   integrations: [
     react(),
     { name: "api-preflight", hooks: { "astro:build:start": () => assertApiReachable() } },
+    // client:marked hydrates an island only when a head script has marked the document (the 404 page's item fallback).
+    { name: "marked-directive", hooks: { "astro:config:setup": ({ addClientDirective }) => addClientDirective({ name: "marked", entrypoint: "./site/scripts/marked-directive.ts" }) } },
   ],
   // Files the sync copied to /media are resized at build time into srcset candidates (site/lib/build/responsive.ts).
   image: { remotePatterns: [{ protocol: apiUrl.protocol.slice(0, -1), hostname: apiUrl.hostname, port: apiUrl.port, pathname: "/media/**" }] },

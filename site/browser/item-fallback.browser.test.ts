@@ -124,7 +124,7 @@ describe("item fallback failures", () => {
       const card = page.getByTestId("not-found");
       expect(await card.getByRole("heading", { level: 1 }).textContent()).toBe("404 Page Not Found");
       expect(await card.getByText("Did you forget to add the page to the router?").isVisible()).toBe(true);
-      expect(await page.getByTestId("item-loading").count()).toBe(0);
+      expect(await page.getByTestId("item-loading").isVisible()).toBe(false);
       expect(await page.getByTestId("item-not-found").count()).toBe(0);
     }
     expect(apiCalls).toEqual([]);
