@@ -1,0 +1,30 @@
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import worker from "./index";
+
+const toml = readFileSync(new URL("../wrangler.toml", import.meta.url), "utf8");
+
+/** The string list assigned to `name` in wrangler.toml (one line, as the file writes it). */
+function stringList(name: string): string[] {
+  const line = new RegExp(`^${name}\\s*=\\s*\\[(.*)\\]\\s*$`, "m").exec(toml);
+  if (!line) return [];
+  return [...line[1].matchAll(/"([^"]*)"/g)].map((m) => m[1]);
+}
+
+/** How wrangler 4 matches a run_worker_first rule: the whole path against the rule with `*` as any run of characters. */
+const ruleMatches = (rule: string, path: string) =>
+  new RegExp(`^${rule.split("*").map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join(".*")}$`).test(path);
+
+describe("wrangler.toml", () => {
+  it("runs the nightly full sync at 04:00 UTC through the exported scheduled handler", () => {
+    expect(stringList("crons")).toEqual(["0 4 * * *"]);
+    expect(typeof worker.scheduled).toBe("function");
+  });
+
+  it("sends /api and /media, bare or with a path, to the worker before the static assets", () => {
+    const rules = stringList("run_worker_first");
+    const toWorker = (path: string) => rules.some((rule) => ruleMatches(rule, path));
+    for (const path of ["/api", "/api/", "/api/health", "/api/collection/slots", "/media", "/media/", "/media/notion/a/b.jpg"]) expect(toWorker(path), path).toBe(true);
+    for (const path of ["/", "/admin", "/apiary", "/mediakit", "/gallery/slots", "/404.html"]) expect(toWorker(path), path).toBe(false);
+  });
+});
