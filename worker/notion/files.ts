@@ -1,33 +1,45 @@
 import { contentTypeFor, fileKeyFor, siteUrlForKey } from "./file-keys";
 import { forEachLimit } from "./concurrency";
 import type { MediaIndex } from "./media-index";
+import type { SiteUrlFor } from "./properties";
 import { UpstreamError } from "./upstream-error";
 
 const DOWNLOADS_AT_ONCE = 4;
 
+/**
+ * Size caps for copies. `maxBytes`: the largest file copied (streamed into R2, never held in memory); a bigger one is
+ * left out of its row (no image: Notion's signed URL would break within the hour) with a logged message. `maxBuffered`:
+ * the largest download without a usable Content-Length, which must be read into memory to learn its length (four at
+ * once stay far below the worker's 128 MB).
+ */
+export type FileLimits = { maxBytes: number; maxBuffered: number };
+
+/** The caps a sync runs with. */
+export const FILE_LIMITS: FileLimits = { maxBytes: 100 * 1024 * 1024, maxBuffered: 16 * 1024 * 1024 };
+
 /** A Notion-hosted file met during a sync, with a way to get a fresh signed URL if this one has expired. */
 export type FileSource = { url: string; name?: string; refresh: () => Promise<string | undefined> };
 
-/** What copying needs: the bucket, the run's index of keys it already holds, and the run's (retrying) download fetch. */
-export type FileStore = { bucket: R2Bucket; index: MediaIndex; download: typeof fetch };
+/** What copying needs: the bucket, the run's index of keys it already holds, the run's (retrying) download fetch, and the caps. */
+export type FileStore = { bucket: R2Bucket; index: MediaIndex; download: typeof fetch; limits?: FileLimits };
 
 /**
  * Copies Notion-hosted files into R2 under stable keys (skipping keys R2 already holds) and returns each
- * original Notion URL's site URL.
+ * original Notion URL's site URL, or null for a file left out for its size.
  */
-export async function copyFiles(store: FileStore, sources: FileSource[]): Promise<Map<string, string>> {
+export async function copyFiles(store: FileStore, sources: FileSource[]): Promise<Map<string, string | null>> {
   const unique = [...new Map(sources.map((s) => [s.url, s])).values()];
-  const urls = new Map<string, string>();
+  const urls = new Map<string, string | null>();
   await forEachLimit(unique, DOWNLOADS_AT_ONCE, async (source) => {
     const key = fileKeyFor(source.url, source.name);
-    await copyFile(store, key, source);
-    urls.set(source.url, siteUrlForKey(key));
+    urls.set(source.url, (await copyFile(store, key, source)) ? siteUrlForKey(key) : null);
   });
   return urls;
 }
 
-async function copyFile(store: FileStore, key: string, source: FileSource): Promise<void> {
-  if (await store.index.has(key)) return;
+/** Copies one file; false when it was left out for its size. */
+async function copyFile(store: FileStore, key: string, source: FileSource): Promise<boolean> {
+  if (await store.index.has(key)) return true;
   let res = await store.download(source.url);
   if (res.status === 403) {
     await res.body?.cancel();
@@ -40,12 +52,69 @@ async function copyFile(store: FileStore, key: string, source: FileSource): Prom
     throw new UpstreamError(`Could not download file ${key} from Notion: HTTP ${res.status}`);
   }
   const declared = res.headers.get("content-type")?.split(";")[0]?.trim();
-  const contentType = declared && declared !== "application/octet-stream" ? declared : contentTypeFor(key);
-  await store.bucket.put(key, await res.arrayBuffer(), { httpMetadata: { contentType } });
+  const options = { httpMetadata: { contentType: declared && declared !== "application/octet-stream" ? declared : contentTypeFor(key) } };
+  const limits = store.limits ?? FILE_LIMITS;
+  const length = contentLength(res);
+  if (length !== null && length > limits.maxBytes) {
+    await res.body?.cancel();
+    return leftOut(key, `${length} bytes`, limits.maxBytes);
+  }
+  try {
+    if (length !== null) {
+      await store.bucket.put(key, res.body ? res.body.pipeThrough(new FixedLengthStream(length)) : new Uint8Array(), options);
+    } else {
+      const bytes = await readUpTo(res, Math.min(limits.maxBuffered, limits.maxBytes));
+      if (!bytes) return leftOut(key, "a download without Content-Length", Math.min(limits.maxBuffered, limits.maxBytes));
+      await store.bucket.put(key, bytes, options);
+    }
+  } catch (err) {
+    // A download cut short (or longer than it said) fails the put as well; R2's own failures are rare and named by their message.
+    throw new UpstreamError(`Could not copy file ${key} from Notion: ${err instanceof Error ? err.message : String(err)}`);
+  }
   store.index.add(key);
+  return true;
 }
 
-/** Site URL lookup for rows: a copied file's site URL (every Notion-hosted file is copied before mapping). */
-export function siteUrlLookup(urls: Map<string, string>): (notionUrl: string) => string {
-  return (notionUrl) => urls.get(notionUrl) ?? siteUrlForKey(fileKeyFor(notionUrl));
+/** The body's length when the response states it for the bytes we read (not for a compressed transfer), else null. */
+function contentLength(res: Response): number | null {
+  const encoding = res.headers.get("content-encoding");
+  const length = res.headers.get("content-length")?.trim();
+  if ((encoding && encoding !== "identity") || !length || !/^\d+$/.test(length)) return null;
+  return Number(length);
+}
+
+/** The whole body, or null (the rest cancelled) once it passes `max` bytes. */
+async function readUpTo(res: Response, max: number): Promise<Uint8Array | null> {
+  if (!res.body) return new Uint8Array();
+  const reader = res.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+    size += chunk.value.byteLength;
+    if (size > max) {
+      await reader.cancel();
+      return null;
+    }
+    chunks.push(chunk.value);
+  }
+  const bytes = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return bytes;
+}
+
+function leftOut(key: string, what: string, limit: number): false {
+  console.warn(`sync: file ${key} left out: ${what} is over the ${limit}-byte limit for copies into R2 (the row keeps no link to it)`);
+  return false;
+}
+
+/**
+ * Site URL lookup for rows: a copied file's site URL, undefined for one left out for its size (the row drops it), and
+ * for a URL not copied here (a rollup of another table's files) the site URL its own table's copy has.
+ */
+export function siteUrlLookup(urls: Map<string, string | null>): SiteUrlFor {
+  return (notionUrl) => (urls.has(notionUrl) ? (urls.get(notionUrl) ?? undefined) : siteUrlForKey(fileKeyFor(notionUrl)));
 }

@@ -4,8 +4,8 @@ export type ColumnValue = string | number | null;
 /** A page property value as Notion returns it (loosely typed: every type, including future ones, is handled). */
 export type PropertyValue = { type: string; [key: string]: unknown };
 
-/** Maps a Notion-hosted file URL to the site's own URL for it (see files.ts). */
-export type SiteUrlFor = (notionUrl: string) => string;
+/** Maps a Notion-hosted file URL to the site's own URL for it, or undefined when it was not copied (see files.ts). */
+export type SiteUrlFor = (notionUrl: string) => string | undefined;
 
 /** A files-property entry: Notion-hosted (`file`) or `external`. */
 export type FileValue = { type?: string; name?: string; file?: { url?: string }; external?: { url?: string } };
