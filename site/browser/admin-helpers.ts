@@ -19,6 +19,15 @@ export async function openAdmin(context: BrowserContext, tab?: "Page Headers" | 
   return page;
 }
 
+/** The schema sync's confirmation dialog. */
+export const schemaSyncDialog = (page: Page): Locator => page.getByRole("alertdialog", { name: "Drop and recreate every Notion table?" });
+
+/** Presses Sync Notion Schemas and confirms in its dialog that every notion_* table is dropped. */
+export async function confirmSchemaSync(page: Page): Promise<void> {
+  await page.getByRole("button", { name: "Sync Notion Schemas" }).click();
+  await schemaSyncDialog(page).getByRole("button", { name: "Drop and recreate tables" }).click();
+}
+
 /** The open toast (at most one is shown). */
 export const openToast = (page: Page): Locator => page.locator('[data-testid="toast"][data-state="open"]');
 

@@ -3,8 +3,9 @@ import type { Browser, BrowserContext, Page, Route } from "playwright-core";
 import type { AdminClient } from "../../scripts/lib/admin-client.ts";
 import { databaseIdFor, dataSourceIdFor, pageIdFor } from "../../scripts/demo-workspace/ids.ts";
 import type { NotionTable } from "../../worker/domain/types";
-import { openAdmin, signedInContext, waitForToast } from "./admin-helpers";
+import { confirmSchemaSync, openAdmin, schemaSyncDialog, signedInContext, waitForToast } from "./admin-helpers";
 import { launch, screenshot } from "./browser";
+import { seriousAxeViolations } from "./site-helpers";
 import { adminClient, buildInfo, clearNotionFaults, injectNotionFault, notionTables, waitForPublisherIdle, waitForRebuild, waitForSyncIdle } from "./stack";
 
 let browser: Browser;
@@ -12,6 +13,8 @@ let context: BrowserContext;
 let admin: AdminClient;
 let initialTables: NotionTable[];
 let initialItems: number;
+/** Tests that wait for a rebuild: waitForRebuild allows 90 s, more than the default 60 s a test gets (a build on a loaded machine takes a minute). */
+const REBUILD_TEST_TIMEOUT_MS = 180_000;
 /** A prerendered item page that exists only when the catalogue is synced. */
 const PROBE_PATH = `/gallery/slots/${pageIdFor("Slot Machines", "Mills Castle Front 5¢")}`;
 
@@ -31,7 +34,7 @@ afterAll(async () => {
   await waitForSyncIdle(admin);
   if (JSON.stringify(await notionTables(admin)) !== JSON.stringify(initialTables)) await admin.call("/api/admin/notion-sync-all", { method: "POST" });
   await waitForRebuild(admin, initialItems, PROBE_PATH);
-});
+}, 2 * REBUILD_TEST_TIMEOUT_MS);
 
 const row = (page: Page, tableName: string) => page.locator(`[data-testid="notion-table-row"][data-table="${tableName}"]`);
 const syncButtons = (page: Page) => page.getByRole("button", { name: /^Sync Data for / });
@@ -87,6 +90,85 @@ describe("Notion Sync tab", () => {
     await page.close();
   });
 
+  it("asks before the schema sync, saying what it drops; Cancel and Escape run nothing and give focus back to the button", async () => {
+    const page = await openNotionTab();
+    const schemaRequests: string[] = [];
+    page.on("request", (request) => {
+      if (request.url().endsWith("/api/admin/notion-sync-schemas")) schemaRequests.push(request.method());
+    });
+    const dialog = schemaSyncDialog(page);
+    const focusedText = () => page.evaluate(() => document.activeElement?.textContent?.trim() ?? null);
+    const buttonFocused = () => schemaButton(page).evaluate((button) => button === document.activeElement);
+
+    await schemaButton(page).click();
+    await dialog.waitFor();
+    expect(await dialog.locator("p").allTextContents()).toEqual([
+      "Every notion_* table is dropped and recreated empty from the Notion databases’ properties, and the site is rebuilt.",
+      "The public site shows no items until each table’s Sync Data has run.",
+      "Afterwards, press Sync Data on each table in the list below to bring its items back.",
+    ]);
+    expect(await dialog.getByRole("button").allTextContents()).toEqual(["Cancel", "Drop and recreate tables"]);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await screenshot(page, "admin-notion-schema-confirm-desktop");
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await dialog.waitFor({ state: "detached" });
+    expect(await buttonFocused()).toBe(true);
+
+    // Keyboard only: Enter opens it with focus on Cancel, Tab stays inside, Escape closes it.
+    await page.keyboard.press("Enter");
+    await dialog.waitFor();
+    expect(await focusedText()).toBe("Cancel");
+    await page.keyboard.press("Tab");
+    expect(await focusedText()).toBe("Drop and recreate tables");
+    await page.keyboard.press("Tab");
+    expect(await focusedText()).toBe("Cancel");
+    await page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "detached" });
+    expect(await buttonFocused()).toBe(true);
+
+    expect(schemaRequests).toEqual([]);
+    expect(await page.getByTestId("schema-sync-result").count()).toBe(0);
+    expect(await schemaButton(page).isEnabled()).toBe(true);
+    expect(await recordCounts(page)).toEqual(initialTables.map((t) => String(t.recordCount)));
+    expect(await notionTables(admin)).toEqual(initialTables);
+    await page.close();
+  });
+
+  it("says when rebuilds are not configured, and warns when a requested build is not live 15 minutes on", async () => {
+    // The stack's worker always has a deploy hook and its builds go live: the browser is handed those states.
+    const withStatus = async (page: Page, patch: Record<string, unknown>) =>
+      page.route("**/api/admin/sync-status", async (route) => {
+        const response = await route.fetch();
+        await route.fulfill({ response, json: { ...((await response.json()) as object), ...patch } });
+      });
+    const notConfigured = await context.newPage();
+    await withStatus(notConfigured, { rebuildConfigured: false, lastRebuild: null });
+    await notConfigured.goto("/admin");
+    await notConfigured.getByRole("tab", { name: "Notion Sync" }).click();
+    const rebuildRow = statusCard(notConfigured, "last-rebuild");
+    await expect.poll(() => rebuildRow.getAttribute("data-outcome")).toBe("NotConfigured");
+    expect(await rebuildRow.locator("dd span").allTextContents()).toEqual([
+      "Not configured",
+      "Rebuilds are not configured: syncs update the API, but the public site is never rebuilt. Set the DEPLOY_HOOK_URL secret on the worker (npx wrangler secret put DEPLOY_HOOK_URL) to your host's deploy hook URL, then run a sync.",
+    ]);
+    await screenshot(notConfigured, "admin-notion-rebuild-not-configured-desktop");
+    await notConfigured.close();
+
+    const overdue = await context.newPage();
+    const requestedAt = new Date(Date.now() - 16 * 60_000).toISOString();
+    await withStatus(overdue, { lastRebuild: { kind: "rebuild", target: "table:notion_posts", startedAt: requestedAt, finishedAt: requestedAt, ok: true, message: "Deploy hook answered 202 Accepted" } });
+    await overdue.route("**/build-info.json", (route) => route.fulfill({ json: { builtAt: new Date(Date.now() - 60 * 60_000).toISOString(), items: initialItems } }));
+    await overdue.goto("/admin");
+    await overdue.getByRole("tab", { name: "Notion Sync" }).click();
+    const warning = overdue.getByTestId("rebuild-overdue");
+    await warning.waitFor();
+    expect(await warning.textContent()).toBe("The build requested more than 15 minutes ago has not gone live. Check your host's build log: the build may have failed or be stuck.");
+    expect(await overdue.getByTestId("rebuild-pending").count()).toBe(0);
+    expect(await statusCard(overdue, "last-rebuild").getAttribute("data-outcome")).toBe("Succeeded");
+    await screenshot(overdue, "admin-notion-rebuild-overdue-desktop");
+    await overdue.close();
+  });
+
   it("disables Sync Data for a table without a databaseId", async () => {
     // The demo Notion server cannot hide one of the catalogue's databases from search (the only way a table
     // loses its id), so the browser is handed the table list with one id missing.
@@ -119,7 +201,7 @@ describe("Notion Sync tab", () => {
     expect(await waitForToast(page, "Failed to sync table data")).toEqual({ description: "500: Worker exceeded CPU time", variant: "destructive" });
 
     await page.route("**/api/admin/notion-sync-schemas", (route) => route.fulfill({ status: 500, body: "" }));
-    await schemaButton(page).click();
+    await confirmSchemaSync(page);
     expect(await waitForToast(page, "Failed to sync Notion schemas")).toEqual({ description: "500: Internal Server Error", variant: "destructive" });
     expect(await recordCounts(page)).toEqual(initialTables.map((t) => String(t.recordCount)));
     await page.close();
@@ -145,7 +227,7 @@ describe("Notion Sync tab", () => {
   it("reports a schema sync that Notion fails as 'Schema Sync Failed' and drops nothing", async () => {
     const page = await openNotionTab();
     await injectNotionFault({ status: 401, code: "unauthorized", message: "API token is invalid.", path: "/v1/search" });
-    await schemaButton(page).click();
+    await confirmSchemaSync(page);
     expect(await waitForToast(page, "Schema Sync Failed")).toEqual({ description: '502: {"error":"Notion: API token is invalid."}', variant: "destructive" });
     const lastSync = statusCard(page, "last-sync");
     // The table-sync test before this one also leaves a failed run: wait for this run, not just any failure.
@@ -174,7 +256,8 @@ describe("Notion Sync tab", () => {
     const postsCount = initialTables.find((t) => t.tableName === "notion_posts")!.recordCount;
     expect(await waitForToast(page, "Table Sync Successful")).toEqual({ description: `Synced ${postsCount} rows into notion_posts`, variant: "default" });
     await expect.poll(() => enabledSyncButtons(page)).toHaveLength(12);
-    expect(await refreshButton(page).isEnabled()).toBe(true);
+    // Refresh stays off until the table list the sync's end reloads has arrived.
+    await expect.poll(() => refreshButton(page).isEnabled()).toBe(true);
     expect(await posts.textContent()).toBe("Sync Data");
 
     const lastSync = statusCard(page, "last-sync");
@@ -194,12 +277,12 @@ describe("Notion Sync tab", () => {
     expect(await page.getByTestId("site-built-at").locator("dd span").first().textContent()).not.toBe(builtBefore);
     await screenshot(page, "admin-notion-rebuilt-desktop");
     await page.close();
-  });
+  }, REBUILD_TEST_TIMEOUT_MS);
 
   it("runs the schema sync with its button disabled, lists the result per table, then Sync Data on every table restores the data and the site", async () => {
     const page = await openNotionTab();
     await page.route("**/api/admin/notion-sync-schemas", delayed(1_500));
-    await schemaButton(page).click();
+    await confirmSchemaSync(page);
     await expect.poll(async () => (await schemaButton(page).textContent())?.trim()).toBe("Syncing schemas…");
     expect(await schemaButton(page).isDisabled()).toBe(true);
     expect(await enabledSyncButtons(page)).toEqual([]);
@@ -227,5 +310,5 @@ describe("Notion Sync tab", () => {
     expect(item.status).toBe(200);
     expect(await item.text()).toContain("Mills Castle Front 5¢");
     await page.close();
-  });
+  }, REBUILD_TEST_TIMEOUT_MS);
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { openAdmin, openToast, signedInContext, waitForToast } from "./admin-helpers";
+import { confirmSchemaSync, openAdmin, openToast, signedInContext, waitForToast } from "./admin-helpers";
 import { launch, screenshot } from "./browser";
 
 let browser: Browser;
@@ -61,7 +61,7 @@ describe("toasts", () => {
         },
       }),
     );
-    await page.getByRole("button", { name: "Sync Notion Schemas" }).click();
+    await confirmSchemaSync(page);
     expect(await waitForToast(page, "Schema Sync Completed with Errors")).toEqual({
       description: "Created 1 of 2 tables; 1 databases were not found in Notion",
       variant: "amber",
@@ -79,6 +79,47 @@ describe("toasts", () => {
     expect(new Set([defaultColour, destructiveColour, amberColour]).size).toBe(3);
     const box = await openToast(page).boundingBox();
     expect(box!.width).toBeLessThanOrEqual(420);
+    await page.close();
+  });
+
+  it("say 'An unknown error occurred' when a request fails without a message", async () => {
+    const page = await context.newPage();
+    // A rejection that is not an Error (as fetch wrappers and extensions can produce) carries no message.
+    await page.addInitScript(() => {
+      const realFetch = window.fetch.bind(window);
+      const failing = window as unknown as { failingPath?: string };
+      window.fetch = (input, init) => {
+        const url = input instanceof Request ? input.url : String(input);
+        return failing.failingPath && new URL(url, location.href).pathname === failing.failingPath ? Promise.reject(new Event("error")) : realFetch(input, init);
+      };
+    });
+    const failNext = (path: string) => page.evaluate((p) => ((window as unknown as { failingPath?: string }).failingPath = p), path);
+    const unknown = { description: "An unknown error occurred", variant: "destructive" };
+    await page.goto("/admin");
+    await page.getByTestId("admin-panel").waitFor();
+    await expect.poll(() => page.getByRole("switch").getAttribute("aria-checked")).toBe("true");
+
+    await failNext("/api/admin/cache/clear");
+    await page.getByRole("button", { name: "Clear All Caches" }).click();
+    expect(await waitForToast(page, "Failed to clear cache")).toEqual(unknown);
+    await screenshot(page, "admin-toast-unknown-error-desktop");
+    await failNext("/api/admin/cache/disable");
+    await page.getByRole("switch").click();
+    expect(await waitForToast(page, "Failed to toggle caching")).toEqual(unknown);
+
+    await page.getByRole("tab", { name: "Notion Sync" }).click();
+    await page.getByTestId("notion-tables").waitFor();
+    await failNext("/api/admin/notion-tables");
+    await page.getByRole("button", { name: "Refresh", exact: true }).click();
+    expect(await waitForToast(page, "Failed to fetch notion tables")).toEqual(unknown);
+    await failNext("/api/admin/notion-sync-table");
+    await page.getByRole("button", { name: "Sync Data for Vintage Toys" }).click();
+    expect(await waitForToast(page, "Failed to sync table data")).toEqual(unknown);
+    // Should the page's fetch ever get through, the schema sync must still not drop the shared stack's tables.
+    await page.route("**/api/admin/notion-sync-schemas", (route) => route.abort());
+    await failNext("/api/admin/notion-sync-schemas");
+    await confirmSchemaSync(page);
+    expect(await waitForToast(page, "Failed to sync Notion schemas")).toEqual(unknown);
     await page.close();
   });
 

@@ -1,11 +1,21 @@
 import { useStore } from "@nanostores/react";
+import { lazy, Suspense } from "react";
 import { $schemaSync, $syncingTable, runSchemaSync } from "../../stores/admin-sync";
 import Icon from "../ui/Icon";
 
-/** The schema sync button (disabled while it runs) and its result per table. */
+// Radix's dialog (focus trap, scroll lock) is most of its weight: loaded with this tab, not with the admin panel.
+const SchemaSyncConfirm = lazy(() => import("./SchemaSyncConfirm"));
+
+/** The schema sync button (confirmed first, disabled while it runs) and its result per table. */
 export default function SchemaSyncCard() {
   const { running, result } = useStore($schemaSync);
   const syncingTable = useStore($syncingTable);
+  // Disabled until the dialog has loaded, so no click goes unanswered.
+  const button = (loaded: boolean) => (
+    <button type="button" className="btn-primary" disabled={!loaded || running || syncingTable !== null}>
+      <Icon type="database" className="size-4" /> {running ? "Syncing schemas…" : "Sync Notion Schemas"}
+    </button>
+  );
   return (
     <section className="card grid grid-cols-1 gap-3 p-5" aria-labelledby="schema-sync-heading">
       <h2 id="schema-sync-heading" className="text-xl font-bold text-oxblood-800">
@@ -16,9 +26,9 @@ export default function SchemaSyncCard() {
         afterwards.
       </p>
       <div>
-        <button type="button" className="btn-primary" onClick={() => void runSchemaSync()} disabled={running || syncingTable !== null}>
-          <Icon type="database" className="size-4" /> {running ? "Syncing schemas…" : "Sync Notion Schemas"}
-        </button>
+        <Suspense fallback={button(false)}>
+          <SchemaSyncConfirm onConfirm={() => void runSchemaSync()}>{button(true)}</SchemaSyncConfirm>
+        </Suspense>
       </div>
       {result && (
         <div data-testid="schema-sync-result" aria-live="polite">
