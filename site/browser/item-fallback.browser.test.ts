@@ -17,6 +17,14 @@ afterAll(async () => {
 const MISSING_ID = "00000000-0000-4000-8000-000000000000";
 const DEFAULT_SENTENCE = "Could not find the requested item. It may have been removed or the ID is invalid.";
 
+/** The page's description and OpenGraph title and description, as a link preview or crawler reads them. */
+async function pageMeta(page: Page): Promise<{ description: string | null; ogTitle: string | null; ogDescription: string | null }> {
+  return page.evaluate(() => {
+    const content = (selector: string) => document.querySelector(selector)?.getAttribute("content") ?? null;
+    return { description: content('meta[name="description"]'), ogTitle: content('meta[property="og:title"]'), ogDescription: content('meta[property="og:description"]') };
+  });
+}
+
 async function notFoundCard(page: Page) {
   const card = page.getByTestId("item-not-found");
   await card.waitFor();
@@ -35,6 +43,7 @@ describe.each(["desktop", "mobile"] as const)("item addresses the build did not 
     expect(response?.status()).toBe(404);
     expect(await notFoundCard(page)).toEqual({ heading: "Item Not Found", message: "Failed to fetch slots item: Not Found", plain404Visible: false });
     expect(await page.title()).toMatch(/^Item Not Found \| /);
+    expect(await pageMeta(page)).toEqual({ description: DEFAULT_SENTENCE, ogTitle: "Item Not Found", ogDescription: DEFAULT_SENTENCE });
     expect(await seriousAxeViolations(page)).toEqual([]);
     await screenshot(page, `item-fallback-not-found-${viewport}`);
     const back = page.getByRole("link", { name: "Return to Slot Machines" });
@@ -72,6 +81,11 @@ describe.each(["desktop", "mobile"] as const)("item addresses the build did not 
     expect(await page.getByTestId("main-image").getAttribute("src")).toBe(sunChief.mainImageUrl);
     expect(await page.getByTestId("back-button").getAttribute("href")).toBe("/for-sale/slots?page=4");
     await expect.poll(() => page.title(), POLL).toMatch(/^Jennings Sun Chief 5¢ For Sale \| /);
+    const prerendered = await context.newPage();
+    await prerendered.goto(`/gallery/slots/${sunChief.id}`);
+    const description = (await pageMeta(prerendered)).description;
+    expect(description).toMatch(/^The Sun Chief's light-up front .+…$/);
+    expect(await pageMeta(page)).toEqual({ description, ogTitle: "Jennings Sun Chief 5¢ For Sale", ogDescription: description });
     expect(await seriousAxeViolations(page)).toEqual([]);
     await screenshot(page, `item-fallback-loaded-${viewport}`);
     await context.close();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { productJsonLd } from "./item-seo";
+import { itemMetaDescription, itemPageTitle, productJsonLd } from "./item-seo";
 import { normalizeItem } from "./normalize";
 
 describe("Product JSON-LD", () => {
@@ -11,5 +11,20 @@ describe("Product JSON-LD", () => {
   it("has no Offer otherwise", () => {
     expect(productJsonLd(normalizeItem({ id: "b", category: "toys", forSale: false, price: 10 }), "u", [])).not.toHaveProperty("offers");
     expect(productJsonLd(normalizeItem({ id: "c", category: "toys", forSale: true, price: null }), "u", [])).not.toHaveProperty("offers");
+  });
+});
+
+describe("item page title and description", () => {
+  it("adds ' For Sale' to the title under for-sale only", () => {
+    const item = normalizeItem({ id: "a", category: "slots", title: "Mills Castle Front 5¢" });
+    expect(itemPageTitle(item, "for-sale")).toBe("Mills Castle Front 5¢ For Sale");
+    expect(itemPageTitle(item, "gallery")).toBe("Mills Castle Front 5¢");
+    expect(itemPageTitle(normalizeItem({ id: "b", category: "slots" }), "gallery")).toBe("Untitled item");
+  });
+
+  it("describes an item by its description, else by title, category and year", () => {
+    expect(itemMetaDescription(normalizeItem({ id: "a", category: "slots", title: "Mills", description: "  A   restored\nfront. " }))).toBe("A restored front.");
+    expect(itemMetaDescription(normalizeItem({ id: "b", category: "arcades", title: "Baffle Ball", year: 1931 }))).toBe("Baffle Ball — Arcade Machines, 1931.");
+    expect(itemMetaDescription(normalizeItem({ id: "c", category: "toys" }))).toBe("Untitled item — Vintage Toys.");
   });
 });

@@ -1,5 +1,18 @@
 import { findCategory } from "../../worker/domain/categories";
+import type { SourcePage } from "./item-route";
 import type { SiteItem } from "./normalize";
+import { metaDescription } from "./seo";
+
+/** An item page's title: the item's, with ' For Sale' under for-sale. */
+export function itemPageTitle(item: SiteItem, sourcePage: SourcePage): string {
+  return `${item.title ?? "Untitled item"}${sourcePage === "for-sale" ? " For Sale" : ""}`;
+}
+
+/** An item page's meta description: its description, else title, category and year. */
+export function itemMetaDescription(item: SiteItem): string {
+  const title = item.title ?? "Untitled item";
+  return metaDescription(item.description, `${title} — ${findCategory(item.category)?.name ?? item.category}${item.year ? `, ${item.year}` : ""}.`);
+}
 
 /** schema.org Product for an item, with a USD Offer when it is for sale at a price. */
 export function productJsonLd(item: SiteItem, pageUrl: string, imageUrls: string[]): Record<string, unknown> {

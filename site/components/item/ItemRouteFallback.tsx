@@ -1,7 +1,8 @@
 import { useEffect, useState } from "react";
 import { itemImages } from "../../lib/images";
-import { fetchItem, itemErrorMessage } from "../../lib/item-fetch";
+import { ITEM_NOT_FOUND_TEXT, fetchItem, itemErrorMessage } from "../../lib/item-fetch";
 import { backHref, parseItemRoute, type ItemRoute } from "../../lib/item-route";
+import { itemMetaDescription, itemPageTitle } from "../../lib/item-seo";
 import type { SiteItem } from "../../lib/normalize";
 import ImageGallery from "./ImageGallery";
 import ItemDetailSkeleton from "./ItemDetailSkeleton";
@@ -18,8 +19,11 @@ type State =
   | { phase: "loaded"; route: ItemRoute; item: SiteItem }
   | { phase: "failed"; route: ItemRoute; message: string };
 
-function retitle(from: string, to: string): void {
-  document.title = document.title.includes(from) ? document.title.replace(from, to) : to;
+/** Gives the page the title and description the prerendered page would have had (tab, link previews, crawlers). */
+function describePage(from: string, title: string, description: string): void {
+  document.title = document.title.includes(from) ? document.title.replace(from, title) : title;
+  document.querySelector('meta[property="og:title"]')?.setAttribute("content", title);
+  for (const meta of document.querySelectorAll('meta[name="description"], meta[property="og:description"]')) meta.setAttribute("content", description);
 }
 
 /** On the 404 page: an item address the build did not prerender is loaded here (placeholders, then the item or 'Item Not Found'); any other path renders nothing. */
@@ -39,12 +43,12 @@ export default function ItemRouteFallback({ pageTitle }: Props) {
     fetchItem("", route.category, route.id, { signal: abort.signal }).then(
       (item) => {
         setState({ phase: "loaded", route, item });
-        retitle(pageTitle, `${item.title ?? "Untitled item"}${route.sourcePage === "for-sale" ? " For Sale" : ""}`);
+        describePage(pageTitle, itemPageTitle(item, route.sourcePage), itemMetaDescription(item));
       },
       (error: unknown) => {
         if (abort.signal.aborted) return;
         setState({ phase: "failed", route, message: itemErrorMessage(error) });
-        retitle(pageTitle, "Item Not Found");
+        describePage(pageTitle, "Item Not Found", ITEM_NOT_FOUND_TEXT);
       },
     );
     return () => abort.abort();
