@@ -4,6 +4,7 @@ import { z } from "zod";
 import type { AppEnv } from "../app-env";
 import { clearAttempts, reserveAttempt } from "../data/admin-attempts";
 import { endSession, startSession } from "../data/admin-sessions";
+import { clientKey } from "../lib/client-address";
 import { fail } from "../lib/errors";
 import { passwordMatches, SESSION_COOKIE, SESSION_TTL_SECONDS } from "../lib/session";
 import { validate } from "../lib/validate";
@@ -28,7 +29,7 @@ adminSession.get("/", (c) => {
 });
 
 adminSession.post("/", validate("json", signInBody), async (c) => {
-  const client = c.req.header("cf-connecting-ip") ?? "local";
+  const client = clientKey(c.req.header("cf-connecting-ip"));
   const grant = await reserveAttempt(c.env.DB, client);
   if (!grant.allowed) {
     const minutes = Math.ceil(grant.retryAfterSeconds / 60);

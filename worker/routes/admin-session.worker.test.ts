@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { exports } from "cloudflare:workers";
-import { describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { adminCookie } from "../test/admin";
 
 let nextClient = 0;
@@ -17,6 +17,10 @@ function signIn(password: unknown, options: { client?: string; base?: string } =
 }
 
 describe("POST /api/admin/session (sign-in)", () => {
+  beforeEach(async () => {
+    await env.DB.exec("DELETE FROM admin_attempts");
+  });
+
   it("sets an HttpOnly, SameSite=Strict, 12-hour session cookie for the right password", async () => {
     const res = await signIn(env.ADMIN_PASSWORD);
     expect(res.status).toBe(200);
@@ -65,6 +69,25 @@ describe("POST /api/admin/session (sign-in)", () => {
     expect(retryAfter).toBeGreaterThan(890);
     expect(retryAfter).toBeLessThanOrEqual(900);
     expect((await signIn(env.ADMIN_PASSWORD)).status).toBe(200);
+  });
+
+  it("counts every address of one IPv6 /64 as one client, and another /64 apart", async () => {
+    for (let i = 1; i <= 5; i++) expect((await signIn("wrong", { client: `2001:db8:aa:bb::${i}` })).status).toBe(401);
+    const sameNetwork = await signIn(env.ADMIN_PASSWORD, { client: "2001:db8:aa:bb:ffff:1:2:3" });
+    expect(sameNetwork.status).toBe(429);
+    expect((await signIn(env.ADMIN_PASSWORD, { client: "2001:db8:aa:bc::1" })).status).toBe(200);
+  });
+
+  it("answers 429 to every address once 50 wrong passwords came from many, with Retry-After", async () => {
+    for (let n = 0; n < 10; n++) {
+      for (let i = 0; i < 5; i++) expect((await signIn("wrong", { client: `192.0.2.${n}` })).status).toBe(401);
+    }
+    const blocked = await signIn(env.ADMIN_PASSWORD, { client: "203.0.113.200" });
+    expect(blocked.status).toBe(429);
+    expect(await blocked.json()).toEqual({ error: "Too many sign-in attempts. Try again in 15 minutes." });
+    expect(Number(blocked.headers.get("retry-after"))).toBeGreaterThan(890);
+    await env.DB.prepare("UPDATE admin_attempts SET window_start = window_start - ?1").bind(15 * 60_000).run();
+    expect((await signIn(env.ADMIN_PASSWORD, { client: "203.0.113.200" })).status).toBe(200);
   });
 
   it("forgets earlier failures after a successful sign-in", async () => {
