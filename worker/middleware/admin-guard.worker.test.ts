@@ -14,6 +14,7 @@ const ADMIN_ENDPOINTS: [string, string][] = [
   ["POST", "/api/admin/notion-sync-schemas"],
   ["GET", "/api/admin/notion-tables"],
   ["POST", "/api/admin/notion-sync-table"],
+  ["POST", "/api/admin/notion-sync-all"],
   ["GET", "/api/admin/sync-status"],
 ];
 
@@ -87,6 +88,22 @@ describe("admin guard: cross-origin state changes", () => {
     expect(res.headers.get("set-cookie")).toBeNull();
   });
 
+  it("lets a state-changing POST without an Origin header through: the SameSite=Strict cookie is never sent cross-site", async () => {
+    const cookie = await adminCookie();
+    for (const headers of [{ cookie }, { cookie, "sec-fetch-site": "same-origin" }, { cookie, "sec-fetch-site": "none" }]) {
+      const res = await exports.default.fetch("http://localhost/api/admin/cache/enable", { method: "POST", headers });
+      expect(res.status, JSON.stringify(headers)).toBe(200);
+      expect(await res.json()).toEqual({ message: "Caching enabled" });
+    }
+  });
+
+  it("answers 403 to a POST without an Origin header marked Sec-Fetch-Site: cross-site", async () => {
+    const res = await exports.default.fetch("http://localhost/api/admin/cache/disable", { method: "POST", headers: { cookie: await adminCookie(), "sec-fetch-site": "cross-site" } });
+    expect(res.status).toBe(403);
+    expect(await res.json()).toEqual({ error: "Cross-origin admin requests are not allowed" });
+    expect(await env.DB.prepare("SELECT value FROM settings WHERE key = 'caching_enabled'").first("value")).not.toBe("false");
+  });
+
   it("lets same-origin state changes and cross-origin reads through", async () => {
     expect((await adminFetch("/api/admin/session", { method: "DELETE" })).status).toBe(200);
     expect((await adminFetch("/api/admin/sync-status", { headers: { origin: "https://evil.example" } })).status).toBe(200);
@@ -108,6 +125,15 @@ describe("admin guard: no ADMIN_PASSWORD secret", () => {
 
   it("refuses sign-in with 503", async () => {
     const res = await send("POST", "/api/admin/session", { password: "" });
+    expect(res.status).toBe(503);
+    expect(await res.json()).toEqual({ error: "Admin access is not configured" });
+  });
+
+  it.each([
+    ["GET", "/api/admin/session"],
+    ["DELETE", "/api/admin/session"],
+  ])("refuses %s %s (session state, sign-out) with 503", async (method, path) => {
+    const res = await send(method, path);
     expect(res.status).toBe(503);
     expect(await res.json()).toEqual({ error: "Admin access is not configured" });
   });
