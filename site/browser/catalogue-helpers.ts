@@ -60,6 +60,11 @@ export async function hydrated(page: Page): Promise<void> {
   await page.waitForFunction(() => document.querySelectorAll("astro-island").length > 0 && !document.querySelector("astro-island[ssr]"));
 }
 
+/** An item's title as its card shows it: with the year in brackets when it has one. */
+export function cardTitle(item: ApiItem): string {
+  return `${item.title}${item.year === null ? "" : ` (${item.year})`}`;
+}
+
 /** Titles on the listing's cards, as shown (with the year). */
 export async function cardTitles(page: Page): Promise<string[]> {
   return texts(page, '[data-testid="item-grid"] [data-testid="item-card"] h2');

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
 import { launch, open, screenshot } from "./browser";
 import { collectVitals, cumulativeLayoutShift, installVitalsObservers } from "../../scripts/lib/vitals-observer.ts";
-import { apiItems, cardTitles, holdRequests, hydrated, POLL } from "./catalogue-helpers";
+import { apiItems, cardTitle, cardTitles, holdRequests, hydrated, POLL } from "./catalogue-helpers";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -61,7 +61,7 @@ describe.each(["desktop", "mobile"] as const)("listing states at %s", (viewport)
     expect(await page.getByTestId("pager-top").locator('[aria-current="page"]').textContent()).toBe("3");
     api.release();
     const items = (await apiItems("slots", "/gallery")).slice(4, 6);
-    await expect.poll(() => cardTitles(page), POLL).toEqual(items.map((i) => `${i.title}${i.year === null ? "" : ` (${i.year})`}`));
+    await expect.poll(() => cardTitles(page), POLL).toEqual(items.map(cardTitle));
     const { shifts } = await page.evaluate(collectVitals);
     expect(cumulativeLayoutShift(shifts), JSON.stringify(shifts)).toBeLessThan(0.005);
     await context.close();

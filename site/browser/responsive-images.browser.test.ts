@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Locator, Page } from "playwright-core";
 import { BASE_URL, launch, screenshot } from "./browser";
-import { itemByTitle, openAt } from "./catalogue-helpers";
+import { apiItems, cardTitle, cardTitles, itemByTitle, openAt, POLL } from "./catalogue-helpers";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -50,6 +50,18 @@ describe("responsive images", () => {
     await expectBuiltSrcset(image);
     expect(await chosen(page, image)).toMatch(/^\/_astro\/.+\.webp$/);
     await screenshot(page, "responsive-images-listing-mobile");
+    await page.context().close();
+  });
+
+  it("offer resized copies on the cards of a page the listing renders in the browser; its first card loads at once", async () => {
+    const page = await (await openAt(browser, 375, 740)).newPage();
+    const second = (await apiItems("slots", "/for-sale")).slice(2, 4);
+    await page.goto("/for-sale/slots?page=2");
+    await expect.poll(() => cardTitles(page), POLL).toEqual(second.map(cardTitle));
+    const cards = page.getByTestId("item-card");
+    for (const card of await cards.all()) await expectBuiltSrcset(card.locator("img"));
+    expect(await cards.locator("img").evaluateAll((imgs) => imgs.map((img) => img.getAttribute("loading")))).toEqual(["eager", "lazy"]);
+    expect(await chosen(page, cards.first().locator("img"))).toMatch(/^\/_astro\/.+\.webp$/);
     await page.context().close();
   });
 

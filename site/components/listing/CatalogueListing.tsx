@@ -22,7 +22,7 @@ type Props = {
   writePageToAddress: boolean;
   emptyText: string;
   initial: SiteListing | null;
-  /** srcsets the build made for page 1's images, by image URL. */
+  /** srcsets the build made for the listing's images (every page), by image URL. */
   srcsets?: Record<string, string>;
 };
 
@@ -72,7 +72,7 @@ export default function CatalogueListing({ category, view, sourcePage, writePage
       ) : (
         <div className="grid gap-6 sm:grid-cols-2" data-testid="item-grid">
           {query.data?.items.map((item, i) => (
-            <ItemCard key={item.id} item={item} sourcePage={sourcePage} page={page} showPrice={view === "for-sale"} eager={page === 1 && i === 0} srcset={item.mainImageUrl ? srcsets[item.mainImageUrl] : null} />
+            <ItemCard key={item.id} item={item} sourcePage={sourcePage} page={page} showPrice={view === "for-sale"} eager={i === 0} srcset={item.mainImageUrl ? srcsets[item.mainImageUrl] : null} />
           ))}
         </div>
       )}
