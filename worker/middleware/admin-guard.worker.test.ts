@@ -90,7 +90,8 @@ describe("admin guard: cross-origin state changes", () => {
 
   it("lets a state-changing POST without an Origin header through: the SameSite=Strict cookie is never sent cross-site", async () => {
     const cookie = await adminCookie();
-    for (const headers of [{ cookie }, { cookie, "sec-fetch-site": "same-origin" }, { cookie, "sec-fetch-site": "none" }]) {
+    const variants: Record<string, string>[] = [{ cookie }, { cookie, "sec-fetch-site": "same-origin" }, { cookie, "sec-fetch-site": "none" }];
+    for (const headers of variants) {
       const res = await exports.default.fetch("http://localhost/api/admin/cache/enable", { method: "POST", headers });
       expect(res.status, JSON.stringify(headers)).toBe(200);
       expect(await res.json()).toEqual({ message: "Caching enabled" });
