@@ -1,5 +1,5 @@
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
-import { describe, expect, inject, it } from "vitest";
+import { afterEach, describe, expect, inject, it, vi } from "vitest";
 import type { RecordedCall } from "../test/hook-recorder";
 import { afterSync } from "./after-sync";
 
@@ -18,6 +18,10 @@ const rebuildRun = (target: string) =>
     finished_at: string | null;
   }>();
 
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
 describe("afterSync", () => {
   it("POSTs to the deploy hook once and records a successful rebuild", async () => {
     const target = `notion_${crypto.randomUUID()}`;
@@ -35,12 +39,24 @@ describe("afterSync", () => {
     expect(await rebuildRun(`table:${target}`)).toMatchObject({ ok: 0, message: "Deploy hook answered 500 Internal Server Error" });
   });
 
-  it("records a failed rebuild when the hook URL is unusable, without throwing", async () => {
+  it("records a failed rebuild when the hook URL is unusable, without throwing or recording the URL", async () => {
     const target = `notion_${crypto.randomUUID()}`;
     await afterSync({ ...env, DEPLOY_HOOK_URL: "not a url" }, undefined, { kind: "table", target });
     const run = await rebuildRun(`table:${target}`);
     expect(run?.ok).toBe(0);
     expect(run?.message).toMatch(/^Deploy hook failed: /);
+    expect(run?.message).not.toContain("not a url");
+  });
+
+  it.each([
+    ["on an unroutable port", "http://127.0.0.1:1/deploy/s3cr3t-build-token?key=hook-key-123", "Deploy hook failed: Network connection lost."],
+    ["with a scheme fetch refuses", "ftp://builds.example.com/deploy/s3cr3t-build-token?key=hook-key-123", "Deploy hook failed: Fetch API cannot load: <DEPLOY_HOOK_URL>"],
+  ])("records a hook it cannot reach (%s) as failed, with a message that never holds the hook URL (a secret)", async (_how, url, message) => {
+    const target = `notion_${crypto.randomUUID()}`;
+    await afterSync({ ...env, DEPLOY_HOOK_URL: url }, undefined, { kind: "table", target });
+    const run = await rebuildRun(`table:${target}`);
+    expect(run).toMatchObject({ ok: 0, message });
+    for (const secret of ["builds.example.com", "127.0.0.1:1", "s3cr3t-build-token", "hook-key-123"]) expect(run?.message).not.toContain(secret);
   });
 
   it("records the request at once and finishes it in waitUntil when given a context", async () => {
@@ -52,9 +68,13 @@ describe("afterSync", () => {
     expect(await rebuildRun(`table:${target}`)).toMatchObject({ ok: 1 });
   });
 
-  it("does nothing about rebuilds without DEPLOY_HOOK_URL", async () => {
+  it("warns once in the log that the site is not rebuilt without DEPLOY_HOOK_URL, and records no rebuild", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     const target = `notion_${crypto.randomUUID()}`;
     await afterSync({ ...env, DEPLOY_HOOK_URL: "" }, undefined, { kind: "table", target });
+    expect(warn.mock.calls).toEqual([
+      [`rebuild (table:${target}): DEPLOY_HOOK_URL is not set, so the site is not rebuilt and the pages keep their old content; set it with \`wrangler secret put DEPLOY_HOOK_URL\``],
+    ]);
     expect(await rebuildRun(`table:${target}`)).toBeNull();
   });
 

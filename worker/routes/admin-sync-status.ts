@@ -3,7 +3,10 @@ import type { AppEnv } from "../app-env";
 import { readLatestRun } from "../data/sync-runs";
 import { isLockHeld, SYNC_LOCK } from "../notion/lock";
 
-/** `GET /api/admin/sync-status`: the last sync and the last site rebuild, from `sync_runs`, and whether a sync holds the lock now. */
+/**
+ * `GET /api/admin/sync-status`: the last sync and the last site rebuild, from `sync_runs`, whether a sync holds the lock
+ * now, and whether rebuilds are configured (DEPLOY_HOOK_URL set; without it no sync ever rebuilds the site).
+ */
 const adminSyncStatus = new Hono<AppEnv>();
 
 adminSyncStatus.get("/", async (c) => {
@@ -12,7 +15,7 @@ adminSyncStatus.get("/", async (c) => {
     readLatestRun(c.env.DB, ["rebuild"]),
     isLockHeld(c.env.DB, SYNC_LOCK),
   ]);
-  return c.json({ lastSync, lastRebuild, syncing });
+  return c.json({ lastSync, lastRebuild, syncing, rebuildConfigured: Boolean(c.env.DEPLOY_HOOK_URL) });
 });
 
 export default adminSyncStatus;

@@ -1,16 +1,17 @@
-import { env } from "cloudflare:test";
+import { createExecutionContext, env } from "cloudflare:test";
 import { exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { finishRun, startRun } from "../data/sync-runs";
+import worker from "../index";
 import { acquireLock, SYNC_LOCK } from "../notion/lock";
-import { adminFetch } from "../test/admin";
+import { adminCookie, adminFetch, TEST_ORIGIN } from "../test/admin";
 
 type Run = { kind: string; target: string | null; startedAt: string; finishedAt: string | null; ok: boolean | null; message: string | null };
 
 const status = async () => {
   const res = await adminFetch("/api/admin/sync-status");
   expect(res.status).toBe(200);
-  return res.json<{ lastSync: Run | null; lastRebuild: Run | null; syncing: boolean }>();
+  return res.json<{ lastSync: Run | null; lastRebuild: Run | null; syncing: boolean; rebuildConfigured: boolean }>();
 };
 
 describe("GET /api/admin/sync-status", () => {
@@ -20,7 +21,7 @@ describe("GET /api/admin/sync-status", () => {
 
   it("reports null for runs that never happened", async () => {
     await env.DB.exec("DELETE FROM sync_runs");
-    expect(await status()).toEqual({ lastSync: null, lastRebuild: null, syncing: false });
+    expect(await status()).toEqual({ lastSync: null, lastRebuild: null, syncing: false, rebuildConfigured: false });
   });
 
   it("reports the latest sync of any kind and the latest rebuild separately", async () => {
@@ -49,7 +50,17 @@ describe("GET /api/admin/sync-status", () => {
         message: "Deploy hook answered 202 Accepted",
       },
       syncing: false,
+      rebuildConfigured: false,
     });
+  });
+
+  it("says whether rebuilds are configured: true only with a DEPLOY_HOOK_URL", async () => {
+    expect((await status()).rebuildConfigured).toBe(false);
+    const hooked = { ...env, DEPLOY_HOOK_URL: "https://builds.example.com/hook/secret-token" };
+    const res = await worker.fetch(new Request(`${TEST_ORIGIN}/api/admin/sync-status`, { headers: { cookie: await adminCookie() } }), hooked, createExecutionContext());
+    const body = await res.json<{ rebuildConfigured: boolean }>();
+    expect(body.rebuildConfigured).toBe(true);
+    expect(JSON.stringify(body)).not.toContain("secret-token");
   });
 
   it("reports a run still in progress with ok and finishedAt null", async () => {
