@@ -45,7 +45,7 @@ export async function texts(page: Page, selector: string): Promise<string[]> {
 
 /** The slots of both pagers as shown: numbers and '…'. */
 export async function pagerSlots(page: Page, position: "top" | "bottom"): Promise<string[]> {
-  return texts(page, `[data-testid="pager-${position}"] :is(button[data-testid^="pager-page-"], span)`);
+  return texts(page, `[data-testid="pager-${position}"] > :is([data-testid^="pager-page-"], span)`);
 }
 
 /** HTTP status of a path on the served site. */

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { launch, open, screenshot } from "./browser";
+import { BASE_URL, launch, open, screenshot } from "./browser";
 import { apiItems, cardTitles, hydrated, pagerSlots, type ApiItem, POLL } from "./catalogue-helpers";
+import { pageHtml } from "./site-helpers";
 
 let browser: Browser;
 let slots: ApiItem[];
@@ -35,8 +36,8 @@ describe("pager windows on the slots gallery (15 items, 8 pages)", () => {
     await page.goto("/gallery/slots");
     await expectPage(page, slots, 1, ["1", "2", "…", "8"]);
     const top = page.getByTestId("pager-top");
-    expect(await top.getByRole("button", { name: "Previous" }).isDisabled()).toBe(true);
-    expect(await top.getByRole("button", { name: "Next" }).isEnabled()).toBe(true);
+    expect(await top.getByRole("link", { name: "Previous" }).isDisabled()).toBe(true);
+    expect(await top.getByRole("link", { name: "Next" }).isEnabled()).toBe(true);
     await screenshot(page, "listing-pager-page-1-desktop");
     await context.close();
   });
@@ -59,10 +60,10 @@ describe("pager windows on the slots gallery (15 items, 8 pages)", () => {
     await expectPage(page, slots, 5, ["1", "…", "4", "5", "6", "…", "8"]);
     await screenshot(page, "listing-pager-page-5-mobile");
     await hydrated(page);
-    await page.getByTestId("pager-top").getByRole("button", { name: "Page 8" }).click();
+    await page.getByTestId("pager-top").getByRole("link", { name: "Page 8" }).click();
     await expectPage(page, slots, 8, ["1", "…", "7", "8"]);
     expect(await page.getByTestId("item-card").count()).toBe(1);
-    expect(await page.getByTestId("pager-bottom").getByRole("button", { name: "Next" }).isDisabled()).toBe(true);
+    expect(await page.getByTestId("pager-bottom").getByRole("link", { name: "Next" }).isDisabled()).toBe(true);
     await context.close();
   });
 
@@ -71,17 +72,19 @@ describe("pager windows on the slots gallery (15 items, 8 pages)", () => {
     const page = await context.newPage();
     await page.goto("/gallery/slots?category=slots");
     await hydrated(page);
-    await page.getByTestId("pager-top").getByRole("button", { name: "Next" }).click();
+    await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+    await page.getByTestId("pager-top").getByRole("link", { name: "Next" }).click();
     await expectPage(page, slots, 2, ["1", "2", "3", "…", "8"]);
     expect(new URL(page.url()).search).toBe("?category=slots&page=2");
-    await page.getByTestId("pager-bottom").getByRole("button", { name: "Page 3" }).click();
+    await page.getByTestId("pager-bottom").getByRole("link", { name: "Page 3" }).click();
     await expectPage(page, slots, 3, ["1", "2", "3", "4", "…", "8"]);
     expect(new URL(page.url()).searchParams.get("page")).toBe("3");
     await page.goBack();
     await expectPage(page, slots, 2, ["1", "2", "3", "…", "8"]);
-    await page.getByTestId("pager-top").getByRole("button", { name: "Previous" }).click();
+    await page.getByTestId("pager-top").getByRole("link", { name: "Previous" }).click();
     await expectPage(page, slots, 1, ["1", "2", "…", "8"]);
     expect(new URL(page.url()).searchParams.get("page")).toBe("1");
+    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
     await context.close();
   });
 
@@ -90,7 +93,7 @@ describe("pager windows on the slots gallery (15 items, 8 pages)", () => {
     const page = await context.newPage();
     await page.goto("/gallery/slots");
     await hydrated(page);
-    const next = page.getByTestId("pager-bottom").getByRole("button", { name: "Next" });
+    const next = page.getByTestId("pager-bottom").getByRole("link", { name: "Next" });
     await next.scrollIntoViewIfNeeded();
     const start = await page.evaluate(() => scrollY);
     expect(start).toBeGreaterThan(500);
@@ -113,6 +116,52 @@ describe("pager windows on the slots gallery (15 items, 8 pages)", () => {
   });
 });
 
+describe("pager links", () => {
+  it("are links to ?page=n in the prerendered page, for crawlers and visitors without JavaScript; Previous on page 1 is not", async () => {
+    const html = await pageHtml("/gallery/slots");
+    const nav = /<nav aria-label="Pagination \(top\)"[\s\S]*?<\/nav>/.exec(html)![0];
+    expect([...nav.matchAll(/<a\b[^>]*?href="([^"]*)"/g)].map((m) => m[1])).toEqual(["?page=1", "?page=2", "?page=8", "?page=2"]);
+    expect(nav).toMatch(/<a\b[^>]*aria-disabled="true"[^>]*>.*?Previous/);
+    const context = await browser.newContext({ baseURL: BASE_URL, javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto("/gallery/slots");
+    expect(await page.getByTestId("pager-top").getByRole("link", { name: "Previous" }).isDisabled()).toBe(true);
+    await page.getByTestId("pager-bottom").getByRole("link", { name: "Page 8" }).click();
+    await page.waitForURL((url) => url.search === "?page=8");
+    await context.close();
+  });
+
+  it("keep the address's other query values once the listing runs", async () => {
+    const context = await open(browser, "desktop");
+    const page = await context.newPage();
+    await page.goto("/for-sale/slots?category=slots&page=3");
+    await hydrated(page);
+    const top = page.getByTestId("pager-top");
+    await expect.poll(() => top.getByRole("link", { name: "Next" }).getAttribute("href"), POLL).toBe("?category=slots&page=4");
+    expect(await top.getByRole("link", { name: "Previous" }).getAttribute("href")).toBe("?category=slots&page=2");
+    expect(await top.getByRole("link", { name: "Page 1" }).getAttribute("href")).toBe("?category=slots&page=1");
+    await context.close();
+  });
+
+  it("fit one row at 375 px on every page of the slots gallery (8 pages)", async () => {
+    const context = await open(browser, "mobile");
+    const page = await context.newPage();
+    await page.goto("/gallery/slots");
+    await hydrated(page);
+    for (let n = 1; n <= 8; n++) {
+      await expect.poll(() => page.getByTestId("pager-top").locator('[aria-current="page"]').textContent(), POLL).toBe(String(n));
+      for (const position of ["top", "bottom"]) {
+        const rows = await page.getByTestId(`pager-${position}`).evaluate((nav) => new Set([...nav.children].map((child) => { const r = child.getBoundingClientRect(); return Math.round((r.top + r.bottom) / 2); })).size);
+        expect(rows, `page ${n}, ${position} pager`).toBe(1);
+      }
+      if (n === 4) await screenshot(page, "listing-pager-page-4-mobile");
+      if (n < 8) await page.getByTestId("pager-top").getByRole("link", { name: "Next" }).click();
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(375);
+    await context.close();
+  });
+});
+
 describe("for-sale and short listings", () => {
   it("/for-sale/slots (5 pages) shows every number, reads ?page on load and leaves the address alone", async () => {
     const forSale = await apiItems("slots", "/for-sale");
@@ -122,7 +171,7 @@ describe("for-sale and short listings", () => {
     await page.goto("/for-sale/slots");
     await expectPage(page, forSale, 1, all);
     await hydrated(page);
-    await page.getByTestId("pager-top").getByRole("button", { name: "Next" }).click();
+    await page.getByTestId("pager-top").getByRole("link", { name: "Next" }).click();
     await expectPage(page, forSale, 2, all);
     expect(page.url()).toMatch(/\/for-sale\/slots$/);
     const hrefs = await page.getByTestId("view-details").evaluateAll((els) => els.map((a) => a.getAttribute("href")));
@@ -130,7 +179,7 @@ describe("for-sale and short listings", () => {
     await page.goto("/for-sale/slots?page=3");
     await expectPage(page, forSale, 3, all);
     await hydrated(page);
-    await page.getByTestId("pager-bottom").getByRole("button", { name: "Page 5" }).click();
+    await page.getByTestId("pager-bottom").getByRole("link", { name: "Page 5" }).click();
     await expectPage(page, forSale, 5, all);
     expect(new URL(page.url()).search).toBe("?page=3");
     await screenshot(page, "listing-pager-for-sale-desktop");

@@ -21,7 +21,7 @@ describe.each(["desktop", "mobile"] as const)("listing states at %s", (viewport)
     await page.goto("/gallery/slots");
     await hydrated(page);
     const gate = await holdRequests(page, page2);
-    await page.getByTestId("pager-top").getByRole("button", { name: "Next" }).click();
+    await page.getByTestId("pager-top").getByRole("link", { name: "Next" }).click();
     await gate.held;
     const loading = page.getByTestId("listing-loading");
     await loading.waitFor();
@@ -102,9 +102,9 @@ describe("gallery empty text", () => {
     const empty = page.getByTestId("listing-empty");
     await empty.waitFor();
     expect(await empty.textContent()).toBe("No Slot Machines found in the gallery at this time.");
-    expect(await page.getByTestId("pager-top").getByRole("button", { name: "Page 8" }).isVisible()).toBe(true);
+    expect(await page.getByTestId("pager-top").getByRole("link", { name: "Page 8" }).isVisible()).toBe(true);
     await screenshot(page, "listing-states-empty-gallery-desktop");
-    await page.getByTestId("pager-top").getByRole("button", { name: "Page 8" }).click();
+    await page.getByTestId("pager-top").getByRole("link", { name: "Page 8" }).click();
     await expect.poll(() => page.getByTestId("item-card").count(), POLL).toBe(1);
     await context.close();
   });

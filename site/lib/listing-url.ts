@@ -16,3 +16,10 @@ export function listingPath(category: CategoryId, view: ListingView, page: numbe
 export function itemHref(sourcePage: "gallery" | "for-sale", category: string, id: string, page: number): string {
   return `/${sourcePage}/${category}/${encodeURIComponent(id)}?page=${page}`;
 }
+
+/** The address of listing page `page` relative to the current one, keeping the other query values of `search`: `?category=slots&page=2`. */
+export function pageHref(search: string, page: number): string {
+  const params = new URLSearchParams(search);
+  params.set("page", String(page));
+  return `?${params}`;
+}

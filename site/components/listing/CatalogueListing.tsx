@@ -4,7 +4,7 @@ import type { CategoryId } from "../../../worker/domain/categories";
 import { PAGE_SIZE } from "../../lib/config";
 import { FILTERS_ENABLED } from "../../lib/features";
 import { getJson } from "../../lib/http";
-import { listingPath, type ListingView } from "../../lib/listing-url";
+import { listingPath, pageHref, type ListingView } from "../../lib/listing-url";
 import { normalizeListing, type SiteListing } from "../../lib/normalize";
 import { ListingSchema } from "../../lib/schemas";
 import { useQuery } from "../../lib/use-query";
@@ -37,12 +37,14 @@ export default function CatalogueListing({ category, view, sourcePage, writePage
   const query = useQuery<SiteListing>(key, { initialData: key === initialKey && initial ? initial : undefined, fetcher });
   const lastTotal = useRef(initial?.totalPages ?? 0);
   if (query.data) lastTotal.current = query.data.totalPages;
-  const [addressRead, setAddressRead] = useState(false);
+  // The address's query, once read: null while the page still shows what the build rendered (pager links then carry `page` alone).
+  const [search, setSearch] = useState<string | null>(null);
+  const hrefFor = (n: number) => pageHref(search ?? "", n);
 
   useEffect(() => {
     $writePageToAddress.set(writePageToAddress);
     syncPageFromAddress();
-    setAddressRead(true);
+    setSearch(location.search);
     addEventListener("popstate", syncPageFromAddress);
     return () => removeEventListener("popstate", syncPageFromAddress);
   }, [writePageToAddress]);
@@ -51,10 +53,10 @@ export default function CatalogueListing({ category, view, sourcePage, writePage
   const loading = query.status === "pending" || (query.isFetching && !query.data);
   const placeholders = Array.from({ length: PAGE_SIZE }, (_, i) => <CardSkeleton key={i} />);
   return (
-    <div data-testid="listing" aria-busy={loading} data-listing-prerendered={addressRead ? undefined : ""}>
-      <Pager page={page} totalPages={totalPages} position="top" onChange={goToPage} />
+    <div data-testid="listing" aria-busy={loading} data-listing-prerendered={search === null ? "" : undefined}>
+      <Pager page={page} totalPages={totalPages} position="top" onChange={goToPage} hrefFor={hrefFor} />
       {/* Page 1 as prerendered shows until the address is read; when it asks for another page, ListingPage's head script has these shown instead. */}
-      {!addressRead && (
+      {search === null && (
         <div className="hidden gap-6 sm:grid-cols-2" data-listing-pending data-testid="listing-pending">
           {placeholders}
         </div>
@@ -76,7 +78,7 @@ export default function CatalogueListing({ category, view, sourcePage, writePage
           ))}
         </div>
       )}
-      <Pager page={page} totalPages={totalPages} position="bottom" onChange={goToPage} />
+      <Pager page={page} totalPages={totalPages} position="bottom" onChange={goToPage} hrefFor={hrefFor} />
     </div>
   );
 }

@@ -26,10 +26,20 @@ describe("item card", () => {
 
 describe("pager", () => {
   it("is hidden at one page and shows Previous, numbers and Next otherwise", () => {
-    expect(renderToString(<Pager page={1} totalPages={1} position="top" onChange={() => {}} />)).toBe("");
-    const html = renderToString(<Pager page={5} totalPages={10} position="top" onChange={() => {}} />);
+    expect(renderToString(<Pager page={1} totalPages={1} position="top" onChange={() => {}} hrefFor={(n) => `?page=${n}`} />)).toBe("");
+    const html = renderToString(<Pager page={5} totalPages={10} position="top" onChange={() => {}} hrefFor={(n) => `?page=${n}`} />);
     expect(html).toContain("Previous");
     expect(html).toContain("Next");
     expect(html.match(/data-testid="pager-page-\d+"/g)).toEqual(["1", "4", "5", "6", "10"].map((n) => `data-testid="pager-page-${n}"`));
+    expect(html.match(/href="[^"]*"/g)).toEqual(["4", "1", "4", "5", "6", "10", "6"].map((n) => `href="?page=${n}"`));
+  });
+
+  it("has no link behind Previous on the first page nor behind Next on the last", () => {
+    for (const [page, off] of [[1, "pager-previous"], [3, "pager-next"]] as const) {
+      const html = renderToString(<Pager page={page} totalPages={3} position="bottom" onChange={() => {}} hrefFor={(n) => `?page=${n}`} />);
+      expect(html).toContain(`<a role="link" aria-disabled="true" class="`);
+      expect(html).toMatch(new RegExp(`<a role="link" aria-disabled="true"[^>]*data-testid="${off}"`));
+      expect(html.match(/href=/g)).toHaveLength(4);
+    }
   });
 });

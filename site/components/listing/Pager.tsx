@@ -1,42 +1,56 @@
+import type { MouseEvent, ReactNode } from "react";
 import { pageWindow } from "../../lib/pagination";
 import Icon from "../ui/Icon";
 
-/** Props of Pager: current page, page count, where it sits, and the page-change action. */
-type Props = { page: number; totalPages: number; position: "top" | "bottom"; onChange: (page: number) => void };
+/** Props of Pager: current page, page count, where it sits, the page-change action, and a page's address (its link). */
+type Props = { page: number; totalPages: number; position: "top" | "bottom"; onChange: (page: number) => void; hrefFor: (page: number) => string };
 
-const BUTTON = "inline-flex min-w-10 items-center justify-center gap-1 rounded-md border px-3 py-2 text-sm font-semibold transition-colors";
+type LinkProps = Pick<Props, "onChange" | "hrefFor"> & { to: number; disabled?: boolean; current?: boolean; label?: string; testid: string; children: ReactNode };
 
-/** Previous/Next plus the page-number window; hidden at one page or fewer. */
-export default function Pager({ page, totalPages, position, onChange }: Props) {
+const LINK = "inline-flex min-w-9 items-center justify-center gap-1 rounded-md border px-2 py-2 text-sm font-semibold transition-colors sm:min-w-10 sm:px-3";
+const PLAIN = "border-brass-600 bg-cream-50 text-walnut hover:bg-cream-200";
+const CURRENT = "border-oxblood-700 bg-oxblood-700 text-cream-50";
+const DISABLED = "cursor-not-allowed border-brass-600 bg-cream-50 text-walnut opacity-40";
+
+/** A pager link: followed as is without JavaScript (crawlers, before hydration); a plain click changes the page in place. */
+function PageLink({ to, disabled = false, current = false, label, testid, onChange, hrefFor, children }: LinkProps) {
+  if (disabled) return <a role="link" aria-disabled="true" className={`${LINK} ${DISABLED}`} data-testid={testid}>{children}</a>;
+  const click = (event: MouseEvent<HTMLAnchorElement>) => {
+    // Modified and middle clicks keep their browser meaning (new tab or window).
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    onChange(to);
+  };
+  return (
+    <a href={hrefFor(to)} onClick={click} aria-label={label} aria-current={current ? "page" : undefined} className={`${LINK} ${current ? CURRENT : PLAIN}`} data-testid={testid}>
+      {children}
+    </a>
+  );
+}
+
+/** Previous/Next plus the page-number window as links to `?page=n`, hidden at one page or fewer; Previous/Next show only their arrows under 640 px, so 8 pages fit one row on a phone. */
+export default function Pager({ page, totalPages, position, onChange, hrefFor }: Props) {
   const slots = pageWindow(page, totalPages);
   if (slots.length === 0) return null;
   return (
-    <nav aria-label={`Pagination (${position})`} className="my-4 flex flex-wrap items-center justify-center gap-2" data-testid={`pager-${position}`}>
-      <button type="button" className={`${BUTTON} border-brass-600 bg-cream-50 text-walnut hover:bg-cream-200 disabled:cursor-not-allowed disabled:opacity-40`} disabled={page <= 1} onClick={() => onChange(page - 1)} data-testid="pager-previous">
+    <nav aria-label={`Pagination (${position})`} className="my-4 flex flex-wrap items-center justify-center gap-1 sm:gap-2" data-testid={`pager-${position}`}>
+      <PageLink to={page - 1} disabled={page <= 1} testid="pager-previous" onChange={onChange} hrefFor={hrefFor}>
         <Icon type="chevron-left" className="size-4" />
-        Previous
-      </button>
+        <span className="sr-only sm:not-sr-only">Previous</span>
+      </PageLink>
       {slots.map((slot, i) =>
         slot === "ellipsis" ? (
-          <span key={`gap-${i}`} className="px-1 text-walnut" aria-hidden="true">…</span>
+          <span key={`gap-${i}`} className="px-0.5 text-walnut sm:px-1" aria-hidden="true">…</span>
         ) : (
-          <button
-            key={slot}
-            type="button"
-            aria-label={`Page ${slot}`}
-            aria-current={slot === page ? "page" : undefined}
-            className={`${BUTTON} ${slot === page ? "border-oxblood-700 bg-oxblood-700 text-cream-50" : "border-brass-600 bg-cream-50 text-walnut hover:bg-cream-200"}`}
-            onClick={() => onChange(slot)}
-            data-testid={`pager-page-${slot}`}
-          >
+          <PageLink key={slot} to={slot} current={slot === page} label={`Page ${slot}`} testid={`pager-page-${slot}`} onChange={onChange} hrefFor={hrefFor}>
             {slot}
-          </button>
+          </PageLink>
         ),
       )}
-      <button type="button" className={`${BUTTON} border-brass-600 bg-cream-50 text-walnut hover:bg-cream-200 disabled:cursor-not-allowed disabled:opacity-40`} disabled={page >= totalPages} onClick={() => onChange(page + 1)} data-testid="pager-next">
-        Next
+      <PageLink to={page + 1} disabled={page >= totalPages} testid="pager-next" onChange={onChange} hrefFor={hrefFor}>
+        <span className="sr-only sm:not-sr-only">Next</span>
         <Icon type="chevron-right" className="size-4" />
-      </button>
+      </PageLink>
     </nav>
   );
 }
