@@ -2,7 +2,7 @@ import type { Item } from "../../worker/domain/types";
 import type { CategoryId } from "../../worker/domain/categories";
 import type { RawImageRecord, RawItem, RawListing } from "./schemas";
 import * as z from "zod/mini";
-import { ItemSchema } from "./schemas";
+import { ItemSchema, ListingSchema } from "./schemas";
 
 /** A catalogue item as the site uses it: every common field present. */
 export type SiteItem = Item;
@@ -66,6 +66,11 @@ export function normalizeListing(raw: RawListing, category: string): SiteListing
       },
     },
   };
+}
+
+/** A listing answer as the API sent it, validated and reduced to what the site renders (throws on a malformed one). */
+export function parseListing(body: unknown, category: string): SiteListing {
+  return normalizeListing(ListingSchema.parse(body), category);
 }
 
 /** From an image response (record or list): the record with `id`, else the first. */

@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { activeFilterCount, filterParams, sortOptions } from "../lib/filters";
 import { listingPath } from "../lib/listing-url";
-import { $filters, resetFilters, setCategorySelect, setSort, setYearRange, toggleManufacturer } from "./filters";
-import { $listingPage } from "./listing";
+import { $filters, resetFilters, setCategorySelect, setFiltersOpen, setSort, setYearRange, toggleManufacturer } from "./filters";
+import { $appliedFilters, $listingPage } from "./listing";
 
 beforeEach(() => {
   vi.stubGlobal("location", new URL("http://x/gallery/slots?page=3"));
@@ -37,6 +37,19 @@ describe("filters", () => {
     expect($filters.get().sort).toBe("name_asc");
     expect(sortOptions(false).map((o) => o.value)).toEqual(["name_asc", "name_desc", "year_asc", "year_desc"]);
     expect(sortOptions(true).map((o) => o.value)).toContain("price_desc");
+  });
+
+  it("applies the filters to the listing only while the panel is open", () => {
+    setFiltersOpen(false);
+    toggleManufacturer("Mills");
+    expect($appliedFilters.get()).toBeNull();
+    setFiltersOpen(true);
+    expect($appliedFilters.get()).toEqual({ ...$filters.get(), manufacturers: ["Mills"] });
+    setSort("year_desc");
+    expect($appliedFilters.get()?.sort).toBe("year_desc");
+    setFiltersOpen(false);
+    expect($appliedFilters.get()).toBeNull();
+    expect($filters.get().manufacturers).toEqual(["Mills"]);
   });
 
   it("builds listing paths without filters when they are off", () => {

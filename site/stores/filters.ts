@@ -1,6 +1,6 @@
 import { atom } from "nanostores";
 import { EMPTY_FILTERS, type Filters, type SortValue } from "../lib/filters";
-import { resetPage } from "./listing";
+import { $appliedFilters, resetPage } from "./listing";
 
 /** The listing's filter choices (only sent when the filter panel is enabled). */
 export const $filters = atom<Filters>(EMPTY_FILTERS);
@@ -8,8 +8,14 @@ export const $filters = atom<Filters>(EMPTY_FILTERS);
 /** Whether the filter panel is expanded. */
 export const $filtersOpen = atom(false);
 
+// The listing requests with the filters only while the panel is open.
+function apply(): void {
+  $appliedFilters.set($filtersOpen.get() ? $filters.get() : null);
+}
+
 function update(change: Partial<Filters>): void {
   $filters.set({ ...$filters.get(), ...change });
+  apply();
   resetPage();
 }
 
@@ -42,5 +48,6 @@ export function resetFilters(): void {
 /** Opens or closes the filter panel; closing it keeps the filters but resets to page 1. */
 export function setFiltersOpen(open: boolean): void {
   $filtersOpen.set(open);
+  apply();
   resetPage();
 }

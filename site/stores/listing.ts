@@ -1,8 +1,12 @@
 import { atom } from "nanostores";
+import type { Filters } from "../lib/filters";
 import { parsePage } from "../lib/pagination";
 
 /** The listing page being shown (from the address's `page`, default 1). */
 export const $listingPage = atom(1);
+
+/** The filters the listing requests with, null for none: only the filter panel (when switched on) sets them, so the listing itself never loads the panel's store. */
+export const $appliedFilters = atom<Filters | null>(null);
 
 /** Whether page changes are written back to the address (gallery-style listings). */
 export const $writePageToAddress = atom(false);

@@ -2,14 +2,11 @@ import { useStore } from "@nanostores/react";
 import { useEffect, useRef, useState } from "react";
 import type { CategoryId } from "../../../worker/domain/categories";
 import { PAGE_SIZE } from "../../lib/config";
-import { FILTERS_ENABLED } from "../../lib/features";
 import { getJson } from "../../lib/http";
 import { listingPath, pageHref, type ListingView } from "../../lib/listing-url";
-import { normalizeListing, type SiteListing } from "../../lib/normalize";
-import { ListingSchema } from "../../lib/schemas";
+import type { SiteListing } from "../../lib/normalize";
 import { useQuery } from "../../lib/use-query";
-import { $filters, $filtersOpen } from "../../stores/filters";
-import { $listingPage, $writePageToAddress, goToPage, syncPageFromAddress } from "../../stores/listing";
+import { $appliedFilters, $listingPage, $writePageToAddress, goToPage, syncPageFromAddress } from "../../stores/listing";
 import CardSkeleton from "./CardSkeleton";
 import ItemCard from "./ItemCard";
 import Pager from "./Pager";
@@ -29,11 +26,14 @@ type Props = {
 /** The paged item grid: page in `?page`, pager above and below, placeholders, error and empty states. */
 export default function CatalogueListing({ category, view, sourcePage, writePageToAddress, emptyText, initial, srcsets = {} }: Props) {
   const page = useStore($listingPage);
-  const filters = useStore($filters);
-  const filtersOn = FILTERS_ENABLED && useStore($filtersOpen);
-  const key = listingPath(category, view, page, PAGE_SIZE, filtersOn ? filters : null);
+  const filters = useStore($appliedFilters);
+  const key = listingPath(category, view, page, PAGE_SIZE, filters);
   const initialKey = listingPath(category, view, 1, PAGE_SIZE);
-  const fetcher = async (url: string) => normalizeListing(ListingSchema.parse(await getJson(url)), category);
+  // zod comes with the parser only when a page is fetched in the browser (the build checked page 1): started beside the request.
+  const fetcher = async (url: string) => {
+    const [{ parseListing }, body] = await Promise.all([import("../../lib/normalize"), getJson(url)]);
+    return parseListing(body, category);
+  };
   const query = useQuery<SiteListing>(key, { initialData: key === initialKey && initial ? initial : undefined, fetcher });
   const lastTotal = useRef(initial?.totalPages ?? 0);
   if (query.data) lastTotal.current = query.data.totalPages;
