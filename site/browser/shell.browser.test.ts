@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { IMAGES, SITE_CONTENT } from "../../scripts/demo-workspace/content/site-content.ts";
 import { launch, open, screenshot, BASE_URL } from "./browser";
+import { openAt } from "./catalogue-helpers";
 import { demoRow, demoText, VIEWPORT_NAMES } from "./site-helpers";
 
 const phone = demoText(demoRow(SITE_CONTENT, "Key", "phone_contact_info").Content);
@@ -104,6 +105,25 @@ describe.each(VIEWPORT_NAMES)("page shell at %s", (viewport) => {
       url,
     );
     expect(loaded).toBeGreaterThan(0);
+    await page.context().close();
+  });
+});
+
+describe("header contact bar on narrow phones", () => {
+  it.each([320, 360])("at %i px keeps the phone number and the email each on one line", async (width) => {
+    const page = await (await openAt(browser, width, 740)).newPage();
+    await page.goto("/");
+    const header = page.getByTestId("site-header");
+    for (const name of [phone, email]) {
+      const link = header.getByRole("link", { name }).filter({ visible: true });
+      const lines = await link.evaluate((el) => {
+        const range = document.createRange();
+        range.selectNodeContents(el);
+        return new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top))).size;
+      });
+      expect(lines, name).toBe(1);
+    }
+    await screenshot(page, `shell-header-${width}`);
     await page.context().close();
   });
 });

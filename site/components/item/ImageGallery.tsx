@@ -37,7 +37,7 @@ export default function ImageGallery({ images, srcsets = [], title, category }: 
         <img key={main} src={main} srcSet={srcsets[selected] ?? undefined} sizes="(min-width: 1280px) 560px, (min-width: 768px) calc(100vw - 320px), 100vw" alt={`${title} — image ${selected + 1} of ${images.length}`} width={800} height={600} className="size-full object-contain" fetchPriority="high" data-fallback={fallback} data-testid="main-image" />
       </div>
       {images.length > 1 && (
-        <div className="mt-4 flex items-center justify-center gap-1 sm:gap-1.5">
+        <div className="mt-4 flex items-center justify-center gap-0.5 sm:gap-1.5">
           <button type="button" className={`${ARROW} ${scrollable ? "" : "invisible"}`} disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - 1))} aria-label="Previous images" data-testid="thumbs-left">
             <Icon type="chevron-left" className="size-4" />
           </button>
