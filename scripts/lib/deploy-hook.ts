@@ -1,13 +1,18 @@
 import { createServer, type Server } from "node:http";
 
-/** A local stand-in for a hosting provider's deploy hook: POST /rebuild queues one rebuild at a time; GET /status says whether one runs. */
-export type DeployHook = { url: string; statusUrl: string; arm(): void; idle(): Promise<void>; close(): Promise<void> };
+/**
+ * A local stand-in for a hosting provider's deploy hook: POST /rebuild queues one rebuild at a time; GET /status says
+ * whether one runs; POST /hold and /release hold finished builds back from publishing (tests running a series of syncs
+ * that a publish, which reloads `wrangler dev`, would cut).
+ */
+export type DeployHook = { url: string; statusUrl: string; arm(): void; idle(): Promise<void>; released(): Promise<void>; close(): Promise<void> };
 
 /** Starts the hook server on 127.0.0.1, unarmed until `arm()` (the launcher builds once after its own initial sync); requests during a build coalesce into one follow-up build. */
 export function startDeployHook(port: number, rebuild: () => Promise<unknown>, log: (line: string) => void = console.log): Promise<DeployHook> {
   let armed = false;
   let running: Promise<void> | null = null;
   let again = false;
+  let hold: { done: Promise<void>; release: () => void } | null = null;
   const kick = (): Promise<void> => {
     if (running) {
       again = true;
@@ -36,10 +41,21 @@ export function startDeployHook(port: number, rebuild: () => Promise<unknown>, l
       return;
     }
     if (req.method === "GET" && req.url === "/status") {
-      res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ building: running !== null }));
+      res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ building: running !== null, held: hold !== null }));
       return;
     }
-    res.writeHead(404, { "content-type": "application/json" }).end(JSON.stringify({ error: "POST /rebuild or GET /status" }));
+    if (req.method === "POST" && (req.url === "/hold" || req.url === "/release")) {
+      if (req.url === "/hold" && !hold) {
+        let release = () => {};
+        hold = { done: new Promise<void>((resolve) => (release = resolve)), release };
+      } else if (req.url === "/release" && hold) {
+        hold.release();
+        hold = null;
+      }
+      res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ held: hold !== null }));
+      return;
+    }
+    res.writeHead(404, { "content-type": "application/json" }).end(JSON.stringify({ error: "POST /rebuild, /hold or /release, or GET /status" }));
   });
   return new Promise((ready) =>
     server.listen(port, "127.0.0.1", () =>
@@ -50,7 +66,11 @@ export function startDeployHook(port: number, rebuild: () => Promise<unknown>, l
           armed = true;
         },
         idle: () => running ?? Promise.resolve(),
-        close: () => new Promise((done) => server.close(() => done())),
+        released: () => hold?.done ?? Promise.resolve(),
+        close: () => {
+          hold?.release();
+          return new Promise((done) => server.close(() => done()));
+        },
       }),
     ),
   );

@@ -27,6 +27,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   // Publishing into the assets folder makes wrangler dev reload the worker, which cuts a running sync short: publish
   // when no sync has run for 2 s (so a run of table syncs is not cut), and count the build as live once the reload is done.
   const publish: Publish = async (copy) => {
+    await hook.released();
     if (admin && !(await waitForSyncIdle(admin, { quietMs: 2000 }))) log("rebuild: a sync still looks busy after 2 min; publishing anyway");
     const before = await workerInstance(url);
     copy();

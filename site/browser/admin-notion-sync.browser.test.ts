@@ -6,7 +6,7 @@ import type { NotionTable } from "../../worker/domain/types";
 import { confirmSchemaSync, openAdmin, schemaSyncDialog, signedInContext, waitForToast } from "./admin-helpers";
 import { launch, screenshot } from "./browser";
 import { seriousAxeViolations } from "./site-helpers";
-import { adminClient, buildInfo, clearNotionFaults, injectNotionFault, notionTables, waitForPublisherIdle, waitForRebuild, waitForSyncIdle } from "./stack";
+import { adminClient, buildInfo, clearNotionFaults, holdPublishing, injectNotionFault, notionTables, releasePublishing, waitForPublisherIdle, waitForRebuild, waitForSyncIdle } from "./stack";
 
 let browser: Browser;
 let context: BrowserContext;
@@ -30,6 +30,7 @@ afterAll(async () => {
   // The browser goes first, so no delayed request of a failed test can reach the worker after the check.
   await browser?.close();
   await clearNotionFaults();
+  await releasePublishing();
   if (!admin) return;
   await waitForSyncIdle(admin);
   if (JSON.stringify(await notionTables(admin)) !== JSON.stringify(initialTables)) await admin.call("/api/admin/notion-sync-all", { method: "POST" });
@@ -281,6 +282,9 @@ describe("Notion Sync tab", () => {
 
   it("runs the schema sync with its button disabled, lists the result per table, then Sync Data on every table restores the data and the site", async () => {
     const page = await openNotionTab();
+    // An operator pausing between tables may see a local publish cut a sync short (wrangler dev reloads); the
+    // test keeps builds from publishing until every table is back, then waits for the rebuild.
+    await holdPublishing();
     await page.route("**/api/admin/notion-sync-schemas", delayed(1_500));
     await confirmSchemaSync(page);
     await expect.poll(async () => (await schemaButton(page).textContent())?.trim()).toBe("Syncing schemas…");
@@ -305,6 +309,7 @@ describe("Notion Sync tab", () => {
     }
     await expect.poll(() => recordCounts(page)).toEqual(initialTables.map((t) => String(t.recordCount)));
     expect(await notionTables(admin)).toEqual(initialTables);
+    await releasePublishing();
     await waitForRebuild(admin, initialItems, PROBE_PATH);
     const item = await fetch(new URL(PROBE_PATH, page.url()));
     expect(item.status).toBe(200);

@@ -133,6 +133,23 @@ export async function waitForRebuild(client: AdminClient, items: number, probePa
   return live;
 }
 
+/** Holds finished builds back from publishing (a publish reloads `wrangler dev`, cutting a sync short) until `releasePublishing`. */
+export async function holdPublishing(): Promise<void> {
+  await publisherControl("hold");
+}
+
+/** Lets held builds publish again. */
+export async function releasePublishing(): Promise<void> {
+  await publisherControl("release");
+}
+
+async function publisherControl(action: "hold" | "release"): Promise<void> {
+  const url = process.env.DEPLOY_HOOK_STATUS_URL;
+  if (!url) return;
+  const res = await fetch(url.replace(/\/status$/, `/${action}`), { method: "POST" });
+  if (!res.ok) throw new Error(`the local deploy hook refused ${action}: ${res.status}`);
+}
+
 /**
  * Waits until the stack's local deploy hook has no build running: every requested rebuild is published and the
  * worker reloaded after it (a sync started before that reload would be cut short by it).

@@ -1,18 +1,16 @@
 import { useStore } from "@nanostores/react";
-import { lazy, Suspense } from "react";
 import { $schemaSync, $syncingTable, runSchemaSync } from "../../stores/admin-sync";
 import Icon from "../ui/Icon";
-
-// Radix's dialog (focus trap, scroll lock) is most of its weight: loaded with this tab, not with the admin panel.
-const SchemaSyncConfirm = lazy(() => import("./SchemaSyncConfirm"));
+// Bundled with the panel, not loaded on demand: every sync ends in a deploy, and a deploy removes the chunks an open
+// panel would still have to fetch.
+import SchemaSyncConfirm from "./SchemaSyncConfirm";
 
 /** The schema sync button (confirmed first, disabled while it runs) and its result per table. */
 export default function SchemaSyncCard() {
   const { running, result } = useStore($schemaSync);
   const syncingTable = useStore($syncingTable);
-  // Disabled until the dialog has loaded, so no click goes unanswered.
-  const button = (loaded: boolean) => (
-    <button type="button" className="btn-primary" disabled={!loaded || running || syncingTable !== null}>
+  const button = (
+    <button type="button" className="btn-primary" disabled={running || syncingTable !== null}>
       <Icon type="database" className="size-4" /> {running ? "Syncing schemas…" : "Sync Notion Schemas"}
     </button>
   );
@@ -26,9 +24,7 @@ export default function SchemaSyncCard() {
         afterwards.
       </p>
       <div>
-        <Suspense fallback={button(false)}>
-          <SchemaSyncConfirm onConfirm={() => void runSchemaSync()}>{button(true)}</SchemaSyncConfirm>
-        </Suspense>
+        <SchemaSyncConfirm onConfirm={() => void runSchemaSync()}>{button}</SchemaSyncConfirm>
       </div>
       {result && (
         <div data-testid="schema-sync-result" aria-live="polite">

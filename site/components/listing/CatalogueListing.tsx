@@ -4,7 +4,7 @@ import type { CategoryId } from "../../../worker/domain/categories";
 import { PAGE_SIZE } from "../../lib/config";
 import { getJson } from "../../lib/http";
 import { listingPath, pageHref, type ListingView } from "../../lib/listing-url";
-import type { SiteListing } from "../../lib/normalize";
+import { parseListing, type SiteListing } from "../../lib/normalize";
 import { useQuery } from "../../lib/use-query";
 import { $appliedFilters, $listingPage, $writePageToAddress, goToPage, syncPageFromAddress } from "../../stores/listing";
 import CardSkeleton from "./CardSkeleton";
@@ -29,11 +29,8 @@ export default function CatalogueListing({ category, view, sourcePage, writePage
   const filters = useStore($appliedFilters);
   const key = listingPath(category, view, page, PAGE_SIZE, filters);
   const initialKey = listingPath(category, view, 1, PAGE_SIZE);
-  // zod comes with the parser only when a page is fetched in the browser (the build checked page 1): started beside the request.
-  const fetcher = async (url: string) => {
-    const [{ parseListing }, body] = await Promise.all([import("../../lib/normalize"), getJson(url)]);
-    return parseListing(body, category);
-  };
+  // The parser is bundled, not imported on demand: a deploy removes the chunks an open page would still have to fetch.
+  const fetcher = async (url: string) => parseListing(await getJson(url), category);
   const query = useQuery<SiteListing>(key, { initialData: key === initialKey && initial ? initial : undefined, fetcher });
   const lastTotal = useRef(initial?.totalPages ?? 0);
   if (query.data) lastTotal.current = query.data.totalPages;
