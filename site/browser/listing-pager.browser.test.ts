@@ -116,6 +116,26 @@ describe("pager windows on the slots gallery (15 items, 8 pages)", () => {
   });
 });
 
+describe("scripts a page change needs", () => {
+  it("are all fetched soon after load, so a deploy (which removes old chunks) cannot break paging in an open tab", async () => {
+    const context = await open(browser, "desktop");
+    const page = await context.newPage();
+    const scripts: string[] = [];
+    page.on("request", (req) => {
+      if (new URL(req.url()).pathname.startsWith("/_astro/") && req.resourceType() === "script") scripts.push(new URL(req.url()).pathname);
+    });
+    await page.goto("/gallery/slots");
+    await hydrated(page);
+    // The parser (and zod) come once the browser is idle after hydration, not with the first paint.
+    await page.waitForLoadState("networkidle");
+    const beforePaging = scripts.length;
+    await page.getByTestId("pager-top").getByRole("link", { name: "Next" }).click();
+    await expectPage(page, slots, 2, ["1", "2", "3", "…", "8"]);
+    expect(scripts.slice(beforePaging)).toEqual([]);
+    await context.close();
+  });
+});
+
 describe("pager links", () => {
   it("are links to ?page=n in the prerendered page, for crawlers and visitors without JavaScript; Previous on page 1 is not", async () => {
     const html = await pageHtml("/gallery/slots");

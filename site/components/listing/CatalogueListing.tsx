@@ -4,12 +4,27 @@ import type { CategoryId } from "../../../worker/domain/categories";
 import { PAGE_SIZE } from "../../lib/config";
 import { getJson } from "../../lib/http";
 import { listingPath, pageHref, type ListingView } from "../../lib/listing-url";
-import { parseListing, type SiteListing } from "../../lib/normalize";
+import type { SiteListing } from "../../lib/normalize";
 import { useQuery } from "../../lib/use-query";
 import { $appliedFilters, $listingPage, $writePageToAddress, goToPage, syncPageFromAddress } from "../../stores/listing";
 import CardSkeleton from "./CardSkeleton";
 import ItemCard from "./ItemCard";
 import Pager from "./Pager";
+
+let parser: Promise<typeof import("../../lib/normalize")> | null = null;
+
+/**
+ * The listing parser (and zod with it), kept off the first paint's path: fetched once the browser is idle after
+ * hydration rather than on the first page change, so a deploy in between cannot remove the chunk; a failed fetch is
+ * tried again on the next call.
+ */
+function loadParser(): Promise<typeof import("../../lib/normalize")> {
+  parser ??= import("../../lib/normalize").catch((error: unknown) => {
+    parser = null;
+    throw error;
+  });
+  return parser;
+}
 
 /** Props of CatalogueListing: what to list, where cards lead, and page 1 as the build rendered it. */
 type Props = {
@@ -29,14 +44,21 @@ export default function CatalogueListing({ category, view, sourcePage, writePage
   const filters = useStore($appliedFilters);
   const key = listingPath(category, view, page, PAGE_SIZE, filters);
   const initialKey = listingPath(category, view, 1, PAGE_SIZE);
-  // The parser is bundled, not imported on demand: a deploy removes the chunks an open page would still have to fetch.
-  const fetcher = async (url: string) => parseListing(await getJson(url), category);
+  const fetcher = async (url: string) => {
+    const [{ parseListing }, body] = await Promise.all([loadParser(), getJson(url)]);
+    return parseListing(body, category);
+  };
   const query = useQuery<SiteListing>(key, { initialData: key === initialKey && initial ? initial : undefined, fetcher });
   const lastTotal = useRef(initial?.totalPages ?? 0);
   if (query.data) lastTotal.current = query.data.totalPages;
   // The address's query, once read: null while the page still shows what the build rendered (pager links then carry `page` alone).
   const [search, setSearch] = useState<string | null>(null);
   const hrefFor = (n: number) => pageHref(search ?? "", n);
+
+  useEffect(() => {
+    const idle = window.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 1));
+    idle(() => void loadParser().catch(() => {}));
+  }, []);
 
   useEffect(() => {
     $writePageToAddress.set(writePageToAddress);
