@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import type { AdminClient } from "../../scripts/lib/admin-client.ts";
 import { pageIdFor } from "../../scripts/demo-workspace/ids.ts";
 import { openAdmin, signedInContext, waitForToast } from "./admin-helpers";
 import { BASE_URL, launch, screenshot, VIEWPORTS } from "./browser";
-import { adminClient, buildInfo, notionTables, setPageTitle, until, waitForRebuild } from "./stack";
+import { adminClient, buildInfo, notionTables, setPageTitle, until, waitForPublisherIdle, waitForRebuild } from "./stack";
 
 const ORIGINAL_TITLE = "Watling Rol-a-Top 5¢";
 const ITEM_ID = pageIdFor("Slot Machines", ORIGINAL_TITLE);
@@ -71,5 +71,44 @@ describe("edit in Notion, Sync Data in /admin, rebuilt site", () => {
     expect(await item.getByRole("heading", { level: 1 }).textContent()).toBe(NEW_TITLE);
     await screenshot(item, "admin-rebuild-item-page-desktop");
     await visitor.close();
+  });
+});
+
+describe("rebuild status in the Notion Sync tab", () => {
+  it("says when rebuilds are not configured, and warns when a requested build is not live 15 minutes on", async () => {
+    // The stack's worker always has a deploy hook and its builds go live: the browser is handed those states.
+    const withStatus = async (page: Page, patch: Record<string, unknown>) =>
+      page.route("**/api/admin/sync-status", async (route) => {
+        const response = await route.fetch();
+        await route.fulfill({ response, json: { ...((await response.json()) as object), ...patch } });
+      });
+    await waitForPublisherIdle();
+    const context = await signedInContext(browser);
+    const notConfigured = await context.newPage();
+    await withStatus(notConfigured, { rebuildConfigured: false, lastRebuild: null });
+    await notConfigured.goto("/admin");
+    await notConfigured.getByRole("tab", { name: "Notion Sync" }).click();
+    const rebuildRow = notConfigured.getByTestId("last-rebuild");
+    await expect.poll(() => rebuildRow.getAttribute("data-outcome")).toBe("NotConfigured");
+    expect(await rebuildRow.locator("dd span").allTextContents()).toEqual([
+      "Not configured",
+      "Rebuilds are not configured: syncs update the API, but the public site is never rebuilt. Set the DEPLOY_HOOK_URL secret on the worker (npx wrangler secret put DEPLOY_HOOK_URL) to your host's deploy hook URL, then run a sync.",
+    ]);
+    await screenshot(notConfigured, "admin-notion-rebuild-not-configured-desktop");
+    await notConfigured.close();
+
+    const overdue = await context.newPage();
+    const requestedAt = new Date(Date.now() - 16 * 60_000).toISOString();
+    await withStatus(overdue, { lastRebuild: { kind: "rebuild", target: "table:notion_posts", startedAt: requestedAt, finishedAt: requestedAt, ok: true, message: "Deploy hook answered 202 Accepted" } });
+    await overdue.route("**/build-info.json", (route) => route.fulfill({ json: { builtAt: new Date(Date.now() - 60 * 60_000).toISOString(), items } }));
+    await overdue.goto("/admin");
+    await overdue.getByRole("tab", { name: "Notion Sync" }).click();
+    const warning = overdue.getByTestId("rebuild-overdue");
+    await warning.waitFor();
+    expect(await warning.textContent()).toBe("The build requested more than 15 minutes ago has not gone live. Check your host's build log: the build may have failed or be stuck.");
+    expect(await overdue.getByTestId("rebuild-pending").count()).toBe(0);
+    expect(await overdue.getByTestId("last-rebuild").getAttribute("data-outcome")).toBe("Succeeded");
+    await screenshot(overdue, "admin-notion-rebuild-overdue-desktop");
+    await context.close();
   });
 });
