@@ -1,10 +1,11 @@
 import { createServer, request, type IncomingMessage, type ServerResponse } from "node:http";
+import { listenOnLoopback, type Listening } from "./listen.ts";
 
 /** What the proxy answers for a path instead of forwarding: a status (standard reason phrase unless `reason` is given, even empty; empty body unless given), or no answer at all. */
 export type Fault = { status: number; reason?: string; body?: string } | "hang";
 
 /** A running fault proxy: its URL, how many requests each path received, and a close that also drops held requests. */
-export type FaultProxy = { url: string; hits(path: string): number; close(): Promise<void> };
+export type FaultProxy = Listening & { hits(path: string): number };
 
 /** Forwards a request to the same path and query on `upstream` and streams the answer back (502 when the upstream cannot be reached). */
 export function forward(req: IncomingMessage, res: ServerResponse, upstream: string): void {
@@ -34,16 +35,6 @@ export async function startFaultProxy(upstream: string, faults: Record<string, F
     if (fault.reason === undefined) res.writeHead(fault.status, headers).end(body);
     else res.writeHead(fault.status, fault.reason, headers).end(body);
   });
-  await new Promise<void>((ready) => server.listen(0, "127.0.0.1", ready));
-  const address = server.address();
-  const port = typeof address === "object" && address ? address.port : 0;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    hits: (path) => hits.get(path) ?? 0,
-    close: () =>
-      new Promise((done) => {
-        server.close(() => done());
-        server.closeAllConnections();
-      }),
-  };
+  const { url, close } = await listenOnLoopback(server);
+  return { url, hits: (path) => hits.get(path) ?? 0, close };
 }

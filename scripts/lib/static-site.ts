@@ -2,6 +2,7 @@ import { createServer } from "node:http";
 import { readFile, stat } from "node:fs/promises";
 import { extname, join, resolve, sep } from "node:path";
 import { forward } from "./fault-proxy.ts";
+import { listenOnLoopback, type Listening } from "./listen.ts";
 
 const TYPES: Record<string, string> = {
   ".html": "text/html; charset=utf-8",
@@ -17,7 +18,7 @@ const TYPES: Record<string, string> = {
 };
 
 /** A running static server: its URL and a close function. */
-export type StaticSite = { url: string; close(): Promise<void> };
+export type StaticSite = Listening;
 
 async function fileAt(path: string): Promise<string | null> {
   return (await stat(path).catch(() => null))?.isFile() ? path : null;
@@ -45,15 +46,5 @@ export async function serveStaticSite(dir: string, upstream: string): Promise<St
     res.writeHead(found ? 200 : 404, { "content-type": TYPES[extname(file)] ?? "application/octet-stream", "cache-control": "no-store" });
     res.end(await readFile(file));
   });
-  await new Promise<void>((ready) => server.listen(0, "127.0.0.1", ready));
-  const address = server.address();
-  const port = typeof address === "object" && address ? address.port : 0;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    close: () =>
-      new Promise((done) => {
-        server.close(() => done());
-        server.closeAllConnections();
-      }),
-  };
+  return listenOnLoopback(server);
 }
