@@ -1,5 +1,6 @@
 import { env } from "cloudflare:test";
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { FLUSH_INTERVAL_MS } from "./counters";
 import { json, type Row, seedCategory, seedContent } from "../test/fixtures";
 import { admin, freshCache, get } from "../test/http";
 
@@ -160,6 +161,23 @@ describe("KV cache", () => {
     expect(await persisted()).toEqual([{ name: "hits", value: 0 }, { name: "misses", value: 0 }]);
     expect((await stats()).stats).toEqual({ hits: 2, misses: 1 });
     expect(await persisted()).toEqual([{ name: "hits", value: 2 }, { name: "misses", value: 1 }]);
+  });
+
+  it("flushes an isolate's counts in the background once FLUSH_INTERVAL_MS has passed since the last flush, not per request", async () => {
+    await stats();
+    const persisted = () => env.DB.prepare("SELECT name, value FROM cache_counters ORDER BY name").all().then((r) => r.results);
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() });
+    try {
+      for (let i = 0; i < 3; i++) await get("/api/images/background-texture");
+      vi.setSystemTime(Date.now() + FLUSH_INTERVAL_MS - 1000);
+      await get("/api/images/background-texture");
+      expect(await persisted()).toEqual([{ name: "hits", value: 0 }, { name: "misses", value: 0 }]);
+      vi.setSystemTime(Date.now() + 1000);
+      await get("/api/images/background-texture");
+      await vi.waitFor(async () => expect(await persisted()).toEqual([{ name: "hits", value: 4 }, { name: "misses", value: 1 }]));
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("serves fresh data after a clear", async () => {

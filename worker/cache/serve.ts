@@ -33,7 +33,7 @@ async function render(load: () => Promise<unknown>): Promise<string> {
 
 /**
  * Answers from the entry at `key` as stored (no parse/stringify on a hit): this isolate's memory copy if a few seconds
- * old at most, else KV; else runs `load`, stores its JSON in KV for CACHE_TTL_SECONDS and answers with it. Caching switched off: `load` every time, no KV, no counting.
+ * old at most, else KV (a hit touches no D1: the switch is in KV, the counters are flushed in the background); else runs `load`, stores its JSON in KV for CACHE_TTL_SECONDS and answers with it. Caching switched off: `load` every time, no KV, no counting.
  * `load` throws for errors (fail(...), or NotSyncedError -> 503); errors are never stored.
  */
 export function serveCached(c: Context<AppEnv>, key: string, load: () => Promise<unknown>): Promise<Response> {
@@ -63,7 +63,7 @@ export function cachedRoute(type: CacheType, ...parts: string[]): MiddlewareHand
 /** The cache lookup shared by serveCached and cachedRoute: `load` gives the body to store, or a Response to answer with as it is. */
 async function serveStored(c: Context<AppEnv>, key: string, load: () => Promise<string | Response>, cacheControl: string): Promise<Response> {
   const { DB, CACHE } = c.env;
-  if (!(await isCachingEnabled(DB))) {
+  if (!(await isCachingEnabled(CACHE))) {
     const body = await load();
     return typeof body === "string" ? jsonResponse(body, "BYPASS", cacheControl) : body;
   }

@@ -1,36 +1,37 @@
 import { memoryClear } from "./memory";
 
-/** The caching on/off switch in D1 `settings`, memoised per isolate for a few seconds. */
+/**
+ * The caching on/off switch, kept in KV beside the entries it governs (outside `cache:`, so purges keep it): a cache
+ * hit needs no D1. Each isolate holds the resolved value for SETTING_MEMO_MS (never a pending read: see columns.ts).
+ */
 
-const SETTING_KEY = "caching_enabled";
-/** How long an isolate trusts its memoised switch before reading D1 again. */
+/** KV key of the switch; absent means on. */
+export const SWITCH_KEY = "settings:caching_enabled";
+/** How long an isolate trusts its copy of the switch before reading KV again. */
 export const SETTING_MEMO_MS = 5000;
 
-let memo: { enabled: Promise<boolean>; at: number } | undefined;
+let memo: { enabled: boolean; at: number } | undefined;
 
-/** True unless caching was switched off (no row means on), memoised for SETTING_MEMO_MS. */
-export function isCachingEnabled(db: D1Database, now = Date.now()): Promise<boolean> {
-  return memo && now - memo.at < SETTING_MEMO_MS ? memo.enabled : readCachingEnabled(db, now);
+/** True unless caching was switched off, from this isolate's copy when younger than SETTING_MEMO_MS. */
+export async function isCachingEnabled(kv: KVNamespace, now = Date.now()): Promise<boolean> {
+  return memo && now - memo.at < SETTING_MEMO_MS ? memo.enabled : readCachingEnabled(kv, now);
 }
 
-/** The switch as stored in D1 right now (refreshing this isolate's memo). */
-export function readCachingEnabled(db: D1Database, now = Date.now()): Promise<boolean> {
-  const enabled = db
-    .prepare("SELECT value FROM settings WHERE key = ?1")
-    .bind(SETTING_KEY)
-    .first<{ value: string }>()
-    .then((row) => row?.value !== "false");
-  memo = { enabled, at: now };
-  enabled.catch(() => (memo = undefined));
-  return enabled;
+/** The switch as stored right now (refreshing this isolate's copy); a failed KV read keeps the last value known (on if none). */
+export async function readCachingEnabled(kv: KVNamespace, now = Date.now()): Promise<boolean> {
+  try {
+    const enabled = (await kv.get(SWITCH_KEY, "text")) !== "false";
+    memo = { enabled, at: now };
+    return enabled;
+  } catch (err) {
+    console.error("reading the caching switch failed:", err);
+    return memo?.enabled ?? true;
+  }
 }
 
-/** Switches caching on or off; this isolate sees the change at once, others within SETTING_MEMO_MS. */
-export async function setCachingEnabled(db: D1Database, enabled: boolean): Promise<void> {
-  await db
-    .prepare("INSERT INTO settings (key, value) VALUES (?1, ?2) ON CONFLICT (key) DO UPDATE SET value = excluded.value")
-    .bind(SETTING_KEY, String(enabled))
-    .run();
-  memo = { enabled: Promise.resolve(enabled), at: Date.now() };
+/** Switches caching on or off; this isolate sees the change at once, others once their copy expires and KV has spread it (up to a minute). */
+export async function setCachingEnabled(kv: KVNamespace, enabled: boolean): Promise<void> {
+  await kv.put(SWITCH_KEY, String(enabled));
+  memo = { enabled, at: Date.now() };
   memoryClear();
 }

@@ -7,7 +7,9 @@ export type TableColumns = { table: string; byKey: ReadonlyMap<string, string> }
 /** How long an isolate trusts the columns it read before asking D1 again. */
 export const COLUMNS_MEMO_MS = 5000;
 
-const memo = new Map<string, { columns: Promise<TableColumns | null>; at: number }>();
+// Resolved columns only: a pending D1 promise must never be shared, since a request awaiting another request's I/O
+// fails in workerd ("Cannot perform I/O on behalf of a different request") or hangs when that request ends first.
+const memo = new Map<string, { columns: TableColumns; at: number }>();
 
 /** Forgets the memoised columns (of one table, or all): after a schema change or a cache purge. */
 export function forgetColumns(table?: string): void {
@@ -15,22 +17,20 @@ export function forgetColumns(table?: string): void {
   else memo.clear();
 }
 
-function readColumns(db: D1Database, table: string, now: number): Promise<TableColumns | null> {
+/** The table's columns: this isolate's copy if younger than COLUMNS_MEMO_MS, else read by this request itself. */
+async function readColumns(db: D1Database, table: string, now: number): Promise<TableColumns | null> {
   const hit = memo.get(table);
   if (hit && now - hit.at < COLUMNS_MEMO_MS) return hit.columns;
-  const columns = db
-    .prepare("SELECT name FROM pragma_table_info(?1)")
-    .bind(table)
-    .all<{ name: string }>()
-    .then(({ results }) => {
-      if (results.length === 0) return null;
-      const byKey = new Map<string, string>();
-      for (const { name } of results) if (!byKey.has(propKey(name))) byKey.set(propKey(name), name);
-      return { table, byKey };
-    });
-  memo.set(table, { columns, at: now });
+  const { results } = await db.prepare("SELECT name FROM pragma_table_info(?1)").bind(table).all<{ name: string }>();
   // A missing table is not remembered: the first read after the sync must see it.
-  columns.then((found) => found ?? memo.delete(table), () => memo.delete(table));
+  if (results.length === 0) {
+    memo.delete(table);
+    return null;
+  }
+  const byKey = new Map<string, string>();
+  for (const { name } of results) if (!byKey.has(propKey(name))) byKey.set(propKey(name), name);
+  const columns = { table, byKey };
+  memo.set(table, { columns, at: now });
   return columns;
 }
 

@@ -10,7 +10,7 @@ const adminCache = new Hono<AppEnv>();
 
 adminCache.get("/cache/stats", async (c) => {
   const { DB, CACHE } = c.env;
-  const [isCachingEnabled, keys, stats] = await Promise.all([readCachingEnabled(DB), countCacheKeys(CACHE), readCacheCounters(DB)]);
+  const [isCachingEnabled, keys, stats] = await Promise.all([readCachingEnabled(CACHE), countCacheKeys(CACHE), readCacheCounters(DB)]);
   return c.json<CacheStats>({ isCachingEnabled, keys, stats });
 });
 
@@ -21,12 +21,12 @@ adminCache.post("/cache/clear", async (c) => {
 });
 
 adminCache.post("/cache/enable", async (c) => {
-  await setCachingEnabled(c.env.DB, true);
+  await setCachingEnabled(c.env.CACHE, true);
   return c.json({ message: "Caching enabled" });
 });
 
 adminCache.post("/cache/disable", async (c) => {
-  await setCachingEnabled(c.env.DB, false);
+  await setCachingEnabled(c.env.CACHE, false);
   return c.json({ message: "Caching disabled" });
 });
 

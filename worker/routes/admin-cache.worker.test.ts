@@ -1,6 +1,7 @@
 import { env } from "cloudflare:test";
 import { exports } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
+import { SWITCH_KEY } from "../cache/settings";
 import { seedContent } from "../test/fixtures";
 import { admin, freshCache, get } from "../test/http";
 
@@ -30,10 +31,12 @@ describe("admin cache routes", () => {
     expect((await admin("POST", "/api/admin/cache/clear")).body).toEqual({ message: "Cache cleared: 0 keys removed" });
   });
 
-  it("POST /api/admin/cache/disable and /enable switch caching and persist it in settings", async () => {
+  it("POST /api/admin/cache/disable and /enable switch caching and persist the switch in KV, outside the purged cache: keys", async () => {
     expect((await admin("POST", "/api/admin/cache/disable")).body).toEqual({ message: "Caching disabled" });
     expect((await admin("GET", "/api/admin/cache/stats")).body.isCachingEnabled).toBe(false);
-    expect(await env.DB.prepare("SELECT value FROM settings WHERE key = 'caching_enabled'").first("value")).toBe("false");
+    expect(await env.CACHE.get(SWITCH_KEY)).toBe("false");
+    await admin("POST", "/api/admin/cache/clear");
+    expect(await env.CACHE.get(SWITCH_KEY)).toBe("false");
     expect((await admin("POST", "/api/admin/cache/enable")).body).toEqual({ message: "Caching enabled" });
     expect((await admin("GET", "/api/admin/cache/stats")).body.isCachingEnabled).toBe(true);
   });
