@@ -102,14 +102,16 @@ describe("item fallback failures", () => {
     await context.close();
   });
 
-  it("an item of another category says \"Category mismatch: expected 'slots', got 'arcades'\"", async () => {
-    const arcade = await itemByTitle("arcades", "Gottlieb Baffle Ball");
+  it("a slot machine's id under arcades says \"Category mismatch: expected 'arcades', got 'slots'\" from the real API answer; no serious axe finding", async () => {
     const context = await open(browser, "desktop");
     const page = await context.newPage();
-    // The real API answers only for the category asked, so the mismatch is produced here.
-    await page.route((url) => url.pathname === `/api/collection/slots/${arcade.id}`, (route) => route.fulfill({ json: arcade }));
-    await page.goto(`/gallery/slots/${arcade.id}`);
-    expect(await notFoundCard(page)).toEqual({ heading: "Item Not Found", message: "Category mismatch: expected 'slots', got 'arcades'", plain404Visible: false });
+    const answer = page.waitForResponse((res) => new URL(res.url()).pathname === `/api/collection/arcades/${sunChief.id}`);
+    const response = await page.goto(`/gallery/arcades/${sunChief.id}`);
+    expect(response?.status()).toBe(404);
+    expect(await (await answer).json()).toMatchObject({ id: sunChief.id, category: "slots" });
+    expect(await notFoundCard(page)).toEqual({ heading: "Item Not Found", message: "Category mismatch: expected 'arcades', got 'slots'", plain404Visible: false });
+    expect(await page.getByRole("link", { name: "Return to Arcade Machines" }).getAttribute("href")).toBe("/gallery/arcades");
+    expect(await seriousAxeViolations(page)).toEqual([]);
     await screenshot(page, "item-fallback-mismatch-desktop");
     await context.close();
   });

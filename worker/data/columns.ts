@@ -56,3 +56,20 @@ export async function withColumns<T>(db: D1Database, databaseTitle: string, quer
     }
   }
 }
+
+/**
+ * Runs `query` with the columns of each table of `databaseTitles`, in order (null for a table not synced yet);
+ * retried once afresh when it fails on a missing table or column, as withColumns is.
+ */
+export async function withEachColumns<T>(db: D1Database, databaseTitles: readonly string[], query: (columns: (TableColumns | null)[]) => Promise<T>): Promise<T> {
+  const tables = databaseTitles.map(tableNameFor);
+  for (let attempt = 0; ; attempt++) {
+    const columns = await Promise.all(tables.map((table) => readColumns(db, table, Date.now())));
+    try {
+      return await query(columns);
+    } catch (err) {
+      if (attempt > 0 || !/no such (table|column)/i.test(String(err))) throw err;
+      for (const table of tables) forgetColumns(table);
+    }
+  }
+}

@@ -1,8 +1,8 @@
-import { findCategory, type CategoryId } from "../domain/categories";
+import { CATEGORY_IDS, findCategory, type CategoryId } from "../domain/categories";
 import type { Item, Listing, ListingView } from "../domain/types";
 import type { ListingQuery } from "../lib/listing-query";
 import { quoteIdent } from "../notion/naming";
-import { withColumns } from "./columns";
+import { withColumns, withEachColumns } from "./columns";
 import { toItem } from "./items-map";
 import { listingOrder, listingWhere } from "./listing-sql";
 import { fieldsOf } from "./values";
@@ -32,10 +32,29 @@ export function listItems(db: D1Database, category: CategoryId, view: ListingVie
   });
 }
 
-/** The item with this Notion page id (dashed), or null. */
-export function readItem(db: D1Database, category: CategoryId, id: string): Promise<Item | null> {
+/** The item of `category` with this Notion page id (dashed), or null. */
+function readItem(db: D1Database, category: CategoryId, id: string): Promise<Item | null> {
   return withColumns(db, databaseOf(category), async (columns) => {
     const row = await db.prepare(`SELECT * FROM ${quoteIdent(columns.table)} WHERE id = ?1`).bind(id).first<Record<string, unknown>>();
     return row ? toItem(category, fieldsOf(row, columns)) : null;
+  });
+}
+
+/**
+ * The item with this id in `category`, else the item of another category holding that id (with its own `category`, so
+ * the site can say which), else null. Only a miss looks further: one primary-key lookup per other synced table, in one batch.
+ */
+export async function findItem(db: D1Database, category: CategoryId, id: string): Promise<Item | null> {
+  const own = await readItem(db, category, id);
+  if (own) return own;
+  const others = CATEGORY_IDS.filter((other) => other !== category);
+  return withEachColumns(db, others.map(databaseOf), async (columns) => {
+    const synced = others.flatMap((other, i) => (columns[i] ? [{ category: other, columns: columns[i] }] : []));
+    if (synced.length === 0) return null;
+    const results = await db.batch<Record<string, unknown>>(
+      synced.map(({ columns }) => db.prepare(`SELECT * FROM ${quoteIdent(columns.table)} WHERE id = ?1`).bind(id)),
+    );
+    const at = results.findIndex((r) => r.results.length > 0);
+    return at < 0 ? null : toItem(synced[at].category, fieldsOf(results[at].results[0], synced[at].columns));
   });
 }

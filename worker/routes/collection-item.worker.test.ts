@@ -1,9 +1,39 @@
+import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
+import { CATEGORIES } from "../domain/categories";
+import worker from "../index";
+import { quoteIdent, tableNameFor } from "../notion/naming";
 import { json, type Row, seedCategory } from "../test/fixtures";
-import { freshCache, get } from "../test/http";
+import { admin, freshCache, get } from "../test/http";
+
+const MISSING = "0badf00d-0000-4000-8000-000000000000";
 
 let slot: Row;
 let toy: Row;
+
+/** Requests `path` with caching off (nothing counted) through a D1 binding recording the queries it runs, table column reads left out. */
+async function lookups(path: string): Promise<{ status: number; statements: string[]; batches: number }> {
+  await admin("POST", "/api/admin/cache/disable");
+  const statements: string[] = [];
+  let batches = 0;
+  const db = new Proxy(env.DB, {
+    get(target, prop) {
+      if (prop === "prepare") {
+        return (sql: string) => {
+          if (!sql.includes("pragma_table_info")) statements.push(sql);
+          return target.prepare(sql);
+        };
+      }
+      if (prop === "batch") batches++;
+      const value = Reflect.get(target, prop, target);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+  const ctx = createExecutionContext();
+  const res = await worker.fetch(new Request(`http://localhost${path}`), { ...env, DB: db }, ctx);
+  await waitOnExecutionContext(ctx);
+  return { status: res.status, statements, batches };
+}
 
 beforeEach(async () => {
   await freshCache();
@@ -38,10 +68,44 @@ describe("GET /api/collection/:category/:id", () => {
     expect(Object.keys(res.body)).not.toContain("denomination");
   });
 
-  it("answers 404 for an id not in the category", async () => {
-    const res = await get(`/api/collection/slots/${toy.id}`);
+  it("answers an id of another category with that item and its own category, cached like other reads", async () => {
+    const own = await get(`/api/collection/toys/${toy.id}`);
+    const asSlot = await get(`/api/collection/slots/${toy.id}`);
+    expect(asSlot.status).toBe(200);
+    expect(asSlot.headers.get("X-Cache")).toBe("MISS");
+    expect(asSlot.body).toEqual(own.body);
+    expect(asSlot.body.category).toBe("toys");
+    expect((await get(`/api/collection/slots/${toy.id}`)).headers.get("X-Cache")).toBe("HIT");
+  });
+
+  it("answers 404 for an id in no category", async () => {
+    const res = await get(`/api/collection/slots/${MISSING}`);
     expect(res.status).toBe(404);
-    expect(res.body).toEqual({ error: `Item not found: slots/${toy.id}` });
+    expect(res.body).toEqual({ error: `Item not found: slots/${MISSING}` });
+  });
+
+  it("skips the categories not synced yet when looking elsewhere", async () => {
+    const tables = await env.DB.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'notion_%' ORDER BY name").all<{ name: string }>();
+    expect(tables.results.map((t) => t.name)).toEqual(["notion_slot_machines", "notion_vintage_toys"]);
+    expect((await get(`/api/collection/slots/${MISSING}`)).status).toBe(404);
+    expect((await get(`/api/collection/toys/${slot.id}`)).body).toMatchObject({ id: slot.id, category: "slots" });
+  });
+
+  it("looks only in its own table when the item is there, else once in each other synced table by primary key, in one batch", async () => {
+    for (const c of CATEGORIES.filter((c) => c.id !== "slots" && c.id !== "toys")) await seedCategory(c.id, [{ title: `A ${c.name} item` }]);
+    const own = await lookups(`/api/collection/slots/${slot.id}`);
+    expect(own.status).toBe(200);
+    expect(own.statements).toEqual([`SELECT * FROM "notion_slot_machines" WHERE id = ?1`]);
+    expect(own.batches).toBe(0);
+    const elsewhere = await lookups(`/api/collection/arcades/${toy.id}`);
+    expect(elsewhere.status).toBe(200);
+    const others = CATEGORIES.filter((c) => c.id !== "arcades").map((c) => `SELECT * FROM ${quoteIdent(tableNameFor(c.database))} WHERE id = ?1`);
+    expect(elsewhere.statements).toEqual([`SELECT * FROM "notion_arcade_machines" WHERE id = ?1`, ...others]);
+    expect(elsewhere.batches).toBe(1);
+    for (const sql of elsewhere.statements) {
+      const plan = await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`).bind(toy.id).all<{ detail: string }>();
+      expect(plan.results.map((r) => r.detail).join(" ")).toMatch(/^SEARCH .+ USING INDEX sqlite_autoindex_\w+ \(id=\?\)$/);
+    }
   });
 
   it("answers 404 for an unknown category", async () => {

@@ -5,7 +5,7 @@ import type { AppEnv } from "../app-env";
 import { cacheKey } from "../cache/keys";
 import { serveCached } from "../cache/serve";
 import { filterOptions } from "../data/filter-options";
-import { listItems, readItem } from "../data/items";
+import { findItem, listItems } from "../data/items";
 import { type CategoryId, isCategoryId } from "../domain/categories";
 import type { Listing, ListingView } from "../domain/types";
 import { fail } from "../lib/errors";
@@ -13,7 +13,7 @@ import { canonicalListingQuery, type ListingQuery, listingQuerySchema } from "..
 import { notionIdParam } from "../lib/route-params";
 import { validate } from "../lib/validate";
 
-/** `GET /api/collection/:category[/gallery|/for-sale|/:id]`: catalogue listings and items, through the cache. */
+/** `GET /api/collection/:category[/gallery|/for-sale|/:id]`: catalogue listings and items (an id of another category answers that item, its own `category` telling which), through the cache. */
 const collection = new Hono<AppEnv>();
 
 const knownCategory = createMiddleware<AppEnv>(async (c, next) => {
@@ -43,7 +43,7 @@ collection.get("/:category/for-sale", validate("query", listingQuerySchema("for-
 collection.get("/:category/:id", validate("param", z.object({ category: z.string(), id: notionIdParam })), async (c) => {
   const { category, id } = c.req.valid("param");
   const key = await cacheKey("items", category, "id", id);
-  return serveCached(c, key, async () => (await readItem(c.env.DB, category as CategoryId, id)) ?? fail(404, `Item not found: ${category}/${id}`));
+  return serveCached(c, key, async () => (await findItem(c.env.DB, category as CategoryId, id)) ?? fail(404, `Item not found: ${category}/${id}`));
 });
 
 export default collection;
