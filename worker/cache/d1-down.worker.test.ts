@@ -2,6 +2,7 @@ import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:
 import { exports } from "cloudflare:workers";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import worker from "../index";
+import { troubledD1 } from "../test/d1-faults";
 import { json, type Row, seedCategory, seedContent } from "../test/fixtures";
 import { admin, freshCache } from "../test/http";
 
@@ -18,21 +19,6 @@ const paths = () => [
   "/api/collection/slots/for-sale",
   `/api/collection/slots/${slot.id}`,
 ];
-
-/** A D1 binding that is down: every call throws, and every SQL text it was asked to run is recorded. */
-function downD1(asked: string[]): D1Database {
-  const refuse = (what: string) => {
-    asked.push(what);
-    throw new Error("D1_ERROR: D1 is unavailable");
-  };
-  return {
-    prepare: (sql: string) => refuse(sql),
-    batch: () => refuse("batch"),
-    exec: (sql: string) => refuse(sql),
-    withSession: () => refuse("withSession"),
-    dump: () => refuse("dump"),
-  } as unknown as D1Database;
-}
 
 /** Our tables, renamed so every query on them fails with "no such table" as if D1 lost them; returns the undo. */
 async function renameEveryTable(): Promise<() => Promise<void>> {
@@ -76,7 +62,7 @@ describe("reads while D1 is in trouble", () => {
   it("a KV hit answers 200 with the stored body when every D1 call throws, asking D1 for nothing but the background counter flush", async () => {
     const bodies = await warmKvThenLaterOn();
     const asked: string[] = [];
-    const down = { ...env, DB: downD1(asked) };
+    const down = { ...env, DB: troubledD1({ kind: "down" }, asked) };
     for (const path of paths()) {
       const ctx = createExecutionContext();
       const res = await worker.fetch(new Request(`http://localhost${path}`), down, ctx);

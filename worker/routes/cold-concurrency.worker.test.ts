@@ -1,6 +1,9 @@
+import { createExecutionContext, env } from "cloudflare:test";
 import { exports } from "cloudflare:workers";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { CATEGORY_IDS, type CategoryId } from "../domain/categories";
+import worker from "../index";
+import { type D1Trouble, troubledD1 } from "../test/d1-faults";
 import { type Row, seedCategory, seedContent } from "../test/fixtures";
 import { freshCache } from "../test/http";
 
@@ -100,5 +103,20 @@ describe("concurrent cold requests", { timeout: 60_000 }, () => {
     const again = await sendAtOnce(probes);
     expectAllCorrect(probes, again);
     expect(again.every((a) => a.cache === "HIT")).toBe(true);
+  });
+
+  it.each<[string, D1Trouble]>([
+    ["never answers", { kind: "stalled" }],
+    ["fails after 200 ms", { kind: "fails-later", ms: 200 }],
+  ])("requests arriving while the first cold request's D1 read %s do not share it: all 64 answer 200", async (_what, trouble) => {
+    // The first request reads through a D1 in trouble and so would be the one to fill any memo of pending reads.
+    const first = worker.fetch(new Request(`http://localhost/api/collection/slots/${seeded.get("slots")![0].id}`), { ...env, DB: troubledD1(trouble) }, createExecutionContext());
+    const probes = [...itemProbes(44), ...listingProbes(20)];
+    const answers = await Promise.race([
+      sendAtOnce(probes),
+      new Promise<never>((_, reject) => setTimeout(() => reject(new Error("the requests waited on the first request's D1 read")), 10_000)),
+    ]);
+    expectAllCorrect(probes, answers);
+    if (trouble.kind === "fails-later") expect((await first).status).toBe(500);
   });
 });
