@@ -59,7 +59,7 @@ afterEach(() => {
 });
 
 describe("reads while D1 is in trouble", () => {
-  it("a KV hit answers 200 with the stored body when every D1 call throws, asking D1 for nothing but the background counter flush", async () => {
+  it("a KV hit answers 200 with the stored body when every D1 query fails, asking D1 for nothing but the background counter flush", async () => {
     const bodies = await warmKvThenLaterOn();
     const asked: string[] = [];
     const down = { ...env, DB: troubledD1({ kind: "down" }, asked) };
