@@ -10,7 +10,14 @@ if (!Number.isInteger(port) || port <= 0 || port > 65535) {
   console.error(`PORT=${process.env.PORT} is not a valid port number (try PORT=8787).`);
   process.exit(1);
 }
-const { password, description } = adminPassword(process.env);
+let admin: ReturnType<typeof adminPassword>;
+try {
+  admin = adminPassword(process.env);
+} catch (err) {
+  console.error((err as Error).message);
+  process.exit(1);
+}
+const { password, description } = admin;
 const { NOTION_API_URL, NOTION_TOKEN } = process.env;
 const started = performance.now();
 

@@ -5,6 +5,8 @@ import { cachedRoute } from "./cache/serve";
 import { instanceId } from "./lib/instance";
 import { syncAll } from "./notion/sync-all";
 import { adminGuard } from "./middleware/admin-guard";
+import { bodyLimits } from "./middleware/body-limit";
+import { apiRateLimit } from "./middleware/rate-limit";
 import adminCache from "./routes/admin-cache";
 import adminNotion from "./routes/admin-notion";
 import adminSession from "./routes/admin-session";
@@ -22,6 +24,8 @@ const app = new Hono<AppEnv>();
 app.onError(onError);
 app.notFound(notFound);
 
+app.use("*", bodyLimits);
+app.use("/api/*", apiRateLimit);
 app.get("/api/health", (c) => c.json({ ok: true, instance: instanceId() }));
 app.route("/api/content", content);
 app.route("/api/images", images);

@@ -46,7 +46,7 @@ export async function seriousAxeViolations(page: Page): Promise<AxeFinding[]> {
 
 /** The id of the first item a listing view of the running API returns. */
 export async function firstItemId(category: string, view: "gallery" | "for-sale"): Promise<string> {
-  const res = await fetch(`${BASE_URL}/api/collection/${category}/${view}?page=1&limit=1`);
+  const res = await fetch(`${BASE_URL}/api/collection/${category}/${view}?page=1&limit=2`);
   const items = ((await res.json()) as { items: { id: string }[] }).items;
   if (!items[0]) throw new Error(`no ${view} item in ${category}`);
   return items[0].id;

@@ -26,7 +26,7 @@ export async function syncTable(env: Env, entry: RegistryEntry, lockTtlMs = LOCK
     const runId = await startRun(env.DB, "table", entry.tableName);
     const side = sideTableName(entry.tableName);
     const run = notionRun(env);
-    const files = { bucket: env.MEDIA, index: mediaIndex(env.MEDIA), download: run.download };
+    const files = { bucket: env.MEDIA, index: mediaIndex(env.MEDIA), db: env.DB, download: run.download };
     const elapsed = () => (Date.now() - run.startedAt) / 1000;
     console.log(`sync: ${entry.tableName}: reading "${entry.databaseTitle}" (data source ${entry.dataSourceId})`);
     try {
