@@ -5,6 +5,7 @@ import worker from "../index";
 import { startSession } from "../data/admin-sessions";
 import { newSessionToken, SESSION_COOKIE } from "../lib/session";
 import { adminCookie, adminFetch } from "../test/admin";
+import { SWITCH_KEY } from "../cache/settings";
 
 const ADMIN_ENDPOINTS: [string, string][] = [
   ["GET", "/api/admin/cache/stats"],
@@ -96,7 +97,7 @@ describe("admin guard: cross-origin state changes", () => {
     const res = await exports.default.fetch("http://localhost/api/admin/cache/disable", { method: "POST", headers: { cookie: await adminCookie(), "sec-fetch-site": "cross-site" } });
     expect(res.status).toBe(403);
     expect(await res.json()).toEqual({ error: "Cross-origin admin requests are not allowed" });
-    expect(await env.DB.prepare("SELECT value FROM settings WHERE key = 'caching_enabled'").first("value")).not.toBe("false");
+    expect(await env.CACHE.get(SWITCH_KEY)).not.toBe("false");
   });
 
   it("lets same-origin state changes and cross-origin reads through", async () => {
