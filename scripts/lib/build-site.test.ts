@@ -14,6 +14,8 @@ describe("why a site build failed", () => {
   });
 
   it("is the end of Astro's output when the build failed for another reason", () => {
-    expect(buildFailure(`${"x".repeat(5000)}\n[ERROR] Unexpected token`)).toBe(`${"x".repeat(3976)}\n[ERROR] Unexpected token`);
+    const output = `${"x".repeat(5000)}\n[ERROR] Unexpected token`;
+    expect(buildFailure(output)).toBe(output.slice(-4000));
+    expect(buildFailure(output)).toMatch(/^x+\n\[ERROR\] Unexpected token$/);
   });
 });
