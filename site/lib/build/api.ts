@@ -15,13 +15,6 @@ const CONTENT_RETRY_DELAY_MS = 250;
 /** The catalogue's backoff: 500 ms doubling, and at most 30 s between tries (also for a longer Retry-After). */
 export const CATALOGUE_BACKOFF = { baseMs: 500, maxMs: 30_000 } as const;
 
-let retries = 0;
-
-/** How many times this build has retried an API request so far. */
-export function retryCount(): number {
-  return retries;
-}
-
 function messageOf(error: unknown): string {
   if (!(error instanceof Error)) return String(error);
   return error.cause instanceof Error ? `${error.message} (${error.cause.message})` : error.message;
@@ -33,7 +26,6 @@ export function catalogueRetry(path: string, maxRetries = API_RETRIES): RetryOpt
     retry: (failures, error) => failures <= maxRetries && isTransient(error),
     delay: (failures, error) => retryDelayFor(failures, error, CATALOGUE_BACKOFF.baseMs, CATALOGUE_BACKOFF.maxMs),
     onRetry: (failures, error, ms) => {
-      retries += 1;
       console.warn(`[site] retry ${failures} of ${maxRetries} for ${path} in ${ms} ms after: ${messageOf(error)}`);
     },
   };
@@ -44,7 +36,6 @@ function contentRetry(path: string): RetryOptions {
   return {
     retry: policy.retry,
     delay: (failures) => CONTENT_RETRY_DELAY_MS * failures,
-    onRetry: () => void (retries += 1),
   };
 }
 
