@@ -13,7 +13,7 @@ export type BuildRetry = "content" | "catalogue";
 const memo = new Map<string, Promise<unknown>>();
 const CONTENT_RETRY_DELAY_MS = 250;
 /** The catalogue's backoff: 500 ms doubling, and at most 30 s between tries (also for a longer Retry-After). */
-export const CATALOGUE_BACKOFF = { baseMs: 500, maxMs: 30_000 } as const;
+const CATALOGUE_BACKOFF = { baseMs: 500, maxMs: 30_000 } as const;
 
 function messageOf(error: unknown): string {
   if (!(error instanceof Error)) return String(error);
@@ -21,7 +21,7 @@ function messageOf(error: unknown): string {
 }
 
 /** The catalogue's retry rule: transient failures (no answer, 408/425/429, 5xx) up to SITE_API_RETRIES times, with backoff or Retry-After. */
-export function catalogueRetry(path: string, maxRetries = API_RETRIES): RetryOptions {
+function catalogueRetry(path: string, maxRetries = API_RETRIES): RetryOptions {
   return {
     retry: (failures, error) => failures <= maxRetries && isTransient(error),
     delay: (failures, error) => retryDelayFor(failures, error, CATALOGUE_BACKOFF.baseMs, CATALOGUE_BACKOFF.maxMs),
