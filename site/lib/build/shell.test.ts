@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { htmlText } from "./html";
 import { bannerFor, headerTitleHtml } from "./shell";
 
 const rich = (text: string) => ({ type: "rich_text", content: text, richText: [{ plain_text: text }], title: null, imageUrl: null });
@@ -26,5 +27,26 @@ describe("header title", () => {
 
   it("drops hostile markup", () => {
     expect(headerTitleHtml("Shop <img src=x onerror=alert(1)>[x](javascript:alert(2))")).not.toMatch(/onerror|javascript:/);
+  });
+});
+
+describe("header title text", () => {
+  const title = `Vintage Slot Machines & Arcade Collectibles <1950 "Bob's" 🎰`;
+
+  it("escapes the title's characters exactly once in its HTML", () => {
+    expect(headerTitleHtml(title)).toBe("Vintage Slot Machines &amp; Arcade Collectibles &lt;1950 \"Bob's\" 🎰");
+  });
+
+  it("derives the plain text through the parser: entities decoded, tags dropped, nothing escaped", () => {
+    expect(htmlText(headerTitleHtml(title))).toBe(title);
+    expect(htmlText(headerTitleHtml("**Jennings &amp; Co.** _Restorations_"))).toBe("Jennings & Co. Restorations");
+  });
+
+  it("keeps a link's text but not the link (the title sits inside the header's home link)", () => {
+    expect(headerTitleHtml("[Mills & Sons](https://example.com/a?b=1&c=2) Novelty")).toBe("Mills &amp; Sons Novelty");
+  });
+
+  it("unwraps only a sole paragraph", () => {
+    expect(headerTitleHtml("<p>One</p><p>Two</p>")).toBe("<p>One</p><p>Two</p>");
   });
 });
