@@ -1,12 +1,17 @@
-import { external } from "../blocks.ts";
+import { b, external, i, t } from "../blocks.ts";
 import type { Item } from "./item.ts";
 
 /** Slot machines: upright bell machines from the 1920s to the 1960s. */
 export const SLOTS: Item[] = [
   {
     title: "Mills Castle Front 5¢",
-    description:
-      "The Castle Front takes its name from the turreted cast-aluminium front Mills introduced in 1933. This example retains its original castle casting, three-reel mechanism and gooseneck coin entry. The cabinet has been stripped and refinished in period-correct oak, the reels re-stripped with reproduction Mills fruit strips, and the escalator, clock and payout slide rebuilt. It plays, pays and locks out exactly as it left the Chicago factory.",
+    description: [
+      t("The Castle Front takes its name from the turreted cast-aluminium front Mills introduced in 1933. This example retains its "),
+      b("original castle casting"),
+      t(", three-reel mechanism and gooseneck coin entry. The cabinet has been stripped and refinished in period-correct oak, the reels re-stripped with reproduction Mills fruit strips, and the escalator, clock and payout slide rebuilt. It plays, pays and locks out "),
+      i("exactly"),
+      t(" as it left the Chicago factory."),
+    ],
     manufacturer: "Mills Novelty Co.",
     year: 1933,
     main: "slot-castle-front.png",

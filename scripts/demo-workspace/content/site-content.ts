@@ -1,4 +1,4 @@
-import { b, hosted, t } from "../blocks.ts";
+import { b, hosted, link, t } from "../blocks.ts";
 import type { DatabaseSpec } from "../types.ts";
 
 /** Site Content: banner, header image, contact details and the header title (Markdown). */
@@ -16,7 +16,7 @@ export const SITE_CONTENT: DatabaseSpec = {
       properties: {
         Key: "banner_message",
         Type: "rich_text",
-        Content: [t("Now restoring: "), b("a 1933 Mills Castle Front"), t(". New photos are in the gallery.")],
+        Content: [t("Now restoring: "), b("a 1933 Mills Castle Front"), t(". New photos are in the gallery, and "), link("restored machines are for sale", "/for-sale"), t(".")],
         Title: "Banner",
       },
     },
