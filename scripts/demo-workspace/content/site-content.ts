@@ -42,12 +42,12 @@ export const PAGE_DESCRIPTIONS: DatabaseSpec = {
   title: "Page Descriptions",
   properties: { Section: { type: "title" }, Description: { type: "rich_text" } },
   pages: [
-    { properties: { Section: "home", Description: [t("We buy, restore and sell "), b("antique coin-operated machines"), t(": slot machines, trade stimulators, arcade games and vending machines from 1895 to 1965.")] } },
+    { properties: { Section: "home", Description: [t("We buy, restore and sell "), b("antique coin-operated machines"), t(": slot machines, trade stimulators, arcade games and vending machines from "), t("1895 to 1965", { color: "red" }), t(".")] } },
     { properties: { Section: "literature", Description: "Catalogues, service manuals and reference books for collectors and restorers." } },
     { properties: { Section: "services", Description: "Restoration, repair, appraisal and parts for antique coin-op machines, done in our Illinois workshop." } },
     { properties: { Section: "news", Description: "Shows, auctions and what is on the workbench this month." } },
     { properties: { Section: "miscellaneous", Description: "Odds and ends from seventy years of coin-op history." } },
-    { properties: { Section: "navigation", Description: "Browse the gallery, see what is for sale, or read about our services." } },
+    { properties: { Section: "navigation", Description: [t("Browse the gallery, see what is "), t("for sale", { color: "yellow" }), t(", or read about our services.")] } },
   ],
 };
 
