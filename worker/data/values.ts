@@ -1,4 +1,5 @@
 import type { RichTextPiece } from "../domain/types";
+import { RICH_SUFFIX } from "../notion/schema";
 import { columnFor, type TableColumns } from "./columns";
 
 /**
@@ -12,7 +13,7 @@ export function fieldsOf(row: Record<string, unknown>, columns: TableColumns): F
   return (property, part) => {
     const column = columnFor(columns, property);
     if (column === undefined) return null;
-    return row[part === "rich" ? `${column}_rich` : column] ?? null;
+    return row[part === "rich" ? `${column}${RICH_SUFFIX}` : column] ?? null;
   };
 }
 
