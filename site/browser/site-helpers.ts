@@ -66,6 +66,30 @@ export function demoText(value: SimpleValue | undefined): string {
   return "";
 }
 
+/** The spans of a demo rich-text value (a plain string is one unstyled span). */
+export function demoSpans(value: SimpleValue | undefined): Span[] {
+  if (typeof value === "string") return [{ text: value }];
+  return Array.isArray(value) ? (value as Span[]) : [];
+}
+
+/** What a rich-text element shows: the text of its <strong> and <em> words, and each link's text and address. */
+export async function shownFormatting(page: Page, testId: string, nth = 0) {
+  return page.getByTestId(testId).nth(nth).evaluate((el) => ({
+    bold: [...el.querySelectorAll("strong")].map((e) => e.textContent),
+    italic: [...el.querySelectorAll("em")].map((e) => e.textContent),
+    links: [...el.querySelectorAll("a")].map((a) => [a.textContent, a.getAttribute("href")]),
+  }));
+}
+
+/** What the demo spans should show (see shownFormatting): links only for the allowed addresses in `safe`. */
+export function expectedFormatting(spans: Span[], safe: (href: string) => boolean) {
+  return {
+    bold: spans.filter((s) => s.bold).map((s) => s.text),
+    italic: spans.filter((s) => s.italic).map((s) => s.text),
+    links: spans.filter((s) => s.link && safe(s.link)).map((s) => [s.text, s.link]),
+  };
+}
+
 /** The text of the page's h1 in the HTML the stack serves for a path (entities decoded), or null. */
 export async function servedHeading(path: string): Promise<string | null> {
   const match = /<h1\b[^>]*>([^<]*)<\/h1>/.exec(await pageHtml(path));

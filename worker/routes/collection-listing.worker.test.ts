@@ -38,7 +38,9 @@ describe("GET /api/collection/:category (every item)", () => {
     const res = await get(`/api/collection/slots?${q({ manufacturers: '["Mills"]', sort: "year_asc" })}`);
     expect(res.body.items.slice(0, 1)).toEqual([
       {
-        id: slots[0].id, category: "slots", title: "Mills Liberty Bell", description: "Three-reel bell", manufacturer: "Mills", year: 1931,
+        id: slots[0].id, category: "slots", title: "Mills Liberty Bell", description: "Three-reel bell",
+        descriptionRichText: [{ type: "text", plain_text: "Three-reel bell", href: null, annotations: { bold: false, italic: false, strikethrough: false, underline: false, code: false, color: "default" } }],
+        manufacturer: "Mills", year: 1931,
         mainImageUrl: "/media/notion/a/main.jpg", additionalImageUrls: ["/media/notion/b/1.jpg", "https://cdn.example.com/2.jpg"],
         forSale: true, price: 4500, condition: "Restored", denomination: "5¢", serialNumber: "SN-1", cabinetType: "Oak", mechanismType: "Mechanical",
       },

@@ -4,6 +4,7 @@ import type { SourcePage } from "../../lib/item-route";
 import type { SiteItem } from "../../lib/normalize";
 import { formatItemPrice } from "../../lib/price";
 import Icon from "../ui/Icon";
+import RichTextPieces from "../ui/RichTextPieces";
 import Breadcrumb from "./Breadcrumb";
 import DetailsPanel from "./DetailsPanel";
 
@@ -36,7 +37,9 @@ export default function ItemDetailView({ item, sourcePage, backHref, gallery }: 
           {item.description && (
             <section className="card p-5" aria-labelledby="description-heading">
               <h2 id="description-heading" className="mb-2 text-xl font-bold text-oxblood-800">Description</h2>
-              <p className="leading-relaxed whitespace-pre-line" data-testid="item-description">{item.description}</p>
+              <p className="leading-relaxed whitespace-pre-line [&_a]:font-medium [&_a]:text-oxblood-700 [&_a]:underline" data-testid="item-description">
+                <RichTextPieces pieces={item.descriptionRichText} />
+              </p>
             </section>
           )}
         </div>

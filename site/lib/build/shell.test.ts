@@ -20,6 +20,13 @@ describe("banner rule", () => {
   });
 });
 
+describe("banner with formatting", () => {
+  it("shows Notion's bold words and links, and a javascript: link as text", () => {
+    const block = { type: "rich_text", content: "See machines for sale now", richText: [{ plain_text: "See " }, { plain_text: "machines for sale", href: "/for-sale", annotations: { bold: true } }, { plain_text: " now", href: "javascript:alert(1)" }], title: null, imageUrl: null };
+    expect(bannerFor(block)).toEqual({ kind: "rich", html: 'See <a href="/for-sale"><strong>machines for sale</strong></a> now' });
+  });
+});
+
 describe("header title", () => {
   it("renders the Markdown as inline HTML without a wrapping paragraph", () => {
     expect(headerTitleHtml("**Antique Coin-Op** _Restorations_")).toBe("<strong>Antique Coin-Op</strong> <em>Restorations</em>");

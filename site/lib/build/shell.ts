@@ -5,6 +5,7 @@ import { escapeHtml, isBlank, plainText, richTextHtml } from "../rich-text";
 import { apiTry } from "./api";
 import { elements, htmlText, parseHtml, toHtml, unwrap, unwrapSole } from "./html";
 import { markdownToHtml } from "./markdown";
+import { contactHtml, formattedHtml } from "./managed-text";
 import { probeImage } from "./probe";
 
 /** Contact details and name used when managed content is missing. */
@@ -35,6 +36,9 @@ export type Shell = {
   banner: Banner;
   textureUrl: string | null;
   navigationHtml: string | null;
+  /** The phone and email as inline HTML (their Notion formatting) for inside their tel:/mailto: links. */
+  phoneHtml: string;
+  emailHtml: string;
 };
 
 /** The text of a content block: content, else its rich text, else its title. */
@@ -77,7 +81,7 @@ async function load(): Promise<Shell> {
     block("banner_message"), block("phone_contact_info"), block("email_contact_info"), block("header_title_markdown"),
     image("header_main_image"), image("background-texture"), apiTry("/api/page-description/navigation", PageDescriptionSchema),
   ]);
-  const titleHtml = headerTitleHtml(blockText(title) || SHELL_DEFAULTS.siteName);
+  const titleHtml = formattedHtml(title, { links: false }) ?? headerTitleHtml(blockText(title) || SHELL_DEFAULTS.siteName);
   const navPieces = nav.ok ? nav.data.richText : null;
   return {
     phone: blockText(phone) || SHELL_DEFAULTS.phone,
@@ -89,6 +93,8 @@ async function load(): Promise<Shell> {
     banner: bannerFor(banner),
     textureUrl: texture?.imageUrl ?? null,
     navigationHtml: nav.ok && !isBlank(navPieces, nav.data.description) ? (navPieces?.length ? richTextHtml(navPieces) : escapeHtml(nav.data.description ?? "")) : null,
+    phoneHtml: contactHtml(blockText(phone) ? phone : null, blockText(phone) || SHELL_DEFAULTS.phone),
+    emailHtml: contactHtml(blockText(email) ? email : null, blockText(email) || SHELL_DEFAULTS.email),
   };
 }
 
