@@ -86,8 +86,8 @@ describe("injected faults", () => {
     const path = new URL(url).pathname;
     await inject({ status: 500 });
     expect((await fetch(url)).status).toBe(200);
-    const queued = await (await inject({ status: 404, path, message: "gone" })).json();
-    expect(queued.pending.map((f: { status: number }) => f.status)).toEqual([500, 404]);
+    const queued = (await (await inject({ status: 404, path, message: "gone" })).json()) as { pending: { status: number }[] };
+    expect(queued.pending.map((f) => f.status)).toEqual([500, 404]);
     const failed = await fetch(url);
     expect([failed.status, await failed.json()]).toEqual([404, expect.objectContaining({ status: 404, message: "gone" })]);
     expect((await fetch(url)).status).toBe(200);
