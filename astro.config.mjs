@@ -3,6 +3,7 @@ import { defineConfig } from "astro/config";
 import react from "@astrojs/react";
 import tailwindcss from "@tailwindcss/vite";
 import { assertApiReachable } from "./site/lib/build/preflight.ts";
+import { ALLOW_SHRINK_ENV, guardCatalogueShrink } from "./site/lib/build/shrink-guard.ts";
 
 const apiUrl = new URL(process.env.SITE_API_URL || "http://127.0.0.1:8787");
 
@@ -20,6 +21,14 @@ export default defineConfig({
   integrations: [
     react(),
     { name: "api-preflight", hooks: { "astro:build:start": () => assertApiReachable() } },
+    // A catalogue that shrank sharply against the live site (a sync gone wrong) fails the build before it is published.
+    {
+      name: "catalogue-shrink-guard",
+      hooks: {
+        "astro:build:done": ({ dir, logger }) =>
+          guardCatalogueShrink({ outDir: dir, liveUrl: process.env.SITE_URL || "http://127.0.0.1:8787", allow: process.env[ALLOW_SHRINK_ENV] === "1", log: (line) => logger.info(line) }),
+      },
+    },
     // client:marked hydrates an island only when a head script has marked the document (the 404 page's item fallback).
     { name: "marked-directive", hooks: { "astro:config:setup": ({ addClientDirective }) => addClientDirective({ name: "marked", entrypoint: "./site/scripts/marked-directive.ts" }) } },
   ],
