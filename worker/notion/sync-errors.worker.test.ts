@@ -53,7 +53,7 @@ describe("a Notion database with more properties than a D1 table holds", { timeo
 
   beforeEach(async () => {
     await control("reset");
-    await control("databases", { id: WIDE_ID, dataSourceId: "7e57da7a-0000-4000-8000-0000000000a2", title: "Vintage Toys", properties, pages: [{ properties: { Title: "Wide", "Field 1": "x" } }] });
+    await control("databases", { id: WIDE_ID, dataSourceId: "7e57da7a-0000-4000-8000-0000000000a2", title: "Vintage Toys", properties, pages: [{ properties: { Title: "Wide", "Field 1": "x" } }], replace: true });
   });
 
   it("is refused by the schema sync with a clear error while the other tables are created", async () => {
