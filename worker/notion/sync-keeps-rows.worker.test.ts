@@ -110,7 +110,7 @@ describe("a full sync on existing data", { timeout: 120_000 }, () => {
     const { body } = await syncAll();
     expect(body.tables.find((t) => t.tableName === "notion_vintage_toys")).toMatchObject({ ok: true, rows: 2 });
     const columns = (await env.DB.prepare("SELECT name FROM pragma_table_info('notion_vintage_toys')").all<{ name: string }>()).results.map((c) => c.name);
-    expect(columns).toEqual(["id", "created_time", "last_edited_time", "title", "box_included", "toy_type"]);
+    expect(columns).toEqual(["id", "created_time", "last_edited_time", "title", "title_rich", "box_included", "toy_type"]);
     expect((await rows<{ title: string; box_included: number }>("Vintage Toys")).map((r) => [r.title, r.box_included]).sort()).toEqual([["Spinning top", 0], ["Tin robot", 1]]);
     expect((await listTables()).find((t) => t.tableName === "notion_vintage_toys")).toMatchObject({ recordCount: 2, databaseId: toys.id });
     expect((await get<{ pagination: { totalItems: number } }>("/api/collection/toys")).body.pagination.totalItems).toBe(2);
