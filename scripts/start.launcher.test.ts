@@ -3,6 +3,7 @@ import { mkdirSync, rmSync } from "node:fs";
 import { resolve } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterEach, describe, expect, it } from "vitest";
+import { signIn } from "./lib/admin-client.ts";
 import { freePort } from "./lib/free-port.ts";
 import { assertPortFree } from "./lib/port-free.ts";
 import { ROOT, quietEnv } from "./lib/quiet-env.ts";
@@ -12,6 +13,7 @@ import { taggedProcesses, type ProcessInfo } from "./lib/tagged-processes.ts";
 const TAG = "LAUNCHER_TEST_RUN";
 const EXIT_LIMIT_MS = 20_000;
 const MOMENT_LIMIT_MS = 180_000;
+const PASSWORD = "launcher-test-password";
 
 type Launch = { child: ChildProcess; tag: string; port: number; dir: string; output: () => string; exit: Promise<number | null> };
 let launched: Launch | undefined;
@@ -23,7 +25,7 @@ async function launch(command: "npm start" | "node scripts/start.ts"): Promise<L
   const dir = resolve(ROOT, ".wrangler", `launcher-test-${tag}`);
   mkdirSync(dir, { recursive: true });
   // No NOTION_API_URL: the demo workspace's own server, which the launcher must stop too.
-  const env = quietEnv({ PORT: String(port), STATE_DIR: resolve(dir, "state"), DIST_DIR: resolve(dir, "dist"), NOTION_API_URL: "", [TAG]: tag });
+  const env = quietEnv({ PORT: String(port), STATE_DIR: resolve(dir, "state"), DIST_DIR: resolve(dir, "dist"), NOTION_API_URL: "", ADMIN_PASSWORD: PASSWORD, [TAG]: tag });
   const [file, args] = command === "npm start" ? ["npm", ["start"]] : [process.execPath, ["scripts/start.ts"]];
   const child = spawn(file, args, { cwd: ROOT, env, detached: true, stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
@@ -125,7 +127,19 @@ describe("npm start stops everything on Ctrl-C at any moment", () => {
     const before = await waitFor(run, (output) => output.includes("Ready in"));
     expect(has(before, "workerd")).toBe(true);
     await expectStopped(run, ctrlC(run));
-    expect(run.output()).toContain("SIGINT: stopping the local Notion server, wrangler dev and any build...");
+    expect(run.output()).toContain("SIGINT: stopping wrangler dev, any build and the local servers...");
+  });
+
+  it("after Ready, during a rebuild an admin sync asked the local deploy hook for", async () => {
+    const run = await launch("npm start");
+    await waitFor(run, (output) => output.includes("Ready in"));
+    const admin = await signIn(`http://127.0.0.1:${run.port}`, PASSWORD);
+    const { tables } = await admin.call<{ tables: { tableName: string; databaseId: string | null }[] }>("/api/admin/notion-tables");
+    const table = tables.find((t) => t.databaseId)!;
+    await admin.call("/api/admin/notion-sync-table", { method: "POST", body: { tableName: table.tableName, databaseId: table.databaseId } });
+    await waitFor(run, (output, processes) => output.includes("deploy hook: rebuild requested") && has(processes, "astro", "build"));
+    await expectStopped(run, ctrlC(run));
+    expect(run.output().split("Ready in")[1]).not.toContain("site: built");
   });
 
   it("on SIGTERM to the launcher alone during the site build (as a process manager stops it), exiting 143", async () => {
@@ -133,7 +147,7 @@ describe("npm start stops everything on Ctrl-C at any moment", () => {
     await waitFor(run, (_, processes) => has(processes, "astro", "build"));
     const code = await expectStopped(run, () => process.kill(run.child.pid!, "SIGTERM"));
     expect(code).toBe(143);
-    expect(run.output()).toContain("SIGTERM: stopping the local Notion server, wrangler dev and any build...");
+    expect(run.output()).toContain("SIGTERM: stopping wrangler dev, any build and the local servers...");
     expect(run.output()).toContain(STOPPED_EARLY);
   });
 });

@@ -24,7 +24,7 @@ for (const [signal, number] of [["SIGINT", 2], ["SIGTERM", 15]] as const) {
   process.on(signal, () => {
     if (stopping) return;
     stopping = true;
-    console.log(`\n${signal}: stopping the local Notion server, wrangler dev and any build...`);
+    console.log(`\n${signal}: stopping wrangler dev, any build and the local servers...`);
     if (stack) return void stack.stop().then(() => process.exit(0));
     exitCode = 128 + number;
     interrupt.abort(new Error(`${signal} during start-up`));
