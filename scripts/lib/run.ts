@@ -33,7 +33,7 @@ export function runNpx(args: string[], options: { env?: Record<string, string>; 
 }
 
 /** Whether any process is left in process group `group`. */
-export function groupAlive(group: number): boolean {
+function groupAlive(group: number): boolean {
   try {
     process.kill(-group, 0);
     return true;
