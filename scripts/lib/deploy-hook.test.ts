@@ -69,4 +69,19 @@ describe("local deploy hook", () => {
     hook = undefined;
     expect(await settled(released)).toBe(true);
   });
+
+  it("on close drops a queued rebuild and waits for the running one to end", async () => {
+    let builds = 0;
+    let finish = () => {};
+    hook = await startDeployHook(await freePort(), () => new Promise<void>((resolve) => { builds++; finish = resolve; }), () => {});
+    hook.arm();
+    await post(hook.url);
+    await post(hook.url);
+    const closed = hook.close();
+    hook = undefined;
+    expect(await settled(closed)).toBe(false);
+    finish();
+    expect(await settled(closed)).toBe(true);
+    expect(builds).toBe(1);
+  });
 });
