@@ -94,4 +94,21 @@ describe("purgeCache", () => {
     vi.setSystemTime(Date.now() + GENERATION_MEMO_MS);
     expect(await read()).toEqual({ cache: "MISS", content: "After the purge" });
   });
+
+  it("tries again a second later when KV refuses the write (one write per key per second)", async () => {
+    const before = await storedGeneration();
+    let refused = 0;
+    const kv = new Proxy(env.CACHE, {
+      get(target, prop, receiver) {
+        const value = Reflect.get(target, prop, receiver);
+        if (prop !== "put") return typeof value === "function" ? value.bind(target) : value;
+        return (...args: Parameters<KVNamespace["put"]>) => (refused++ === 0 ? Promise.reject(new Error("KV PUT failed: 429 Too Many Requests")) : target.put(...args));
+      },
+    });
+    const started = Date.now();
+    await purgeCache(kv);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1000);
+    expect(refused).toBe(2);
+    expect(await storedGeneration()).not.toBe(before);
+  });
 });
