@@ -3,6 +3,7 @@ import type { AppEnv } from "./app-env";
 import { notFound, onError } from "./lib/errors";
 import { cachedRoute } from "./cache/serve";
 import { instanceId } from "./lib/instance";
+import { collectMediaGarbage } from "./notion/media-gc";
 import { syncAll } from "./notion/sync-all";
 import { adminGuard } from "./middleware/admin-guard";
 import { bodyLimits } from "./middleware/body-limit";
@@ -45,5 +46,11 @@ app.route("/media", media);
 
 export default {
   fetch: app.fetch,
-  scheduled: (_controller, env, ctx) => ctx.waitUntil(syncAll(env, ctx).then(() => undefined, (err) => console.error("scheduled sync failed:", err))),
+  scheduled: (_controller, env, ctx) =>
+    ctx.waitUntil(
+      syncAll(env, ctx)
+        .then(() => undefined, (err) => console.error("scheduled sync failed:", err))
+        .then(() => collectMediaGarbage(env))
+        .then(() => undefined, (err) => console.error("media garbage collection failed:", err)),
+    ),
 } satisfies ExportedHandler<Env>;

@@ -2,12 +2,13 @@ import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { FLUSH_INTERVAL_MS } from "./counters";
 import { json, type Row, seedCategory, seedContent } from "../test/fixtures";
+import { currentCacheEntries, currentCacheKeys, storedKeyOf } from "../test/cache-keys";
 import { admin, freshCache, get } from "../test/http";
 
 let slot: Row;
 
 const stats = async () => (await admin("GET", "/api/admin/cache/stats")).body;
-const keys = async () => (await env.CACHE.list({ prefix: "cache:" })).keys.map((k) => k.name).sort();
+const keys = currentCacheKeys;
 const setBanner = (text: string) => env.DB.prepare("UPDATE notion_site_content SET content = ?1 WHERE key = 'banner_message'").bind(text).run();
 
 beforeEach(async () => {
@@ -102,7 +103,7 @@ describe("KV cache", () => {
       "cache:section:header:slots",
       "cache:section:posts:news",
     ]);
-    const { keys: listed } = await env.CACHE.list({ prefix: "cache:" });
+    const listed = await currentCacheEntries();
     for (const key of listed) expect(key.expiration! - Date.now() / 1000).toBeGreaterThan(21600 - 60);
     for (const key of listed) expect(key.expiration! - Date.now() / 1000).toBeLessThanOrEqual(21600);
   });
@@ -122,7 +123,7 @@ describe("KV cache", () => {
 
   it("serves a hot key from isolate memory for a few seconds, and a clear drops that copy too", async () => {
     await get("/api/content/banner_message");
-    await env.CACHE.delete("cache:content:banner_message");
+    await env.CACHE.delete(await storedKeyOf("cache:content:banner_message"));
     await setBanner("Changed in D1");
     const remembered = await get("/api/content/banner_message");
     expect(remembered.headers.get("X-Cache")).toBe("HIT");

@@ -3,6 +3,8 @@ import { exports } from "cloudflare:workers";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import worker from "../index";
 import { troubledD1 } from "../test/d1-faults";
+import { D1_RETRY_AFTER_SECONDS, D1_UNAVAILABLE_MESSAGE } from "../lib/errors";
+import { currentCacheKeys } from "../test/cache-keys";
 import { json, type Row, seedCategory, seedContent } from "../test/fixtures";
 import { admin, freshCache } from "../test/http";
 
@@ -87,5 +89,21 @@ describe("reads while D1 is in trouble", () => {
     }
     const { stats } = (await admin("GET", "/api/admin/cache/stats")).body;
     expect(stats).toEqual({ hits: paths().length, misses: paths().length });
+  });
+
+  it.each([
+    ["fails at once", { kind: "down" } as const],
+    ["fails after a delay", { kind: "fails-later", ms: 20 } as const],
+  ])("a cache MISS answers 503 JSON with Retry-After when every D1 query %s, and stores nothing", async (_how, trouble) => {
+    const down = { ...env, DB: troubledD1(trouble) };
+    for (const path of paths()) {
+      const ctx = createExecutionContext();
+      const res = await worker.fetch(new Request(`http://localhost${path}`), down, ctx);
+      expect([path, res.status, res.headers.get("Retry-After")]).toEqual([path, 503, String(D1_RETRY_AFTER_SECONDS)]);
+      expect(res.headers.get("Content-Type")).toMatch(/^application\/json/);
+      expect(await res.json()).toEqual({ error: D1_UNAVAILABLE_MESSAGE });
+      await waitOnExecutionContext(ctx);
+    }
+    expect(await currentCacheKeys()).toEqual([]);
   });
 });

@@ -2,6 +2,7 @@ import { env } from "cloudflare:test";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { NotionTable } from "../domain/types";
 import { adminFetch } from "../test/admin";
+import { storedKeyOf } from "../test/cache-keys";
 import { admin, freshCache } from "../test/http";
 import { syncSchemas, syncTable } from "../test/notion-sync";
 
@@ -29,7 +30,7 @@ describe("GET /api/admin/notion-tables through the databases cache", { timeout: 
     const first = await tables();
     expect(first).toMatchObject({ status: 200, cache: "MISS", cacheControl: "private, no-store" });
     expect(first.tables).toHaveLength(12);
-    expect(await env.CACHE.get(KEY)).toBe(JSON.stringify({ tables: first.tables }));
+    expect(await env.CACHE.get(await storedKeyOf(KEY))).toBe(JSON.stringify({ tables: first.tables }));
     await addHeaderRow();
     const second = await tables();
     expect(second).toMatchObject({ status: 200, cache: "HIT", cacheControl: "private, no-store" });
@@ -67,7 +68,7 @@ describe("GET /api/admin/notion-tables through the databases cache", { timeout: 
     const after = await tables();
     expect(after.cache).toBe("BYPASS");
     expect(count(after.tables, "notion_page_headers")).toBe(1);
-    expect(await env.CACHE.get(KEY)).toBeNull();
+    expect(await env.CACHE.get(await storedKeyOf(KEY))).toBeNull();
     await admin("POST", "/api/admin/cache/enable");
   });
 
@@ -75,7 +76,7 @@ describe("GET /api/admin/notion-tables through the databases cache", { timeout: 
     await env.DB.exec("ALTER TABLE sync_tables RENAME TO sync_tables_away");
     try {
       expect((await adminFetch("/api/admin/notion-tables")).status).toBe(500);
-      expect(await env.CACHE.get(KEY)).toBeNull();
+      expect(await env.CACHE.get(await storedKeyOf(KEY))).toBeNull();
     } finally {
       await env.DB.exec("ALTER TABLE sync_tables_away RENAME TO sync_tables");
     }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CACHE_KEY_PATTERNS, CACHE_PREFIX, cacheKey } from "./keys";
+import { CACHE_KEY_PATTERNS, CACHE_PREFIX, cacheKey, generationPrefix, storedKey } from "./keys";
 
 describe("cache keys", () => {
   it("puts each content type under its own prefix below cache:", async () => {
@@ -28,5 +28,21 @@ describe("cache keys", () => {
   it("counts bytes, not characters, against the limit", async () => {
     expect(await cacheKey("content", "é".repeat(260))).toMatch(/^cache:content:sha256:/);
     expect(await cacheKey("content", "e".repeat(260))).toBe(`cache:content:${"e".repeat(260)}`);
+  });
+});
+
+describe("stored keys", () => {
+  it("put the generation after cache:, so one prefix holds a generation's entries", async () => {
+    expect(storedKey("k3x9", await cacheKey("content", "banner_message"))).toBe("cache:k3x9:content:banner_message");
+    expect(storedKey("k3x9", "cache:items:slots:id:abc").startsWith(generationPrefix("k3x9"))).toBe(true);
+  });
+
+  it("stay within KV's 512 bytes for the longest key left unhashed and a 16-character generation", async () => {
+    let longest = "";
+    for (let n = 400; n < 600; n++) {
+      const key = await cacheKey("content", "e".repeat(n));
+      if (!key.includes("sha256:")) longest = key;
+    }
+    expect(new TextEncoder().encode(storedKey("g".repeat(16), longest)).length).toBeLessThanOrEqual(512);
   });
 });

@@ -3,7 +3,8 @@ import type { AppEnv } from "../app-env";
 import { NotSyncedError } from "../data/not-synced";
 import { fail } from "../lib/errors";
 import { countCacheEvent } from "./counters";
-import { CACHE_TTL_SECONDS, type CacheType, cacheKey } from "./keys";
+import { currentGeneration } from "./generation";
+import { CACHE_TTL_SECONDS, type CacheType, cacheKey, storedKey } from "./keys";
 import { memoryGet, memorySet } from "./memory";
 import { isCachingEnabled } from "./settings";
 
@@ -32,7 +33,7 @@ async function render(load: () => Promise<unknown>): Promise<string> {
 }
 
 /**
- * Answers from the entry at `key` as stored (no parse/stringify on a hit): this isolate's memory copy if a few seconds
+ * Answers from the entry at `key` in the current cache generation as stored (no parse/stringify on a hit): this isolate's memory copy if a few seconds
  * old at most, else KV (a hit touches no D1: the switch is in KV, the counters are flushed in the background); else runs `load`, stores its JSON in KV for CACHE_TTL_SECONDS and answers with it. Caching switched off: `load` every time, no KV, no counting.
  * `load` throws for errors (fail(...), or NotSyncedError -> 503); errors are never stored.
  */
@@ -61,12 +62,15 @@ export function cachedRoute(type: CacheType, ...parts: string[]): MiddlewareHand
 }
 
 /** The cache lookup shared by serveCached and cachedRoute: `load` gives the body to store, or a Response to answer with as it is. */
-async function serveStored(c: Context<AppEnv>, key: string, load: () => Promise<string | Response>, cacheControl: string): Promise<Response> {
+async function serveStored(c: Context<AppEnv>, logicalKey: string, load: () => Promise<string | Response>, cacheControl: string): Promise<Response> {
   const { DB, CACHE } = c.env;
-  if (!(await isCachingEnabled(CACHE))) {
+  const [enabled, generation] = await Promise.all([isCachingEnabled(CACHE), currentGeneration(CACHE)]);
+  if (!enabled) {
     const body = await load();
     return typeof body === "string" ? jsonResponse(body, "BYPASS", cacheControl) : body;
   }
+  // Taken before `load` runs: an answer read from D1 before a purge is stored under the generation the purge retired.
+  const key = storedKey(generation, logicalKey);
   const remembered = memoryGet(key);
   const hit = remembered ?? (await CACHE.get(key, "text").catch((err) => {
     console.error(`cache read of ${key} failed:`, err);

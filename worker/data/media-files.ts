@@ -3,17 +3,58 @@
 // D1 binds at most 100 parameters per statement.
 const KEYS_PER_STATEMENT = 100;
 
-/** Records keys the sync copied (or found already copied) into R2; recording a key twice is harmless. */
+/** Keys in statements of at most KEYS_PER_STATEMENT parameters each. */
+function chunked(keys: string[], size = KEYS_PER_STATEMENT): string[][] {
+  const chunks: string[][] = [];
+  for (let at = 0; at < keys.length; at += size) chunks.push(keys.slice(at, at + size));
+  return chunks;
+}
+
+const placeholders = (chunk: string[], from = 1) => chunk.map((_, i) => `?${i + from}`).join(", ");
+
+/** Records keys the sync copied (or found already copied) into R2, as referenced again; recording a key twice is harmless. */
 export async function recordMediaFiles(db: D1Database, keys: string[]): Promise<void> {
-  const statements: D1PreparedStatement[] = [];
-  for (let at = 0; at < keys.length; at += KEYS_PER_STATEMENT) {
-    const chunk = keys.slice(at, at + KEYS_PER_STATEMENT);
-    statements.push(db.prepare(`INSERT OR IGNORE INTO media_files (key) VALUES ${chunk.map(() => "(?)").join(", ")}`).bind(...chunk));
-  }
+  const statements = chunked(keys).map((chunk) =>
+    db.prepare(`INSERT INTO media_files (key) VALUES ${chunk.map((_, i) => `(?${i + 1})`).join(", ")} ON CONFLICT (key) DO UPDATE SET unreferenced_since = NULL`).bind(...chunk),
+  );
   if (statements.length > 0) await db.batch(statements);
 }
 
 /** True when `key` is a file the sync copied into R2. */
 export async function isMediaFile(db: D1Database, key: string): Promise<boolean> {
   return (await db.prepare("SELECT 1 AS found FROM media_files WHERE key = ?1").bind(key).first()) !== null;
+}
+
+/** A recorded file and since when no row has referenced it (null while referenced). */
+export type MediaFileState = { key: string; unreferenced_since: number | null };
+
+/** Every recorded file with its state (one query; a key is under 1 KB, so 10,000 files are well under a few MB). */
+export async function listMediaFiles(db: D1Database): Promise<MediaFileState[]> {
+  return (await db.prepare("SELECT key, unreferenced_since FROM media_files").all<MediaFileState>()).results;
+}
+
+/** Marks `unreferenced` keys as unreferenced since `now` (keeping an earlier mark) and clears the mark of `referencedAgain`. */
+export async function markMediaFiles(db: D1Database, unreferenced: string[], referencedAgain: string[], now: number): Promise<void> {
+  const statements = [
+    ...chunked(unreferenced, KEYS_PER_STATEMENT - 1).map((chunk) =>
+      db.prepare(`UPDATE media_files SET unreferenced_since = ?1 WHERE unreferenced_since IS NULL AND key IN (${placeholders(chunk, 2)})`).bind(now, ...chunk),
+    ),
+    ...chunked(referencedAgain).map((chunk) => db.prepare(`UPDATE media_files SET unreferenced_since = NULL WHERE key IN (${placeholders(chunk)})`).bind(...chunk)),
+  ];
+  if (statements.length > 0) await db.batch(statements);
+}
+
+/** Up to `limit` keys unreferenced since `before` or earlier, oldest first. */
+export async function expiredMediaFiles(db: D1Database, before: number, limit: number): Promise<string[]> {
+  const { results } = await db
+    .prepare("SELECT key FROM media_files WHERE unreferenced_since IS NOT NULL AND unreferenced_since <= ?1 ORDER BY unreferenced_since, key LIMIT ?2")
+    .bind(before, limit)
+    .all<{ key: string }>();
+  return results.map((r) => r.key);
+}
+
+/** Forgets `keys` (their files are gone from R2), in one batch. */
+export async function forgetMediaFiles(db: D1Database, keys: string[]): Promise<void> {
+  const statements = chunked(keys).map((chunk) => db.prepare(`DELETE FROM media_files WHERE key IN (${placeholders(chunk)})`).bind(...chunk));
+  if (statements.length > 0) await db.batch(statements);
 }

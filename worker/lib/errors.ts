@@ -2,11 +2,32 @@ import type { Context, ErrorHandler, NotFoundHandler } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { AppEnv } from "../app-env";
 
-/** Turns expected HTTPExceptions into `{ error }` JSON and logs anything else as a 500. */
+/** Seconds a client is asked to wait after D1 was unavailable. */
+export const D1_RETRY_AFTER_SECONDS = 30;
+
+/** The answer to any request that met an unavailable D1. */
+export const D1_UNAVAILABLE_MESSAGE = "The catalogue database is unavailable right now; try again shortly";
+
+// D1's own failures (the binding's D1_ERROR without an SQLite error code, and its transient messages), not a bad query.
+const D1_UNAVAILABLE = /Network connection lost|object to be reset|D1 DB is overloaded|Cannot resolve D1|D1_ERROR: (?!.*SQLITE_)/;
+
+/** True when `err` (or its cause) says D1 could not answer, as opposed to a query it refused. */
+export function isD1Unavailable(err: unknown): boolean {
+  for (let e: unknown = err, depth = 0; e instanceof Error && depth < 3; e = e.cause, depth++) {
+    if (D1_UNAVAILABLE.test(e.message)) return true;
+  }
+  return false;
+}
+
+/** Turns expected HTTPExceptions into `{ error }` JSON, an unavailable D1 into 503 with Retry-After, and logs anything else as a 500. */
 export const onError: ErrorHandler<AppEnv> = (err, c) => {
   if (err instanceof HTTPException) {
     const res = err.getResponse();
     return c.json({ error: err.message || res.statusText }, err.status, retryHeaders(res));
+  }
+  if (isD1Unavailable(err)) {
+    console.error(`${c.req.method} ${c.req.path}: D1 unavailable:`, err);
+    return c.json({ error: D1_UNAVAILABLE_MESSAGE }, 503, { "Retry-After": String(D1_RETRY_AFTER_SECONDS) });
   }
   console.error(`${c.req.method} ${c.req.path} failed:`, err);
   return c.json({ error: "Internal server error" }, 500);

@@ -1,6 +1,7 @@
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { afterEach, describe, expect, inject, it, vi } from "vitest";
 import type { RecordedCall } from "../test/hook-recorder";
+import { storedKeyOf } from "../test/cache-keys";
 import { afterSync } from "./after-sync";
 
 const recorder = inject("hookRecorderUrl");
@@ -79,8 +80,8 @@ describe("afterSync", () => {
   });
 
   it("purges the API cache", async () => {
-    await env.CACHE.put("cache:content:probe", "{}");
+    await env.CACHE.put(await storedKeyOf("cache:content:probe"), "{}");
     await afterSync({ ...env, DEPLOY_HOOK_URL: "" }, undefined, { kind: "schema" });
-    expect(await env.CACHE.get("cache:content:probe")).toBeNull();
+    expect(await env.CACHE.get(await storedKeyOf("cache:content:probe"))).toBeNull();
   });
 });

@@ -1,17 +1,25 @@
 import { recordMediaFiles } from "../data/media-files";
 import { contentTypeFor, fileKeyFor, siteUrlForKey } from "./file-keys";
-import { forEachLimit } from "./concurrency";
+import { forEachLimit, limiter } from "./concurrency";
 import type { MediaIndex } from "./media-index";
 import type { SiteUrlFor } from "./properties";
 import { UpstreamError } from "./upstream-error";
 
+/** Downloads of one copyFiles call at once (a table sync runs 8 pages at once: at most 32 downloads of one store). */
 const DOWNLOADS_AT_ONCE = 4;
+
+/**
+ * Downloads without a usable Content-Length read into memory at once per FileStore (one per table sync, and one sync
+ * runs at a time). Memory bound of a sync: BUFFERED_AT_ONCE × 2 × maxBuffered (the chunks plus the joined copy) =
+ * 32 MB, plus the streamed downloads, which hold a chunk or two each (32 × well under 1 MB): far below 128 MB.
+ */
+export const BUFFERED_AT_ONCE = 1;
 
 /**
  * Size caps for copies. `maxBytes`: the largest file copied (streamed into R2, never held in memory); a bigger one is
  * left out of its row (no image: Notion's signed URL would break within the hour) with a logged message. `maxBuffered`:
- * the largest download without a usable Content-Length, which must be read into memory to learn its length (four at
- * once stay far below the worker's 128 MB).
+ * the largest download without a usable Content-Length, which must be read into memory to learn its length
+ * (BUFFERED_AT_ONCE at a time per store, see there).
  */
 export type FileLimits = { maxBytes: number; maxBuffered: number };
 
@@ -42,20 +50,14 @@ export async function copyFiles(store: FileStore, sources: FileSource[]): Promis
   return urls;
 }
 
+// One gate per store: every page of a table sync shares its store, so the bound holds across the pages worked at once.
+const buffering = new WeakMap<FileStore, ReturnType<typeof limiter>>();
+const bufferSlots = (store: FileStore) => buffering.get(store) ?? buffering.set(store, limiter(BUFFERED_AT_ONCE)).get(store)!;
+
 /** Copies one file; false when it was left out for its size. */
 async function copyFile(store: FileStore, key: string, source: FileSource): Promise<boolean> {
   if (await store.index.has(key)) return true;
-  let res = await store.download(source.url);
-  if (res.status === 403) {
-    await res.body?.cancel();
-    const fresh = await source.refresh();
-    if (!fresh) throw new UpstreamError(`File ${key} has expired and Notion no longer lists it`);
-    res = await store.download(fresh);
-  }
-  if (!res.ok) {
-    await res.body?.cancel();
-    throw new UpstreamError(`Could not download file ${key} from Notion: HTTP ${res.status}`);
-  }
+  const res = await openDownload(store, key, source);
   const declared = res.headers.get("content-type")?.split(";")[0]?.trim();
   const options = { httpMetadata: { contentType: declared && declared !== "application/octet-stream" ? declared : contentTypeFor(key) } };
   const limits = store.limits ?? FILE_LIMITS;
@@ -68,16 +70,42 @@ async function copyFile(store: FileStore, key: string, source: FileSource): Prom
     if (length !== null) {
       await store.bucket.put(key, res.body ? res.body.pipeThrough(new FixedLengthStream(length)) : new Uint8Array(), options);
     } else {
-      const bytes = await readUpTo(res, Math.min(limits.maxBuffered, limits.maxBytes));
-      if (!bytes) return leftOut(key, "a download without Content-Length", Math.min(limits.maxBuffered, limits.maxBytes));
-      await store.bucket.put(key, bytes, options);
+      const max = Math.min(limits.maxBuffered, limits.maxBytes);
+      const slots = bufferSlots(store);
+      // Waiting for a slot with the download open would hold an idle connection (a Worker has six), so it is closed and
+      // fetched again once a slot is free: files without a length are rare (Notion's storage states it).
+      const waited = slots.busy;
+      if (waited) await res.body?.cancel();
+      const kept = await slots.run(async () => {
+        const bytes = await readUpTo(waited ? await openDownload(store, key, source) : res, max);
+        if (bytes) await store.bucket.put(key, bytes, options);
+        return bytes !== null;
+      });
+      if (!kept) return leftOut(key, "a download without Content-Length", max);
     }
   } catch (err) {
+    if (err instanceof UpstreamError) throw err;
     // A download cut short (or longer than it said) fails the put as well; R2's own failures are rare and named by their message.
     throw new UpstreamError(`Could not copy file ${key} from Notion: ${err instanceof Error ? err.message : String(err)}`);
   }
   store.index.add(key);
   return true;
+}
+
+/** The download of `source`, fetched again by a fresh URL once when the signed one has expired (403); throws when it fails. */
+async function openDownload(store: FileStore, key: string, source: FileSource): Promise<Response> {
+  let res = await store.download(source.url);
+  if (res.status === 403) {
+    await res.body?.cancel();
+    const fresh = await source.refresh();
+    if (!fresh) throw new UpstreamError(`File ${key} has expired and Notion no longer lists it`);
+    res = await store.download(fresh);
+  }
+  if (!res.ok) {
+    await res.body?.cancel();
+    throw new UpstreamError(`Could not download file ${key} from Notion: HTTP ${res.status}`);
+  }
+  return res;
 }
 
 /** The body's length when the response states it for the bytes we read (not for a compressed transfer), else null. */

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { fileKeyFor } from "./file-keys";
-import { copyFiles, FILE_LIMITS, siteUrlLookup, type FileLimits, type FileSource } from "./files";
+import { BUFFERED_AT_ONCE, copyFiles, FILE_LIMITS, siteUrlLookup, type FileLimits, type FileSource } from "./files";
 import { blocksToMarkdown } from "./markdown";
 import { mediaIndex } from "./media-index";
 import { mapProperty } from "./properties";
@@ -133,5 +133,45 @@ describe("copying Notion-hosted files into R2", () => {
     expect(failure).toBeInstanceOf(UpstreamError);
     expect((failure as Error).message).toBe(`Could not copy file ${KEY} from Notion: connection reset`);
     expect(await stored(KEY)).toBeNull();
+  });
+
+  it("keeps memory bounded: one download without Content-Length in memory at a time per store, across pages, each under the cap", async () => {
+    // The bound stated in files.ts: BUFFERED_AT_ONCE × 2 × maxBuffered (chunks plus their joined copy), well under 128 MB.
+    expect(BUFFERED_AT_ONCE * 2 * FILE_LIMITS.maxBuffered).toBeLessThanOrEqual(32 * 1024 * 1024);
+    const urls = Array.from({ length: 6 }, (_, i) => `https://files.example/ws/0a1b2c3d-0000-4000-8000-00000000001${i}/f${i}.png?X-Amz-Signature=s`);
+    let reading = 0;
+    let most = 0;
+    let downloads = 0;
+    const download = (async (url: string) => {
+      downloads++;
+      const file = body(1000);
+      const reader = file.stream.getReader();
+      let started = false;
+      const stream = new ReadableStream<Uint8Array>(
+        {
+          async pull(controller) {
+            if (!started) (started = true), (most = Math.max(most, ++reading));
+            await new Promise((resolve) => setTimeout(resolve, 5));
+            const chunk = await reader.read();
+            if (chunk.done) {
+              reading--;
+              controller.close();
+            } else controller.enqueue(chunk.value);
+          },
+          cancel: () => void (started && reading--),
+        },
+        { highWaterMark: 0 },
+      );
+      return new Response(stream, { headers: { "content-type": `image/png; u=${url.length}` } });
+    }) as unknown as typeof fetch;
+    const files = { ...store(() => new Response(null)).files, download };
+    // Two pages at once sharing one store, as a table sync works its pages.
+    const copied = await Promise.all([copyFiles(files, urls.slice(0, 3).map(source)), copyFiles(files, urls.slice(3).map(source))]);
+    expect(copied.flatMap((m) => [...m.values()])).toEqual(urls.map((u) => `/media/${fileKeyFor(u)}`));
+    for (const url of urls) expect((await stored(fileKeyFor(url)))?.bytes.length).toBe(1000);
+    expect(most).toBe(BUFFERED_AT_ONCE);
+    // A download that found every slot taken was closed at once and fetched again when its turn came.
+    expect(downloads).toBeGreaterThan(urls.length);
+    expect(downloads).toBeLessThanOrEqual(2 * urls.length);
   });
 });

@@ -2,6 +2,7 @@ import { createExecutionContext, createScheduledController, env, waitOnExecution
 import { beforeEach, describe, expect, inject, it } from "vitest";
 import worker from "../index";
 import { adminFetch } from "../test/admin";
+import { storedKeyOf } from "../test/cache-keys";
 import { NOTION, control, notionStats, countPaths, syncSchemas, listTables, syncTable, rows, until } from "../test/notion-sync";
 import { tableNameFor } from "./naming";
 import { replaceRegistry, listEntries } from "./registry";
@@ -20,11 +21,11 @@ describe("Notion sync when Notion misbehaves", { timeout: 60_000 }, () => {
   });
 
   it("answers a table sync with its message and purges the API cache", async () => {
-    await env.CACHE.put("cache:probe", "{}");
+    await env.CACHE.put(await storedKeyOf("cache:content:probe"), "{}");
     const res = await syncTable("Slot Machines");
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ success: true, message: `Synced ${demo.pages["Slot Machines"]} rows into notion_slot_machines` });
-    expect(await env.CACHE.get("cache:probe")).toBeNull();
+    expect(await env.CACHE.get(await storedKeyOf("cache:content:probe"))).toBeNull();
   });
 
   it("honours a 429's Retry-After, also mid-sync, and completes", async () => {

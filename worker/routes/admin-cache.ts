@@ -15,7 +15,9 @@ adminCache.get("/cache/stats", async (c) => {
 });
 
 adminCache.post("/cache/clear", async (c) => {
-  const removed = await purgeCache(c.env.CACHE);
+  // The entries retired are those of the generation the purge ends (counted first, as the stats count them).
+  const removed = await countCacheKeys(c.env.CACHE);
+  await purgeCache(c.env.CACHE);
   await resetCacheCounters(c.env.DB);
   return c.json({ message: `Cache cleared: ${removed} keys removed` });
 });
