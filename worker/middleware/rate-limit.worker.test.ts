@@ -9,20 +9,27 @@ const LIMIT = 300;
 const health = (client?: string) =>
   exports.default.fetch("http://localhost/api/health", { headers: client ? { "cf-connecting-ip": client } : {} });
 
+/** Requests sent at once: a loaded machine must still fit 2 * LIMIT + 1 requests into two windows. */
+const BURST = 25;
+
 /**
- * Sends up to 2 * LIMIT + 1 requests from `client` and returns the first refusal, if any: however the fixed 10 s windows
- * fall, one of the (at most two) windows these requests span sees more than LIMIT of them.
+ * Sends up to 2 * LIMIT + 1 requests from `client`, BURST at a time, and returns the first refusal, if any: however the
+ * fixed 10 s windows fall, one of the (at most two) windows these requests span sees more than LIMIT of them.
  */
 async function hammer(client: string): Promise<{ refused: Response | undefined; sent: number }> {
-  for (let sent = 1; sent <= 2 * LIMIT + 1; sent++) {
-    const res = await health(client);
-    if (res.status === 429) return { refused: res, sent };
-    await res.body?.cancel();
+  const total = 2 * LIMIT + 1;
+  for (let sent = 0; sent < total; ) {
+    const burst = Math.min(BURST, total - sent);
+    const answers = await Promise.all(Array.from({ length: burst }, () => health(client)));
+    sent += burst;
+    const refused = answers.find((res) => res.status === 429);
+    for (const res of answers) if (res !== refused) await res.body?.cancel();
+    if (refused) return { refused, sent };
   }
-  return { refused: undefined, sent: 2 * LIMIT + 1 };
+  return { refused: undefined, sent: total };
 }
 
-describe("rate limit of /api/*", () => {
+describe("rate limit of /api/*", { timeout: 60_000 }, () => {
   it("answers 429 JSON with Retry-After once one address goes over 300 requests in 10 s, and only to that address", async () => {
     const started = performance.now();
     const { refused, sent } = await hammer("203.0.113.50");
