@@ -6,6 +6,7 @@ import { quoteIdent } from "./naming";
 import { replaceRegistry, type RegistryEntry } from "./registry";
 import { finishRun, startRun } from "../data/sync-runs";
 import { columnsFor, createTableSql, tooManyColumns } from "./schema";
+import { clearSearchIndex } from "./search-index";
 import { CONTRACT_DATABASES, titleKey } from "./workspace";
 
 /** Schema sync result plus what it cost, for logs and the full sync summary. */
@@ -66,6 +67,7 @@ async function rebuildSchemas(env: Env): Promise<SchemaSyncOutcome> {
     ...existing.results.map((t) => env.DB.prepare(`DROP TABLE IF EXISTS ${quoteIdent(t.name)}`)),
     ...entries.filter((e) => e.databaseId && !refused.has(e.tableName)).map((e) => env.DB.prepare(createTableSql(e.tableName, e.columns, e.hasBody))),
     ...replaceRegistry(env.DB, entries),
+    clearSearchIndex(env.DB),
   ]);
   const created = tables.filter((t) => t.status === "created").length;
   const missing = tables.length - created - refused.size;
