@@ -21,9 +21,14 @@ export function searchIndexStatements(db: D1Database, table: IndexedTable): D1Pr
     const column = byKey.get(propKey(property));
     return column === undefined ? "NULL" : quoteIdent(column);
   };
+  // multi_select columns hold JSON lists: indexed (and shown in snippets) as "a, b".
+  const field = (property: string) => {
+    const c = col(property);
+    return c === "NULL" ? c : `CASE WHEN json_valid(${c}) AND json_type(${c}) = 'array' THEN (SELECT group_concat(value, ', ') FROM json_each(${c})) ELSE ${c} END`;
+  };
   const year = col("Year");
   const yearText = year === "NULL" ? "NULL" : `CAST(CAST(${year} AS INTEGER) AS TEXT)`;
-  const details = `concat_ws(' ', ${[yearText, col("Condition"), ...category.fields.map((f) => col(propertyFor(f)))].join(", ")})`;
+  const details = `concat_ws(' ', ${[yearText, col("Condition"), ...category.fields.map((f) => field(propertyFor(f)))].join(", ")})`;
   const indexed = [col("Title"), col("Manufacturer"), col("Description"), details];
   const body = table.hasBody ? quoteIdent("body_md") : "NULL";
   const codes = encodeSymbolsSql(`concat_ws(' ', ${indexed.join(", ")})`);

@@ -72,6 +72,8 @@ describe("GET /api/search", () => {
     expect(await titles({ q: "5 cent" })).toEqual(["Dice shaker"]);
     const card = (await search({ q: "#A-113" })).body.items[0];
     expect(card.snippet.filter((s) => s.match).map((s) => s.text).join(" ")).toContain("A-113");
+    const models = (await search({ q: "castle", category: "parts" })).body.items[0];
+    expect(models.snippet.map((s) => s.text).join("")).toBe("1933 Card #A-113 Mills Castle Front");
   });
 
   it("filters by category and by for-sale", async () => {
