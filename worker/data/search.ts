@@ -48,10 +48,13 @@ export async function searchItems(db: D1Database, q: SearchQuery): Promise<Searc
   const snippets = SNIPPET_COLUMNS.map((i) => `snippet(search_index, ${i}, '${MATCH_START}', '${MATCH_END}', '…', ${SNIPPET_TOKENS}) AS s${i}`);
   const [count, page] = await db.batch<Record<string, unknown>>([
     db.prepare(`SELECT COUNT(*) AS total FROM search_index WHERE ${where}`).bind(...binds),
+    // Ranked in an inner query holding rowids only, so snippets are made for the page's rows, not for every match.
     db
       .prepare(
         `SELECT item_id, category, title, manufacturer, year_value, price, for_sale, main_image, ${snippets.join(", ")} ` +
-          `FROM search_index WHERE ${where} ORDER BY ${RANK}, title COLLATE NOCASE, item_id LIMIT ?4 OFFSET ?5`,
+          `FROM search_index WHERE search_index MATCH ?1 AND rowid IN (` +
+          `SELECT rowid FROM search_index WHERE ${where} ORDER BY ${RANK}, rowid LIMIT ?4 OFFSET ?5` +
+          `) ORDER BY ${RANK}, rowid`,
       )
       .bind(...binds, q.limit, (q.page - 1) * q.limit),
   ]);
