@@ -46,20 +46,21 @@ export async function searchItems(db: D1Database, q: SearchQuery): Promise<Searc
   const where = "search_index MATCH ?1 AND (?2 IS NULL OR category = ?2) AND (?3 IS NULL OR for_sale = ?3)";
   const binds = [match, q.category ?? null, q.forSale === undefined ? null : Number(q.forSale)];
   const snippets = SNIPPET_COLUMNS.map((i) => `snippet(search_index, ${i}, '${MATCH_START}', '${MATCH_END}', '…', ${SNIPPET_TOKENS}) AS s${i}`);
-  const [count, page] = await db.batch<Record<string, unknown>>([
-    db.prepare(`SELECT COUNT(*) AS total FROM search_index WHERE ${where}`).bind(...binds),
-    // Ranked in an inner query holding rowids only, so snippets are made for the page's rows, not for every match.
-    db
-      .prepare(
-        `SELECT item_id, category, title, manufacturer, year_value, price, for_sale, main_image, ${snippets.join(", ")} ` +
-          `FROM search_index WHERE search_index MATCH ?1 AND rowid IN (` +
-          `SELECT rowid FROM search_index WHERE ${where} ORDER BY ${RANK}, rowid LIMIT ?4 OFFSET ?5` +
-          `) ORDER BY ${RANK}, rowid`,
-      )
-      .bind(...binds, q.limit, (q.page - 1) * q.limit),
-  ]);
-  const total = Number(count.results[0]?.total ?? 0);
-  const items = (page.results as HitRow[]).map((row) => ({
+  // One pass over the matches: ranked once into `hits` (rowid and score only), counted and paged from it; snippets are
+  // made for the page's rows only. A page past the end has no row to carry the total, so only then is it counted apart.
+  const page = await db
+    .prepare(
+      `WITH hits AS MATERIALIZED (SELECT rowid AS hit, ${RANK} AS score FROM search_index WHERE ${where}), ` +
+        `shown AS (SELECT hit, score FROM hits ORDER BY score, hit LIMIT ?4 OFFSET ?5) ` +
+        `SELECT (SELECT count(*) FROM hits) AS total, item_id, category, title, manufacturer, year_value, price, for_sale, main_image, ${snippets.join(", ")} ` +
+        `FROM search_index JOIN shown ON shown.hit = search_index.rowid WHERE search_index MATCH ?1 ORDER BY shown.score, shown.hit`,
+    )
+    .bind(...binds, q.limit, (q.page - 1) * q.limit)
+    .all<HitRow>();
+  const total = page.results.length
+    ? Number(page.results[0].total)
+    : Number((await db.prepare(`SELECT count(*) AS total FROM search_index WHERE ${where}`).bind(...binds).first<{ total: number }>())?.total ?? 0);
+  const items = page.results.map((row) => ({
     id: row.item_id,
     category: row.category,
     title: text(row.title),
