@@ -19,6 +19,7 @@ import media from "./routes/media";
 import pageDescriptions from "./routes/page-descriptions";
 import pageHeaders from "./routes/page-headers";
 import posts from "./routes/posts";
+import search from "./routes/search";
 
 const app = new Hono<AppEnv>();
 
@@ -34,6 +35,7 @@ app.route("/api/page-description", pageDescriptions);
 app.route("/api/posts", posts);
 app.route("/api/page-headers", pageHeaders);
 app.route("/api/collection", collection);
+app.route("/api/search", search);
 
 app.use("/api/admin/*", adminGuard);
 // Counting every table's rows costs a query per table; every sync and cache clear purges this entry.

@@ -14,3 +14,15 @@ export async function load(label: string, url: string, connections = 50, seconds
     errors: result.errors + result.timeouts + result.non2xx,
   };
 }
+
+/** Like load, but each request takes the next of `paths` (round robin) on `baseUrl`: many distinct queries under one load. */
+export async function loadPaths(label: string, baseUrl: string, paths: string[], connections = 50, seconds = 10): Promise<LoadResult> {
+  let next = 0;
+  const result = await autocannon({
+    url: baseUrl,
+    connections,
+    duration: seconds,
+    requests: [{ setupRequest: (request) => ({ ...request, path: paths[next++ % paths.length] }) }],
+  });
+  return { label, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.timeouts + result.non2xx };
+}

@@ -61,9 +61,9 @@ describe("Cache Management tab", () => {
     expect(await docs.getByRole("heading", { name: "Cache types" }).isVisible()).toBe(true);
     expect(await docs.textContent()).toContain("Every API answer is cached for 6 hours (21,600 seconds).");
     const types = await docs.locator("tbody th").allTextContents();
-    expect(types).toEqual(["Content", "Section", "Databases", "Items (slots and other categories)", "Featured (for sale)", "Images"]);
+    expect(types).toEqual(["Content", "Section", "Databases", "Items (slots and other categories)", "Featured (for sale)", "Images", "Search"]);
     expect(await docs.locator("tbody td code").first().textContent()).toBe("cache:content:{key}");
-    expect(await docs.locator("tbody tr td:last-child").allTextContents()).toEqual(Array(6).fill("6 h"));
+    expect(await docs.locator("tbody tr td:last-child").allTextContents()).toEqual(Array(7).fill("6 h"));
     await screenshot(page, "admin-cache-tab-desktop");
     await page.close();
   });

@@ -4,6 +4,7 @@ import { FLUSH_INTERVAL_MS } from "./counters";
 import { json, type Row, seedCategory, seedContent } from "../test/fixtures";
 import { currentCacheEntries, currentCacheKeys, storedKeyOf } from "../test/cache-keys";
 import { admin, freshCache, get } from "../test/http";
+import { indexCategory } from "../test/search-index";
 
 let slot: Row;
 
@@ -23,6 +24,7 @@ beforeEach(async () => {
   await seedContent("Page Headers", [{ page_id: "slots", title: "Slots", icon_type: "gallery" }]);
   await seedContent("Posts", [{ title: "News", section: "news", display_order: 1 }]);
   [slot] = await seedCategory("slots", [{ title: "Bell", manufacturer: "Mills", for_sale: 1, price: 100 }, { title: "Chief", manufacturer: "Caille" }]);
+  await indexCategory("slots");
 });
 
 /** Every public GET endpoint, by what it serves (the item path needs the seeded row's id). */
@@ -38,12 +40,13 @@ const PUBLIC_ENDPOINTS: [string, () => string][] = [
   ["a gallery listing", () => "/api/collection/slots/gallery"],
   ["the for-sale listing", () => "/api/collection/slots/for-sale"],
   ["an item", () => `/api/collection/slots/${slot.id}`],
+  ["a search", () => "/api/search?q=bell"],
 ];
 
 /** Empties every notion_* table, so an answer that still carries the data can only come from the cache. */
 async function emptyNotionTables(): Promise<void> {
   const { results } = await env.DB.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND substr(name, 1, 7) = 'notion_'").all<{ name: string }>();
-  await env.DB.batch(results.map((t) => env.DB.prepare(`DELETE FROM "${t.name}"`)));
+  await env.DB.batch([...results.map((t) => env.DB.prepare(`DELETE FROM "${t.name}"`)), env.DB.prepare("DELETE FROM search_index")]);
 }
 
 describe.each(PUBLIC_ENDPOINTS)("KV cache for %s", (_what, path) => {

@@ -25,6 +25,7 @@ export const CACHE_KEY_PATTERNS = {
   },
   featured: { prefix: "cache:featured:", pattern: "cache:featured:{category}:{normalised query}", holds: "For-sale listings" },
   images: { prefix: "cache:images:", pattern: "cache:images:{key}", holds: "Image records (GET /api/images/{key})" },
+  search: { prefix: "cache:search:", pattern: "cache:search:{normalised query}", holds: "Catalogue search results (GET /api/search)" },
 } as const;
 
 /** One of the cache types named in CACHE_KEY_PATTERNS. */

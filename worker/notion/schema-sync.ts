@@ -7,6 +7,7 @@ import { deleteOtherEntries, registerIfAbsent, upsertEntry, type RegistryEntry }
 import { finishRun, startRun } from "../data/sync-runs";
 import { columnsFor, createTableSql, tooManyColumns } from "./schema";
 import { CONTRACT_DATABASES, type ContractDatabase } from "./workspace";
+import { clearSearchIndex } from "./search-index";
 
 /** Schema sync result plus what it cost, for logs. */
 export type SchemaSyncOutcome = { result: SchemaSyncResult; requests: number; seconds: number };
@@ -81,6 +82,7 @@ async function rebuildSchemas(env: Env): Promise<SchemaSyncOutcome> {
     ...[...existing].filter((name) => !kept.has(name)).map((name) => env.DB.prepare(`DROP TABLE IF EXISTS ${quoteIdent(name)}`)),
     deleteOtherEntries(env.DB, CONTRACT_DATABASES.map((d) => d.tableName)),
     ...statements,
+    clearSearchIndex(env.DB, [...kept]),
   ]);
   const created = tables.filter((t) => t.status === "created").length;
   const seconds = (Date.now() - run.startedAt) / 1000;

@@ -8,6 +8,7 @@ import type { ColumnValue } from "./properties";
 import { upsertEntry, type RegistryEntry } from "./registry";
 import { createSideTable, dropSideTable, sideTableName, swapIn, writeRows } from "./row-writer";
 import { tooManyColumns } from "./schema";
+import { searchIndexStatements } from "./search-index";
 import { UpstreamError } from "./upstream-error";
 import { finishRun, startRun } from "../data/sync-runs";
 
@@ -48,7 +49,7 @@ export async function copyTable(env: Env, entry: RegistryEntry): Promise<TableSy
       rows += pages.length;
       console.log(`sync: ${entry.tableName}: ${rows} rows so far, ${run.stats.requests} requests, ${elapsed().toFixed(1)} s`);
     }
-    await swapIn(env.DB, entry.tableName, side, [upsertEntry(env.DB, { ...entry, dataSyncedAt: new Date().toISOString() })]);
+    await swapIn(env.DB, entry.tableName, side, [upsertEntry(env.DB, { ...entry, dataSyncedAt: new Date().toISOString() }), ...searchIndexStatements(env.DB, entry)]);
     const message = `Synced ${rows} rows into ${entry.tableName}`;
     const outcome = { tableName: entry.tableName, rows, requests: run.stats.requests, downloads: run.stats.downloads, seconds: elapsed(), message };
     console.log(`sync: ${entry.tableName}: ${message} (${outcome.requests} requests, ${outcome.downloads} file downloads, ${run.stats.retries} retries, ${outcome.seconds.toFixed(1)} s)`);

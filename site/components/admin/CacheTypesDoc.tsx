@@ -7,6 +7,7 @@ const TYPE_NAMES: Record<keyof typeof CACHE_KEY_PATTERNS, string> = {
   items: "Items (slots and other categories)",
   featured: "Featured (for sale)",
   images: "Images",
+  search: "Search",
 };
 
 /** Documents the server cache types, their KV key patterns and the 6-hour lifetime. */

@@ -1,15 +1,19 @@
+import type { ReactNode } from "react";
 import type { SiteItem } from "../../lib/normalize";
 import { GENERIC_IMAGE, defaultImageFor, itemImageUrl } from "../../lib/images";
 import { itemHref } from "../../lib/listing-url";
 import { formatPrice } from "../../lib/price";
 import RichTextPieces from "../ui/RichTextPieces";
 
-/** Props of ItemCard: the item, where it links, the listing page, whether to show the price, image priority, and the image's srcset if the build made one. */
-type Props = { item: SiteItem; sourcePage: "gallery" | "for-sale"; page: number; showPrice: boolean; eager: boolean; srcset?: string | null };
+/**
+ * Props of ItemCard: the item, where it links, the listing page, whether to show the price, image priority, and the image's srcset if the build made one;
+ * `href` replaces the listing link and `excerpt` the description (search results).
+ */
+type Props = { item: SiteItem; sourcePage: "gallery" | "for-sale"; page: number; showPrice: boolean; eager: boolean; srcset?: string | null; href?: string; excerpt?: ReactNode };
 
 /** A listing card: image, title with year, manufacturer, 4-line description, price badge (for sale), View Details. */
-export default function ItemCard({ item, sourcePage, page, showPrice, eager, srcset }: Props) {
-  const href = itemHref(sourcePage, item.category, item.id, page);
+export default function ItemCard({ item, sourcePage, page, showPrice, eager, srcset, href: link, excerpt }: Props) {
+  const href = link ?? itemHref(sourcePage, item.category, item.id, page);
   const title = item.title ?? "Untitled item";
   return (
     <article className="card flex flex-col overflow-hidden" data-testid="item-card">
@@ -39,11 +43,12 @@ export default function ItemCard({ item, sourcePage, page, showPrice, eager, src
           {item.year !== null && <span className="font-sans text-base font-normal text-walnut">{` (${item.year})`}</span>}
         </h2>
         {item.manufacturer && <p className="text-sm font-medium text-brass-700">{item.manufacturer}</p>}
-        {item.description && (
-          <p className="line-clamp-4 text-sm text-ink [&_a]:font-medium [&_a]:text-oxblood-700 [&_a]:underline" data-testid="card-description">
-            <RichTextPieces pieces={item.descriptionRichText} />
-          </p>
-        )}
+        {excerpt ??
+          (item.description && (
+            <p className="line-clamp-4 text-sm text-ink [&_a]:font-medium [&_a]:text-oxblood-700 [&_a]:underline" data-testid="card-description">
+              <RichTextPieces pieces={item.descriptionRichText} />
+            </p>
+          ))}
         <a href={href} className="btn-primary mt-auto self-start" aria-label={`View Details: ${title}`} data-testid="view-details">
           View Details
         </a>

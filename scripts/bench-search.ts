@@ -1,0 +1,87 @@
+/**
+ * `npm run bench:search`: search vs the listing endpoint at BENCH_ITEMS catalogue items (default 10,000), 50 connections,
+ * with the cache cold (caching switched off: every request runs its D1 queries) and warm (every path cached beforehand).
+ */
+import { rmSync } from "node:fs";
+import { resolve } from "node:path";
+import { signIn } from "./lib/admin-client.ts";
+import { checkNode } from "./lib/check-node.ts";
+import { freePort } from "./lib/free-port.ts";
+import { fullSync } from "./lib/full-sync.ts";
+import { loadPaths, type LoadResult } from "./lib/load.ts";
+import { ROOT } from "./lib/quiet-env.ts";
+import { startWorker } from "./lib/worker-process.ts";
+import { CATEGORY_IDS } from "../worker/domain/categories.ts";
+import { generateCatalogueWorkspace } from "./demo-workspace/generate.ts";
+import { startNotionServer } from "./notion-server/server.ts";
+
+checkNode();
+const ITEMS = Number(process.env.BENCH_ITEMS ?? 10_000);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = 50;
+
+// What collectors type: makers (each matching a sixth of the catalogue), prefixes, years, item numbers, two-word phrases.
+const WORDS = ["mills", "jennings", "watl", "pace", "caille brothers", "groetchen", "original finish", "slot machine", "vending", "toy", "1933", "1948", "arcade machine no", "trade stim", "advertising item 12"];
+const searchPaths = [...WORDS, ...Array.from({ length: 25 }, (_, i) => `no ${(i * 397) % Math.max(1, Math.floor(ITEMS / 7))}`)].map((q) => `/api/search?${new URLSearchParams({ q, page: "1", limit: "10" })}`);
+const listingPaths = CATEGORY_IDS.flatMap((c) => Array.from({ length: 6 }, (_, p) => `/api/collection/${c}/gallery?page=${p * 17 + 1}&limit=2`));
+
+const workspace = generateCatalogueWorkspace(ITEMS);
+const notion = await startNotionServer({ port: await freePort(), workspace, requestsPerSecond: null });
+const state = resolve(ROOT, ".wrangler", "bench-search-state");
+rmSync(state, { recursive: true, force: true });
+const worker = await startWorker({
+  port: await freePort(),
+  persistTo: state,
+  vars: { NOTION_API_URL: notion.url, NOTION_TOKEN: notion.token, ADMIN_PASSWORD: "bench", DEPLOY_HOOK_URL: "" },
+  assetsDir: resolve(ROOT, ".wrangler", "bench-assets"),
+  extraArgs: ["--log-level", "warn"],
+});
+
+try {
+  const admin = await signIn(worker.url, "bench");
+  const sync = await fullSync(admin, () => {});
+  console.log(`synced ${sync.rows} catalogue items in ${sync.seconds.toFixed(0)} s`);
+  const probe = await (await fetch(worker.url + searchPaths[0])).json() as { total: number };
+  if (!(probe.total > 0)) throw new Error(`search for ${searchPaths[0]} found nothing: is the index filled?`);
+
+  // Each pair runs twice in A-B-B-A order, so drift in a shared machine's load falls on both sides alike.
+  const pair = async (phase: string): Promise<LoadResult[]> => {
+    const listing = () => loadPaths(`listing page, ${phase}`, worker.url, listingPaths, CONNECTIONS, SECONDS);
+    const search = () => loadPaths(`search, ${phase}`, worker.url, searchPaths, CONNECTIONS, SECONDS);
+    return [await listing(), await search(), await search(), await listing()];
+  };
+  await admin.call("/api/admin/cache/disable", { method: "POST" });
+  const cold = await pair("cold");
+  await admin.call("/api/admin/cache/enable", { method: "POST" });
+  await admin.call("/api/admin/cache/clear", { method: "POST" });
+  const bytes = { listing: 0, search: 0 };
+  for (const path of listingPaths) bytes.listing += (await (await fetch(worker.url + path)).text()).length;
+  for (const path of searchPaths) bytes.search += (await (await fetch(worker.url + path)).text()).length;
+  // KV writes of the warm-up settle before the load (one write per key per second).
+  await new Promise((r) => setTimeout(r, 1500));
+  const warm = await pair("warm");
+
+  const mean = (runs: LoadResult[], label: string): LoadResult => ({
+    label,
+    rps: runs.reduce((n, r) => n + r.rps, 0) / runs.length,
+    p50: runs.reduce((n, r) => n + r.p50, 0) / runs.length,
+    p99: runs.reduce((n, r) => n + r.p99, 0) / runs.length,
+    errors: runs.reduce((n, r) => n + r.errors, 0),
+  });
+  const rows = [
+    mean([cold[0], cold[3]], "listing page, cold"),
+    mean([cold[1], cold[2]], "search, cold"),
+    mean([warm[0], warm[3]], "listing page, warm"),
+    mean([warm[1], warm[2]], "search, warm"),
+  ];
+  console.log(`\n${ITEMS} items, ${CONNECTIONS} connections, 2 runs of ${SECONDS} s each (wrangler dev / workerd, local D1 and KV); ${searchPaths.length} searches, ${listingPaths.length} listing pages in rotation;`);
+  console.log(`cold = caching switched off (every request runs its D1 queries), warm = every path cached beforehand; average answer: listing ${Math.round(bytes.listing / listingPaths.length)} bytes, search ${Math.round(bytes.search / searchPaths.length)} bytes`);
+  console.log(`${"target".padEnd(22)} ${"req/s".padStart(9)} ${"p50 ms".padStart(8)} ${"p99 ms".padStart(8)} ${"errors".padStart(7)}`);
+  for (const r of rows) console.log(`${r.label.padEnd(22)} ${r.rps.toFixed(0).padStart(9)} ${r.p50.toFixed(0).padStart(8)} ${r.p99.toFixed(0).padStart(8)} ${String(r.errors).padStart(7)}`);
+  const [coldList, coldSearch, warmList, warmSearch] = rows;
+  console.log(`cold search p50 / cold listing p50: ${(coldSearch.p50 / Math.max(1, coldList.p50)).toFixed(2)} (target <= 2)`);
+  console.log(`warm search req/s / warm listing req/s: ${(warmSearch.rps / warmList.rps).toFixed(2)} (target about 1)`);
+} finally {
+  await worker.stop();
+  await notion.close();
+}
