@@ -81,3 +81,8 @@ export function replaceRegistry(db: D1Database, entries: RegistryEntry[]): D1Pre
 export function markDataSynced(db: D1Database, tableName: string, at: string): D1PreparedStatement {
   return db.prepare("UPDATE sync_tables SET data_synced_at = ? WHERE table_name = ?").bind(at, tableName);
 }
+
+/** Statement storing a table's columns as read from its data source's current schema. */
+export function updateColumns(db: D1Database, tableName: string, columns: RegistryEntry["columns"], at: string): D1PreparedStatement {
+  return db.prepare("UPDATE sync_tables SET columns_json = ?, schema_synced_at = ? WHERE table_name = ?").bind(JSON.stringify(columns), at, tableName);
+}
