@@ -45,7 +45,8 @@ describe("POST /api/notion/webhook: handshake, signatures, freshness, repeats", 
     const text = JSON.stringify(event);
     const good = await signWebhookBody(WEBHOOK_TOKEN, text);
     const wrong = good.slice(0, -1) + (good.endsWith("0") ? "1" : "0");
-    for (const headers of [{}, { "x-notion-signature": wrong }, { "x-notion-signature": await signWebhookBody("another-token", text) }, { "x-notion-signature": "garbage" }]) {
+    const cases: Record<string, string>[] = [{}, { "x-notion-signature": wrong }, { "x-notion-signature": await signWebhookBody("another-token", text) }, { "x-notion-signature": "garbage" }];
+    for (const headers of cases) {
       const res = await deliver(text, headers);
       expect(res.status).toBe(401);
       expect(await res.json()).toEqual({ error: "Missing or invalid X-Notion-Signature" });
