@@ -74,6 +74,15 @@ describe("webhook events -> debounced page sync -> live rows", { timeout: 60_000
     expect((await slots()).map((t) => t.title)).not.toContain("Ghost");
   });
 
+  it("page.moved takes the row out of the table it was in and puts it in its data source's table", async () => {
+    await env.DB.prepare("INSERT INTO notion_vintage_toys (id, title) VALUES (?, 'Stale Copy')").bind(ids[10]).run();
+    await env.DB.prepare("DELETE FROM notion_slot_machines WHERE id = ?").bind(ids[10]).run();
+    await deliverSigned(webhookEvent("page.moved", ids[10]));
+    await runDebouncer();
+    expect((await rows<Slot>("Vintage Toys")).map((t) => t.id)).not.toContain(ids[10]);
+    expect((await slots()).map((t) => t.id)).toContain(ids[10]);
+  });
+
   it("an older event delivered after a newer one still ends with the page's current state", async () => {
     const t0 = Date.now();
     await editPage(ids[4], { properties: titleValue("First Edit") });
@@ -116,6 +125,18 @@ describe("webhook events -> debounced page sync -> live rows", { timeout: 60_000
     }
     expect(await runDebouncer()).toBe(true);
     expect(await titleOf(ids[7])).toBe("After The Lock");
+  });
+
+  it("a batch that Notion fails keeps its pages queued and runs again", async () => {
+    await editPage(ids[11], { properties: titleValue("After A Failure") });
+    await deliverSigned(webhookEvent("page.properties_updated", ids[11]));
+    await control("faults", { status: 400, code: "validation_error", message: "injected", path: `/v1/pages/${ids[11]}` });
+    expect(await runDebouncer()).toBe(true);
+    expect(await titleOf(ids[11])).not.toBe("After A Failure");
+    expect((await pendingChanges()).pages).toEqual([ids[11]]);
+    expect(await runDebouncer()).toBe(true);
+    expect(await titleOf(ids[11])).toBe("After A Failure");
+    expect(await pendingChanges()).toEqual({ pages: [], schemas: [] });
   });
 
   it("a batch purges the API cache and asks for exactly one rebuild", async () => {
