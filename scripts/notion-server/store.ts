@@ -34,7 +34,8 @@ export function addDatabase(store: Store, spec: DatabaseSpec): StoredDatabase {
   return db;
 }
 
-function storedProperty(dataSourceId: string, name: string, p: PropertySpec): StoredProperty {
+/** A schema property as stored: its Notion-style id (the title property is always `title`) and relation target. */
+export function storedProperty(dataSourceId: string, name: string, p: PropertySpec): StoredProperty {
   const id = p.type === "title" ? "title" : propertyId(`${dataSourceId}:${name}`);
   const relation = p.relatesTo ? { database_id: databaseIdFor(p.relatesTo), data_source_id: dataSourceIdFor(p.relatesTo) } : undefined;
   return { ...p, id, name, relation };

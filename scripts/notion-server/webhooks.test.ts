@@ -75,6 +75,27 @@ describe("local Notion server webhooks", () => {
     expect(new Set(events().map((e) => e.id)).size).toBe(2);
   });
 
+  it("a schema edit (PATCH /v1/data_sources) adds the property and sends data_source.schema_updated", async () => {
+    const dataSourceId = dataSourceIdFor("Slot Machines");
+    const res = await fetch(`${server.url}/v1/data_sources/${dataSourceId}`, {
+      method: "PATCH",
+      headers: { authorization: `Bearer ${server.token}`, "notion-version": "2025-09-03", "content-type": "application/json" },
+      body: JSON.stringify({ properties: { Provenance: { rich_text: {} } } }),
+    });
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as { properties: Record<string, { type: string }> }).properties.Provenance).toMatchObject({ type: "rich_text" });
+    await until(() => received.length > 0);
+    expect(events()).toMatchObject([{ type: "data_source.schema_updated", entity: { id: dataSourceId, type: "data_source" }, data: { parent: { type: "database" } } }]);
+    const removed = await fetch(`${server.url}/v1/data_sources/${dataSourceId}`, {
+      method: "PATCH",
+      headers: { authorization: `Bearer ${server.token}`, "notion-version": "2025-09-03", "content-type": "application/json" },
+      body: JSON.stringify({ properties: { Provenance: null, Title: null } }),
+    });
+    expect(removed.status).toBe(400);
+    // The refused edit changed nothing: Provenance is still there.
+    expect(Object.keys((await clientFor(server).dataSources.retrieve({ data_source_id: dataSourceId })).properties)).toContain("Provenance");
+  });
+
   it("after unsubscribing, edits send nothing; a bad URL is refused", async () => {
     expect((await fetch(`${server.url}/__control/webhook`, { method: "DELETE" })).status).toBe(200);
     await clientFor(server).pages.update({ page_id: firstSlot(), properties: title("Quiet Edit") });

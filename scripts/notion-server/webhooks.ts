@@ -1,5 +1,5 @@
 import { createHmac, randomUUID } from "node:crypto";
-import type { StoredPage } from "./store-types.ts";
+import type { StoredDatabase, StoredPage } from "./store-types.ts";
 
 /** How long edits are collected before their events go out (Notion aggregates for longer; locally a blink is enough). */
 export const DEFAULT_AGGREGATE_MS = 250;
@@ -20,6 +20,8 @@ export type WebhookSender = {
   unsubscribe(): void;
   /** Queues the event an edit of `page` causes (aggregated: one event per page and type per window). */
   pageEdited(page: StoredPage, type: PageEventType): void;
+  /** Queues the `data_source.schema_updated` event a schema edit of `db` causes. */
+  schemaEdited(db: StoredDatabase): void;
   /** Sends what is queued now (tests; the timer does it otherwise). */
   flush(): Promise<void>;
   /** Events delivered so far and failures, for the control API's stats. */
@@ -80,22 +82,30 @@ export function createWebhookSender(workspaceId: string, aggregateMs = DEFAULT_A
       clearTimeout(timer);
     },
     pageEdited(page, type) {
-      if (!target) return;
-      queued.set(`${type}:${page.id}`, {
-        id: randomUUID(),
-        timestamp: new Date().toISOString(),
-        workspace_id: workspaceId,
-        subscription_id: target.subscriptionId,
-        integration_id: workspaceId,
-        type,
-        authors: [{ id: workspaceId, type: "person" }],
-        attempt_number: 1,
-        entity: { id: page.id, type: "page" },
-        data: { parent: { id: page.database.dataSourceId, type: "data_source", data_source_id: page.database.dataSourceId }, updated_properties: [] },
-      });
-      timer ??= setTimeout(() => void flush(), aggregateMs);
+      queue(type, { id: page.id, type: "page" }, { id: page.database.dataSourceId, type: "data_source", data_source_id: page.database.dataSourceId });
+    },
+    schemaEdited(db) {
+      queue("data_source.schema_updated", { id: db.dataSourceId, type: "data_source" }, { id: db.id, type: "database" });
     },
     flush,
     stats: () => ({ delivered, failed, url: target?.url ?? null }),
   };
+
+  /** Queues one event, keeping only the latest per type and entity until the window closes. */
+  function queue(type: string, entity: { id: string; type: string }, parent: object) {
+    if (!target) return;
+    queued.set(`${type}:${entity.id}`, {
+      id: randomUUID(),
+      timestamp: new Date().toISOString(),
+      workspace_id: workspaceId,
+      subscription_id: target.subscriptionId,
+      integration_id: workspaceId,
+      type,
+      authors: [{ id: workspaceId, type: "person" }],
+      attempt_number: 1,
+      entity,
+      data: { parent },
+    });
+    timer ??= setTimeout(() => void flush(), aggregateMs);
+  }
 }

@@ -3,7 +3,7 @@ import { beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
 import type { RecordedCall } from "../test/hook-recorder";
 import { get } from "../test/http";
 import { control, countPaths, notionStats, rows, syncSchemas, syncTable } from "../test/notion-sync";
-import { deliver, deliverSigned, editPage, pendingChanges, runDebouncer, titleValue, WEBHOOK_TOKEN, webhookEvent } from "../test/webhooks";
+import { deliver, deliverSigned, editPage, editSchema, pendingChanges, runDebouncer, titleValue, WEBHOOK_TOKEN, webhookEvent } from "../test/webhooks";
 import { acquireLock, SYNC_LOCK } from "./lock";
 import { syncQueued } from "./webhook-sync";
 
@@ -110,6 +110,29 @@ describe("webhook events -> debounced page sync -> live rows", { timeout: 60_000
     expect((await slots()).map((t) => t.id)).toContain(ids[5]);
     expect(await titleOf(ids[6])).toBe("Schema Sync Title");
     expect(await slots()).toHaveLength(ids.length);
+  });
+
+  it("data_source.schema_updated after a new property: the table gets its column, the registry its name, the rows their values", async () => {
+    await editSchema(dataSourceId, { Provenance: { rich_text: {} } });
+    try {
+      await editPage(ids[12], { properties: { Provenance: { rich_text: [{ type: "text", text: { content: "A saloon in Reno" } }] } } });
+      await deliverSigned(webhookEvent("data_source.schema_updated", dataSourceId));
+      await runDebouncer();
+      const row = (await slots()).find((r) => r.id === ids[12]) as Record<string, unknown>;
+      expect(row.provenance).toBe("A saloon in Reno");
+      const registry = await env.DB.prepare("SELECT columns_json FROM sync_tables WHERE table_name = 'notion_slot_machines'").first<{ columns_json: string }>();
+      expect(JSON.parse(registry!.columns_json)).toContainEqual({ property: "Provenance", column: "provenance", type: "rich_text" });
+      // Later page events write the new column too.
+      await editPage(ids[12], { properties: { Provenance: { rich_text: [{ type: "text", text: { content: "A barber shop" } }] } } });
+      await deliverSigned(webhookEvent("page.properties_updated", ids[12]));
+      await runDebouncer();
+      expect(((await slots()).find((r) => r.id === ids[12]) as Record<string, unknown>).provenance).toBe("A barber shop");
+    } finally {
+      await editSchema(dataSourceId, { Provenance: null });
+    }
+    await deliverSigned(webhookEvent("data_source.schema_updated", dataSourceId));
+    await runDebouncer();
+    expect(Object.keys((await slots())[0])).not.toContain("provenance");
   });
 
   it("waits while another sync holds the lock, then syncs", async () => {

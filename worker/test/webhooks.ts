@@ -47,6 +47,16 @@ export async function editPage(pageId: string, body: unknown): Promise<void> {
   if (!res.ok) throw new Error(`editing page ${pageId}: ${res.status} ${await res.text()}`);
 }
 
+/** Edits a data source's schema on the local Notion server (`null` removes a property). */
+export async function editSchema(dataSourceId: string, properties: Record<string, unknown>): Promise<void> {
+  const res = await fetch(`${NOTION}/v1/data_sources/${dataSourceId}`, {
+    method: "PATCH",
+    headers: { authorization: `Bearer ${NOTION_TEST_TOKEN}`, "notion-version": "2025-09-03", "content-type": "application/json" },
+    body: JSON.stringify({ properties }),
+  });
+  if (!res.ok) throw new Error(`editing data source ${dataSourceId}: ${res.status} ${await res.text()}`);
+}
+
 /** A title property value for a PATCH. */
 export const titleValue = (text: string) => ({ Title: { title: [{ type: "text", text: { content: text } }] } });
 
