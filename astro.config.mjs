@@ -2,7 +2,10 @@
 import { defineConfig } from "astro/config";
 import react from "@astrojs/react";
 import tailwindcss from "@tailwindcss/vite";
+import { fileURLToPath } from "node:url";
 import { assertApiReachable } from "./site/lib/build/preflight.ts";
+import { writeCspHeaders } from "./site/lib/build/csp-headers.ts";
+import { ALLOW_SHRINK_ENV, guardCatalogueShrink } from "./site/lib/build/shrink-guard.ts";
 
 const apiUrl = new URL(process.env.SITE_API_URL || "http://127.0.0.1:8787");
 
@@ -20,7 +23,18 @@ export default defineConfig({
   integrations: [
     react(),
     { name: "api-preflight", hooks: { "astro:build:start": () => assertApiReachable() } },
+    // A catalogue that shrank sharply against the live site (a sync gone wrong) fails the build before it is published.
+    {
+      name: "catalogue-shrink-guard",
+      hooks: {
+        "astro:build:done": ({ dir, logger }) =>
+          guardCatalogueShrink({ outDir: dir, liveUrl: process.env.SITE_URL || "http://127.0.0.1:8787", allow: process.env[ALLOW_SHRINK_ENV] === "1", log: (line) => logger.info(line) }),
+      },
+    },
     // client:marked hydrates an island only when a head script has marked the document (the 404 page's item fallback).
+    // Astro's own CSP leaves our inline scripts out and hashes styles (blocking style attributes), so the policy is computed
+    // from the built pages and served as a header through dist/_headers, where frame-ancestors also works.
+    { name: "csp-headers", hooks: { "astro:build:done": async ({ dir, logger }) => logger.info(`Content-Security-Policy: ${await writeCspHeaders(fileURLToPath(dir))}`) } },
     { name: "marked-directive", hooks: { "astro:config:setup": ({ addClientDirective }) => addClientDirective({ name: "marked", entrypoint: "./site/scripts/marked-directive.ts" }) } },
   ],
   // Files the sync copied to /media are resized at build time into srcset candidates (site/lib/build/responsive.ts).

@@ -5,7 +5,7 @@ import { resolve } from "node:path";
 import { checkNode } from "./lib/check-node.ts";
 import { freePort } from "./lib/free-port.ts";
 import { ROOT, quietEnv } from "./lib/quiet-env.ts";
-import { startStack } from "./lib/stack.ts";
+import { startStack, type Stack } from "./lib/stack.ts";
 
 checkNode();
 if (!existsSync("/usr/bin/chromium")) {
@@ -16,18 +16,30 @@ if (!existsSync("/usr/bin/chromium")) {
 // Per-run folders, so two runs (or a run beside `npm start`) never share local state or a built site.
 const state = resolve(ROOT, ".wrangler", `test-state-${process.pid}`);
 const assets = resolve(ROOT, ".wrangler", `test-dist-${process.pid}`);
-// wrangler dev runs in its own process group, so Ctrl-C does not reach it: on a signal, finish start-up, skip or stop
-// the tests, and stop the stack before exiting.
+// wrangler dev and the build run in process groups of their own, so Ctrl-C does not reach them: on a signal, cancel the
+// start-up (it stops what it started) or stop the tests, then stop the stack before exiting.
 let interrupted = false;
 let tests: ChildProcess | undefined;
+const interrupt = new AbortController();
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.on(signal, () => {
     if (!interrupted) console.error(`\n${signal}: stopping the tests and the stack...`);
     interrupted = true;
+    interrupt.abort(new Error(signal));
     tests?.kill(signal);
   });
 }
-const stack = await startStack({ port: await freePort(), persistTo: state, assetsDir: assets, password: "browser-test-password", log: console.log });
+const removeFolders = () => {
+  for (const dir of [state, assets]) rmSync(dir, { recursive: true, force: true });
+};
+let stack: Stack;
+try {
+  stack = await startStack({ port: await freePort(), persistTo: state, assetsDir: assets, password: "browser-test-password", log: console.log, signal: interrupt.signal });
+} catch (error) {
+  removeFolders();
+  if (!interrupted) throw error;
+  process.exit(130);
+}
 let code = 1;
 try {
   if (!interrupted) {
@@ -42,6 +54,6 @@ try {
   }
 } finally {
   await stack.stop();
-  for (const dir of [state, assets]) rmSync(dir, { recursive: true, force: true });
+  removeFolders();
 }
 process.exit(interrupted ? 130 : code);

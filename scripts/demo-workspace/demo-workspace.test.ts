@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { generateCatalogueWorkspace } from "./generate.ts";
 import { loadDemoWorkspace } from "./load.ts";
 import { CATALOGUE_TITLES } from "./schemas.ts";
-import type { BlockSpec, DatabaseSpec, FileSpec, PageSpec } from "./types.ts";
+import type { BlockSpec, DatabaseSpec, FileSpec, PageSpec, Span } from "./types.ts";
 
 const workspace = loadDemoWorkspace();
 const db = (title: string) => workspace.databases.find((d) => d.title === title)!;
@@ -78,6 +78,14 @@ describe("demo workspace contract", () => {
     expect(db("Page Headers").pages.map((p) => key(p, "Page Id"))).toEqual(["home", "literature", "services", "news", "miscellaneous", "gallery", "for-sale", "admin"]);
     const icons = db("Page Headers").properties["Icon Type"].options!;
     for (const page of db("Page Headers").pages) expect(icons).toContain(page.properties["Icon Type"]);
+  });
+
+  it("formats managed text so the site shows it: the banner has a bold word and a link to /for-sale, an item description a bold and an italic word", () => {
+    const banner = db("Site Content").pages.find((p) => key(p, "Key") === "banner_message")!.properties.Content as Span[];
+    expect(banner.some((s) => s.bold && s.text.trim())).toBe(true);
+    expect(banner.some((s) => s.link === "/for-sale" && s.text.trim())).toBe(true);
+    const descriptions = CATALOGUE_TITLES.flatMap((t) => db(t).pages).map((p) => p.properties.Description).filter((d): d is Span[] => Array.isArray(d));
+    expect(descriptions.some((d) => d.some((s) => s.bold && s.text.trim()) && d.some((s) => s.italic && s.text.trim()))).toBe(true);
   });
 
   it("has posts in every section, every block type, a Markdown-only post, an empty post and a hostile post", () => {

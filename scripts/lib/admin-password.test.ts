@@ -8,11 +8,19 @@ describe("adminPassword", () => {
     }
   });
 
-  it("uses ADMIN_PASSWORD without ever echoing it", () => {
-    for (const secret of ["s3cret-Value", "admin"]) {
+  it("uses ADMIN_PASSWORD of 12 characters or more without ever echoing it", () => {
+    for (const secret of ["s3cret-Value", "correct horse battery staple", "ünïcödé-päss"]) {
       const { password, description } = adminPassword({ ADMIN_PASSWORD: secret });
       expect(password).toBe(secret);
       expect(description).toBe("password: the one in ADMIN_PASSWORD");
+    }
+  });
+
+  it("refuses an ADMIN_PASSWORD shorter than 12 characters, the demo's own included, without echoing it", () => {
+    for (const secret of ["admin", "s3cret-Valu", "ünïcödé-pä"]) {
+      expect(() => adminPassword({ ADMIN_PASSWORD: secret })).toThrow(
+        "ADMIN_PASSWORD is too short: use at least 12 characters (or leave it unset for the local demo password)",
+      );
     }
   });
 });

@@ -1,9 +1,17 @@
 /** The admin password of the local demo, used when ADMIN_PASSWORD is not set. */
 export const DEMO_ADMIN_PASSWORD = "admin";
+/** The shortest ADMIN_PASSWORD `npm start` accepts (the demo default aside). */
+export const MIN_ADMIN_PASSWORD_LENGTH = 12;
 
-/** The admin password `npm start` uses and how the launcher names it: only the demo default is ever printed. */
+/**
+ * The admin password `npm start` uses and how the launcher names it: only the demo default is ever printed. Throws for
+ * a set ADMIN_PASSWORD shorter than MIN_ADMIN_PASSWORD_LENGTH characters.
+ */
 export function adminPassword(env: Record<string, string | undefined>): { password: string; description: string } {
   const set = env.ADMIN_PASSWORD;
   if (!set) return { password: DEMO_ADMIN_PASSWORD, description: `password: ${DEMO_ADMIN_PASSWORD} (local demo default; set ADMIN_PASSWORD to change it)` };
+  if ([...set].length < MIN_ADMIN_PASSWORD_LENGTH) {
+    throw new Error(`ADMIN_PASSWORD is too short: use at least ${MIN_ADMIN_PASSWORD_LENGTH} characters (or leave it unset for the local demo password)`);
+  }
   return { password: set, description: "password: the one in ADMIN_PASSWORD" };
 }

@@ -45,6 +45,22 @@ describe("local deploy hook", () => {
     expect(builds).toBe(2);
   });
 
+  it("logs a failed rebuild's message and builds again on the next request", async () => {
+    const lines: string[] = [];
+    let builds = 0;
+    hook = await startDeployHook(await freePort(), async () => {
+      builds++;
+      if (builds === 1) throw new Error("site build failed, dist left as it was: Cannot build /gallery/slots/a1: GET /api/collection/slots/a1 failed after 6 attempts: 500: down");
+    }, (line) => lines.push(line));
+    hook.arm();
+    await post(hook.url);
+    await hook.idle();
+    expect(lines).toContain("rebuild failed: site build failed, dist left as it was: Cannot build /gallery/slots/a1: GET /api/collection/slots/a1 failed after 6 attempts: 500: down");
+    await post(hook.url);
+    await hook.idle();
+    expect(builds).toBe(2);
+  });
+
   it("lets a held publish go when it closes", async () => {
     hook = await startDeployHook(await freePort(), async () => {}, () => {});
     await post(hook.statusUrl.replace(/\/status$/, "/hold"));
@@ -52,5 +68,20 @@ describe("local deploy hook", () => {
     await hook.close();
     hook = undefined;
     expect(await settled(released)).toBe(true);
+  });
+
+  it("on close drops a queued rebuild and waits for the running one to end", async () => {
+    let builds = 0;
+    let finish = () => {};
+    hook = await startDeployHook(await freePort(), () => new Promise<void>((resolve) => { builds++; finish = resolve; }), () => {});
+    hook.arm();
+    await post(hook.url);
+    await post(hook.url);
+    const closed = hook.close();
+    hook = undefined;
+    expect(await settled(closed)).toBe(false);
+    finish();
+    expect(await settled(closed)).toBe(true);
+    expect(builds).toBe(1);
   });
 });

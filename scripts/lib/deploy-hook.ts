@@ -7,7 +7,11 @@ import { createServer, type Server } from "node:http";
  */
 export type DeployHook = { url: string; statusUrl: string; arm(): void; idle(): Promise<void>; released(): Promise<void>; close(): Promise<void> };
 
-/** Starts the hook server on 127.0.0.1, unarmed until `arm()` (the launcher builds once after its own initial sync); requests during a build coalesce into one follow-up build. */
+/**
+ * Starts the hook server on 127.0.0.1, unarmed until `arm()` (the launcher builds once after its own initial sync); requests
+ * during a build coalesce into one follow-up build. `close()` drops a queued build and waits for the running one (the
+ * launcher cancels that first).
+ */
 export function startDeployHook(port: number, rebuild: () => Promise<unknown>, log: (line: string) => void = console.log): Promise<DeployHook> {
   let armed = false;
   let running: Promise<void> | null = null;
@@ -67,9 +71,12 @@ export function startDeployHook(port: number, rebuild: () => Promise<unknown>, l
         },
         idle: () => running ?? Promise.resolve(),
         released: () => hold?.done ?? Promise.resolve(),
-        close: () => {
+        close: async () => {
+          armed = false;
+          again = false;
           hold?.release();
-          return new Promise((done) => server.close(() => done()));
+          await new Promise<void>((done) => server.close(() => done()));
+          await running;
         },
       }),
     ),

@@ -1,8 +1,12 @@
 import { createServer, request, type IncomingMessage, type ServerResponse } from "node:http";
 import { listenOnLoopback, type Listening } from "./listen.ts";
 
-/** What the proxy answers for a path instead of forwarding: a status (standard reason phrase unless `reason` is given, even empty; empty body unless given), or no answer at all. */
-export type Fault = { status: number; reason?: string; body?: string } | "hang";
+/**
+ * What the proxy answers for a path instead of forwarding: a status (standard reason phrase unless `reason` is given, even
+ * empty; empty body unless given; extra `headers` such as Retry-After), a connection cut without an answer (`reset`), or no
+ * answer at all (`hang`). With `times`, only the path's first `times` requests get the fault and later ones are forwarded.
+ */
+export type Fault = { status: number; reason?: string; body?: string; headers?: Record<string, string>; times?: number } | { reset: true; times?: number } | "hang";
 
 /** A running fault proxy: its URL, how many requests each path received, and a close that also drops held requests. */
 export type FaultProxy = Listening & { hits(path: string): number };
@@ -28,10 +32,11 @@ export async function startFaultProxy(upstream: string, faults: Record<string, F
     const path = new URL(req.url ?? "/", "http://proxy").pathname;
     hits.set(path, (hits.get(path) ?? 0) + 1);
     const fault = faults[path];
-    if (!fault) return forward(req, res, upstream);
+    if (!fault || (fault !== "hang" && fault.times !== undefined && hits.get(path)! > fault.times)) return forward(req, res, upstream);
     if (fault === "hang") return;
+    if ("reset" in fault) return void req.socket.destroy();
     const body = fault.body ?? "";
-    const headers = body ? { "content-type": body.startsWith("{") ? "application/json" : "text/plain" } : {};
+    const headers = { ...(body ? { "content-type": body.startsWith("{") ? "application/json" : "text/plain" } : {}), ...fault.headers };
     if (fault.reason === undefined) res.writeHead(fault.status, headers).end(body);
     else res.writeHead(fault.status, fault.reason, headers).end(body);
   });

@@ -1,26 +1,27 @@
-import type { NotionTable, SchemaSyncResult } from "../../worker/domain/types.ts";
+import type { SyncAllSummary } from "../../worker/notion/sync-all.ts";
 import type { AdminClient } from "./admin-client.ts";
 
-/** Runs the schema sync and then every table sync through the admin API, printing progress per table. */
-export async function fullSync(admin: AdminClient, log: (line: string) => void = console.log): Promise<{ seconds: number; rows: number }> {
+/** One line per table of a full sync's result: rows and time, or why the table kept its previous rows. */
+export function tableLines(summary: SyncAllSummary): string[] {
+  return summary.tables.map((t) =>
+    t.ok
+      ? `sync:   ${t.databaseTitle.padEnd(18)} ${String(t.rows ?? 0).padStart(5)} rows  ${(t.seconds ?? 0).toFixed(1)} s`
+      : `sync:   ${t.databaseTitle.padEnd(18)} kept its previous rows: ${t.message}`,
+  );
+}
+
+/**
+ * Runs the worker's own full sync (the nightly cron's: one admin call, POST /api/admin/notion-sync-all) and prints
+ * its result per table; the worker's log shows the progress meanwhile. Tables keep serving their rows throughout.
+ */
+export async function fullSync(admin: AdminClient, log: (line: string) => void = console.log): Promise<{ seconds: number; rows: number; success: boolean }> {
   const started = performance.now();
-  const schema = await admin.call<SchemaSyncResult>("/api/admin/notion-sync-schemas", { method: "POST" });
-  log(`sync: schema: ${schema.message}`);
-  for (const table of schema.tables.filter((t) => t.status !== "created")) log(`sync:   ${table.tableName}: ${table.error}`);
-  const { tables } = await admin.call<{ tables: NotionTable[] }>("/api/admin/notion-tables");
-  let rows = 0;
-  for (const table of tables.filter((t) => t.databaseId)) {
-    const t0 = performance.now();
-    const result = await admin.call<{ success: boolean; message: string }>("/api/admin/notion-sync-table", {
-      method: "POST",
-      body: { tableName: table.tableName, databaseId: table.databaseId },
-    });
-    const { tables: after } = await admin.call<{ tables: NotionTable[] }>("/api/admin/notion-tables");
-    const count = after.find((t) => t.tableName === table.tableName)?.recordCount ?? 0;
-    rows += count;
-    log(`sync:   ${table.databaseTitle.padEnd(18)} ${String(count).padStart(5)} rows  ${((performance.now() - t0) / 1000).toFixed(1)} s  ${result.success ? "" : result.message}`);
-  }
+  log("sync: full sync of every Notion database (each table keeps answering with its previous rows until its new copy is in)");
+  const summary = await admin.call<SyncAllSummary>("/api/admin/notion-sync-all", { method: "POST", untimed: true });
+  for (const line of tableLines(summary)) log(line);
+  const rows = summary.tables.reduce((n, t) => n + (t.rows ?? 0), 0);
   const seconds = (performance.now() - started) / 1000;
-  log(`sync: ${tables.length} tables, ${rows} rows in ${seconds.toFixed(1)} s`);
-  return { seconds, rows };
+  log(`sync: ${summary.message} in ${seconds.toFixed(1)} s (${summary.requests} Notion requests)`);
+  if (!summary.success) log("sync: fix what the lines above name in Notion, then press Sync Data for those tables in /admin (or restart)");
+  return { seconds, rows, success: summary.success };
 }

@@ -1,11 +1,16 @@
-import { spawn, type SpawnOptions } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
+import { setTimeout as sleep } from "node:timers/promises";
 import { ROOT, quietEnv } from "./quiet-env.ts";
 
-/** Runs an npx command to completion, streaming its output with a prefix; rejects on a non-zero exit. */
-export function runNpx(args: string[], options: { env?: Record<string, string>; prefix?: string; quiet?: boolean } = {}): Promise<string> {
+/**
+ * Runs an npx command to completion, streaming its output with a prefix; rejects on a non-zero exit. The command runs in
+ * its own process group, stopped whole when `signal` aborts (the promise then rejects once the group is gone).
+ */
+export function runNpx(args: string[], options: { env?: Record<string, string>; prefix?: string; quiet?: boolean; signal?: AbortSignal } = {}): Promise<string> {
+  const { signal } = options;
+  if (signal?.aborted) return Promise.reject(signal.reason);
   return new Promise((resolveRun, reject) => {
-    const spawnOptions: SpawnOptions = { cwd: ROOT, env: quietEnv(options.env), stdio: ["ignore", "pipe", "pipe"] };
-    const child = spawn("npx", args, spawnOptions);
+    const child = spawn("npx", args, { cwd: ROOT, env: quietEnv(options.env), stdio: ["ignore", "pipe", "pipe"], detached: true });
     let output = "";
     const forward = (chunk: Buffer) => {
       output += chunk;
@@ -13,11 +18,53 @@ export function runNpx(args: string[], options: { env?: Record<string, string>; 
         for (const line of chunk.toString().split("\n").filter(Boolean)) console.log(`${options.prefix ?? ""}${line}`);
       }
     };
+    const onAbort = () => void stopProcess(child).then(() => reject(signal!.reason));
+    signal?.addEventListener("abort", onAbort, { once: true });
     child.stdout?.on("data", forward);
     child.stderr?.on("data", forward);
     child.on("error", reject);
-    child.on("exit", (code) =>
-      code === 0 ? resolveRun(output) : reject(new Error(`npx ${args.join(" ")} exited with ${code}\n${output.slice(-4000)}`)),
-    );
+    child.on("exit", (code) => {
+      if (signal?.aborted) return;
+      signal?.removeEventListener("abort", onAbort);
+      if (code === 0) resolveRun(output);
+      else reject(new Error(`npx ${args.join(" ")} exited with ${code}\n${output.slice(-4000)}`));
+    });
   });
+}
+
+/** Whether any process is left in process group `group`. */
+function groupAlive(group: number): boolean {
+  try {
+    process.kill(-group, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Stops a child spawned with `detached: true` and everything else in its process group (wrangler's workerd, astro's
+ * esbuild): SIGTERM, SIGKILL after `graceMs`; resolves once the group is gone, so its ports are free.
+ */
+export async function stopProcess(child: ChildProcess, graceMs = 5000): Promise<void> {
+  const group = child.pid;
+  if (!group) return;
+  const send = (signal: NodeJS.Signals) => {
+    try {
+      process.kill(-group, signal);
+    } catch {
+      // the group is already gone
+    }
+  };
+  send("SIGTERM");
+  const killAt = Date.now() + graceMs;
+  let killed = false;
+  // Bounded: a group that outlives SIGKILL by 5 s (a process stuck in the kernel) is left to the OS.
+  while (groupAlive(group) && Date.now() < killAt + 5000) {
+    if (!killed && Date.now() >= killAt) {
+      send("SIGKILL");
+      killed = true;
+    }
+    await sleep(50);
+  }
 }

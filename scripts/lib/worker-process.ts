@@ -1,31 +1,35 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
 import { ROOT, quietEnv } from "./quiet-env.ts";
 import { assertPortFree } from "./port-free.ts";
-import { runNpx } from "./run.ts";
+import { runNpx, stopProcess } from "./run.ts";
 
 /** A running `wrangler dev` (workerd with local D1/KV/R2). */
 export type WorkerProcess = { url: string; stop(): Promise<void>; exited: Promise<number | null> };
 
-/** Options for a local worker: port, state folder, static assets folder (default dist), the secrets/vars it gets. */
-export type WorkerOptions = { port: number; persistTo: string; assetsDir?: string; vars: Record<string, string>; extraArgs?: string[]; log?: (line: string) => void };
+/** Options for a local worker: port, state folder, static assets folder (default dist), the secrets/vars it gets, a signal that cancels the start. */
+export type WorkerOptions = { port: number; persistTo: string; assetsDir?: string; vars: Record<string, string>; extraArgs?: string[]; log?: (line: string) => void; signal?: AbortSignal };
 
-/** Applies D1 migrations locally, then starts `wrangler dev` and waits until /api/health answers. */
+/** Applies D1 migrations locally, then starts `wrangler dev` and waits until /api/health answers; an aborted or failed start leaves no process behind. */
 export async function startWorker(options: WorkerOptions): Promise<WorkerProcess> {
   await assertPortFree(options.port);
   const persistTo = resolve(ROOT, options.persistTo);
   mkdirSync(persistTo, { recursive: true });
   const assetsDir = resolve(ROOT, options.assetsDir ?? "dist");
   mkdirSync(assetsDir, { recursive: true });
-  await runNpx(["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", persistTo], { quiet: true });
+  await runNpx(["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", persistTo], { quiet: true, signal: options.signal });
   // A worker that is not running holds no sync: locks left by an interrupted run would only block the first sync.
-  await runNpx(["wrangler", "d1", "execute", "DB", "--local", "--persist-to", persistTo, "--command", "DELETE FROM locks"], { quiet: true });
+  await runNpx(["wrangler", "d1", "execute", "DB", "--local", "--persist-to", persistTo, "--command", "DELETE FROM locks"], { quiet: true, signal: options.signal });
   // Secrets go through an env file so wrangler does not echo their values.
   const envFile = resolve(persistTo, "worker.env");
   writeFileSync(envFile, Object.entries(options.vars).map(([k, v]) => `${k}=${JSON.stringify(v)}`).join("\n") + "\n", { mode: 0o600 });
   const args = ["wrangler", "dev", "--ip", "127.0.0.1", "--port", String(options.port), "--persist-to", persistTo, "--env-file", envFile, "--show-interactive-dev-session=false", "--assets", assetsDir, ...(options.extraArgs ?? [])];
+  options.signal?.throwIfAborted();
+  // Its own process group, so stopping it reaches workerd too (see stopProcess).
   const child = spawn("npx", args, { cwd: ROOT, env: quietEnv(), stdio: ["ignore", "pipe", "pipe"], detached: true });
+  const exited = new Promise<number | null>((done) => child.once("exit", (code) => done(code)));
   const log = options.log ?? (() => {});
   let output = "";
   const onData = (chunk: Buffer) => {
@@ -35,42 +39,27 @@ export async function startWorker(options: WorkerOptions): Promise<WorkerProcess
   child.stdout?.on("data", onData);
   child.stderr?.on("data", onData);
   const url = `http://127.0.0.1:${options.port}`;
-  await waitForHealth(url, child, () => output);
-  const exited = new Promise<number | null>((done) => child.once("exit", (code) => done(code)));
+  try {
+    await waitForHealth(url, child, () => output, options.signal);
+  } catch (error) {
+    await stopProcess(child);
+    throw error;
+  }
   return { url, stop: () => stopProcess(child), exited };
 }
 
-async function waitForHealth(url: string, child: ChildProcess, output: () => string): Promise<void> {
+async function waitForHealth(url: string, child: ChildProcess, output: () => string, signal?: AbortSignal): Promise<void> {
   const deadline = Date.now() + 90_000;
   while (Date.now() < deadline) {
+    signal?.throwIfAborted();
     if (child.exitCode !== null) throw new Error(`wrangler dev exited with ${child.exitCode}:\n${output()}`);
     try {
-      const res = await fetch(`${url}/api/health`);
+      const res = await fetch(`${url}/api/health`, { signal });
       if (res.ok) return;
     } catch {
-      // not listening yet
+      // not listening yet (or aborted: checked above on the next turn)
     }
-    await new Promise((r) => setTimeout(r, 300));
+    await sleep(300, undefined, { signal }).catch(() => {});
   }
   throw new Error(`wrangler dev did not answer ${url}/api/health within 90 s:\n${output()}`);
-}
-
-/** Stops a detached child and its process group. */
-export function stopProcess(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || !child.pid) return Promise.resolve();
-  return new Promise((done) => {
-    child.once("exit", () => done());
-    try {
-      process.kill(-child.pid!, "SIGTERM");
-    } catch {
-      child.kill("SIGTERM");
-    }
-    setTimeout(() => {
-      try {
-        process.kill(-child.pid!, "SIGKILL");
-      } catch {
-        // already gone
-      }
-    }, 5000).unref();
-  });
 }

@@ -35,6 +35,19 @@ describe("POST /__control/databases", () => {
     expect((await dataSourcesByTitle(clientFor(server))).has("Typo")).toBe(false);
   });
 
+  it("adds a second database of a title beside the first, or with `replace` in its place", async () => {
+    const notion = clientFor(server);
+    const titled = async (title: string) => (await notion.search({ query: title, filter: { property: "object", value: "data_source" } })).results.map((r) => r.id);
+    const [demoToys] = await titled("Vintage Toys");
+    const second = (await (await addDatabase({ id: "7e57da7a-0000-4000-8000-0000000000f1", dataSourceId: "7e57da7a-0000-4000-8000-0000000000f2", title: "Vintage Toys", properties: { Name: { type: "title" } }, pages: [] })).json()) as { dataSourceId: string };
+    expect((await titled("Vintage Toys")).sort()).toEqual([demoToys, second.dataSourceId].sort());
+    const only = (await (await addDatabase({ id: "7e57da7a-0000-4000-8000-0000000000f3", dataSourceId: "7e57da7a-0000-4000-8000-0000000000f4", title: "vintage toys ", properties: { Name: { type: "title" } }, pages: [{ properties: { Name: "x" } }], replace: true })).json()) as { dataSourceId: string; pageIds: string[] };
+    expect(await titled("Vintage Toys")).toEqual([only.dataSourceId]);
+    expect((await notion.dataSources.query({ data_source_id: only.dataSourceId })).results.map((p) => p.id)).toEqual(only.pageIds);
+    await fetch(`${server.url}/__control/reset`, { method: "POST" });
+    expect(await titled("Vintage Toys")).toEqual([demoToys]);
+  });
+
   it("is undone by reset", async () => {
     await addDatabase({ title: "Temporary", properties: { Name: { type: "title" } }, pages: [] });
     await fetch(`${server.url}/__control/reset`, { method: "POST" });

@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { DatabaseSpec } from "../demo-workspace/types.ts";
 import { parseJson, readBody, sendJson } from "./http.ts";
 import type { ServerState } from "./state.ts";
-import { addDatabase } from "./store.ts";
+import { addDatabase, removeDatabasesTitled } from "./store.ts";
 import { LOCAL_WEBHOOK_TOKEN } from "./webhooks.ts";
 
 const PROPERTY_TYPES = [
@@ -35,6 +35,8 @@ const DatabaseBody = z.object({
   description: z.string().optional(),
   properties: z.record(z.string(), z.object({ type: z.enum(PROPERTY_TYPES) }).passthrough()),
   pages: z.array(z.object({ id: z.string().uuid().optional(), properties: z.record(z.string(), z.unknown()) }).passthrough()).default([]),
+  /** Deletes the databases already titled so first: the new one takes the title over instead of sharing it. */
+  replace: z.boolean().default(false),
 });
 
 /** Test control over HTTP (no auth): faults, file expiry, reset, stats, extra databases, rate limit. */
@@ -65,7 +67,9 @@ export async function handleControl(req: IncomingMessage, res: ServerResponse, u
         return sendJson(res, 200, { ok: true, requestsPerSecond });
       }
       case "POST /__control/databases": {
-        const spec = DatabaseBody.parse(parseJson(raw)) as unknown as DatabaseSpec;
+        const { replace, ...body } = DatabaseBody.parse(parseJson(raw));
+        const spec = body as unknown as DatabaseSpec;
+        if (replace) removeDatabasesTitled(state.store, spec.title);
         const db = addDatabase(state.store, spec);
         return sendJson(res, 200, { id: db.id, dataSourceId: db.dataSourceId, title: db.title, pageIds: db.pages.map((p) => p.id) });
       }

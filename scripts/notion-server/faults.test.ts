@@ -77,6 +77,22 @@ describe("injected faults", () => {
     expect(await (await call()).json()).toMatchObject({ object: "list", has_more: false });
   });
 
+  it("answers a file download only with a fault whose path names it; a fault without a path leaves downloads alone", async () => {
+    const notion = clientFor(server);
+    const sources = await notion.search({ filter: { property: "object", value: "data_source" } });
+    const slots = sources.results.find((r) => "title" in r && r.title.map((t) => t.plain_text).join("") === "Slot Machines")!;
+    const pages = (await notion.dataSources.query({ data_source_id: slots.id })).results as { properties: Record<string, any> }[];
+    const url: string = pages.map((p) => p.properties["Main Image"].files.find((f: any) => f.type === "file")?.file.url).find(Boolean);
+    const path = new URL(url).pathname;
+    await inject({ status: 500 });
+    expect((await fetch(url)).status).toBe(200);
+    const queued = (await (await inject({ status: 404, path, message: "gone" })).json()) as { pending: { status: number }[] };
+    expect(queued.pending.map((f) => f.status)).toEqual([500, 404]);
+    const failed = await fetch(url);
+    expect([failed.status, await failed.json()]).toEqual([404, expect.objectContaining({ status: 404, message: "gone" })]);
+    expect((await fetch(url)).status).toBe(200);
+  });
+
   it("refuses a malformed fault with 400", async () => {
     expect((await inject({ status: "soon" })).status).toBe(400);
     expect((await inject({ status: 200 })).status).toBe(400);

@@ -10,8 +10,11 @@ export type Fault = { status: number; times: number; skip?: number; path?: strin
 /** An injected answer that is not a Notion error: status and the body to send. */
 export type RawAnswer = { status: number; body: unknown };
 
-/** Queue of injected faults, consumed in order of injection. */
-export type Faults = { add(fault: Fault): void; take(method: string, path: string): NotionError | RawAnswer | null; clear(): void; pending(): Fault[] };
+/**
+ * Queue of injected faults, consumed in order of injection. `take` with `namedOnly` (file downloads) considers only
+ * faults whose `path` names the request, so a fault meant for any API request never hits a download.
+ */
+export type Faults = { add(fault: Fault): void; take(method: string, path: string, namedOnly?: boolean): NotionError | RawAnswer | null; clear(): void; pending(): Fault[] };
 
 /** Creates an empty fault queue. */
 export function createFaults(): Faults {
@@ -20,8 +23,8 @@ export function createFaults(): Faults {
     add(fault) {
       queue.push({ ...fault });
     },
-    take(method, path) {
-      const fault = queue.find((f) => !f.path || path.includes(f.path) || `${method} ${path}`.includes(f.path));
+    take(method, path, namedOnly = false) {
+      const fault = queue.find((f) => (f.path ? path.includes(f.path) || `${method} ${path}`.includes(f.path) : !namedOnly));
       if (!fault) return null;
       if (fault.skip) {
         fault.skip -= 1;

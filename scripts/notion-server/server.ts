@@ -6,7 +6,8 @@ import { handleApi } from "./api.ts";
 import { handleControl } from "./control.ts";
 import type { Fault } from "./faults.ts";
 import { serveFile } from "./files.ts";
-import { sendJson } from "./http.ts";
+import { NotionError } from "./errors.ts";
+import { sendError, sendJson, sendRaw } from "./http.ts";
 import { createState, type ServerState } from "./state.ts";
 import type { Stats } from "./stats.ts";
 import { addDatabase } from "./store.ts";
@@ -89,13 +90,16 @@ export async function startNotionServer(opts: NotionServerOptions = {}): Promise
   };
 }
 
-/** Routes a request: the Notion API, test control, or file downloads (neither counted nor rate limited). */
+/** Routes a request: the Notion API, test control, or file downloads (neither counted nor rate limited; a fault naming their path applies). */
 async function dispatch(req: IncomingMessage, res: ServerResponse, state: ServerState) {
   const url = new URL(req.url ?? "/", "http://local");
   if (url.pathname.startsWith("/v1/")) return handleApi(req, res, url, state);
   if (url.pathname.startsWith("/__control/")) return handleControl(req, res, url, state);
   if (url.pathname.startsWith("/files/") || url.pathname.startsWith("/public/")) {
     state.stats.fileDownloads += 1;
+    const fault = state.faults.take(req.method ?? "GET", url.pathname, true);
+    if (fault instanceof NotionError) return sendError(res, fault);
+    if (fault) return sendRaw(res, fault.status, fault.body);
     return serveFile(req, res, url, state.store, state.signer);
   }
   sendJson(res, 400, { object: "error", status: 400, code: "invalid_request_url", message: "Invalid request URL." });

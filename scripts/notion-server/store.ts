@@ -34,6 +34,14 @@ export function addDatabase(store: Store, spec: DatabaseSpec): StoredDatabase {
   return db;
 }
 
+/** Removes every database titled `title` (ignoring case and surrounding spaces) with its pages, as deleting them in Notion would. */
+export function removeDatabasesTitled(store: Store, title: string): void {
+  const key = title.trim().toLowerCase();
+  const removed = store.databases.filter((d) => d.title.trim().toLowerCase() === key);
+  store.databases = store.databases.filter((d) => !removed.includes(d));
+  for (const page of removed.flatMap((d) => d.pages)) store.pages.delete(page.id);
+}
+
 /** A schema property as stored: its Notion-style id (the title property is always `title`) and relation target. */
 export function storedProperty(dataSourceId: string, name: string, p: PropertySpec): StoredProperty {
   const id = p.type === "title" ? "title" : propertyId(`${dataSourceId}:${name}`);

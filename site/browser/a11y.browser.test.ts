@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
 import { launch, open, screenshot } from "./browser";
+import { RICH_TEXT_COLORS } from "../lib/rich-text";
 import { firstItemId, seriousAxeViolations, VIEWPORT_NAMES } from "./site-helpers";
 
 const PAGES: [string, () => Promise<string>][] = [
@@ -39,6 +40,37 @@ describe("accessibility of the open mobile menu", () => {
     await page.getByRole("button", { name: "Open menu" }).click();
     await page.getByRole("navigation", { name: "Main" }).waitFor({ state: "visible" });
     expect(await seriousAxeViolations(page)).toEqual([]);
+    await page.context().close();
+  });
+});
+
+describe("accessibility of Notion's colours in managed text", () => {
+  it("keeps every text colour and highlight readable (axe contrast) in the banner, header, navigation, descriptions, cards and footer", async () => {
+    const page = await (await open(browser, "desktop")).newPage();
+    const classes = RICH_TEXT_COLORS.flatMap((c) => [`rt-${c}`, `rt-bg-${c}`]);
+    // Where the site shows managed text, and whether its text may hold links there (not inside the header's home link or the footer's contact links).
+    const home: [string, boolean][] = [["[data-testid=site-banner]", true], ["[data-testid=header-title]", false], ["#site-nav p", true], ["[data-testid=page-description] .prose-antique", true], ["[data-testid=footer-contact] a", false]];
+    const item = `/for-sale/slots/${await firstItemId("slots", "for-sale")}`;
+    const visits: [string, [string, boolean][]][] = [["/", home], ["/for-sale/slots", [["[data-testid=card-description]", true]]], [item, [["[data-testid=item-description]", true]]]];
+    for (const [path, spots] of visits) {
+      await page.goto(path, { waitUntil: "networkidle" });
+      const added = await page.evaluate(
+        ({ spots, classes }) =>
+          spots.filter(([selector, links]) => {
+            const spot = document.querySelector(selector);
+            const words = (c: string) => ` <span class="${c}">${c} words</span>` + (links ? ` <a href="/for-sale"><span class="${c}">${c} link</span></a>` : "");
+            spot?.insertAdjacentHTML("beforeend", classes.map(words).join(""));
+            return spot !== null;
+          }).length,
+        { spots, classes },
+      );
+      expect(added, path).toBe(spots.length);
+      const color = (selector: string) => page.locator(selector).first().evaluate((el) => getComputedStyle(el).color);
+      expect(await color(`${spots[0][0]} .rt-red`), path).toBe("rgb(143, 25, 25)");
+      if (path === "/") for (const dark of ["#site-nav p .rt-red", "[data-testid=header-title] .rt-red"]) expect(await color(dark), dark).toBe("rgb(252, 165, 165)");
+      expect(await seriousAxeViolations(page), path).toEqual([]);
+      await screenshot(page, `a11y-rich-text-colours-${path === "/" ? "home" : path === item ? "item" : "listing"}`);
+    }
     await page.context().close();
   });
 });

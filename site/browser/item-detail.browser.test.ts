@@ -2,6 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { BASE_URL, launch, open, screenshot } from "./browser";
 import { apiItems, cardTitles, detailsPanel, itemByTitle, type ApiItem, POLL } from "./catalogue-helpers";
+import { SLOTS } from "../../scripts/demo-workspace/catalogue/slots.ts";
+import { isSafeUrl } from "../lib/safe-url";
+import { demoSpans, expectedFormatting, shownFormatting } from "./site-helpers";
 
 let browser: Browser;
 let castle: ApiItem;
@@ -36,6 +39,10 @@ describe.each(["desktop", "mobile"] as const)("prerendered item pages at %s", (v
     expect(await page.getByTestId("item-year").textContent()).toBe("1933");
     expect(await page.getByTestId("item-price").count()).toBe(0);
     expect(await page.getByTestId("item-description").textContent()).toBe(castle.description);
+    const spans = demoSpans(SLOTS.find((i) => i.title === "Mills Castle Front 5¢")!.description);
+    const formatting = expectedFormatting(spans, isSafeUrl);
+    expect([formatting.bold.length, formatting.italic.length, formatting.links.length].every((n) => n > 0)).toBe(true);
+    expect(await shownFormatting(page, "item-description")).toEqual(formatting);
     expect(await detailsPanel(page)).toEqual([
       { title: "General Information", rows: [["Manufacturer", "Mills Novelty Co."], ["Year", "1933"], ["Condition", "Restored"], ["Category", "Slot Machines"]] },
       { title: "Slot Machine Details", rows: [["Denomination", "5¢"], ["Serial Number", "312487"], ["Cabinet Type", "Upright"], ["Mechanism Type", "Mechanical"]] },

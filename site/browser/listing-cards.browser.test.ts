@@ -2,6 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Locator } from "playwright-core";
 import { launch, open, screenshot } from "./browser";
 import { apiItems, itemByTitle } from "./catalogue-helpers";
+import { SLOTS } from "../../scripts/demo-workspace/catalogue/slots.ts";
+import { isSafeUrl } from "../lib/safe-url";
+import { demoSpans, expectedFormatting, shownFormatting } from "./site-helpers";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -65,6 +68,31 @@ describe("item cards", () => {
     await details.click();
     await page.waitForURL((url) => url.pathname === `/for-sale/slots/${bally.id}` && url.search === "?page=1");
     expect(await page.getByTestId("page-title").textContent()).toBe("Bally Money Honey");
+    await context.close();
+  });
+
+  it("keep the description's bold words and safe links on the card and the item page; a javascript: link shows as text, not a link", async () => {
+    const context = await open(browser, "desktop");
+    const page = await context.newPage();
+    await page.goto("/for-sale/slots");
+    const spans = demoSpans(SLOTS.find((i) => i.title === "Bally Money Honey")!.description);
+    const hostile = spans.find((s) => s.link?.startsWith("javascript:"))!;
+    const formatting = expectedFormatting(spans, isSafeUrl);
+    expect(hostile).toBeDefined();
+    expect(formatting.bold.length * formatting.links.length).toBeGreaterThan(0);
+    const card = page.getByTestId("item-card").filter({ hasText: "Bally Money Honey" });
+    const index = await page.getByTestId("item-card").evaluateAll((cards) => cards.findIndex((c) => c.textContent?.includes("Bally Money Honey")));
+    expect(await shownFormatting(page, "card-description", index)).toEqual(formatting);
+    expect(await clampOf(card.getByTestId("card-description"))).toEqual({ clamp: "4", lines: 4, cut: true });
+    const notALink = async (scope: Locator) => scope.getByText(hostile.text).evaluate((el) => ({ link: el.closest("a") !== null, text: el.textContent }));
+    expect(await notALink(card.getByTestId("card-description"))).toEqual({ link: false, text: expect.stringContaining(hostile.text) });
+    expect(await page.locator('a[href^="javascript" i]').count()).toBe(0);
+    await card.getByRole("link", { name: "View Details" }).click();
+    await page.waitForURL((url) => url.pathname.startsWith("/for-sale/slots/"));
+    expect(await shownFormatting(page, "item-description")).toEqual(formatting);
+    expect(await notALink(page.getByTestId("item-description"))).toEqual({ link: false, text: expect.stringContaining(hostile.text) });
+    expect(await page.locator('a[href^="javascript" i]').count()).toBe(0);
+    await screenshot(page, "listing-cards-rich-description-item-page");
     await context.close();
   });
 

@@ -3,12 +3,14 @@ import type { Browser, Page } from "playwright-core";
 import { IMAGES, SITE_CONTENT } from "../../scripts/demo-workspace/content/site-content.ts";
 import { launch, open, screenshot, BASE_URL } from "./browser";
 import { openAt } from "./catalogue-helpers";
-import { demoRow, demoText, VIEWPORT_NAMES } from "./site-helpers";
+import { isSafeUrl } from "../lib/safe-url";
+import { demoRow, demoSpans, demoText, expectedFormatting, shownFormatting, VIEWPORT_NAMES } from "./site-helpers";
 
 const phone = demoText(demoRow(SITE_CONTENT, "Key", "phone_contact_info").Content);
 const email = demoText(demoRow(SITE_CONTENT, "Key", "email_contact_info").Content);
 const titleMarkdown = demoText(demoRow(SITE_CONTENT, "Key", "header_title_markdown").Content);
 const bannerText = demoText(demoRow(SITE_CONTENT, "Key", "banner_message").Content);
+const bannerSpans = demoSpans(demoRow(SITE_CONTENT, "Key", "banner_message").Content);
 const logoAlt = demoText(demoRow(IMAGES, "Key", "header_main_image")["Alt Text"]);
 const TAGLINE = "Preserving gambling history one machine at a time.";
 
@@ -75,6 +77,19 @@ describe.each(VIEWPORT_NAMES)("page shell at %s", (viewport) => {
     expect(await banner.textContent()).not.toContain("WEBSITE UNDER CONSTRUCTION");
     const [headerBox, bannerBox] = [await page.getByTestId("site-header").boundingBox(), await banner.boundingBox()];
     expect(bannerBox!.y).toBeGreaterThanOrEqual(headerBox!.y + headerBox!.height - 1);
+    await page.context().close();
+  });
+
+  it("keeps the banner's formatting: its bold words as <strong> and its link to /for-sale as a working link", async () => {
+    const page = await home(viewport);
+    const expected = expectedFormatting(bannerSpans, isSafeUrl);
+    expect(expected.bold.length).toBeGreaterThan(0);
+    expect(expected.links).toContainEqual([expect.any(String), "/for-sale"]);
+    expect(await shownFormatting(page, "site-banner")).toEqual({ ...expected, italic: [] });
+    await screenshot(page, `shell-banner-rich-${viewport}`);
+    const [text] = expected.links.find(([, href]) => href === "/for-sale")!;
+    await page.getByTestId("site-banner").getByRole("link", { name: text! }).click();
+    await page.waitForURL((url) => url.pathname === "/for-sale");
     await page.context().close();
   });
 

@@ -46,7 +46,7 @@ export async function seriousAxeViolations(page: Page): Promise<AxeFinding[]> {
 
 /** The id of the first item a listing view of the running API returns. */
 export async function firstItemId(category: string, view: "gallery" | "for-sale"): Promise<string> {
-  const res = await fetch(`${BASE_URL}/api/collection/${category}/${view}?page=1&limit=1`);
+  const res = await fetch(`${BASE_URL}/api/collection/${category}/${view}?page=1&limit=2`);
   const items = ((await res.json()) as { items: { id: string }[] }).items;
   if (!items[0]) throw new Error(`no ${view} item in ${category}`);
   return items[0].id;
@@ -64,6 +64,30 @@ export function demoText(value: SimpleValue | undefined): string {
   if (typeof value === "string") return value;
   if (Array.isArray(value)) return (value as Span[]).map((s) => s.text).join("");
   return "";
+}
+
+/** The spans of a demo rich-text value (a plain string is one unstyled span). */
+export function demoSpans(value: SimpleValue | undefined): Span[] {
+  if (typeof value === "string") return [{ text: value }];
+  return Array.isArray(value) ? (value as Span[]) : [];
+}
+
+/** What a rich-text element shows: the text of its <strong> and <em> words, and each link's text and address. */
+export async function shownFormatting(page: Page, testId: string, nth = 0) {
+  return page.getByTestId(testId).nth(nth).evaluate((el) => ({
+    bold: [...el.querySelectorAll("strong")].map((e) => e.textContent),
+    italic: [...el.querySelectorAll("em")].map((e) => e.textContent),
+    links: [...el.querySelectorAll("a")].map((a) => [a.textContent, a.getAttribute("href")]),
+  }));
+}
+
+/** What the demo spans should show (see shownFormatting): links only for the allowed addresses in `safe`. */
+export function expectedFormatting(spans: Span[], safe: (href: string) => boolean) {
+  return {
+    bold: spans.filter((s) => s.bold).map((s) => s.text),
+    italic: spans.filter((s) => s.italic).map((s) => s.text),
+    links: spans.filter((s) => s.link && safe(s.link)).map((s) => [s.text, s.link]),
+  };
 }
 
 /** The text of the page's h1 in the HTML the stack serves for a path (entities decoded), or null. */

@@ -1,10 +1,13 @@
 /** An HTTP failure whose message follows the spec: `${status}: ${body text || statusText}`. */
 export class HttpError extends Error {
   readonly status: number;
-  constructor(status: number, body: string, statusText: string) {
+  /** The wait the server asked for in Retry-After (ms), or null. */
+  readonly retryAfterMs: number | null;
+  constructor(status: number, body: string, statusText: string, retryAfterMs: number | null = null) {
     super(errorMessage(status, body, statusText));
     this.name = "HttpError";
     this.status = status;
+    this.retryAfterMs = retryAfterMs;
   }
 }
 
@@ -17,7 +20,7 @@ export function errorMessage(status: number, body: string, statusText: string): 
 export async function assertOk(res: Response): Promise<Response> {
   if (res.ok) return res;
   const body = await res.text().catch(() => "");
-  throw new HttpError(res.status, body, res.statusText);
+  throw new HttpError(res.status, body, res.statusText, parseRetryAfter(res.headers.get("retry-after")));
 }
 
 /** GET a JSON document with cookies included, failing with an HttpError on any non-2xx status. */
@@ -39,4 +42,15 @@ export async function getJsonOrNullOn401(url: string, init: RequestInit = {}): P
 /** The HTTP status behind an error, if it has one. */
 export function statusOf(error: unknown): number | undefined {
   return error instanceof HttpError ? error.status : undefined;
+}
+
+/** A Retry-After header (delay in seconds or an HTTP date) as milliseconds from `now`; null when absent or unreadable. */
+export function parseRetryAfter(value: string | null | undefined, now = Date.now()): number | null {
+  const text = value?.trim();
+  if (!text) return null;
+  if (/^\d+$/.test(text)) return Number(text) * 1000;
+  const date = Date.parse(text);
+  // A date needs a weekday or month name: a bare number with a fraction or sign is not one, and unreadable.
+  if (Number.isNaN(date) || !/[a-z]/i.test(text)) return null;
+  return Math.max(0, date - now);
 }

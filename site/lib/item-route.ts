@@ -32,6 +32,15 @@ export function backHref(search: string, sourcePage: SourcePage, category: strin
   return `/${section}/${category}?page=${parsePage(query.get("page"))}`;
 }
 
+/**
+ * `backHref`'s rules as a classic inline script, placed right after the prerendered Back link: it runs while the page is
+ * parsed, before first paint and before any module or island loads, so Back is right however early it is clicked.
+ * Static (the link carries its section and category), so one CSP hash covers every item page.
+ */
+export const BACK_LINK_SCRIPT =
+  '(function(){var a=document.querySelector("[data-back-link]");if(!a)return;var q=new URLSearchParams(location.search),f=q.get("from"),p=parseInt(q.get("page")||"",10);' +
+  'a.setAttribute("href","/"+(f===null?a.dataset.source:f==="for-sale"?"for-sale":"gallery")+"/"+a.dataset.category+"?page="+(p>=1?p:1))})()';
+
 /** The listing an item belongs to, for the 'Item Not Found' Return button. */
 export function listingHref(sourcePage: SourcePage, category: string): string {
   return `/${sourcePage}/${category}`;

@@ -1,6 +1,6 @@
-import type { Item } from "../../worker/domain/types";
+import type { Item, RichTextPiece } from "../../worker/domain/types";
 import type { CategoryId } from "../../worker/domain/categories";
-import type { RawImageRecord, RawItem, RawListing } from "./schemas";
+import type { RawImageRecord, RawItem, RawListing, RichTextPieceData } from "./schemas";
 import * as z from "zod/mini";
 import { ItemSchema, ListingSchema } from "./schemas";
 
@@ -28,6 +28,7 @@ export function normalizeItem(raw: RawItem): SiteItem {
     category: raw.category as CategoryId,
     title: raw.title ?? null,
     description: raw.description ?? null,
+    descriptionRichText: raw.descriptionRichText?.length ? raw.descriptionRichText.map(fullPiece) : raw.description ? [fullPiece({ plain_text: raw.description })] : [],
     manufacturer: raw.manufacturer ?? null,
     year: raw.year ?? null,
     mainImageUrl: raw.mainImageUrl ?? null,
@@ -35,6 +36,17 @@ export function normalizeItem(raw: RawItem): SiteItem {
     forSale: raw.forSale ?? false,
     price: raw.price ?? null,
     condition: raw.condition ?? null,
+  };
+}
+
+/** A rich text piece with every field present (absent annotations off, default colour). */
+function fullPiece(piece: RichTextPieceData): RichTextPiece {
+  const a = piece.annotations ?? {};
+  return {
+    type: "text",
+    plain_text: piece.plain_text ?? "",
+    href: piece.href ?? null,
+    annotations: { bold: !!a.bold, italic: !!a.italic, strikethrough: !!a.strikethrough, underline: !!a.underline, code: !!a.code, color: a.color ?? "default" },
   };
 }
 

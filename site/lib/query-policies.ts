@@ -1,4 +1,5 @@
 import { statusOf } from "./http";
+import { backoffDelay } from "./retry";
 
 /** Decides whether attempt number `failures` (1 = first failure) is retried. */
 export type RetryPolicy = (failures: number, error: unknown) => boolean;
@@ -34,5 +35,5 @@ export function policyFor(url: string): QueryPolicy {
 
 /** Delay before retry number `failures`: 1 s doubling, capped at 30 s. */
 export function retryDelay(failures: number): number {
-  return Math.min(1000 * 2 ** (failures - 1), 30_000);
+  return backoffDelay(failures, 1000, 30_000);
 }

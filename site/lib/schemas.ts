@@ -2,11 +2,13 @@ import * as z from "zod/mini";
 
 const text = z.nullish(z.string());
 
-/** A rich-text piece; only plain_text, href and annotations are read. */
+const flag = z.optional(z.boolean());
+
+/** A rich-text piece; only plain_text, href and annotations (with Notion's colour name) are read. */
 export const RichTextPieceSchema = z.looseObject({
   plain_text: z.optional(z.string()),
   href: text,
-  annotations: z.optional(z.looseObject({ bold: z.optional(z.boolean()), italic: z.optional(z.boolean()), strikethrough: z.optional(z.boolean()), underline: z.optional(z.boolean()), code: z.optional(z.boolean()) })),
+  annotations: z.optional(z.looseObject({ bold: flag, italic: flag, strikethrough: flag, underline: flag, code: flag, color: text })),
 });
 
 /** `GET /api/content/{key}`. */
@@ -42,6 +44,7 @@ export const ItemSchema = z.looseObject({
   category: z.string(),
   title: text,
   description: text,
+  descriptionRichText: z.nullish(z.array(RichTextPieceSchema)),
   manufacturer: text,
   year: z.nullish(z.number()),
   mainImageUrl: text,

@@ -1,6 +1,7 @@
 import { map } from "nanostores";
 import { getJson, statusOf } from "../lib/http";
 import { policyFor, retryDelay, type QueryPolicy } from "../lib/query-policies";
+import { withRetries } from "../lib/retry";
 
 /** One cached query: its status, data or error message, and when it was last fetched. */
 export type QueryState<T = unknown> = {
@@ -45,18 +46,6 @@ export function isFresh(key: string, now = Date.now()): boolean {
   return state?.status === "success" && now - state.updatedAt < metaFor(key).policy.staleTime;
 }
 
-async function runWithRetries<T>(key: string, fetcher: (key: string) => Promise<T>, policy: QueryPolicy): Promise<T> {
-  for (let failures = 0; ; ) {
-    try {
-      return await fetcher(key);
-    } catch (error) {
-      failures += 1;
-      if (!policy.retry(failures, error)) throw error;
-      await new Promise((resolve) => setTimeout(resolve, retryDelay(failures)));
-    }
-  }
-}
-
 /** Fetches a query unless its data is fresh, sharing one request per key; rejects with the final error. */
 export function fetchQuery<T>(key: string, options: QueryOptions<T> = {}): Promise<T> {
   const entry = metaFor(key, options.policy);
@@ -65,7 +54,7 @@ export function fetchQuery<T>(key: string, options: QueryOptions<T> = {}): Promi
   if (entry.promise) return entry.promise as Promise<T>;
   $queryCache.setKey(key, { status: current?.status === "success" ? "success" : "pending", data: current?.data, updatedAt: current?.updatedAt ?? 0, isFetching: true });
   const fetcher = options.fetcher ?? ((url: string) => getJson(url) as Promise<T>);
-  const promise = runWithRetries(key, fetcher, entry.policy).then(
+  const promise = withRetries(() => fetcher(key), { retry: entry.policy.retry, delay: retryDelay }).then(
     (data) => {
       $queryCache.setKey(key, { status: "success", data, updatedAt: Date.now(), isFetching: false });
       return data;

@@ -1,24 +1,29 @@
-/** Admin sessions in the `admin_sessions` table: a signed session cookie counts only while its row exists. */
-import { createSessionToken, newSessionId } from "../lib/session";
+/** Admin sessions in the `admin_sessions` table, keyed by the SHA-256 of their cookie token: a cookie counts only while its row exists. */
+import { isTokenShaped, newSessionToken, SESSION_TTL_SECONDS, tokenHash } from "../lib/session";
 
-/** Starts a session (dropping expired ones) and returns its cookie value and expiry (ms since epoch). */
-export async function startSession(db: D1Database, secret: string, now = Date.now()): Promise<{ token: string; expiresAt: number }> {
-  const id = newSessionId();
-  const session = await createSessionToken(secret, id, now);
+/** A live session: its id (the token's hash, used to end it) and expiry (ms since epoch). */
+export type SessionClaims = { id: string; expiresAt: number };
+
+/** Starts a session (dropping expired ones) and returns its cookie token and expiry (ms since epoch). */
+export async function startSession(db: D1Database, now = Date.now()): Promise<{ token: string; expiresAt: number }> {
+  const token = newSessionToken();
+  const expiresAt = now + SESSION_TTL_SECONDS * 1000;
   await db.batch([
     db.prepare("DELETE FROM admin_sessions WHERE expires_at <= ?1").bind(now),
-    db.prepare("INSERT INTO admin_sessions (id, expires_at) VALUES (?1, ?2)").bind(id, session.expiresAt),
+    db.prepare("INSERT INTO admin_sessions (token_hash, expires_at) VALUES (?1, ?2)").bind(await tokenHash(token), expiresAt),
   ]);
-  return session;
+  return { token, expiresAt };
 }
 
-/** True while session `id` is neither signed out nor expired. */
-export async function isSessionActive(db: D1Database, id: string, now = Date.now()): Promise<boolean> {
-  const row = await db.prepare("SELECT 1 AS active FROM admin_sessions WHERE id = ?1 AND expires_at > ?2").bind(id, now).first();
-  return row !== null;
+/** The session a cookie token belongs to while it is neither signed out nor expired, else null. */
+export async function findSession(db: D1Database, token: string | undefined, now = Date.now()): Promise<SessionClaims | null> {
+  if (!isTokenShaped(token)) return null;
+  const id = await tokenHash(token);
+  const expiresAt = await db.prepare("SELECT expires_at FROM admin_sessions WHERE token_hash = ?1 AND expires_at > ?2").bind(id, now).first<number>("expires_at");
+  return expiresAt === null ? null : { id, expiresAt };
 }
 
 /** Ends session `id`: its cookie is refused from now on, by every isolate. */
 export async function endSession(db: D1Database, id: string): Promise<void> {
-  await db.prepare("DELETE FROM admin_sessions WHERE id = ?1").bind(id).run();
+  await db.prepare("DELETE FROM admin_sessions WHERE token_hash = ?1").bind(id).run();
 }

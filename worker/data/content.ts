@@ -1,6 +1,7 @@
 import type { ContentBlock } from "../domain/types";
 import { readOne } from "./lookup";
-import { type Fields, firstUrl, richText, text } from "./values";
+import { richPieces } from "./rich-text";
+import { type Fields, firstUrl, text } from "./values";
 
 const TYPES = ["rich_text", "image", "image_file", "text"] as const;
 
@@ -10,7 +11,7 @@ function toContentBlock(fields: Fields): ContentBlock {
   const imageUrl = firstUrl(fields("Image"));
   const declared = text(fields("Type"));
   const type = TYPES.find((t) => t === declared) ?? (imageUrl && content === null ? "image" : "text");
-  return { id: text(fields("Key")) ?? "", type, content, richText: richText(content), title: text(fields("Title")), imageUrl };
+  return { id: text(fields("Key")) ?? "", type, content, richText: richPieces(fields("Content", "rich"), content), title: text(fields("Title")), imageUrl };
 }
 
 /** The Site Content block with this key, or null. */

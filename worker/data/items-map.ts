@@ -1,5 +1,6 @@
 import { findCategory, type CategoryId } from "../domain/categories";
 import type { Item } from "../domain/types";
+import { richPieces } from "./rich-text";
 import { bool, type Fields, firstUrl, list, num, text } from "./values";
 
 /** The Notion property behind an item field that is not simply the field's own name (matched by propKey). */
@@ -24,11 +25,13 @@ function scalar(value: unknown): string | number | null {
 
 /** Row -> Item: the common fields, then the category's own fields (lists parsed from JSON). */
 export function toItem(category: CategoryId, fields: Fields): Item {
+  const description = text(fields("Description"));
   const item: Item = {
     id: text(fields("id")) ?? "",
     category,
     title: text(fields("Title")),
-    description: text(fields("Description")),
+    description,
+    descriptionRichText: richPieces(fields("Description", "rich"), description),
     manufacturer: text(fields("Manufacturer")),
     year: num(fields("Year")),
     mainImageUrl: firstUrl(fields(propertyFor("mainImageUrl"))),

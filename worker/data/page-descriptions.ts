@@ -1,11 +1,12 @@
 import type { PageDescription } from "../domain/types";
 import { readOne } from "./lookup";
-import { type Fields, richText, text } from "./values";
+import { richPieces } from "./rich-text";
+import { type Fields, text } from "./values";
 
 /** Row -> PageDescription. */
 function toPageDescription(fields: Fields): PageDescription {
   const description = text(fields("Description"));
-  return { section: text(fields("Section")) ?? "", description, richText: richText(description) };
+  return { section: text(fields("Section")) ?? "", description, richText: richPieces(fields("Description", "rich"), description) };
 }
 
 /** The Page Descriptions entry for a section (e.g. `navigation`), or null. */

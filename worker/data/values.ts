@@ -1,14 +1,19 @@
 import type { RichTextPiece } from "../domain/types";
+import { RICH_SUFFIX } from "../notion/schema";
 import { columnFor, type TableColumns } from "./columns";
 
-/** Reads a row's value for a Notion property name; a property without a column gives null. */
-export type Fields = (property: string) => unknown;
+/**
+ * Reads a row's value for a Notion property name (with `"rich"`: its rich text pieces' JSON from the column named
+ * after it with the suffix `_rich`); a property without a column gives null.
+ */
+export type Fields = (property: string, part?: "rich") => unknown;
 
 /** The Fields reader of one D1 row. */
 export function fieldsOf(row: Record<string, unknown>, columns: TableColumns): Fields {
-  return (property) => {
+  return (property, part) => {
     const column = columnFor(columns, property);
-    return column === undefined ? null : (row[column] ?? null);
+    if (column === undefined) return null;
+    return row[part === "rich" ? `${column}${RICH_SUFFIX}` : column] ?? null;
   };
 }
 

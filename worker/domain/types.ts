@@ -36,6 +36,8 @@ export type Item = {
   category: CategoryId;
   title: string | null;
   description: string | null;
+  /** The description's rich text pieces (formatting and links); empty when there is no description. */
+  descriptionRichText: RichTextPiece[];
   manufacturer: string | null;
   year: number | null;
   mainImageUrl: string | null;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { canonicalListingQuery, listingQuerySchema } from "./listing-query";
+import { canonicalListingQuery, isPastLastPage, listingQuerySchema } from "./listing-query";
 
 const parse = (view: "all" | "gallery" | "for-sale", query: Record<string, string>) => listingQuerySchema(view).safeParse(query);
 const firstIssue = (view: "all" | "gallery" | "for-sale", query: Record<string, string>) => {
@@ -13,8 +13,8 @@ describe("listingQuerySchema", () => {
   });
 
   it("parses numbers, JSON lists (deduplicated and sorted) and the year range", () => {
-    const result = parse("for-sale", { page: "3", limit: "10", sort: "price_desc", manufacturers: '["Mills","Caille","Mills"]', yearRange: "[1900,1950]", denominations: '["5¢"]', theme: "Soda" });
-    expect(result.data).toEqual({ page: 3, limit: 10, sort: "price_desc", manufacturers: ["Caille", "Mills"], yearRange: [1900, 1950], denominations: ["5¢"], theme: "Soda" });
+    const result = parse("for-sale", { page: "3", limit: "100", sort: "price_desc", manufacturers: '["Mills","Caille","Mills"]', yearRange: "[1900,1950]", denominations: '["5¢"]', theme: "Soda" });
+    expect(result.data).toEqual({ page: 3, limit: 100, sort: "price_desc", manufacturers: ["Caille", "Mills"], yearRange: [1900, 1950], denominations: ["5¢"], theme: "Soda" });
   });
 
   it("treats blank values and empty lists as absent", () => {
@@ -28,8 +28,11 @@ describe("listingQuerySchema", () => {
 
   it.each([
     [{ page: "0" }, ["page", "must be a whole number from 1 to 1000000"]],
-    [{ limit: "101" }, ["limit", "must be a whole number from 1 to 100"]],
-    [{ limit: "2.5" }, ["limit", "must be a whole number from 1 to 100"]],
+    [{ limit: "101" }, ["limit", "must be 2 or 100"]],
+    [{ limit: "2.5" }, ["limit", "must be 2 or 100"]],
+    [{ limit: "1" }, ["limit", "must be 2 or 100"]],
+    [{ limit: "10" }, ["limit", "must be 2 or 100"]],
+    [{ limit: "02" }, ["limit", "must be 2 or 100"]],
     [{ manufacturers: "Mills" }, ["manufacturers", "must be a JSON list of strings"]],
     [{ manufacturers: '"Mills"' }, ["manufacturers", "must be a JSON list of strings"]],
     [{ yearRange: "[1900]" }, ["yearRange", "must be a JSON [min, max] pair of years"]],
@@ -53,5 +56,14 @@ describe("canonicalListingQuery", () => {
     const base = listingQuerySchema("all").parse({});
     expect(canonicalListingQuery(base)).toBe("page=1&limit=2&sort=name_asc");
     expect(canonicalListingQuery({ ...base, yearRange: [1900, 1950] })).toBe("page=1&limit=2&sort=name_asc&yearRange=%5B1900%2C1950%5D");
+  });
+});
+
+describe("isPastLastPage", () => {
+  it("is true only for a page after the last one, page 1 of an empty listing excepted", () => {
+    expect(isPastLastPage(3, 3)).toBe(false);
+    expect(isPastLastPage(4, 3)).toBe(true);
+    expect(isPastLastPage(1, 0)).toBe(false);
+    expect(isPastLastPage(2, 0)).toBe(true);
   });
 });

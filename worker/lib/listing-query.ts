@@ -5,6 +5,8 @@ import { SORTS, type ListingView, type Sort } from "../domain/types";
 export const DEFAULT_LIMIT = 2;
 /** Largest page size a client may ask for. */
 export const MAX_LIMIT = 100;
+/** The page sizes the site asks for (listing pages 2, the build 100): any other would only add cache entries. */
+export const LISTING_LIMITS = [DEFAULT_LIMIT, MAX_LIMIT] as const;
 
 const blankAsMissing = <S extends z.ZodType>(schema: S) =>
   z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? undefined : v), schema);
@@ -47,7 +49,12 @@ export function listingQuerySchema(view: ListingView) {
   const sorts = view === "for-sale" ? SORTS : SORTS.filter((s) => !s.startsWith("price_"));
   return z.object({
     page: blankAsMissing(whole(1, 1_000_000).default(1)),
-    limit: blankAsMissing(whole(1, MAX_LIMIT).default(DEFAULT_LIMIT)),
+    limit: blankAsMissing(
+      z
+        .enum(LISTING_LIMITS.map(String) as [string, ...string[]], { error: `must be ${LISTING_LIMITS.join(" or ")}` })
+        .transform(Number)
+        .default(DEFAULT_LIMIT),
+    ),
     sort: blankAsMissing(z.enum(sorts as [Sort, ...Sort[]], { error: `must be one of ${sorts.join(", ")}` }).default("name_asc")),
     manufacturers: blankAsMissing(valueList("a JSON list of strings").optional()),
     yearRange: blankAsMissing(yearRange.optional()),
@@ -75,4 +82,19 @@ export function canonicalListingQuery(q: ListingQuery): string {
   if (q.denominations) params.set("denominations", JSON.stringify(q.denominations));
   for (const key of VALUE_FILTERS) if (q[key] !== undefined) params.set(key, q[key]);
   return params.toString();
+}
+
+/** True when `page` lies past a listing's last page (page 1 of an empty listing does not). */
+export function isPastLastPage(page: number, totalPages: number): boolean {
+  return page > Math.max(1, totalPages);
+}
+
+/**
+ * Thrown by a listing's loader for a page past the last one, carrying its answer (no items, the real totals): the
+ * route answers it as it is and the cache never stores it, so free page numbers cannot each cost a KV write.
+ */
+export class PastLastPage extends Error {
+  constructor(readonly listing: unknown) {
+    super("page past the last one");
+  }
 }

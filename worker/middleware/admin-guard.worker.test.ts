@@ -3,8 +3,9 @@ import { exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import worker from "../index";
 import { startSession } from "../data/admin-sessions";
-import { createSessionToken, newSessionId, SESSION_COOKIE } from "../lib/session";
+import { newSessionToken, SESSION_COOKIE } from "../lib/session";
 import { adminCookie, adminFetch } from "../test/admin";
+import { SWITCH_KEY } from "../cache/settings";
 
 const ADMIN_ENDPOINTS: [string, string][] = [
   ["GET", "/api/admin/cache/stats"],
@@ -40,29 +41,23 @@ describe("admin guard: no session", () => {
   });
 
   it("answers 401 for a tampered cookie", async () => {
-    const [name, value] = (await adminCookie()).split("=");
-    const [expiry, id, signature] = value.split(".");
-    const flipped = `${signature.slice(0, -1)}${signature.endsWith("A") ? "B" : "A"}`;
-    const tampered = [`${expiry}.${id}.${flipped}`, `${Number(expiry) + 1000}.${id}.${signature}`, `${expiry}.${newSessionId()}.${signature}`, `${expiry}.${signature}`, "garbage"];
-    for (const cookie of tampered.map((token) => `${name}=${token}`)) {
+    const [name, token] = (await adminCookie()).split("=");
+    const flipped = `${token.slice(0, -1)}${token.endsWith("A") ? "B" : "A"}`;
+    const tampered = [flipped, token.slice(1), `${token}A`, `${token}.x`, "garbage", ""];
+    for (const cookie of tampered.map((value) => `${name}=${value}`)) {
       expect((await call("GET", "/api/admin/sync-status", { cookie })).status).toBe(401);
     }
   });
 
   it("answers 401 for an expired cookie", async () => {
-    const { token } = await startSession(env.DB, env.ADMIN_PASSWORD, Date.now() - 13 * 3600_000);
+    const { token } = await startSession(env.DB, Date.now() - 13 * 3600_000);
     const res = await call("GET", "/api/admin/sync-status", { cookie: `${SESSION_COOKIE}=${token}` });
     expect(res.status).toBe(401);
   });
 
-  it("answers 401 for a cookie signed with another password", async () => {
-    const { token } = await startSession(env.DB, "some-other-password");
-    expect((await call("GET", "/api/admin/sync-status", { cookie: `${SESSION_COOKIE}=${token}` })).status).toBe(401);
-  });
-
-  it("answers 401 for a genuinely signed cookie whose session was never started", async () => {
-    const { token } = await createSessionToken(env.ADMIN_PASSWORD, newSessionId());
-    expect((await call("GET", "/api/admin/sync-status", { cookie: `${SESSION_COOKIE}=${token}` })).status).toBe(401);
+  it("answers 401 for a well-formed random token that no session holds", async () => {
+    const res = await call("GET", "/api/admin/sync-status", { cookie: `${SESSION_COOKIE}=${newSessionToken()}` });
+    expect(res.status).toBe(401);
   });
 });
 
@@ -102,7 +97,7 @@ describe("admin guard: cross-origin state changes", () => {
     const res = await exports.default.fetch("http://localhost/api/admin/cache/disable", { method: "POST", headers: { cookie: await adminCookie(), "sec-fetch-site": "cross-site" } });
     expect(res.status).toBe(403);
     expect(await res.json()).toEqual({ error: "Cross-origin admin requests are not allowed" });
-    expect(await env.DB.prepare("SELECT value FROM settings WHERE key = 'caching_enabled'").first("value")).not.toBe("false");
+    expect(await env.CACHE.get(SWITCH_KEY)).not.toBe("false");
   });
 
   it("lets same-origin state changes and cross-origin reads through", async () => {

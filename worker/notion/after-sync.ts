@@ -1,12 +1,12 @@
 import { purgeCache } from "../cache/purge";
 import { requestRebuild } from "./rebuild";
 
-/** What a finished sync changed. */
-export type SyncSummary = { kind: "schema" | "table" | "full"; target?: string };
+/** What a finished sync changed; `noRebuild` says why the site must not be rebuilt from it (logged). */
+export type SyncSummary = { kind: "schema" | "table" | "full"; target?: string; noRebuild?: string };
 
 /**
- * Runs after every successful sync: purges the API cache (awaited, so the next read and the
- * rebuild see fresh data), then asks the deploy hook for a site rebuild, recorded in `sync_runs`
+ * Runs after every sync that changed data: purges the API cache (awaited, so the next read and the
+ * rebuild see fresh data), then, unless `noRebuild`, asks the deploy hook for a site rebuild, recorded in `sync_runs`
  * at once; the hook call itself goes to `ctx.waitUntil` when a context is given. Never throws.
  */
 export async function afterSync(env: Env, ctx: ExecutionContext | undefined, summary: SyncSummary): Promise<void> {
@@ -15,6 +15,10 @@ export async function afterSync(env: Env, ctx: ExecutionContext | undefined, sum
     await purgeCache(env.CACHE);
   } catch (error) {
     console.error(`after-sync (${reason}): cache purge failed:`, error);
+  }
+  if (summary.noRebuild) {
+    console.log(`after-sync (${reason}): no site rebuild requested: ${summary.noRebuild}`);
+    return;
   }
   try {
     const hook = await requestRebuild(env, reason);

@@ -1,3 +1,4 @@
+import { recordMediaFiles } from "../data/media-files";
 import { contentTypeFor, fileKeyFor, siteUrlForKey } from "./file-keys";
 import { forEachLimit } from "./concurrency";
 import type { MediaIndex } from "./media-index";
@@ -20,8 +21,8 @@ export const FILE_LIMITS: FileLimits = { maxBytes: 100 * 1024 * 1024, maxBuffere
 /** A Notion-hosted file met during a sync, with a way to get a fresh signed URL if this one has expired. */
 export type FileSource = { url: string; name?: string; refresh: () => Promise<string | undefined> };
 
-/** What copying needs: the bucket, the run's index of keys it already holds, the run's (retrying) download fetch, and the caps. */
-export type FileStore = { bucket: R2Bucket; index: MediaIndex; download: typeof fetch; limits?: FileLimits };
+/** What copying needs: the bucket, the run's index of keys it already holds, the D1 database recording the keys /media may serve, the run's (retrying) download fetch, and the caps. */
+export type FileStore = { bucket: R2Bucket; index: MediaIndex; db: D1Database; download: typeof fetch; limits?: FileLimits };
 
 /**
  * Copies Notion-hosted files into R2 under stable keys (skipping keys R2 already holds) and returns each
@@ -30,10 +31,14 @@ export type FileStore = { bucket: R2Bucket; index: MediaIndex; download: typeof 
 export async function copyFiles(store: FileStore, sources: FileSource[]): Promise<Map<string, string | null>> {
   const unique = [...new Map(sources.map((s) => [s.url, s])).values()];
   const urls = new Map<string, string | null>();
+  const copied: string[] = [];
   await forEachLimit(unique, DOWNLOADS_AT_ONCE, async (source) => {
     const key = fileKeyFor(source.url, source.name);
-    urls.set(source.url, (await copyFile(store, key, source)) ? siteUrlForKey(key) : null);
+    const kept = await copyFile(store, key, source);
+    if (kept) copied.push(key);
+    urls.set(source.url, kept ? siteUrlForKey(key) : null);
   });
+  await recordMediaFiles(store.db, copied);
   return urls;
 }
 

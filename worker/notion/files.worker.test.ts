@@ -38,7 +38,7 @@ function store(res: () => Response, ended: () => boolean = () => true) {
       return env.MEDIA.put(key, value, options);
     },
   } as unknown as R2Bucket;
-  return { puts, files: { bucket, index: mediaIndex(env.MEDIA), download: (async () => res()) as unknown as typeof fetch, limits: LIMITS } };
+  return { puts, files: { bucket, index: mediaIndex(env.MEDIA), db: env.DB, download: (async () => res()) as unknown as typeof fetch, limits: LIMITS } };
 }
 
 const source = (url = URL_A): FileSource => ({ url, refresh: async () => undefined });
@@ -72,6 +72,19 @@ describe("copying Notion-hosted files into R2", () => {
     expect(puts).toEqual([{ key: KEY, beforeEnd: true }]);
     expect(await stored(KEY)).toEqual({ bytes: file.bytes, contentType: "image/png" });
     expect(warned).not.toHaveBeenCalled();
+  });
+
+  it("records each copied or already present file in media_files for /media, and none left out for its size", async () => {
+    await env.DB.exec("DELETE FROM media_files");
+    const big = "https://files.example/ws/0a1b2c3d-0000-4000-8000-00000000000b/big.png?X-Amz-Signature=b";
+    const { files } = store(() => new Response(body(1000).stream, { headers: { "content-length": "1000" } }));
+    await copyFiles(files, [source()]);
+    await env.DB.exec("DELETE FROM media_files");
+    const again = store(() => new Response(body(LIMITS.maxBytes + 1).stream, { headers: { "content-length": String(LIMITS.maxBytes + 1) } }));
+    const urls = await copyFiles(again.files, [source(), source(big)]);
+    expect(urls.get(big)).toBeNull();
+    const { results } = await env.DB.prepare("SELECT key FROM media_files").all<{ key: string }>();
+    expect(results.map((r) => r.key)).toEqual([KEY]);
   });
 
   it("reads a download without Content-Length into memory up to the buffered cap, with the type guessed from the name", async () => {

@@ -9,12 +9,15 @@ export type FoundDataSource = { databaseId: string; dataSourceId: string; title:
 
 type DataSourceLike = z.output<typeof NotionSearchResult>;
 
+/** Every data source search returned, by title key: more than one under a key when databases share a title. */
+export type FoundDataSources = Map<string, FoundDataSource[]>;
+
 /**
- * Every data source shared with the integration, via search (all cursor pages), keyed by title key. Where two
- * share a title the most recently edited wins.
+ * Every data source shared with the integration, via search (all cursor pages), keyed by title key. Databases sharing
+ * a title are all kept, so the sync can refuse to choose between them.
  */
-export async function findDataSources(notion: Client): Promise<Map<string, FoundDataSource>> {
-  const found = new Map<string, FoundDataSource>();
+export async function findDataSources(notion: Client): Promise<FoundDataSources> {
+  const found: FoundDataSources = new Map();
   let cursor: string | undefined;
   do {
     const page = await readNotion("the search for data sources", notionList(NotionSearchResult), () =>
@@ -24,8 +27,9 @@ export async function findDataSources(notion: Client): Promise<Map<string, Found
       const source = await complete(notion, result);
       if (!source) continue;
       const key = titleKey(source.title);
-      const prev = found.get(key);
-      if (!prev || prev.lastEdited < source.lastEdited) found.set(key, source);
+      const same = found.get(key) ?? [];
+      // A data source can turn up on two search pages when the workspace changes between them.
+      if (!same.some((s) => s.dataSourceId === source.dataSourceId)) found.set(key, [...same, source]);
     }
     cursor = page.has_more ? (page.next_cursor ?? undefined) : undefined;
   } while (cursor);
@@ -46,4 +50,26 @@ async function complete(notion: Client, result: DataSourceLike): Promise<FoundDa
     properties: full.properties ?? {},
     lastEdited: full.last_edited_time ?? "",
   };
+}
+
+/** What search found for one contract database: its one data source, none, or several databases with its title. */
+export type Lookup = { kind: "found"; source: FoundDataSource } | { kind: "missing" } | { kind: "duplicate"; sources: FoundDataSource[] };
+
+/** The data source for `title`; two or more with that title are a duplicate, left to the operator rather than guessed at. */
+export function lookUp(found: FoundDataSources, title: string): Lookup {
+  const sources = found.get(titleKey(title)) ?? [];
+  if (sources.length === 0) return { kind: "missing" };
+  if (sources.length === 1) return { kind: "found", source: sources[0] };
+  return { kind: "duplicate", sources };
+}
+
+/** The operator's message for databases sharing a contract title: each by title and id, and what the sync did. */
+export function duplicateMessage(title: string, sources: FoundDataSource[]): string {
+  // A database holding two data sources of that title is named twice: its data source ids tell them apart.
+  const shared = (s: FoundDataSource) => sources.filter((o) => o.databaseId === s.databaseId).length > 1;
+  const ids = sources.map((s) => (shared(s) ? `${s.databaseId} (data source ${s.dataSourceId})` : s.databaseId));
+  return (
+    `${sources.length} Notion databases are titled "${title}" (ids ${ids.join(", ")}). The sync leaves its table as it was ` +
+    `until only one is left: rename, delete or stop sharing the others, then sync again.`
+  );
 }

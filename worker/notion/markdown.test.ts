@@ -90,6 +90,17 @@ describe("blocksToMarkdown", () => {
     expect(md(p(t("click", {}, "javascript:alert(1)"), t(" "), t("mail", {}, "mailto:a@b.c"), t(" "), t("rel", {}, "/collection/slots")))).toBe("click [mail](mailto:a@b.c) [rel](/collection/slots)");
   });
 
+  it("keeps links with every protocol the site allows in Markdown (irc, ircs and xmpp too) and relative ones", () => {
+    const links = [["web", "https://example.com/a"], ["plain", "http://example.com/"], ["chat", "irc://irc.example.net/coinop"], ["secure", "ircs://irc.example.net/coinop"], ["jabber", "xmpp:shop@example.net"], ["mail", "mailto:a@b.c"], ["sale", "/for-sale"], ["here", "#top"]];
+    expect(md(p(...links.flatMap(([text, url]) => [t(text, {}, url), t(" ")])))).toBe(links.map(([text, url]) => `[${text}](${url})`).join(" "));
+  });
+
+  it("drops data:, vbscript: and protocol-relative links, and encodes an entity that could spell a scheme", () => {
+    expect(md(p(t("a", {}, "data:text/html,x"), t(" "), t("b", {}, "VBScript:x"), t(" "), t("c", {}, "//evil.example/x"), t(" "), t("d", {}, "javascript&#58;alert(1)"), t(" "), t("e", {}, "/s?a=1&b=2")))).toBe(
+      "a b c [d](javascript%26#58;alert%281%29) [e](/s?a=1&b=2)",
+    );
+  });
+
   it("renders toggles and callouts with their children", () => {
     expect(md(node("toggle", { rich_text: [t("More")] }, [p(t("hidden"))]), node("callout", { rich_text: [t("Note")] }, [p(t("inside"))]))).toBe("More\n\nhidden\n\n> Note\n>\n> inside");
   });

@@ -1,6 +1,7 @@
 import { propKey } from "./naming";
 import { mapProperty, type ColumnValue, type FileValue, type PropertyValue, type SiteUrlFor } from "./properties";
-import type { ColumnSpec } from "./schema";
+import { storedRichText, type RichText } from "./rich-text";
+import { richColumn, type ColumnSpec } from "./schema";
 
 /** A page as the data source query returns it (only what a row needs). */
 export type PageLike = { id: string; object?: string; created_time?: string; last_edited_time?: string; properties?: Record<string, PropertyValue> };
@@ -23,10 +24,24 @@ export function pageFiles(page: PageLike, columns: ColumnSpec[]): FileValue[] {
   });
 }
 
-/** A table row in `tableColumns` order: id, times, one value per column, then the body when the table has one. */
+/**
+ * A table row in `tableColumns` order: id, times, one value per column (a rich text property's pieces as JSON
+ * right after its plain text), then the body when the table has one.
+ */
 export function rowValues(page: PageLike, columns: ColumnSpec[], siteUrl: SiteUrlFor, body?: string | null): ColumnValue[] {
   const values: ColumnValue[] = [page.id, page.created_time ?? null, page.last_edited_time ?? null];
-  for (const c of columns) values.push(mapProperty(propertyFor(page, c.property), siteUrl));
+  for (const c of columns) {
+    const value = propertyFor(page, c.property);
+    values.push(mapProperty(value, siteUrl));
+    if (richColumn(c)) values.push(richValue(value));
+  }
   if (body !== undefined) values.push(body);
   return values;
+}
+
+/** The `_rich` column's JSON of a title or rich_text value; NULL for any other type (the property changed type). */
+function richValue(value: PropertyValue | undefined): ColumnValue {
+  if (value?.type !== "title" && value?.type !== "rich_text") return null;
+  const pieces = value[value.type];
+  return Array.isArray(pieces) ? storedRichText(pieces as RichText[]) : null;
 }

@@ -28,20 +28,22 @@ const rebuildRuns = () =>
   env.DB.prepare("SELECT target, ok, message FROM sync_runs WHERE kind = 'rebuild' ORDER BY id").all<{ target: string; ok: number | null; message: string }>();
 
 describe("site rebuild after syncs", { timeout: 120_000 }, () => {
-  it("calls the deploy hook after a schema sync and after a table sync, and sync-status reports it", async () => {
+  it("calls no deploy hook after a schema sync (its tables are empty), then calls it after a table sync, and sync-status reports it", async () => {
     const { env: testEnv, path } = hookedEnv();
+    const before = (await rebuildRuns()).results.length;
     const ctx = createExecutionContext();
     const schema = await adminPost(testEnv, ctx, "/api/admin/notion-sync-schemas");
     expect(schema.status).toBe(200);
     await waitOnExecutionContext(ctx);
-    expect((await hookCalls(path)).map((c) => JSON.parse(c.body))).toEqual([{ reason: "schema" }]);
+    expect(await hookCalls(path)).toEqual([]);
+    expect((await rebuildRuns()).results.slice(before)).toEqual([]);
 
     const headers = await env.DB.prepare("SELECT database_id FROM sync_tables WHERE table_name = 'notion_page_headers'").first<{ database_id: string }>();
     const tableCtx = createExecutionContext();
     const table = await adminPost(testEnv, tableCtx, "/api/admin/notion-sync-table", { tableName: "notion_page_headers", databaseId: headers!.database_id });
     expect(table.status).toBe(200);
     await waitOnExecutionContext(tableCtx);
-    expect((await hookCalls(path)).map((c) => JSON.parse(c.body))).toEqual([{ reason: "schema" }, { reason: "table:notion_page_headers" }]);
+    expect((await hookCalls(path)).map((c) => JSON.parse(c.body))).toEqual([{ reason: "table:notion_page_headers" }]);
 
     const status = await worker.fetch(new Request(`${TEST_ORIGIN}/api/admin/sync-status`, { headers: { cookie: await adminCookie() } }), testEnv, createExecutionContext());
     const body = await status.json<{ lastSync: { kind: string; target: string; ok: boolean }; lastRebuild: { kind: string; target: string; ok: boolean; message: string } }>();

@@ -64,25 +64,27 @@ export async function listEntries(db: D1Database): Promise<RegistryEntry[]> {
   return results.map(toEntry);
 }
 
-/** Statements replacing the whole registry (run inside the schema sync's batch). */
+const INTO = "INTO sync_tables (table_name, database_title, database_id, data_source_id, columns_json, has_body, schema_synced_at, data_synced_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)";
+
+const values = (e: RegistryEntry) => [e.tableName, e.databaseTitle, e.databaseId, e.dataSourceId, JSON.stringify(e.columns), e.hasBody ? 1 : 0, e.schemaSyncedAt, e.dataSyncedAt];
+
+/** Statements replacing the whole registry (test setup). */
 export function replaceRegistry(db: D1Database, entries: RegistryEntry[]): D1PreparedStatement[] {
-  const insert = db.prepare(
-    "INSERT INTO sync_tables (table_name, database_title, database_id, data_source_id, columns_json, has_body, schema_synced_at, data_synced_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-  );
-  return [
-    db.prepare("DELETE FROM sync_tables"),
-    ...entries.map((e) =>
-      insert.bind(e.tableName, e.databaseTitle, e.databaseId, e.dataSourceId, JSON.stringify(e.columns), e.hasBody ? 1 : 0, e.schemaSyncedAt, e.dataSyncedAt),
-    ),
-  ];
+  const insert = db.prepare(`INSERT ${INTO}`);
+  return [db.prepare("DELETE FROM sync_tables"), ...entries.map((e) => insert.bind(...values(e)))];
 }
 
-/** Statement marking a table's data as synced now. */
-export function markDataSynced(db: D1Database, tableName: string, at: string): D1PreparedStatement {
-  return db.prepare("UPDATE sync_tables SET data_synced_at = ? WHERE table_name = ?").bind(at, tableName);
+/** Statement writing one table's entry, replacing what was registered for it (run in the batch that swaps the table in). */
+export function upsertEntry(db: D1Database, entry: RegistryEntry): D1PreparedStatement {
+  return db.prepare(`INSERT OR REPLACE ${INTO}`).bind(...values(entry));
 }
 
-/** Statement storing a table's columns as read from its data source's current schema. */
-export function updateColumns(db: D1Database, tableName: string, columns: RegistryEntry["columns"], at: string): D1PreparedStatement {
-  return db.prepare("UPDATE sync_tables SET columns_json = ?, schema_synced_at = ? WHERE table_name = ?").bind(JSON.stringify(columns), at, tableName);
+/** Statement registering a table only if nothing is registered for it yet: a table kept as it was keeps its entry. */
+export function registerIfAbsent(db: D1Database, entry: RegistryEntry): D1PreparedStatement {
+  return db.prepare(`INSERT OR IGNORE ${INTO}`).bind(...values(entry));
+}
+
+/** Statement dropping every entry but those of `tableNames`. */
+export function deleteOtherEntries(db: D1Database, tableNames: string[]): D1PreparedStatement {
+  return db.prepare("DELETE FROM sync_tables WHERE table_name NOT IN (SELECT value FROM json_each(?))").bind(JSON.stringify(tableNames));
 }

@@ -1,9 +1,32 @@
-/** A rich text piece as Notion returns it (only what Markdown needs). */
+import { isSafeUrl } from "../../site/lib/safe-url";
+import type { StoredPiece } from "../data/rich-text";
+
+/** A rich text piece as Notion returns it (only what Markdown and the `_rich` columns need). */
 export type RichText = {
   plain_text?: string;
   href?: string | null;
-  annotations?: { bold?: boolean; italic?: boolean; strikethrough?: boolean; code?: boolean };
+  text?: { content?: string; link?: { url?: string } | null } | null;
+  annotations?: { bold?: boolean; italic?: boolean; strikethrough?: boolean; underline?: boolean; code?: boolean; color?: string };
 };
+
+/**
+ * A property's rich text pieces as the JSON its `_rich` column keeps: Notion's `text`, `annotations` and `href` of
+ * each piece (a mention or equation keeps its plain text as `text.content`); null when there is no text.
+ */
+export function storedRichText(pieces: RichText[] | undefined): string | null {
+  const stored = (pieces ?? []).map(storedPiece).filter((p) => p.text.content !== "");
+  return stored.length ? JSON.stringify(stored) : null;
+}
+
+function storedPiece(piece: RichText): StoredPiece {
+  const a = piece.annotations ?? {};
+  const url = piece.text?.link?.url;
+  return {
+    text: { content: piece.plain_text ?? piece.text?.content ?? "", link: typeof url === "string" ? { url } : null },
+    annotations: { bold: !!a.bold, italic: !!a.italic, strikethrough: !!a.strikethrough, underline: !!a.underline, code: !!a.code, color: a.color ?? "default" },
+    href: piece.href ?? null,
+  };
+}
 
 /** Backslash-escapes everything Markdown or HTML could read as syntax, so Notion text renders as typed. */
 export function escapeMarkdown(text: string): string {
@@ -13,12 +36,16 @@ export function escapeMarkdown(text: string): string {
     .replace(/^(\s*\d+)\./gm, "$1\\.");
 }
 
-/** A link target safe to put in Markdown, or null for schemes we do not link (javascript:, data:...). */
+/**
+ * A link target safe to put in Markdown (relative, or one of the site's allowed protocols: http, https, irc, ircs,
+ * mailto, xmpp), or null for anything else (javascript:, data:...) and for protocol-relative `//host` addresses.
+ */
 export function safeHref(href: string | null | undefined): string | null {
   if (!href) return null;
   const trimmed = href.trim();
-  if (!/^(https?:|mailto:|\/(?!\/)|#)/i.test(trimmed)) return null;
-  return trimmed.replace(/[\s<>()]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, "0")}`);
+  if (trimmed === "" || trimmed.startsWith("//") || !isSafeUrl(trimmed)) return null;
+  // An `&` starting an entity is encoded, so neither Markdown nor HTML can decode one into a scheme (`javascript&#58;`).
+  return trimmed.replace(/[\s<>()\\]|&(?=#?[a-z0-9]+;)/gi, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, "0")}`);
 }
 
 /** Inline code with a backtick fence longer than any run inside the text. */

@@ -16,9 +16,24 @@ export function sqlType(notionType: string): "TEXT" | "REAL" | "INTEGER" {
   return "TEXT";
 }
 
+/** Suffix of the column beside a `rich_text` or `title` property's column that keeps its rich text pieces as JSON. */
+export const RICH_SUFFIX = "_rich";
+
+/** The column keeping a property's rich text pieces (`<column>_rich`), or null for types without rich text. */
+export function richColumn(spec: ColumnSpec): string | null {
+  return spec.type === "title" || spec.type === "rich_text" ? `${spec.column}${RICH_SUFFIX}` : null;
+}
+
+/** A property's columns: its own and, for rich text, the one beside it with the pieces. */
+export function specColumns(spec: ColumnSpec): string[] {
+  const rich = richColumn(spec);
+  return rich ? [spec.column, rich] : [spec.column];
+}
+
 /**
  * Columns for a data source's properties: snake_case names, suffixed `_2`, `_3`... on collision with a system
- * column or an earlier property. Title first, then by name, so the naming does not depend on response order.
+ * column or an earlier property's columns (a rich text property's `_rich` column included). Title first, then by
+ * name, so the naming does not depend on response order.
  */
 export function columnsFor(properties: Record<string, PropertySchema>): ColumnSpec[] {
   const used = new Set<string>(SYSTEM_COLUMNS);
@@ -26,16 +41,18 @@ export function columnsFor(properties: Record<string, PropertySchema>): ColumnSp
   entries.sort((a, b) => Number(b.type === "title") - Number(a.type === "title") || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   return entries.map(({ name, type }) => {
     const base = snakeCase(name) || "property";
+    const taken = (column: string) => specColumns({ property: name, column, type }).some((c) => used.has(c));
     let column = base;
-    for (let n = 2; used.has(column); n++) column = `${base}_${n}`;
-    used.add(column);
-    return { property: name, column, type };
+    for (let n = 2; taken(column); n++) column = `${base}_${n}`;
+    const spec = { property: name, column, type };
+    for (const c of specColumns(spec)) used.add(c);
+    return spec;
   });
 }
 
-/** Every column of a `notion_*` table in declaration order. */
+/** Every column of a `notion_*` table in declaration order (a property's `_rich` column right after its own). */
 export function tableColumns(columns: ColumnSpec[], hasBody: boolean): string[] {
-  return ["id", "created_time", "last_edited_time", ...columns.map((c) => c.column), ...(hasBody ? ["body_md"] : [])];
+  return ["id", "created_time", "last_edited_time", ...columns.flatMap(specColumns), ...(hasBody ? ["body_md"] : [])];
 }
 
 /** CREATE TABLE for a `notion_*` table (or its side table during a sync); every identifier quoted. */
@@ -44,7 +61,7 @@ export function createTableSql(table: string, columns: ColumnSpec[], hasBody: bo
     `${quoteIdent("id")} TEXT PRIMARY KEY`,
     `${quoteIdent("created_time")} TEXT`,
     `${quoteIdent("last_edited_time")} TEXT`,
-    ...columns.map((c) => `${quoteIdent(c.column)} ${sqlType(c.type)}`),
+    ...columns.flatMap((c) => specColumns(c).map((name) => `${quoteIdent(name)} ${name === c.column ? sqlType(c.type) : "TEXT"}`)),
     ...(hasBody ? [`${quoteIdent("body_md")} TEXT`] : []),
   ];
   return `CREATE TABLE ${quoteIdent(table)} (${defs.join(", ")})`;
@@ -52,16 +69,27 @@ export function createTableSql(table: string, columns: ColumnSpec[], hasBody: bo
 
 /**
  * Why a database's columns cannot become a D1 table, or null when they fit: our own columns (id, the two times,
- * the body) and one per property must stay within MAX_TABLE_COLUMNS.
+ * the body) and the properties' columns (two for a title or rich text property) must stay within MAX_TABLE_COLUMNS.
  */
 export function tooManyColumns(title: string, columns: ColumnSpec[], hasBody: boolean): string | null {
   const ours = tableColumns([], hasBody);
   const room = MAX_TABLE_COLUMNS - ours.length;
-  if (columns.length <= room) return null;
-  const excess = columns.length - room;
+  const needed = columns.reduce((n, c) => n + specColumns(c).length, 0);
+  if (needed <= room) return null;
+  const remove = propertiesToRemove(columns, needed - room);
   const oursText = `${ours.slice(0, -1).join(", ")} and ${ours[ours.length - 1]}`;
   return (
-    `"${title}" has ${columns.length} properties, but a D1 table holds at most ${MAX_TABLE_COLUMNS} columns: ${room} for properties besides ${oursText}. ` +
-    `Remove at least ${excess} ${excess === 1 ? "property" : "properties"} from the database in Notion, then run the schema sync again.`
+    `"${title}" has ${columns.length} properties${needed > columns.length ? ` needing ${needed} columns (a title or text property takes two: its text and its formatting)` : ""}, ` +
+    `but a D1 table holds at most ${MAX_TABLE_COLUMNS} columns: ${room} for properties besides ${oursText}. ` +
+    `Remove at least ${remove} ${remove === 1 ? "property" : "properties"} from the database in Notion, then run the schema sync again.`
   );
+}
+
+/** The fewest properties whose removal frees `excess` columns (two-column properties first). */
+function propertiesToRemove(columns: ColumnSpec[], excess: number): number {
+  const widths = columns.map((c) => specColumns(c).length).sort((a, b) => b - a);
+  let freed = 0;
+  let count = 0;
+  while (freed < excess && count < widths.length) freed += widths[count++];
+  return count;
 }

@@ -1,51 +1,76 @@
 import { finishRun, startRun } from "../data/sync-runs";
 import { afterSync } from "./after-sync";
-import { listEntries } from "./registry";
-import { syncSchemas } from "./schema-sync";
-import { syncTable } from "./table-sync";
+import { notionRun } from "./client";
+import { duplicateMessage, findDataSources, lookUp } from "./find-databases";
+import { SYNC_LOCK, withLock } from "./lock";
+import { registerIfAbsent } from "./registry";
+import { columnsFor } from "./schema";
+import { missingMessage, placeholderEntry } from "./schema-sync";
+import { copyTable } from "./table-sync";
 import { upstreamMessage } from "./upstream-error";
+import { CONTRACT_DATABASES } from "./workspace";
 
-/** Per-table outcome of a full sync. */
-export type SyncAllTable = { tableName: string; ok: boolean; rows?: number; message: string };
+/** Per-table outcome of a full sync; a table that did not sync keeps what it had. */
+export type SyncAllTable = { tableName: string; databaseTitle: string; ok: boolean; rows?: number; seconds?: number; message: string };
 
-/** Full sync summary: the schema step, then every table in registry order. */
-export type SyncAllSummary = { success: boolean; message: string; schema: { success: boolean; message: string }; tables: SyncAllTable[]; requests: number; seconds: number };
+/** Full sync summary: every contract table in table name order. */
+export type SyncAllSummary = { success: boolean; message: string; tables: SyncAllTable[]; requests: number; seconds: number };
 
 /**
- * Schema sync, then every table with a Notion database, one after another; a failing table is reported and the
- * rest still run. Throws only when the schema step itself fails (nothing else can run then).
+ * The nightly cron's and the launcher's sync: one search, then per table a side table made with the database's
+ * current schema, filled and swapped in with its registry entry, so the site answers from the previous rows until
+ * then and never from an empty table. Nothing is dropped: a table whose database search did not return, whose title
+ * several databases share, or whose sync fails keeps its rows and is reported; the rest still run. The site is rebuilt
+ * only when every table synced. Holds the sync lock throughout; throws only when the search itself fails.
  */
 export async function syncAll(env: Env, ctx?: ExecutionContext): Promise<SyncAllSummary> {
   const started = Date.now();
   const runId = await startRun(env.DB, "full", null);
   try {
-    const schema = await syncSchemas(env);
-    let requests = schema.requests;
-    const tables: SyncAllTable[] = [];
-    for (const entry of await listEntries(env.DB)) {
-      if (!entry.dataSourceId) {
-        tables.push({ tableName: entry.tableName, ok: false, message: `No Notion database titled "${entry.databaseTitle}"` });
-        continue;
-      }
-      try {
-        const outcome = await syncTable(env, entry);
-        requests += outcome.requests;
-        tables.push({ tableName: entry.tableName, ok: true, rows: outcome.rows, message: outcome.message });
-      } catch (err) {
-        tables.push({ tableName: entry.tableName, ok: false, message: upstreamMessage(err) ?? (err instanceof Error ? err.message : String(err)) });
-      }
-    }
+    const { tables, requests } = await withLock(env.DB, SYNC_LOCK, () => syncEveryTable(env));
     const synced = tables.filter((t) => t.ok);
     const rows = synced.reduce((n, t) => n + (t.rows ?? 0), 0);
     const seconds = (Date.now() - started) / 1000;
+    const success = synced.length === tables.length;
     const message = `Synced ${synced.length} of ${tables.length} tables, ${rows} rows`;
     console.log(`sync: full: ${message} (${requests} requests, ${seconds.toFixed(1)} s)`);
-    const success = schema.result.success && synced.length === tables.length;
     await finishRun(env.DB, runId, success, message);
-    await afterSync(env, ctx, { kind: "full" });
-    return { success, message, schema: { success: schema.result.success, message: schema.result.message }, tables, requests, seconds };
+    const noRebuild = success ? undefined : `${tables.length - synced.length} of ${tables.length} tables did not sync, so the live site keeps its last build`;
+    await afterSync(env, ctx, { kind: "full", noRebuild });
+    return { success, message, tables, requests, seconds };
   } catch (err) {
     await finishRun(env.DB, runId, false, err instanceof Error ? err.message : String(err));
     throw err;
   }
+}
+
+async function syncEveryTable(env: Env): Promise<{ tables: SyncAllTable[]; requests: number }> {
+  const search = notionRun(env);
+  console.log("sync: full: searching Notion for the workspace's databases");
+  const found = await findDataSources(search.notion);
+  let requests = search.stats.requests;
+  const now = new Date().toISOString();
+  const tables: SyncAllTable[] = [];
+  for (const db of [...CONTRACT_DATABASES].sort((a, b) => (a.tableName < b.tableName ? -1 : 1))) {
+    const lookup = lookUp(found, db.title);
+    const table = { tableName: db.tableName, databaseTitle: db.title };
+    if (lookup.kind !== "found") {
+      await registerIfAbsent(env.DB, placeholderEntry(db)).run();
+      const exists = await env.DB.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").bind(db.tableName).first();
+      const message = lookup.kind === "missing" ? missingMessage(db.title, exists !== null) : duplicateMessage(db.title, lookup.sources);
+      console.log(`sync: ${db.tableName}: not synced: ${message}`);
+      tables.push({ ...table, ok: false, message });
+      continue;
+    }
+    const { source } = lookup;
+    const entry = { ...placeholderEntry(db), databaseId: source.databaseId, dataSourceId: source.dataSourceId, columns: columnsFor(source.properties), schemaSyncedAt: now };
+    try {
+      const outcome = await copyTable(env, entry);
+      requests += outcome.requests;
+      tables.push({ ...table, ok: true, rows: outcome.rows, seconds: outcome.seconds, message: outcome.message });
+    } catch (err) {
+      tables.push({ ...table, ok: false, message: upstreamMessage(err) ?? (err instanceof Error ? err.message : String(err)) });
+    }
+  }
+  return { tables, requests };
 }

@@ -49,11 +49,11 @@ describe("a Notion database with more properties than a D1 table holds", { timeo
   const WIDE_ID = "7e57da7a-0000-4000-8000-0000000000a1";
   const properties = Object.fromEntries([["Title", { type: "title" }], ...Array.from({ length: 119 }, (_, i) => [`Field ${i + 1}`, { type: "rich_text" }])]);
   const refusal =
-    '"Vintage Toys" has 120 properties, but a D1 table holds at most 100 columns: 97 for properties besides id, created_time and last_edited_time. Remove at least 23 properties from the database in Notion, then run the schema sync again.';
+    '"Vintage Toys" has 120 properties needing 240 columns (a title or text property takes two: its text and its formatting), but a D1 table holds at most 100 columns: 97 for properties besides id, created_time and last_edited_time. Remove at least 72 properties from the database in Notion, then run the schema sync again.';
 
   beforeEach(async () => {
     await control("reset");
-    await control("databases", { id: WIDE_ID, dataSourceId: "7e57da7a-0000-4000-8000-0000000000a2", title: "Vintage Toys", properties, pages: [{ properties: { Title: "Wide", "Field 1": "x" } }] });
+    await control("databases", { id: WIDE_ID, dataSourceId: "7e57da7a-0000-4000-8000-0000000000a2", title: "Vintage Toys", properties, pages: [{ properties: { Title: "Wide", "Field 1": "x" } }], replace: true });
   });
 
   it("is refused by the schema sync with a clear error while the other tables are created", async () => {

@@ -105,6 +105,7 @@ describe("Notion sync when Notion misbehaves", { timeout: 60_000 }, () => {
       title: "Vintage Toys",
       properties: { Title: { type: "title" }, [hostile]: { type: "rich_text" }, 'Price"': { type: "number" }, "ID": { type: "rich_text" } },
       pages: [{ properties: { Title: "Robert'); DROP TABLE notion_posts; --", [hostile]: "<script>alert(1)</script>", 'Price"': 5, ID: "id?" } }],
+      replace: true,
     });
     const schema = await syncSchemas();
     expect(schema.tables).toHaveLength(12);

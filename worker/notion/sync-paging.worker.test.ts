@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { control, countPaths, listTables, notionStats, rows, syncSchemas, syncTable } from "../test/notion-sync";
 import { CONTRACT_DATABASES } from "./workspace";
 
-/** Ids for databases that replace a demo database of the same title (the newer one wins the title). */
+/** Ids for databases that replace a demo database of the same title (added with `replace`: the demo one is deleted). */
 const TOYS = { id: "7e57da7a-0000-4000-8000-0000000000c1", dataSourceId: "7e57da7a-0000-4000-8000-0000000000c2" };
 const TOY_PAGES = 230;
 const toyQueries = () => notionStats().then((stats) => countPaths(stats, new RegExp(`/data_sources/${TOYS.dataSourceId}/query$`)));
@@ -16,6 +16,7 @@ describe("syncs that need more than one cursor page", { timeout: 120_000 }, () =
       title: "Vintage Toys",
       properties: { Title: { type: "title" }, Number: { type: "number" } },
       pages: Array.from({ length: TOY_PAGES }, (_, i) => ({ properties: { Title: `Toy ${i + 1}`, Number: i + 1 } })),
+      replace: true,
     });
     expect((await syncSchemas()).success).toBe(true);
   });
@@ -65,6 +66,7 @@ describe("syncs that need more than one cursor page", { timeout: 120_000 }, () =
       title: "Posts",
       properties: { Title: { type: "title" } },
       pages: [{ properties: { Title: "A long post" }, body: paragraphs.map((text) => ({ type: "paragraph", text })) }],
+      replace: true,
     });
     expect((await syncSchemas()).success).toBe(true);
     expect((await syncTable("Posts")).status).toBe(200);
@@ -76,9 +78,9 @@ describe("syncs that need more than one cursor page", { timeout: 120_000 }, () =
 
   it("finds the 12 databases when search lists more than 100 data sources", async () => {
     for (let i = 1; i <= 100; i++) await control("databases", { title: `Filler ${i}`, properties: { Name: { type: "title" } } });
-    // Added last, so search lists it on its second page; being newer, it must win the title from the demo's.
+    // Added last (in place of the demo's), so search lists it on its second page.
     const images = { id: "7e57da7a-0000-4000-8000-0000000000e1", dataSourceId: "7e57da7a-0000-4000-8000-0000000000e2" };
-    await control("databases", { ...images, title: "Images", properties: { Key: { type: "title" }, Image: { type: "files" } } });
+    await control("databases", { ...images, title: "Images", properties: { Key: { type: "title" }, Image: { type: "files" } }, replace: true });
     const before = countPaths(await notionStats(), /^\/v1\/search$/);
     const schema = await syncSchemas();
     expect(schema.success).toBe(true);

@@ -2,8 +2,9 @@ import { env } from "cloudflare:test";
 import { exports } from "cloudflare:workers";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { adminFetch } from "../test/admin";
+import { get } from "../test/http";
 import { NOTION, control, listTables, rows } from "../test/notion-sync";
-import { propKey } from "./naming";
+import { propKey, snakeCase } from "./naming";
 import { CONTRACT_DATABASES } from "./workspace";
 
 const demo = inject("notionDemo");
@@ -26,19 +27,47 @@ describe("Notion sync against the demo workspace", { timeout: 60_000 }, () => {
     expect(summary.seconds).toBeGreaterThanOrEqual((summary.requests - 2) / 3 - 0.5);
   });
 
-  it("creates the 12 tables with a typed column per property", async () => {
+  it("creates the 12 tables with a typed column per property, and a _rich column beside each title and rich_text one", async () => {
     for (const db of CONTRACT_DATABASES) {
       const info = (await env.DB.prepare("SELECT name, type FROM pragma_table_info(?1)").bind(db.tableName).all<{ name: string; type: string }>()).results;
       const names = info.map((c) => c.name);
       expect(names.slice(0, 3), db.title).toEqual(["id", "created_time", "last_edited_time"]);
       expect(names.includes("body_md"), db.title).toBe(db.hasBody);
       for (const property of demo.properties[db.title]) expect(names.map(propKey), `${db.title}.${property}`).toContain(propKey(property));
-      expect(info.length, db.title).toBe(3 + demo.properties[db.title].length + (db.hasBody ? 1 : 0));
+      for (const property of demo.richProperties[db.title]) expect(names, `${db.title}.${property}`).toContain(`${snakeCase(property)}_rich`);
+      expect(info.length, db.title).toBe(3 + demo.properties[db.title].length + demo.richProperties[db.title].length + (db.hasBody ? 1 : 0));
     }
     const slots = Object.fromEntries(
       (await env.DB.prepare("SELECT name, type FROM pragma_table_info('notion_slot_machines')").all<{ name: string; type: string }>()).results.map((c) => [c.name, c.type]),
     );
     expect(slots).toMatchObject({ title: "TEXT", year: "REAL", price: "REAL", for_sale: "INTEGER", main_image: "TEXT", additional_images: "TEXT" });
+  });
+
+  it("keeps the rich text pieces (text, annotations, href) of the banner and of an item description in their _rich columns", async () => {
+    const content = await rows<{ key: string; content: string; content_rich: string; key_rich: string }>("Site Content");
+    const banner = content.find((r) => r.key === "banner_message")!;
+    const pieces = JSON.parse(banner.content_rich) as { text: { content: string; link: { url: string } | null }; annotations: Record<string, unknown>; href: string | null }[];
+    expect(pieces.map((p) => p.text.content).join("")).toBe(banner.content);
+    expect(pieces.find((p) => p.annotations.bold)).toMatchObject({ text: { content: "a 1933 Mills Castle Front", link: null }, href: null });
+    expect(pieces.find((p) => p.href)).toEqual({
+      text: { content: "restored machines are for sale", link: { url: "/for-sale" } },
+      annotations: { bold: false, italic: false, strikethrough: false, underline: false, code: false, color: "default" },
+      href: "/for-sale",
+    });
+    expect(JSON.parse(banner.key_rich)).toEqual([{ text: { content: "banner_message", link: null }, annotations: expect.objectContaining({ bold: false }), href: null }]);
+    const castle = (await rows<{ title: string; description_rich: string }>("Slot Machines")).find((r) => r.title === "Mills Castle Front 5¢")!;
+    const styled = (JSON.parse(castle.description_rich) as { text: { content: string }; annotations: { bold: boolean; italic: boolean } }[]).filter((p) => p.annotations.bold || p.annotations.italic);
+    expect(styled.map((p) => [p.text.content, p.annotations.bold, p.annotations.italic])).toEqual([["original castle casting", true, false], ["exactly", false, true]]);
+  });
+
+  it("serves the synced pieces: the banner's link and bold words, the item description's bold and italic words", async () => {
+    const banner = (await get<{ richText: { plain_text: string; href: string | null; annotations: { bold: boolean } }[] }>("/api/content/banner_message")).body;
+    expect(banner.richText.filter((p) => p.href).map((p) => [p.plain_text, p.href])).toEqual([["restored machines are for sale", "/for-sale"]]);
+    expect(banner.richText.filter((p) => p.annotations.bold).map((p) => p.plain_text)).toEqual(["a 1933 Mills Castle Front"]);
+    const castle = (await rows<{ id: string; title: string }>("Slot Machines")).find((r) => r.title === "Mills Castle Front 5¢")!;
+    const item = (await get<{ description: string; descriptionRichText: { plain_text: string; annotations: { bold: boolean; italic: boolean } }[] }>(`/api/collection/slots/${castle.id}`)).body;
+    expect(item.descriptionRichText.map((p) => p.plain_text).join("")).toBe(item.description);
+    expect(item.descriptionRichText.filter((p) => p.annotations.italic).map((p) => p.plain_text)).toEqual(["exactly"]);
   });
 
   it("row counts match the demo workspace and the tables list reports them", async () => {

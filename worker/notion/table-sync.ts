@@ -5,7 +5,7 @@ import { mediaIndex } from "./media-index";
 import { pageRow } from "./page-sync";
 import { queryPages } from "./query-pages";
 import type { ColumnValue } from "./properties";
-import { markDataSynced, type RegistryEntry } from "./registry";
+import { upsertEntry, type RegistryEntry } from "./registry";
 import { createSideTable, dropSideTable, sideTableName, swapIn, writeRows } from "./row-writer";
 import { tooManyColumns } from "./schema";
 import { UpstreamError } from "./upstream-error";
@@ -17,44 +17,48 @@ const PAGES_AT_ONCE = 8;
 /** What a table sync did and cost. */
 export type TableSyncOutcome = { tableName: string; rows: number; requests: number; downloads: number; seconds: number; message: string };
 
+/** `copyTable` holding the sync lock throughout (`lockTtlMs` for tests): the admin panel's Sync Data. */
+export function syncTable(env: Env, entry: RegistryEntry, lockTtlMs = LOCK_TTL_MS): Promise<TableSyncOutcome> {
+  return withLock(env.DB, SYNC_LOCK, () => copyTable(env, entry), lockTtlMs);
+}
+
 /**
- * Reads every page of the table's data source, writes the rows into a side table and swaps it in with one
- * batch, so a failed sync leaves the previous rows in place. Holds the sync lock throughout (`lockTtlMs` for tests).
+ * Reads every page of the entry's data source into a side table made with the entry's columns, then swaps it in and
+ * writes the entry to the registry in one batch, so a failed sync leaves the previous table (rows and columns) in
+ * place. The caller holds the sync lock. The full sync passes an entry with the columns of Notion's current schema.
  */
-export async function syncTable(env: Env, entry: RegistryEntry, lockTtlMs = LOCK_TTL_MS): Promise<TableSyncOutcome> {
-  return withLock(env.DB, SYNC_LOCK, async () => {
-    const runId = await startRun(env.DB, "table", entry.tableName);
-    const side = sideTableName(entry.tableName);
-    const run = notionRun(env);
-    const files = { bucket: env.MEDIA, index: mediaIndex(env.MEDIA), download: run.download };
-    const elapsed = () => (Date.now() - run.startedAt) / 1000;
-    console.log(`sync: ${entry.tableName}: reading "${entry.databaseTitle}" (data source ${entry.dataSourceId})`);
-    try {
-      const tooWide = tooManyColumns(entry.databaseTitle, entry.columns, entry.hasBody);
-      if (tooWide) throw new UpstreamError(tooWide);
-      await createSideTable(env.DB, entry.tableName, entry.columns, entry.hasBody);
-      let rows = 0;
-      for await (const pages of queryPages(run.notion, entry.dataSourceId!)) {
-        const values: ColumnValue[][] = new Array(pages.length);
-        await forEachLimit(pages, PAGES_AT_ONCE, async (p, i) => {
-          values[i] = await pageRow(run, files, entry, p);
-        });
-        await writeRows(env.DB, side, entry.columns, entry.hasBody, values);
-        rows += pages.length;
-        console.log(`sync: ${entry.tableName}: ${rows} rows so far, ${run.stats.requests} requests, ${elapsed().toFixed(1)} s`);
-      }
-      await swapIn(env.DB, entry.tableName, side, [markDataSynced(env.DB, entry.tableName, new Date().toISOString())]);
-      const message = `Synced ${rows} rows into ${entry.tableName}`;
-      const outcome = { tableName: entry.tableName, rows, requests: run.stats.requests, downloads: run.stats.downloads, seconds: elapsed(), message };
-      console.log(`sync: ${entry.tableName}: ${message} (${outcome.requests} requests, ${outcome.downloads} file downloads, ${run.stats.retries} retries, ${outcome.seconds.toFixed(1)} s)`);
-      await finishRun(env.DB, runId, true, message);
-      return outcome;
-    } catch (err) {
-      await dropSideTable(env.DB, side);
-      const message = err instanceof Error ? err.message : String(err);
-      console.log(`sync: ${entry.tableName}: failed after ${run.stats.requests} requests, ${elapsed().toFixed(1)} s: ${message}`);
-      await finishRun(env.DB, runId, false, message);
-      throw err;
+export async function copyTable(env: Env, entry: RegistryEntry): Promise<TableSyncOutcome> {
+  const runId = await startRun(env.DB, "table", entry.tableName);
+  const side = sideTableName(entry.tableName);
+  const run = notionRun(env);
+  const files = { bucket: env.MEDIA, index: mediaIndex(env.MEDIA), db: env.DB, download: run.download };
+  const elapsed = () => (Date.now() - run.startedAt) / 1000;
+  console.log(`sync: ${entry.tableName}: reading "${entry.databaseTitle}" (data source ${entry.dataSourceId})`);
+  try {
+    const tooWide = tooManyColumns(entry.databaseTitle, entry.columns, entry.hasBody);
+    if (tooWide) throw new UpstreamError(tooWide);
+    await createSideTable(env.DB, entry.tableName, entry.columns, entry.hasBody);
+    let rows = 0;
+    for await (const pages of queryPages(run.notion, entry.dataSourceId!)) {
+      const values: ColumnValue[][] = new Array(pages.length);
+      await forEachLimit(pages, PAGES_AT_ONCE, async (p, i) => {
+        values[i] = await pageRow(run, files, entry, p);
+      });
+      await writeRows(env.DB, side, entry.columns, entry.hasBody, values);
+      rows += pages.length;
+      console.log(`sync: ${entry.tableName}: ${rows} rows so far, ${run.stats.requests} requests, ${elapsed().toFixed(1)} s`);
     }
-  }, lockTtlMs);
+    await swapIn(env.DB, entry.tableName, side, [upsertEntry(env.DB, { ...entry, dataSyncedAt: new Date().toISOString() })]);
+    const message = `Synced ${rows} rows into ${entry.tableName}`;
+    const outcome = { tableName: entry.tableName, rows, requests: run.stats.requests, downloads: run.stats.downloads, seconds: elapsed(), message };
+    console.log(`sync: ${entry.tableName}: ${message} (${outcome.requests} requests, ${outcome.downloads} file downloads, ${run.stats.retries} retries, ${outcome.seconds.toFixed(1)} s)`);
+    await finishRun(env.DB, runId, true, message);
+    return outcome;
+  } catch (err) {
+    await dropSideTable(env.DB, side);
+    const message = err instanceof Error ? err.message : String(err);
+    console.log(`sync: ${entry.tableName}: failed after ${run.stats.requests} requests, ${elapsed().toFixed(1)} s: ${message}`);
+    await finishRun(env.DB, runId, false, message);
+    throw err;
+  }
 }

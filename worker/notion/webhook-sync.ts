@@ -10,7 +10,7 @@ import type { MediaIndex } from "./media-index";
 import { NotionPage, NotionSearchResult, readNotion } from "./notion-shapes";
 import { applyPageChanges, type TableRows } from "./page-changes";
 import { pageRow } from "./page-sync";
-import { listEntries, updateColumns, type RegistryEntry } from "./registry";
+import { listEntries, type RegistryEntry } from "./registry";
 import { columnsFor } from "./schema";
 import { syncTable } from "./table-sync";
 import type { WebhookChanges } from "./webhook-events";
@@ -62,7 +62,7 @@ export async function syncPages(env: Env, pageIds: string[], lockTtlMs = LOCK_TT
     try {
       const run = notionRun(env);
       const entries = await listEntries(env.DB);
-      const files = { bucket: env.MEDIA, index: headIndex(env.MEDIA), download: run.download };
+      const files = { bucket: env.MEDIA, index: headIndex(env.MEDIA), db: env.DB, download: run.download };
       const changed = new Map<string, TableRows>();
       const removed: string[] = [];
       await forEachLimit(pageIds, PAGES_AT_ONCE, async (id) => {
@@ -93,7 +93,7 @@ export async function syncPages(env: Env, pageIds: string[], lockTtlMs = LOCK_TT
 
 /**
  * Syncs the whole table of each data source (or database) in `ids` with its columns re-read from Notion's current
- * schema, then stores those columns in the registry. Ids that are not a synced table are ignored. Returns the tables synced.
+ * schema. Ids that are not a synced table are ignored. Returns the tables synced.
  */
 export async function syncSchemaChanges(env: Env, ids: string[]): Promise<string[]> {
   const entries = await listEntries(env.DB);
@@ -103,8 +103,8 @@ export async function syncSchemaChanges(env: Env, ids: string[]): Promise<string
     const run = notionRun(env);
     const source = await readNotion("a data source retrieval", NotionSearchResult, () => run.notion.dataSources.retrieve({ data_source_id: entry.dataSourceId! }));
     const columns = columnsFor(source.properties ?? {});
-    await syncTable(env, { ...entry, columns });
-    await updateColumns(env.DB, entry.tableName, columns, new Date().toISOString()).run();
+    // The table sync swaps the table in with these columns and writes them to the registry in the same batch.
+    await syncTable(env, { ...entry, columns, schemaSyncedAt: new Date().toISOString() });
     synced.push(entry.tableName);
   }
   return synced;

@@ -50,7 +50,8 @@ const sameId = (a: string | null, b: string) => a !== null && a.replace(/-/g, ""
 adminNotion.post("/notion-sync-schemas", async (c) => {
   const outcome = await carryOn(c.executionCtx, async () => {
     const done = await guarded("Schema sync", () => syncSchemas(c.env));
-    await afterSync(c.env, waitable(c.executionCtx), { kind: "schema" });
+    // Every table is empty now: a rebuild would publish an empty catalogue. The table syncs that follow rebuild the site.
+    await afterSync(c.env, waitable(c.executionCtx), { kind: "schema", noRebuild: "a schema sync leaves the tables empty until Sync Data fills them" });
     return done;
   });
   return c.json<SchemaSyncResult>(outcome.result);

@@ -39,7 +39,7 @@ adminSession.post("/", validate("json", signInBody), async (c) => {
   }
   if (!(await passwordMatches(c.env.ADMIN_PASSWORD, c.req.valid("json").password))) fail(401, "Incorrect password");
   await clearAttempts(c.env.DB, client);
-  const { token, expiresAt } = await startSession(c.env.DB, c.env.ADMIN_PASSWORD);
+  const { token, expiresAt } = await startSession(c.env.DB);
   setCookie(c, SESSION_COOKIE, token, { ...cookieOptions(c.req.url), maxAge: SESSION_TTL_SECONDS });
   return c.json({ authenticated: true, expiresAt: new Date(expiresAt).toISOString() });
 });

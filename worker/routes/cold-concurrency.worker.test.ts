@@ -9,7 +9,7 @@ import { freshCache } from "../test/http";
 
 /** Items seeded per category: 7 x 10 rows, so 64 requests can all ask for different things. */
 const PER_CATEGORY = 10;
-const LISTING_LIMIT = 3;
+const LISTING_LIMIT = 2;
 
 const seeded = new Map<CategoryId, Row[]>();
 

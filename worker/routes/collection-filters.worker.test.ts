@@ -4,7 +4,7 @@ import { freshCache, get } from "../test/http";
 
 const titles = (body: { items: { title: string | null }[] }) => body.items.map((i) => i.title);
 const list = async (path: string, params: Record<string, string>) => {
-  const res = await get(`${path}?${new URLSearchParams({ limit: "50", ...params })}`);
+  const res = await get(`${path}?${new URLSearchParams({ limit: "100", ...params })}`);
   expect(res.status).toBe(200);
   return titles(res.body);
 };
@@ -107,10 +107,10 @@ describe("filter_options per category", () => {
 
 describe("category-specific item fields", () => {
   it("parses list fields and keeps numbers as numbers", async () => {
-    const parts = (await get("/api/collection/parts?limit=5")).body.items;
+    const parts = (await get("/api/collection/parts?limit=100")).body.items;
     expect(parts.map((p: { compatibleModels: string[] }) => p.compatibleModels)).toEqual([[], ["Mills Bell", "Jennings Chief"]]);
     expect(parts[0]).toMatchObject({ partType: "Coin Entry", partNumber: null });
-    const arcades = (await get("/api/collection/arcades?limit=5&sort=name_desc")).body.items;
+    const arcades = (await get("/api/collection/arcades?limit=100&sort=name_desc")).body.items;
     expect(arcades[0]).toMatchObject({ title: "Strength Tester", gameType: "Strength", numberOfPlayers: 2, cabinetCondition: null });
     expect(Object.keys(arcades[0])).not.toContain("denomination");
   });
@@ -125,8 +125,9 @@ describe("listing query errors", () => {
     ["page=0x10", "Invalid page: must be a whole number from 1 to 1000000"],
     ["page=-1", "Invalid page: must be a whole number from 1 to 1000000"],
     ["page=99999999999", "Invalid page: must be a whole number from 1 to 1000000"],
-    ["limit=0", "Invalid limit: must be a whole number from 1 to 100"],
-    ["limit=101", "Invalid limit: must be a whole number from 1 to 100"],
+    ["limit=0", "Invalid limit: must be 2 or 100"],
+    ["limit=101", "Invalid limit: must be 2 or 100"],
+    ["limit=10", "Invalid limit: must be 2 or 100"],
     ["manufacturers=Mills", "Invalid manufacturers: must be a JSON list of strings"],
     ["manufacturers=%7B%22a%22%3A1%7D", "Invalid manufacturers: must be a JSON list of strings"],
     ["denominations=%5B5%5D", "Invalid denominations.0: Invalid input: expected string, received number"],

@@ -3,11 +3,14 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { CATEGORIES } from "../domain/categories";
 import worker from "../index";
 import { quoteIdent, tableNameFor } from "../notion/naming";
-import { json, type Row, seedCategory } from "../test/fixtures";
+import { json, richJson, type Row, seedCategory } from "../test/fixtures";
 import { admin, freshCache, get } from "../test/http";
 
 const MISSING = "0badf00d-0000-4000-8000-000000000000";
 
+const piece = (plain_text: string, on: Record<string, boolean> = {}, href: string | null = null) => ({
+  type: "text", plain_text, href, annotations: { bold: false, italic: false, strikethrough: false, underline: false, code: false, color: "default", ...on },
+});
 let slot: Row;
 let toy: Row;
 
@@ -38,7 +41,7 @@ async function lookups(path: string): Promise<{ status: number; statements: stri
 beforeEach(async () => {
   await freshCache();
   [slot] = await seedCategory("slots", [
-    { title: "Mills Liberty Bell", description: "Three-reel bell", manufacturer: "Mills", year: 1931, main_image: "https://cdn.example.com/bell.jpg", additional_images: json(["/media/notion/x/1.jpg"]), for_sale: 1, price: 4500, condition: "Restored", denomination: "5¢", serial_number: "SN-1", cabinet_type: "Oak", mechanism_type: null },
+    { title: "Mills Liberty Bell", description: "Three-reel bell", description_rich: richJson(["Three-reel "], ["bell", { bold: true }]), manufacturer: "Mills", year: 1931, main_image: "https://cdn.example.com/bell.jpg", additional_images: json(["/media/notion/x/1.jpg"]), for_sale: 1, price: 4500, condition: "Restored", denomination: "5¢", serial_number: "SN-1", cabinet_type: "Oak", mechanism_type: null },
   ]);
   [toy] = await seedCategory("toys", [{ title: "Tin Robot", toy_type: "Wind-up", age_range: "8+", for_sale: 0 }]);
 });
@@ -49,7 +52,7 @@ describe("GET /api/collection/:category/:id", () => {
     expect(res.status).toBe(200);
     expect(res.headers.get("Content-Type")).toBe("application/json; charset=UTF-8");
     expect(res.body).toEqual({
-      id: slot.id, category: "slots", title: "Mills Liberty Bell", description: "Three-reel bell", manufacturer: "Mills", year: 1931,
+      id: slot.id, category: "slots", title: "Mills Liberty Bell", description: "Three-reel bell", descriptionRichText: [piece("Three-reel "), piece("bell", { bold: true })], manufacturer: "Mills", year: 1931,
       mainImageUrl: "https://cdn.example.com/bell.jpg", additionalImageUrls: ["/media/notion/x/1.jpg"], forSale: true, price: 4500,
       condition: "Restored", denomination: "5¢", serialNumber: "SN-1", cabinetType: "Oak", mechanismType: null,
     });
@@ -66,6 +69,26 @@ describe("GET /api/collection/:category/:id", () => {
     const res = await get(`/api/collection/toys/${toy.id}`);
     expect(res.body).toMatchObject({ category: "toys", toyType: "Wind-up", ageRange: "8+", forSale: false, price: null, additionalImageUrls: [] });
     expect(Object.keys(res.body)).not.toContain("denomination");
+  });
+
+  it("hands out the description's rich text pieces (plain_text, annotations, safe links), in listings too", async () => {
+    const [rich, broken, bare] = await seedCategory("arcades", [
+      { title: "Mutoscope", description: "A rare reel, see the sale or this", description_rich: richJson(["A "], ["rare", { bold: true }], [" "], ["reel", { italic: true, color: "brown" }], [", see "], ["the sale", {}, "/for-sale"], [" or "], ["this", { strikethrough: true }, "javascript:alert(1)"]), for_sale: 0 },
+      { title: "Broken", description: "Kept as text", description_rich: "not json at all", for_sale: 0 },
+      { title: "Bare", description: null, description_rich: null, for_sale: 0 },
+    ]);
+    const item = await get(`/api/collection/arcades/${rich.id}`);
+    expect(item.status).toBe(200);
+    expect(item.body.description).toBe("A rare reel, see the sale or this");
+    expect(item.body.descriptionRichText).toEqual([
+      piece("A "), piece("rare", { bold: true }), piece(" "), { ...piece("reel", { italic: true }), annotations: { ...piece("").annotations, italic: true, color: "brown" } },
+      piece(", see "), piece("the sale", {}, "/for-sale"), piece(" or "), piece("this", { strikethrough: true }),
+    ]);
+    expect((await get(`/api/collection/arcades/${broken.id}`)).body.descriptionRichText).toEqual([piece("Kept as text")]);
+    expect((await get(`/api/collection/arcades/${bare.id}`)).body.descriptionRichText).toEqual([]);
+    const listing = await get("/api/collection/arcades?limit=100&sort=name_desc");
+    expect(listing.status).toBe(200);
+    expect(listing.body.items.find((i: { id: string }) => i.id === rich.id).descriptionRichText).toEqual(item.body.descriptionRichText);
   });
 
   it("answers an id of another category with that item and its own category, cached like other reads", async () => {
@@ -86,7 +109,8 @@ describe("GET /api/collection/:category/:id", () => {
 
   it("skips the categories not synced yet when looking elsewhere", async () => {
     const tables = await env.DB.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'notion_%' ORDER BY name").all<{ name: string }>();
-    expect(tables.results.map((t) => t.name)).toEqual(["notion_slot_machines", "notion_vintage_toys"]);
+    expect(tables.results.map((t) => t.name)).toEqual(expect.arrayContaining(["notion_slot_machines", "notion_vintage_toys"]));
+    expect(tables.results.map((t) => t.name)).not.toContain("notion_machine_parts");
     expect((await get(`/api/collection/slots/${MISSING}`)).status).toBe(404);
     expect((await get(`/api/collection/toys/${slot.id}`)).body).toMatchObject({ id: slot.id, category: "slots" });
   });

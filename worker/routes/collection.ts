@@ -3,13 +3,13 @@ import { createMiddleware } from "hono/factory";
 import { z } from "zod";
 import type { AppEnv } from "../app-env";
 import { cacheKey } from "../cache/keys";
-import { serveCached } from "../cache/serve";
+import { API_CACHE_CONTROL, serveCached } from "../cache/serve";
 import { filterOptions } from "../data/filter-options";
 import { findItem, listItems } from "../data/items";
 import { type CategoryId, isCategoryId } from "../domain/categories";
 import type { Listing, ListingView } from "../domain/types";
 import { fail } from "../lib/errors";
-import { canonicalListingQuery, type ListingQuery, listingQuerySchema } from "../lib/listing-query";
+import { canonicalListingQuery, isPastLastPage, type ListingQuery, listingQuerySchema, PastLastPage } from "../lib/listing-query";
 import { notionIdParam } from "../lib/route-params";
 import { validate } from "../lib/validate";
 
@@ -27,10 +27,16 @@ async function serveListing(c: Context<AppEnv>, view: ListingView, q: ListingQue
   const category = c.req.param("category") as CategoryId;
   const query = canonicalListingQuery(q);
   const key = view === "for-sale" ? await cacheKey("featured", category, query) : await cacheKey("items", category, "list", query);
-  return serveCached(c, key, async (): Promise<Listing> => {
-    const [page, filter_options] = await Promise.all([listItems(c.env.DB, category, view, q), filterOptions(c.env.DB, category, view)]);
-    return { ...page, filter_options };
-  });
+  try {
+    return await serveCached(c, key, async (): Promise<Listing> => {
+      const [page, filter_options] = await Promise.all([listItems(c.env.DB, category, view, q), filterOptions(c.env.DB, category, view)]);
+      if (isPastLastPage(q.page, page.pagination.totalPages)) throw new PastLastPage({ ...page, filter_options });
+      return { ...page, filter_options };
+    });
+  } catch (err) {
+    if (err instanceof PastLastPage) return c.json(err.listing, 200, { "Cache-Control": API_CACHE_CONTROL, "X-Cache": "BYPASS" });
+    throw err;
+  }
 }
 
 // "/:category/*" also matches "/:category" itself.

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { json, seedContent } from "../test/fixtures";
+import { json, richJson, seedContent } from "../test/fixtures";
 import { freshCache, get } from "../test/http";
 
 const plain = (text: string) => [
@@ -12,6 +12,11 @@ beforeEach(async () => {
     { key: "banner_message", type: "rich_text", content: "Now open on Saturdays", title: "Banner", image: null },
     { key: "header_image", type: "image", content: null, title: null, image: json(["/media/notion/f1/header.jpg", "/media/notion/f2/other.jpg"]) },
     { key: "phone_contact_info", type: null, content: "555-0100", title: null, image: null },
+    {
+      key: "rich_banner", type: "rich_text", content: "See what is for sale now", title: null, image: null,
+      content_rich: richJson(["See "], ["what is for sale", { bold: true, color: "red_background" }, "/for-sale"], [" now", { italic: true }, "javascript:alert(1)"]),
+    },
+    { key: "broken_rich", type: "rich_text", content: "Still shown", title: null, image: null, content_rich: '[{"text":{"content":"<script>"}},' },
   ]);
   await seedContent("Images", [
     { key: "header_main_image", image: json(["https://cdn.example.com/main.jpg"]), alt_text: "Mills Liberty Bell", title: "Header" },
@@ -35,6 +40,24 @@ describe("GET /api/content/:key", () => {
 
   it("treats a block without a Type as plain text", async () => {
     expect((await get("/api/content/phone_contact_info")).body).toMatchObject({ type: "text", content: "555-0100" });
+  });
+
+  it("hands out the Content property's rich text pieces: annotations, colours and safe links; a javascript: link loses its link, not its text", async () => {
+    const res = await get("/api/content/rich_banner");
+    expect(res.status).toBe(200);
+    const off = plain("")[0].annotations;
+    expect(res.body.richText).toEqual([
+      { type: "text", plain_text: "See ", href: null, annotations: off },
+      { type: "text", plain_text: "what is for sale", href: "/for-sale", annotations: { ...off, bold: true, color: "red_background" } },
+      { type: "text", plain_text: " now", href: null, annotations: { ...off, italic: true } },
+    ]);
+    expect(res.body.content).toBe("See what is for sale now");
+  });
+
+  it("falls back to the plain text as one piece when the stored pieces are malformed (never a 500)", async () => {
+    const res = await get("/api/content/broken_rich");
+    expect(res.status).toBe(200);
+    expect(res.body.richText).toEqual(plain("Still shown"));
   });
 
   it("matches keys case-insensitively", async () => {

@@ -1,6 +1,7 @@
 import { env } from "cloudflare:test";
 import { exports } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
+import { recordMediaFiles } from "../data/media-files";
 
 const KEY = "notion/0f3c9a1e-1111-2222-3333-444455556666/front.png";
 const BYTES = new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10, 1, 2, 3]);
@@ -9,6 +10,7 @@ const get = (path: string, init?: RequestInit) => exports.default.fetch(`http://
 describe("GET /media/*", () => {
   beforeAll(async () => {
     await env.MEDIA.put(KEY, BYTES, { httpMetadata: { contentType: "image/png" } });
+    await recordMediaFiles(env.DB, [KEY]);
   });
 
   it("serves the R2 object with its type, ETag and immutable caching", async () => {
@@ -69,6 +71,42 @@ describe("GET /media/*", () => {
       expect(await res.json()).toEqual({ error: "Invalid media path" });
       expect((await get(path, { method: "HEAD" })).status).toBe(400);
     }
+  });
+
+  it("answers 404 for a bucket object the sync never copied, wherever it lies", async () => {
+    await env.MEDIA.put("notion/0f3c9a1e-9999-2222-3333-444455556666/unlisted.png", BYTES);
+    await env.MEDIA.put("private/report.pdf", "x");
+    for (const key of ["notion/0f3c9a1e-9999-2222-3333-444455556666/unlisted.png", "private/report.pdf"]) {
+      const res = await get(`/media/${key}`);
+      expect(res.status).toBe(404);
+      expect(await res.json()).toEqual({ error: `Not found: /media/${key}` });
+      expect((await get(`/media/${key}`, { method: "HEAD" })).status).toBe(404);
+    }
+  });
+
+  it("serves a file again from the Cache API without asking D1 or R2, 304 included", async () => {
+    const key = "notion/0f3c9a1e-7777-2222-3333-444455556666/cached.png";
+    await env.MEDIA.put(key, BYTES, { httpMetadata: { contentType: "image/png" } });
+    await recordMediaFiles(env.DB, [key]);
+    const first = await get(`/media/${key}`);
+    expect(first.status).toBe(200);
+    await first.arrayBuffer();
+    const cacheKey = `http://localhost/media/${key}`;
+    for (let tries = 0; tries < 50 && !(await (caches as unknown as { default: Cache }).default.match(cacheKey)); tries++) await new Promise((r) => setTimeout(r, 20));
+    await env.MEDIA.delete(key);
+    await env.DB.prepare("DELETE FROM media_files WHERE key = ?1").bind(key).run();
+    const again = await get(`/media/${key}`);
+    expect(again.status).toBe(200);
+    expect(again.headers.get("Cache-Control")).toBe("public, max-age=31536000, immutable");
+    expect(again.headers.get("Content-Type")).toBe("image/png");
+    expect(again.headers.get("ETag")).toBe(first.headers.get("ETag"));
+    expect(new Uint8Array(await again.arrayBuffer())).toEqual(BYTES);
+    const unchanged = await get(`/media/${key}`, { headers: { "If-None-Match": first.headers.get("ETag")! } });
+    expect(unchanged.status).toBe(304);
+    expect(await unchanged.text()).toBe("");
+    const head = await get(`/media/${key}`, { method: "HEAD" });
+    expect(head.status).toBe(200);
+    expect(await head.text()).toBe("");
   });
 
   it("does not serve other methods", async () => {

@@ -4,6 +4,7 @@ import { z } from "zod";
 import type { AppEnv } from "../app-env";
 import { firstDelivery, forgetEvent, markEvent, readToken, storeToken } from "../data/webhook-subscription";
 import { fail } from "../lib/errors";
+import { apiRateLimit } from "../middleware/rate-limit";
 import { syncDebouncer } from "../notion/sync-debouncer";
 import { changesFor, staleReason, WebhookEvent, WebhookVerification } from "../notion/webhook-events";
 import { verifyWebhookSignature } from "../notion/webhook-signature";
@@ -20,6 +21,8 @@ const notionWebhook = new Hono<AppEnv>();
 
 notionWebhook.post(
   "/",
+  // Mounted ahead of the app-wide middleware (for its own body limit), so it takes the API rate limit itself.
+  apiRateLimit,
   bodyLimit({ maxSize: MAX_WEBHOOK_BODY_BYTES, onError: (c) => c.json({ error: `Webhook body larger than ${MAX_WEBHOOK_BODY_BYTES} bytes` }, 413) }),
   async (c) => {
     const raw = await c.req.arrayBuffer();

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { json, type Row, seedContent } from "../test/fixtures";
+import { json, richJson, type Row, seedContent } from "../test/fixtures";
 import { freshCache, get } from "../test/http";
 
 const annotations = { bold: false, italic: false, strikethrough: false, underline: false, code: false, color: "default" };
@@ -11,6 +11,8 @@ beforeEach(async () => {
   await seedContent("Page Descriptions", [
     { section: "navigation", description: "Browse the collection" },
     { section: "empty", description: null },
+    { section: "services", description: "We restore Mills and Jennings", description_rich: richJson(["We "], ["restore", { bold: true }], [" "], ["Mills", { italic: true, underline: true }, "https://example.com/mills"], [" and "], ["Jennings", { code: true, color: "blue" }]) },
+    { section: "hostile", description: "Plain words", description_rich: '{"__proto__":{"x":1}}' },
   ]);
   headers = await seedContent("Page Headers", [{ page_id: "slots", title: "Slot Machines", icon_type: "gallery" }]);
   posts = await seedContent("Posts", [
@@ -27,6 +29,26 @@ describe("GET /api/page-description/:section", () => {
     const res = await get("/api/page-description/navigation");
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ section: "navigation", description: "Browse the collection", richText: [{ type: "text", plain_text: "Browse the collection", href: null, annotations }] });
+  });
+
+  it("returns the description's rich text pieces with their annotations and links", async () => {
+    const res = await get("/api/page-description/services");
+    expect(res.status).toBe(200);
+    expect(res.body.description).toBe("We restore Mills and Jennings");
+    expect(res.body.richText).toEqual([
+      { type: "text", plain_text: "We ", href: null, annotations },
+      { type: "text", plain_text: "restore", href: null, annotations: { ...annotations, bold: true } },
+      { type: "text", plain_text: " ", href: null, annotations },
+      { type: "text", plain_text: "Mills", href: "https://example.com/mills", annotations: { ...annotations, italic: true, underline: true } },
+      { type: "text", plain_text: " and ", href: null, annotations },
+      { type: "text", plain_text: "Jennings", href: null, annotations: { ...annotations, code: true, color: "blue" } },
+    ]);
+  });
+
+  it("gives the plain description as one piece when the stored pieces are not a list of pieces", async () => {
+    const res = await get("/api/page-description/hostile");
+    expect(res.status).toBe(200);
+    expect(res.body.richText).toEqual([{ type: "text", plain_text: "Plain words", href: null, annotations }]);
   });
 
   it("gives null and no rich text for an empty description", async () => {

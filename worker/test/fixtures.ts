@@ -7,17 +7,17 @@ import { quoteIdent, snakeCase, tableNameFor } from "../notion/naming";
 export type Row = Record<string, string | number | null>;
 type Columns = Record<string, "TEXT" | "REAL" | "INTEGER">;
 
-/** Columns of every catalogue table (contract types: files/multi_select as JSON text, checkbox 0/1, number REAL). */
+/** Columns of every catalogue table (contract types: files/multi_select as JSON text, checkbox 0/1, number REAL, rich text pieces as JSON in `_rich`). */
 export const ITEM_COLUMNS: Columns = {
-  title: "TEXT", description: "TEXT", manufacturer: "TEXT", year: "REAL", main_image: "TEXT",
+  title: "TEXT", title_rich: "TEXT", description: "TEXT", description_rich: "TEXT", manufacturer: "TEXT", year: "REAL", main_image: "TEXT",
   additional_images: "TEXT", for_sale: "INTEGER", price: "REAL", condition: "TEXT",
 };
 
 /** Columns of the site-content tables, by database title. */
 export const CONTENT_COLUMNS: Record<string, Columns> = {
-  "Site Content": { key: "TEXT", type: "TEXT", content: "TEXT", title: "TEXT", image: "TEXT" },
+  "Site Content": { key: "TEXT", key_rich: "TEXT", type: "TEXT", content: "TEXT", content_rich: "TEXT", title: "TEXT", title_rich: "TEXT", image: "TEXT" },
   Images: { key: "TEXT", image: "TEXT", alt_text: "TEXT", title: "TEXT" },
-  "Page Descriptions": { section: "TEXT", description: "TEXT" },
+  "Page Descriptions": { section: "TEXT", section_rich: "TEXT", description: "TEXT", description_rich: "TEXT" },
   "Page Headers": { page_id: "TEXT", title: "TEXT", icon_type: "TEXT" },
   Posts: { title: "TEXT", section: "TEXT", display_order: "REAL", image: "TEXT", content: "TEXT", body_md: "TEXT" },
 };
@@ -77,3 +77,8 @@ export async function dropNotionTables(): Promise<void> {
 
 /** JSON text of a list, as files and multi_select columns hold it. */
 export const json = (list: string[]): string => JSON.stringify(list);
+
+/** A `_rich` column's JSON: Notion's text, annotations and href of each piece (`[text, annotations?, href?]`). */
+export function richJson(...pieces: [string, Record<string, unknown>?, string?][]): string {
+  return JSON.stringify(pieces.map(([content, annotations = {}, href]) => ({ text: { content, link: href ? { url: href } : null }, annotations, href: href ?? null })));
+}

@@ -1,10 +1,11 @@
 import { hosted } from "../blocks.ts";
-import type { FileSpec, PageSpec, SimpleValue } from "../types.ts";
+import type { FileSpec, PageSpec, Rich, SimpleValue } from "../types.ts";
 
 /** A catalogue item in compact form; `main`/`extra` name bundled images (or give FileSpecs). */
 export type Item = {
   title: string;
-  description: string;
+  /** Plain text, or styled spans (bold, italic, links) as the operator formats it in Notion. */
+  description: Rich;
   manufacturer?: string;
   year?: number;
   main: string | FileSpec;

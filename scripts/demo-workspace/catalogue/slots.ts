@@ -1,12 +1,19 @@
-import { external } from "../blocks.ts";
+import { b, external, i, link, t } from "../blocks.ts";
 import type { Item } from "./item.ts";
 
 /** Slot machines: upright bell machines from the 1920s to the 1960s. */
 export const SLOTS: Item[] = [
   {
     title: "Mills Castle Front 5¢",
-    description:
-      "The Castle Front takes its name from the turreted cast-aluminium front Mills introduced in 1933. This example retains its original castle casting, three-reel mechanism and gooseneck coin entry. The cabinet has been stripped and refinished in period-correct oak, the reels re-stripped with reproduction Mills fruit strips, and the escalator, clock and payout slide rebuilt. It plays, pays and locks out exactly as it left the Chicago factory.",
+    description: [
+      t("The Castle Front takes its name from the turreted cast-aluminium front Mills introduced in 1933. This example retains its "),
+      b("original castle casting"),
+      t(", three-reel mechanism and gooseneck coin entry. The cabinet has been stripped and refinished in period-correct oak, the reels re-stripped with reproduction Mills fruit strips, and the escalator, clock and payout slide rebuilt. It plays, pays and locks out "),
+      i("exactly"),
+      t(" as it left the Chicago factory. Ask about "),
+      link("our restoration services", "/services"),
+      t("."),
+    ],
     manufacturer: "Mills Novelty Co.",
     year: 1933,
     main: "slot-castle-front.png",
@@ -147,8 +154,16 @@ export const SLOTS: Item[] = [
   },
   {
     title: "Bally Money Honey",
-    description:
-      "Bally's Money Honey of 1964 was the first electro-mechanical slot machine and the first with a bottomless hopper that could pay out up to 500 coins automatically. It changed casino floors for good. Ours has been rewired and its hopper motor rebuilt.",
+    // The javascript: link stands for a hostile link pasted in Notion: the site shows its words, never a link.
+    description: [
+      t("Bally's Money Honey of 1964 was the "),
+      b("first electro-mechanical slot machine"),
+      t(" and the first with a bottomless hopper that could pay out up to 500 coins automatically. It "),
+      link("changed casino floors", "javascript:alert('money honey')"),
+      t(" for good. Ours has been rewired and its hopper motor rebuilt; "),
+      link("see our services", "/services"),
+      t("."),
+    ],
     manufacturer: "Bally",
     year: 1964,
     main: "slot-money-honey.png",

@@ -1,4 +1,4 @@
-import { b, hosted, t } from "../blocks.ts";
+import { b, hosted, link, t } from "../blocks.ts";
 import type { DatabaseSpec } from "../types.ts";
 
 /** Site Content: banner, header image, contact details and the header title (Markdown). */
@@ -16,7 +16,7 @@ export const SITE_CONTENT: DatabaseSpec = {
       properties: {
         Key: "banner_message",
         Type: "rich_text",
-        Content: [t("Now restoring: "), b("a 1933 Mills Castle Front"), t(". New photos are in the gallery.")],
+        Content: [t("Now restoring: "), b("a 1933 Mills Castle Front"), t(". New photos are in the gallery, and "), link("restored machines are for sale", "/for-sale"), t(".")],
         Title: "Banner",
       },
     },
@@ -42,12 +42,12 @@ export const PAGE_DESCRIPTIONS: DatabaseSpec = {
   title: "Page Descriptions",
   properties: { Section: { type: "title" }, Description: { type: "rich_text" } },
   pages: [
-    { properties: { Section: "home", Description: [t("We buy, restore and sell "), b("antique coin-operated machines"), t(": slot machines, trade stimulators, arcade games and vending machines from 1895 to 1965.")] } },
+    { properties: { Section: "home", Description: [t("We buy, restore and sell "), b("antique coin-operated machines"), t(": slot machines, trade stimulators, arcade games and vending machines from "), t("1895 to 1965", { color: "red" }), t(".")] } },
     { properties: { Section: "literature", Description: "Catalogues, service manuals and reference books for collectors and restorers." } },
     { properties: { Section: "services", Description: "Restoration, repair, appraisal and parts for antique coin-op machines, done in our Illinois workshop." } },
     { properties: { Section: "news", Description: "Shows, auctions and what is on the workbench this month." } },
     { properties: { Section: "miscellaneous", Description: "Odds and ends from seventy years of coin-op history." } },
-    { properties: { Section: "navigation", Description: "Browse the gallery, see what is for sale, or read about our services." } },
+    { properties: { Section: "navigation", Description: [t("Browse the gallery, see what is "), t("for sale", { color: "yellow" }), t(", or read about our services.")] } },
   ],
 };
 

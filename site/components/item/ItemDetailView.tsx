@@ -1,19 +1,20 @@
 import type { ReactNode } from "react";
 import { detailSections } from "../../lib/item-fields";
-import type { SourcePage } from "../../lib/item-route";
+import { BACK_LINK_SCRIPT, type SourcePage } from "../../lib/item-route";
 import type { SiteItem } from "../../lib/normalize";
 import { formatItemPrice } from "../../lib/price";
 import Icon from "../ui/Icon";
+import RichTextPieces from "../ui/RichTextPieces";
 import Breadcrumb from "./Breadcrumb";
 import DetailsPanel from "./DetailsPanel";
 
-/** Props of ItemDetailView: the item, its section, the Back target, and the image gallery to place. */
-type Props = { item: SiteItem; sourcePage: SourcePage; backHref: string; gallery: ReactNode };
+/** Props of ItemDetailView: the item, its section, the Back target, the image gallery to place, and whether it is prerendered (Back then corrected from the address by an inline script). */
+type Props = { item: SiteItem; sourcePage: SourcePage; backHref: string; gallery: ReactNode; prerendered?: boolean };
 
 const UNTITLED = "Untitled item";
 
 /** An item detail page's content: breadcrumb, Back, header, gallery, description, details panel, and the contact card for sale. */
-export default function ItemDetailView({ item, sourcePage, backHref, gallery }: Props) {
+export default function ItemDetailView({ item, sourcePage, backHref, gallery, prerendered = false }: Props) {
   const forSale = sourcePage === "for-sale";
   const title = item.title ?? UNTITLED;
   return (
@@ -22,6 +23,8 @@ export default function ItemDetailView({ item, sourcePage, backHref, gallery }: 
       <a href={backHref} className="btn-outline mb-4" data-back-link data-source={sourcePage} data-category={item.category} data-testid="back-button">
         <Icon type="arrow-left" className="size-4" />Back
       </a>
+      {/* The build cannot know the address's `from` and `page`: fixed here, before first paint (rendered in the browser, backHref is right already). */}
+      {prerendered && <script dangerouslySetInnerHTML={{ __html: BACK_LINK_SCRIPT }} />}
       <header className="mb-6" data-testid="item-header">
         <h1 className="text-3xl font-bold text-oxblood-800 sm:text-4xl" data-testid="page-title">{title}</h1>
         <p className="mt-1 flex flex-wrap gap-x-4 text-walnut">
@@ -36,7 +39,9 @@ export default function ItemDetailView({ item, sourcePage, backHref, gallery }: 
           {item.description && (
             <section className="card p-5" aria-labelledby="description-heading">
               <h2 id="description-heading" className="mb-2 text-xl font-bold text-oxblood-800">Description</h2>
-              <p className="leading-relaxed whitespace-pre-line" data-testid="item-description">{item.description}</p>
+              <p className="leading-relaxed whitespace-pre-line [&_a]:font-medium [&_a]:text-oxblood-700 [&_a]:underline" data-testid="item-description">
+                <RichTextPieces pieces={item.descriptionRichText} />
+              </p>
             </section>
           )}
         </div>

@@ -17,6 +17,28 @@ describe("item card", () => {
     expect(html).toContain("line-clamp-4");
   });
 
+  it("renders the description's bold and italic words and its safe links, clamped to 4 lines; a javascript: link stays text", () => {
+    const pieces = [
+      { plain_text: "A " },
+      { plain_text: "rare", annotations: { bold: true } },
+      { plain_text: " and ", annotations: {} },
+      { plain_text: "original", annotations: { italic: true, color: "red" } },
+      { plain_text: " machine, ", annotations: {} },
+      { plain_text: "see more", href: "/for-sale" },
+      { plain_text: " or ", annotations: {} },
+      { plain_text: "this", href: "javascript:alert(1)" },
+    ];
+    const rich = normalizeItem({ id: "r", category: "slots", title: "R", description: "A rare and original machine, see more or this", descriptionRichText: pieces, mainImageUrl: null });
+    const html = renderToString(<ItemCard item={rich} sourcePage="gallery" page={1} showPrice={false} eager />);
+    const description = /<p class="line-clamp-4[^"]*" data-testid="card-description">(.*?)<\/p>/.exec(html)?.[1]?.replace(/<!-- -->/g, "");
+    expect(description).toBe('A <strong>rare</strong> and <span class="rt-red"><em>original</em></span> machine, <a href="/for-sale">see more</a> or this');
+  });
+
+  it("shows a description without pieces as its plain text", () => {
+    const html = renderToString(<ItemCard item={item} sourcePage="gallery" page={1} showPrice={false} eager />);
+    expect(html).toMatch(/data-testid="card-description">Restored\.<\/p>/);
+  });
+
   it("has no price badge in the gallery", () => {
     const html = renderToString(<ItemCard item={item} sourcePage="gallery" page={1} showPrice={false} eager />);
     expect(html).toContain('href="/gallery/slots/abc?page=1"');

@@ -2,6 +2,7 @@ import type { SiteItem } from "../../lib/normalize";
 import { GENERIC_IMAGE, defaultImageFor, itemImageUrl } from "../../lib/images";
 import { itemHref } from "../../lib/listing-url";
 import { formatPrice } from "../../lib/price";
+import RichTextPieces from "../ui/RichTextPieces";
 
 /** Props of ItemCard: the item, where it links, the listing page, whether to show the price, image priority, and the image's srcset if the build made one. */
 type Props = { item: SiteItem; sourcePage: "gallery" | "for-sale"; page: number; showPrice: boolean; eager: boolean; srcset?: string | null };
@@ -38,7 +39,11 @@ export default function ItemCard({ item, sourcePage, page, showPrice, eager, src
           {item.year !== null && <span className="font-sans text-base font-normal text-walnut">{` (${item.year})`}</span>}
         </h2>
         {item.manufacturer && <p className="text-sm font-medium text-brass-700">{item.manufacturer}</p>}
-        {item.description && <p className="line-clamp-4 text-sm text-ink">{item.description}</p>}
+        {item.description && (
+          <p className="line-clamp-4 text-sm text-ink [&_a]:font-medium [&_a]:text-oxblood-700 [&_a]:underline" data-testid="card-description">
+            <RichTextPieces pieces={item.descriptionRichText} />
+          </p>
+        )}
         <a href={href} className="btn-primary mt-auto self-start" aria-label={`View Details: ${title}`} data-testid="view-details">
           View Details
         </a>

@@ -1,38 +1,77 @@
 import type * as z from "zod/mini";
 import { getJson } from "../http";
 import { policyFor } from "../query-policies";
-import { API_TIMEOUT_MS, API_URL } from "./env";
+import { isTransient, retryDelayFor, withRetries, type RetryOptions } from "../retry";
+import { API_RETRIES, API_TIMEOUT_MS, API_URL } from "./env";
 
 /** A build-time API result: the data, or the error message the page shows instead. */
 export type Loaded<T> = { ok: true; data: T } | { ok: false; error: string; status?: number };
 
-const memo = new Map<string, Promise<unknown>>();
-const BUILD_RETRY_DELAY_MS = 250;
+/** Which retries a build request gets: the spec's query policy (content, which has fallbacks) or the catalogue's (which has none). */
+export type BuildRetry = "content" | "catalogue";
 
-async function fetchWithPolicy(path: string): Promise<unknown> {
+const memo = new Map<string, Promise<unknown>>();
+const CONTENT_RETRY_DELAY_MS = 250;
+/** The catalogue's backoff: 500 ms doubling, and at most 30 s between tries (also for a longer Retry-After). */
+const CATALOGUE_BACKOFF = { baseMs: 500, maxMs: 30_000 } as const;
+
+function messageOf(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  return error.cause instanceof Error ? `${error.message} (${error.cause.message})` : error.message;
+}
+
+/** The catalogue's retry rule: transient failures (no answer, 408/425/429, 5xx) up to SITE_API_RETRIES times, with backoff or Retry-After. */
+function catalogueRetry(path: string, maxRetries = API_RETRIES): RetryOptions {
+  return {
+    retry: (failures, error) => failures <= maxRetries && isTransient(error),
+    delay: (failures, error) => retryDelayFor(failures, error, CATALOGUE_BACKOFF.baseMs, CATALOGUE_BACKOFF.maxMs),
+    onRetry: (failures, error, ms) => {
+      console.warn(`[site] retry ${failures} of ${maxRetries} for ${path} in ${ms} ms after: ${messageOf(error)}`);
+    },
+  };
+}
+
+function contentRetry(path: string): RetryOptions {
   const policy = policyFor(path);
-  for (let failures = 0; ; ) {
-    try {
-      return await getJson(`${API_URL}${path}`, { credentials: "omit", signal: AbortSignal.timeout(API_TIMEOUT_MS) });
-    } catch (error) {
-      failures += 1;
-      if (!policy.retry(failures, error)) throw error;
-      await new Promise((resolve) => setTimeout(resolve, BUILD_RETRY_DELAY_MS * failures));
-    }
+  return {
+    retry: policy.retry,
+    delay: (failures) => CONTENT_RETRY_DELAY_MS * failures,
+  };
+}
+
+/** A catalogue request that still failed after its retries: names what failed, how often it was tried and why. */
+export class ApiFailure extends Error {
+  override name = "ApiFailure";
+  constructor(path: string, attempts: number, cause: unknown) {
+    super(`GET ${path} failed after ${attempts} attempt${attempts === 1 ? "" : "s"}: ${messageOf(cause)}`, { cause });
   }
 }
 
-/** GETs an API path once per build (memoised by path, retried by the spec's policy) and validates it; throws on failure. */
-export async function apiGet<S extends z.ZodMiniType>(path: string, schema: S): Promise<z.infer<S>> {
+async function fetchWithRetries(path: string, mode: BuildRetry): Promise<unknown> {
+  const options = mode === "catalogue" ? catalogueRetry(path) : contentRetry(path);
+  let attempts = 0;
+  try {
+    return await withRetries(() => {
+      attempts += 1;
+      return getJson(`${API_URL}${path}`, { credentials: "omit", signal: AbortSignal.timeout(API_TIMEOUT_MS) });
+    }, options);
+  } catch (error) {
+    if (mode === "catalogue") throw new ApiFailure(path, attempts, error);
+    throw error;
+  }
+}
+
+/** GETs an API path once per build (memoised by path, retried as `mode` says) and validates it; throws on failure. */
+export async function apiGet<S extends z.ZodMiniType>(path: string, schema: S, mode: BuildRetry = "content"): Promise<z.infer<S>> {
   let pending = memo.get(path);
-  if (!pending) memo.set(path, (pending = fetchWithPolicy(path)));
+  if (!pending) memo.set(path, (pending = fetchWithRetries(path, mode)));
   const body = await pending;
   const parsed = schema.safeParse(body);
   if (!parsed.success) throw new Error(`Unexpected response from ${API_URL}${path}: ${parsed.error.message}`);
   return parsed.data as z.infer<S>;
 }
 
-/** Like apiGet, but a failure becomes a value the page renders as its error state. */
+/** Like apiGet, but a failure becomes a value the page renders as its error state (content only: the catalogue never publishes one). */
 export async function apiTry<S extends z.ZodMiniType>(path: string, schema: S): Promise<Loaded<z.infer<S>>> {
   try {
     return { ok: true, data: await apiGet(path, schema) };

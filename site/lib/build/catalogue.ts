@@ -1,16 +1,35 @@
 import type { CategoryId } from "../../../worker/domain/categories";
 import { PAGE_SIZE } from "../config";
-import { fetchItem, itemErrorMessage } from "../item-fetch";
+import { categoryMismatch } from "../item-fetch";
 import { listingPath, type ListingView } from "../listing-url";
-import { normalizeListing, type SiteItem, type SiteListing } from "../normalize";
-import { ListingSchema } from "../schemas";
-import { apiGet, apiTry, type Loaded } from "./api";
-import { API_TIMEOUT_MS, API_URL, BUILD_LISTING_LIMIT } from "./env";
+import { normalizeItem, normalizeListing, type SiteItem, type SiteListing } from "../normalize";
+import { ItemSchema, ListingSchema } from "../schemas";
+import { apiGet } from "./api";
+import { BUILD_LISTING_LIMIT } from "./env";
 
-/** Page 1 of a listing as the island starts with it, or the error the page shows. */
-export async function firstListingPage(category: CategoryId, view: ListingView): Promise<Loaded<SiteListing>> {
-  const loaded = await apiTry(listingPath(category, view, 1, PAGE_SIZE), ListingSchema);
-  return loaded.ok ? { ok: true, data: normalizeListing(loaded.data, category) } : loaded;
+/**
+ * A page the build cannot render truthfully: the catalogue has no failure page to publish, so the build stops with this
+ * (naming the page and the cause) and the last deploy stays live.
+ */
+export class BuildPageError extends Error {
+  override name = "BuildPageError";
+  constructor(page: string, cause: unknown) {
+    super(`Cannot build ${page}: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
+  }
+}
+
+/** The page that shows a listing view (for the "all" view of a category not routed on its own: its gallery item pages). */
+export function listingPage(category: CategoryId, view: ListingView): string {
+  return view === "for-sale" ? `/for-sale/${category}` : view === "gallery" ? `/gallery/${category}` : `/${category} (and /gallery/${category}/*)`;
+}
+
+/** Page 1 of a listing as the island starts with it; throws a BuildPageError when it cannot be loaded. */
+export async function firstListingPage(category: CategoryId, view: ListingView): Promise<SiteListing> {
+  try {
+    return normalizeListing(await apiGet(listingPath(category, view, 1, PAGE_SIZE), ListingSchema, "catalogue"), category);
+  } catch (error) {
+    throw new BuildPageError(listingPage(category, view), error);
+  }
 }
 
 const everything = new Map<string, Promise<SiteItem[]>>();
@@ -18,38 +37,32 @@ const everything = new Map<string, Promise<SiteItem[]>>();
 async function walk(category: CategoryId, view: ListingView): Promise<SiteItem[]> {
   const items: SiteItem[] = [];
   for (let page = 1; ; page++) {
-    const listing = normalizeListing(await apiGet(listingPath(category, view, page, BUILD_LISTING_LIMIT), ListingSchema), category);
+    const listing = normalizeListing(await apiGet(listingPath(category, view, page, BUILD_LISTING_LIMIT), ListingSchema, "catalogue"), category);
     items.push(...listing.items);
     if (page >= listing.totalPages || listing.items.length === 0) return items;
   }
 }
 
-/** Every item of a listing view (walking all pages); a failing listing gives none and a warning. */
+/** Every item of a listing view (walking all pages); throws a BuildPageError when a listing page cannot be loaded. */
 export function allItems(category: CategoryId, view: ListingView): Promise<SiteItem[]> {
   const key = `${category}:${view}`;
   let pending = everything.get(key);
   if (!pending) {
     pending = walk(category, view).catch((error: unknown) => {
-      console.warn(`[site] listing ${category}/${view} failed, no detail pages for it: ${error instanceof Error ? error.message : error}`);
-      return [];
+      throw new BuildPageError(listingPage(category, view), error);
     });
     everything.set(key, pending);
   }
   return pending;
 }
 
-const details = new Map<string, Promise<Loaded<SiteItem>>>();
-
-/** One item through the detail endpoint, or the message the 'Item Not Found' card shows. */
-export function itemDetail(category: CategoryId, id: string): Promise<Loaded<SiteItem>> {
-  const key = `${category}/${id}`;
-  let pending = details.get(key);
-  if (!pending) {
-    pending = fetchItem(API_URL, category, id, { credentials: "omit", signal: AbortSignal.timeout(API_TIMEOUT_MS) }).then(
-      (data): Loaded<SiteItem> => ({ ok: true, data }),
-      (error: unknown): Loaded<SiteItem> => ({ ok: false, error: itemErrorMessage(error) }),
-    );
-    details.set(key, pending);
+/** One item through the detail endpoint, for the page `page`; throws a BuildPageError naming it when the item cannot be loaded. */
+export async function itemDetail(category: CategoryId, id: string, page: string): Promise<SiteItem> {
+  try {
+    const item = normalizeItem(await apiGet(`/api/collection/${category}/${encodeURIComponent(id)}`, ItemSchema, "catalogue"));
+    if (item.category !== category) throw new Error(categoryMismatch(category, item.category));
+    return item;
+  } catch (error) {
+    throw new BuildPageError(page, error);
   }
-  return pending;
 }

@@ -20,6 +20,19 @@ describe("imageSize", () => {
     expect(imageSize(new TextEncoder().encode('<svg width="800" height="600"></svg>'))).toEqual({ width: 800, height: 600 });
   });
 
+  it("reads SVG attributes through the parser: a tag cut short gives no size, markup inside other attributes is not the tag", () => {
+    const svg = (text: string) => imageSize(new TextEncoder().encode(text));
+    expect(svg('<svg width="800" height="6')).toBeNull();
+    expect(svg('<?xml version="1.0"?><!-- <svg width="1" height="1"> --><svg data-x="<svg width=2>" viewBox="0 0 640 480" xmlns="http://www.w3.org/2000/svg"></svg>')).toEqual({ width: 640, height: 480 });
+    expect(svg('<svg width="100%" height="100%" viewBox="0,0,30,20"></svg>')).toEqual({ width: 30, height: 20 });
+  });
+
+  it("gives null for a WebP header shorter than its size fields", () => {
+    const webp = new Uint8Array(24);
+    webp.set(new TextEncoder().encode("RIFF\0\0\0\0WEBPVP8X"));
+    expect(imageSize(webp)).toBeNull();
+  });
+
   it("gives null for anything else", () => {
     expect(imageSize(new TextEncoder().encode("hello"))).toBeNull();
   });

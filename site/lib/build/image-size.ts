@@ -1,3 +1,5 @@
+import { attribute, elements, parseHtml } from "./html";
+
 /** Intrinsic pixel size of an image. */
 export type Size = { width: number; height: number };
 
@@ -14,6 +16,7 @@ function jpegSize(b: Uint8Array, view: DataView): Size | null {
 }
 
 function webpSize(b: Uint8Array, view: DataView): Size | null {
+  if (b.length < 30) return null;
   const chunk = String.fromCharCode(...b.slice(12, 16));
   if (chunk === "VP8 ") return { width: view.getUint16(26, true) & 0x3fff, height: view.getUint16(28, true) & 0x3fff };
   if (chunk === "VP8L") {
@@ -25,13 +28,14 @@ function webpSize(b: Uint8Array, view: DataView): Size | null {
 }
 
 function svgSize(text: string): Size | null {
-  const tag = /<svg\b[^>]*>/i.exec(text)?.[0];
-  if (!tag) return null;
-  const attr = (name: string) => Number.parseFloat(new RegExp(`\\s${name}="([\\d.]+)(px)?"`).exec(tag)?.[1] ?? "");
-  const [width, height] = [attr("width"), attr("height")];
+  // The HTML parser drops a tag cut short by the end of the text, so a partly read file gives no size rather than a wrong one.
+  const [svg] = elements(parseHtml(text), "svg");
+  if (!svg) return null;
+  const length = (name: string) => /^\s*([\d.]+)\s*(px)?\s*$/.exec(attribute(svg, name) ?? "")?.[1];
+  const [width, height] = [Number(length("width")), Number(length("height"))];
   if (width > 0 && height > 0) return { width, height };
-  const box = /viewBox="[\d.-]+[\s,]+[\d.-]+[\s,]+([\d.]+)[\s,]+([\d.]+)"/.exec(tag);
-  return box ? { width: Number(box[1]), height: Number(box[2]) } : null;
+  const box = (attribute(svg, "viewBox") ?? "").trim().split(/[\s,]+/).map(Number);
+  return box.length === 4 && box[2] > 0 && box[3] > 0 ? { width: box[2], height: box[3] } : null;
 }
 
 /** Reads the size from a PNG, JPEG, GIF, WebP or SVG file's header; null when unknown. */

@@ -1,9 +1,11 @@
 import { Marked } from "marked";
 import { ContentBlockSchema, ImageResponseSchema, PageDescriptionSchema, type RawContentBlock } from "../schemas";
 import { pickImage } from "../normalize";
-import { isBlank, plainText, richTextHtml } from "../rich-text";
+import { escapeHtml, isBlank, plainText, richTextHtml } from "../rich-text";
 import { apiTry } from "./api";
+import { elements, htmlText, parseHtml, toHtml, unwrap, unwrapSole } from "./html";
 import { markdownToHtml } from "./markdown";
+import { contactHtml, formattedHtml } from "./managed-text";
 import { probeImage } from "./probe";
 
 /** Contact details and name used when managed content is missing. */
@@ -26,12 +28,17 @@ export type Shell = {
   phone: string;
   email: string;
   location: string;
+  /** The header title as inline HTML (escaped once). */
   titleHtml: string;
+  /** The header title as plain text (not escaped: Astro escapes it where it is shown). */
   titleText: string;
   logo: { url: string; alt: string; width: number; height: number } | null;
   banner: Banner;
   textureUrl: string | null;
   navigationHtml: string | null;
+  /** The phone and email as inline HTML (their Notion formatting) for inside their tel:/mailto: links. */
+  phoneHtml: string;
+  emailHtml: string;
 };
 
 /** The text of a content block: content, else its rich text, else its title. */
@@ -51,9 +58,12 @@ export function bannerFor(block: RawContentBlock | null): Banner {
 
 const inline = new Marked({ gfm: true, async: false });
 
-/** The header title's Markdown as sanitised inline HTML: it sits inside the header's link, so no wrapping paragraph. */
+/** The header title's Markdown as sanitised inline HTML: it sits inside the header's link, so no wrapping paragraph and no links. */
 export function headerTitleHtml(markdown: string): string {
-  return markdownToHtml(inline.parseInline(markdown) as string).trim().replace(/^<p>((?:(?!<\/?p>)[\s\S])*)<\/p>$/, "$1");
+  const fragment = parseHtml(markdownToHtml(inline.parseInline(markdown) as string));
+  unwrapSole(fragment, "p");
+  for (const link of elements(fragment, "a")) unwrap(link);
+  return toHtml(fragment).trim();
 }
 
 let shell: Promise<Shell> | undefined;
@@ -71,23 +81,21 @@ async function load(): Promise<Shell> {
     block("banner_message"), block("phone_contact_info"), block("email_contact_info"), block("header_title_markdown"),
     image("header_main_image"), image("background-texture"), apiTry("/api/page-description/navigation", PageDescriptionSchema),
   ]);
-  const titleHtml = headerTitleHtml(blockText(title) || SHELL_DEFAULTS.siteName);
+  const titleHtml = formattedHtml(title, { links: false }) ?? headerTitleHtml(blockText(title) || SHELL_DEFAULTS.siteName);
   const navPieces = nav.ok ? nav.data.richText : null;
   return {
     phone: blockText(phone) || SHELL_DEFAULTS.phone,
     email: blockText(email) || SHELL_DEFAULTS.email,
     location: SHELL_DEFAULTS.location,
     titleHtml,
-    titleText: titleHtml.replace(/<[^>]+>/g, "").trim() || SHELL_DEFAULTS.siteName,
+    titleText: htmlText(titleHtml) || SHELL_DEFAULTS.siteName,
     logo: logo?.imageUrl ? { url: logo.imageUrl, alt: logo.altText ?? logo.title ?? "", ...((await probeImage(logo.imageUrl)) ?? { width: 224, height: 56 }) } : null,
     banner: bannerFor(banner),
     textureUrl: texture?.imageUrl ?? null,
-    navigationHtml: nav.ok && !isBlank(navPieces, nav.data.description) ? (navPieces?.length ? richTextHtml(navPieces) : escapeText(nav.data.description ?? "")) : null,
+    navigationHtml: nav.ok && !isBlank(navPieces, nav.data.description) ? (navPieces?.length ? richTextHtml(navPieces) : escapeHtml(nav.data.description ?? "")) : null,
+    phoneHtml: contactHtml(blockText(phone) ? phone : null, blockText(phone) || SHELL_DEFAULTS.phone),
+    emailHtml: contactHtml(blockText(email) ? email : null, blockText(email) || SHELL_DEFAULTS.email),
   };
-}
-
-function escapeText(text: string): string {
-  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 }
 
 /** The shell's data, fetched once per build. */

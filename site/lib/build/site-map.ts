@@ -14,11 +14,14 @@ export async function publicPaths(): Promise<string[]> {
   return paths;
 }
 
-/** How many distinct catalogue items the build rendered. */
-export async function itemCount(): Promise<number> {
-  const ids = new Set<string>();
+/** How many distinct catalogue items the build rendered, per category. */
+export async function itemCounts(): Promise<Record<string, number>> {
+  const counts: Record<string, number> = {};
   for (const category of CATEGORY_IDS) {
-    for (const view of ["all", "gallery", "for-sale"] as const) for (const item of await allItems(category, view)) ids.add(`${category}/${item.id}`);
+    const ids = new Set<string>();
+    for (const view of ["all", "gallery", "for-sale"] as const) for (const item of await allItems(category, view)) ids.add(item.id);
+    counts[category] = ids.size;
   }
-  return ids.size;
+  return counts;
 }
+

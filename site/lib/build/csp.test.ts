@@ -1,0 +1,61 @@
+import { createHash } from "node:crypto";
+import { mkdtemp, readFile, rm, writeFile, mkdir } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { writeCspHeaders } from "./csp-headers";
+import { contentSecurityPolicy, inlineScriptHashes, withCsp } from "./csp";
+
+const sha = (text: string) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
+
+describe("inlineScriptHashes", () => {
+  it("hashes the exact text of each inline script the browser runs, classic or module", () => {
+    const html = `<head><script>a()</script><script type="module">\n  b();\n</script><script is:inline type=text/javascript>c()</script></head>`;
+    expect(inlineScriptHashes(html)).toEqual([sha("a()"), sha("\n  b();\n"), sha("c()")]);
+  });
+
+  it("leaves out scripts with src and data blocks such as JSON-LD", () => {
+    const html = `<script src="/_astro/a.js"></script><script type="module" src="/_astro/b.js"></script><script type="application/ld+json">{"@type":"Product"}</script><script type="importmap">{}</script>`;
+    expect(inlineScriptHashes(html)).toEqual([]);
+  });
+});
+
+describe("contentSecurityPolicy", () => {
+  it("allows our own scripts and the given hashes (each once, sorted), frames nothing and no plugins", () => {
+    const policy = contentSecurityPolicy([sha("b"), sha("a"), sha("b")]);
+    expect(policy).toBe(
+      `default-src 'self'; script-src 'self' ${[sha("a"), sha("b")].sort().join(" ")}; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob: https:; font-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'`,
+    );
+    expect(policy).not.toContain("unsafe-eval");
+    expect(policy.split("; ").find((d) => d.startsWith("script-src"))).not.toContain("unsafe-inline");
+  });
+});
+
+describe("withCsp", () => {
+  it("adds the policy to the /* rule only", () => {
+    expect(withCsp("/*\n  X-A: 1\n/_astro/*\n  Cache-Control: x\n", "default-src 'self'")).toBe(
+      "/*\n  Content-Security-Policy: default-src 'self'\n  X-A: 1\n/_astro/*\n  Cache-Control: x\n",
+    );
+  });
+
+  it("refuses a _headers file without a /* rule", () => {
+    expect(() => withCsp("/_astro/*\n  Cache-Control: x\n", "x")).toThrow("_headers has no /* rule");
+  });
+});
+
+describe("writeCspHeaders", () => {
+  it("collects the inline scripts of every page, nested ones included, into dist/_headers", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "csp-"));
+    try {
+      await mkdir(join(dir, "gallery"));
+      await writeFile(join(dir, "index.html"), "<script>home()</script>");
+      await writeFile(join(dir, "gallery", "slots.html"), "<script>list()</script><script>home()</script>");
+      await writeFile(join(dir, "_headers"), "/*\n  X-A: 1\n");
+      const policy = await writeCspHeaders(dir);
+      expect(policy).toContain(`script-src 'self' ${[sha("home()"), sha("list()")].sort().join(" ")};`);
+      expect(await readFile(join(dir, "_headers"), "utf8")).toBe(`/*\n  Content-Security-Policy: ${policy}\n  X-A: 1\n`);
+    } finally {
+      await rm(dir, { recursive: true });
+    }
+  });
+});

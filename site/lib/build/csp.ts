@@ -1,0 +1,46 @@
+/** The site's Content-Security-Policy: our own scripts only (files from the site, inline ones by their SHA-256). */
+import { createHash } from "node:crypto";
+
+const SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi;
+const JS_TYPES = new Set(["", "module", "text/javascript", "application/javascript"]);
+
+/** The `'sha256-…'` source of each inline script the browser would run in `html` (not `src` scripts, not JSON-LD or other data blocks). */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes: string[] = [];
+  for (const [, attributes, body] of html.matchAll(SCRIPT)) {
+    if (/\ssrc\s*=/i.test(` ${attributes}`)) continue;
+    const type = /\btype\s*=\s*["']?([^"'\s>]*)/i.exec(attributes)?.[1]?.toLowerCase() ?? "";
+    if (!JS_TYPES.has(type)) continue;
+    hashes.push(`'sha256-${createHash("sha256").update(body, "utf8").digest("base64")}'`);
+  }
+  return hashes;
+}
+
+/**
+ * The policy for every page: scripts from the site or with one of `scriptHashes`; styles and images may be inline or
+ * (images) from any https host, as Notion's external files are; nothing may frame a page, and no plugin, base or form target elsewhere.
+ */
+export function contentSecurityPolicy(scriptHashes: Iterable<string>): string {
+  const scripts = [...new Set(scriptHashes)].sort();
+  return [
+    "default-src 'self'",
+    `script-src 'self'${scripts.map((h) => ` ${h}`).join("")}`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob: https:",
+    "font-src 'self' data:",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join("; ");
+}
+
+/** `_headers` text with a Content-Security-Policy line added to its `/*` rule (which must exist). */
+export function withCsp(headersText: string, policy: string): string {
+  const lines = headersText.split("\n");
+  const rule = lines.findIndex((line) => line.trim() === "/*");
+  if (rule < 0) throw new Error("_headers has no /* rule to put the Content-Security-Policy in");
+  lines.splice(rule + 1, 0, `  Content-Security-Policy: ${policy}`);
+  return lines.join("\n");
+}

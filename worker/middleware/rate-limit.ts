@@ -1,0 +1,30 @@
+import type { MiddlewareHandler } from "hono";
+import type { AppEnv } from "../app-env";
+import { clientKey } from "../lib/client-address";
+import { fail } from "../lib/errors";
+
+/** The period of `API_RATE_LIMIT` in wrangler.toml, in seconds: a refused client may try again after it. */
+export const API_RATE_PERIOD_SECONDS = 10;
+
+/**
+ * True for the machine's own requests (no address, 127.0.0.0/8, ::1): the local build, the benchmarks and the tests.
+ * Cloudflare sets CF-Connecting-IP to the visitor's address and never to a loopback one, so this exempts nobody in production.
+ */
+export function isLoopbackClient(key: string): boolean {
+  return key === "local" || key.startsWith("127.") || key === "0:0:0:0::/64";
+}
+
+/**
+ * Per-client rate limit of `/api/*` through Cloudflare's Rate Limiting binding (limit and period in wrangler.toml),
+ * counted by clientKey (IPv6 by /64): over it, 429 JSON with Retry-After.
+ */
+export const apiRateLimit: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const client = clientKey(c.req.header("cf-connecting-ip"));
+  if (!isLoopbackClient(client)) {
+    const { success } = await c.env.API_RATE_LIMIT.limit({ key: client });
+    if (!success) {
+      fail(429, `Too many requests. Try again in ${API_RATE_PERIOD_SECONDS} seconds.`, { "Retry-After": String(API_RATE_PERIOD_SECONDS) });
+    }
+  }
+  await next();
+};

@@ -1,0 +1,52 @@
+import { exports } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { isLoopbackClient } from "./rate-limit";
+import { clientKey } from "../lib/client-address";
+
+/** The limit in wrangler.toml's [[ratelimits]] (requests per 10 s per client). */
+const LIMIT = 300;
+
+const health = (client?: string) =>
+  exports.default.fetch("http://localhost/api/health", { headers: client ? { "cf-connecting-ip": client } : {} });
+
+/**
+ * Sends up to 2 * LIMIT + 1 requests from `client` and returns the first refusal, if any: however the fixed 10 s windows
+ * fall, one of the (at most two) windows these requests span sees more than LIMIT of them.
+ */
+async function hammer(client: string): Promise<{ refused: Response | undefined; sent: number }> {
+  for (let sent = 1; sent <= 2 * LIMIT + 1; sent++) {
+    const res = await health(client);
+    if (res.status === 429) return { refused: res, sent };
+    await res.body?.cancel();
+  }
+  return { refused: undefined, sent: 2 * LIMIT + 1 };
+}
+
+describe("rate limit of /api/*", () => {
+  it("answers 429 JSON with Retry-After once one address goes over 300 requests in 10 s, and only to that address", async () => {
+    const started = performance.now();
+    const { refused, sent } = await hammer("203.0.113.50");
+    console.log(`rate limit: first 429 after ${sent} requests in ${Math.round(performance.now() - started)} ms`);
+    expect(refused).toBeDefined();
+    expect(sent).toBeGreaterThan(LIMIT);
+    expect(refused!.headers.get("retry-after")).toBe("10");
+    expect(await refused!.json()).toEqual({ error: "Too many requests. Try again in 10 seconds." });
+    expect((await health("203.0.113.51")).status).toBe(200);
+    expect((await health()).status).toBe(200);
+  });
+
+  it("counts a whole IPv6 /64 as one client", async () => {
+    const { refused } = await hammer("2001:db8:1:2::1");
+    expect(refused).toBeDefined();
+    expect((await health("2001:db8:1:2:ffff::9")).status).toBe(429);
+    expect((await health("2001:db8:1:3::1")).status).toBe(200);
+  });
+
+  it("never counts the machine's own requests (no address, 127.0.0.0/8, ::1)", async () => {
+    for (const address of [undefined, "127.0.0.1", "127.1.2.3", "::1"]) expect(isLoopbackClient(clientKey(address))).toBe(true);
+    for (const address of ["203.0.113.1", "10.0.0.1", "2001:db8::1", "::ffff:203.0.113.1"]) expect(isLoopbackClient(clientKey(address))).toBe(false);
+    const { refused, sent } = await hammer("127.0.0.1");
+    expect(refused).toBeUndefined();
+    expect(sent).toBe(2 * LIMIT + 1);
+  });
+});
