@@ -49,12 +49,14 @@ notionWebhook.post(
     if (stale) fail(400, stale);
     if (!(await firstDelivery(c.env.DB, event.id))) return c.json({ ok: true, duplicate: true });
     const changes = changesFor(event);
-    try {
-      await syncDebouncer(c.env).enqueue(changes);
-    } catch (err) {
-      // Not queued: forget the id so Notion's retry of this delivery is not taken for a repeat.
-      await forgetEvent(c.env.DB, event.id);
-      throw err;
+    if (changes.pages.length + changes.schemas.length > 0) {
+      try {
+        await syncDebouncer(c.env).enqueue(changes);
+      } catch (err) {
+        // Not queued: forget the id so Notion's retry of this delivery is not taken for a repeat.
+        await forgetEvent(c.env.DB, event.id);
+        throw err;
+      }
     }
     await markEvent(c.env.DB, event.type);
     return c.json({ ok: true, queued: changes });

@@ -68,6 +68,14 @@ describe("POST /api/notion/webhook: handshake, signatures, freshness, repeats", 
     await runDebouncer();
   });
 
+  it("accepts a signed event of several KB (Notion lists authors and properties; the app-wide 1 KB limit does not apply)", async () => {
+    const authors = Array.from({ length: 60 }, (_, i) => ({ id: `00000000-0000-4000-8000-${String(i).padStart(12, "0")}`, type: "person" }));
+    const event = { ...webhookEvent("page.properties_updated", pageId), authors };
+    expect(JSON.stringify(event).length).toBeGreaterThan(4096);
+    expect((await deliverSigned(event)).status).toBe(200);
+    await runDebouncer();
+  });
+
   it("answers 413 to a body over 64 KB before reading it as an event", async () => {
     const big = JSON.stringify({ ...webhookEvent("page.properties_updated", pageId), padding: "x".repeat(MAX_WEBHOOK_BODY_BYTES) });
     const res = await deliver(big, { "x-notion-signature": await signWebhookBody(WEBHOOK_TOKEN, big) });
@@ -92,6 +100,14 @@ describe("POST /api/notion/webhook: handshake, signatures, freshness, repeats", 
     expect(await again.json()).toEqual({ ok: true, duplicate: true });
     expect(await pendingChanges()).toEqual({ pages: [], schemas: [] });
     expect(await runDebouncer()).toBe(false);
+  });
+
+  it("acknowledges a signed event of a type that names nothing to sync (a comment) without queueing anything", async () => {
+    const res = await deliverSigned(webhookEvent("comment.created", "00000000-0000-4000-8000-00000000c0de"));
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ ok: true, queued: { pages: [], schemas: [] } });
+    expect(await pendingChanges()).toEqual({ pages: [], schemas: [] });
+    expect((await status()).lastEventType).toBe("comment.created");
   });
 
   it("keeps a verified subscription's token: another verification request gets 409 until the admin resets it", async () => {
