@@ -47,6 +47,7 @@ try {
     notion: NOTION_API_URL && NOTION_TOKEN ? { url: NOTION_API_URL, token: NOTION_TOKEN } : undefined,
     log: console.log,
     signal: interrupt.signal,
+    webhooks: true,
   });
 } catch (error) {
   if (!interrupt.signal.aborted) throw error;

@@ -10,12 +10,14 @@ import { bodyLimits } from "./middleware/body-limit";
 import { apiRateLimit } from "./middleware/rate-limit";
 import adminCache from "./routes/admin-cache";
 import adminNotion from "./routes/admin-notion";
+import adminNotionWebhook from "./routes/admin-notion-webhook";
 import adminSession from "./routes/admin-session";
 import adminSyncStatus from "./routes/admin-sync-status";
 import collection from "./routes/collection";
 import content from "./routes/content";
 import images from "./routes/images";
 import media from "./routes/media";
+import notionWebhook from "./routes/notion-webhook";
 import pageDescriptions from "./routes/page-descriptions";
 import pageHeaders from "./routes/page-headers";
 import posts from "./routes/posts";
@@ -26,6 +28,8 @@ const app = new Hono<AppEnv>();
 app.onError(onError);
 app.notFound(notFound);
 
+// Notion's webhook sets its own body limit (events list authors and properties: more than the 1 KB below).
+app.route("/api/notion/webhook", notionWebhook);
 app.use("*", bodyLimits);
 app.use("/api/*", apiRateLimit);
 app.get("/api/health", (c) => c.json({ ok: true, instance: instanceId() }));
@@ -42,9 +46,12 @@ app.use("/api/admin/*", adminGuard);
 app.get("/api/admin/notion-tables", cachedRoute("databases", "tables"));
 app.route("/api/admin/session", adminSession);
 app.route("/api/admin/sync-status", adminSyncStatus);
+app.route("/api/admin/notion-webhook", adminNotionWebhook);
 app.route("/api/admin", adminCache);
 app.route("/api/admin", adminNotion);
 app.route("/media", media);
+
+export { SyncDebouncer } from "./notion/sync-debouncer";
 
 export default {
   fetch: app.fetch,

@@ -7,13 +7,14 @@ import { fullSync } from "./full-sync.ts";
 import { waitForSyncIdle } from "./sync-idle.ts";
 import { waitForReload, workerInstance } from "./worker-instance.ts";
 import { startWorker } from "./worker-process.ts";
+import { subscribeWorker } from "./webhook-subscription.ts";
 import { startNotionServer } from "../notion-server/server.ts";
 
 /** Everything `npm start` runs: Notion (demo or external), the worker, the deploy hook, synced data and a built site. */
 export type Stack = { url: string; notionUrl: string; password: string; admin: AdminClient; hook: DeployHook; workerExited: Promise<number | null>; stop(): Promise<void> };
 
-/** Options: port, state folder, built-site folder (default dist), admin password, external Notion, a progress logger, a signal that cancels the start-up. */
-export type StackOptions = { port: number; persistTo: string; assetsDir?: string; password: string; notion?: { url: string; token: string }; log?: (line: string) => void; signal?: AbortSignal };
+/** Options: port, state folder, built-site folder (default dist), admin password, external Notion, a progress logger, a signal that cancels the start-up, webhooks from the demo Notion server. */
+export type StackOptions = { port: number; persistTo: string; assetsDir?: string; password: string; notion?: { url: string; token: string }; log?: (line: string) => void; signal?: AbortSignal; webhooks?: boolean };
 
 /**
  * Starts the whole site and API on `port`, syncs the workspace through the worker's own sync code, and builds the site.
@@ -33,7 +34,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     })());
   try {
     signal.throwIfAborted();
-    const notion = options.notion ? { ...options.notion, close: async () => {} } : await startNotionServer({ port: await freePort() });
+    const demo = options.notion ? null : await startNotionServer({ port: await freePort() });
+    const notion = demo ?? { ...options.notion!, close: async () => {} };
     closers.push(notion.close);
     signal.throwIfAborted();
     log(options.notion ? `notion: using ${notion.url}` : `notion: demo workspace on ${notion.url}`);
@@ -64,7 +66,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       port: options.port,
       persistTo: options.persistTo,
       assetsDir,
-      vars: { NOTION_API_URL: notion.url, NOTION_TOKEN: notion.token, ADMIN_PASSWORD: options.password, DEPLOY_HOOK_URL: hook.url },
+      vars: { NOTION_API_URL: notion.url, NOTION_TOKEN: notion.token, ADMIN_PASSWORD: options.password, DEPLOY_HOOK_URL: hook.url, NOTION_WEBHOOK_DEBOUNCE_MS: "1000" },
       log: (line) => {
         // workerd's failed look-up of Cloudflare's `cf` metadata is expected offline and says nothing useful.
         if (/sync|rror|✘/.test(line) && !line.includes("workers.cloudflare.com")) log(`  [worker] ${line}`);
@@ -78,6 +80,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     await unlessAborted(fullSync(admin, log), signal);
     await buildSite(url, assetsDir, log, publish, signal);
     hook.arm();
+    if (options.webhooks && demo) await unlessAborted(subscribeWorker(demo, admin, worker.url, log), signal);
     return { url, notionUrl: notion.url, password: options.password, admin, hook, workerExited: worker.exited, stop };
   } catch (error) {
     await stop();

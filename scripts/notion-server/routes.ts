@@ -1,5 +1,6 @@
 import { blockChildren, getBlock } from "./handlers/blocks.ts";
 import type { ApiHandler } from "./handlers/context.ts";
+import { patchDataSource } from "./handlers/data-source-update.ts";
 import { getDatabase, getDataSource, queryDataSource } from "./handlers/databases.ts";
 import { getPage, patchPage } from "./handlers/pages.ts";
 import { search } from "./handlers/search.ts";
@@ -14,6 +15,7 @@ const ROUTES: Route[] = [
   { method: "GET", pattern: new RegExp(`^/v1/databases/${ID}$`), handler: getDatabase },
   { method: "GET", pattern: new RegExp(`^/v1/data_sources/${ID}$`), handler: getDataSource },
   { method: "POST", pattern: new RegExp(`^/v1/data_sources/${ID}/query$`), handler: queryDataSource },
+  { method: "PATCH", pattern: new RegExp(`^/v1/data_sources/${ID}$`), handler: patchDataSource },
   { method: "GET", pattern: new RegExp(`^/v1/pages/${ID}$`), handler: getPage },
   { method: "PATCH", pattern: new RegExp(`^/v1/pages/${ID}$`), handler: patchPage },
   { method: "GET", pattern: new RegExp(`^/v1/blocks/${ID}/children$`), handler: blockChildren },

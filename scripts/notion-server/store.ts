@@ -42,7 +42,8 @@ export function removeDatabasesTitled(store: Store, title: string): void {
   for (const page of removed.flatMap((d) => d.pages)) store.pages.delete(page.id);
 }
 
-function storedProperty(dataSourceId: string, name: string, p: PropertySpec): StoredProperty {
+/** A schema property as stored: its Notion-style id (the title property is always `title`) and relation target. */
+export function storedProperty(dataSourceId: string, name: string, p: PropertySpec): StoredProperty {
   const id = p.type === "title" ? "title" : propertyId(`${dataSourceId}:${name}`);
   const relation = p.relatesTo ? { database_id: databaseIdFor(p.relatesTo), data_source_id: dataSourceIdFor(p.relatesTo) } : undefined;
   return { ...p, id, name, relation };

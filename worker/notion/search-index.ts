@@ -9,10 +9,10 @@ export type IndexedTable = Pick<RegistryEntry, "tableName" | "databaseTitle" | "
 
 /**
  * Statements replacing a catalogue category's entries in `search_index` with the rows of its live table, for the batch
- * that swaps those rows in (so search never shows an item the listings do not). A table that is not a catalogue
- * category gives none.
+ * that swaps those rows in (so search never shows an item the listings do not); with `ids`, only those items' entries
+ * (a page-level change). A table that is not a catalogue category gives none.
  */
-export function searchIndexStatements(db: D1Database, table: IndexedTable): D1PreparedStatement[] {
+export function searchIndexStatements(db: D1Database, table: IndexedTable, ids?: string[]): D1PreparedStatement[] {
   const category = CATEGORIES.find((c) => c.database === table.databaseTitle);
   if (!category) return [];
   const byKey = new Map<string, string>();
@@ -32,15 +32,17 @@ export function searchIndexStatements(db: D1Database, table: IndexedTable): D1Pr
   const indexed = [col("Title"), col("Manufacturer"), col("Description"), details];
   const body = table.hasBody ? quoteIdent("body_md") : "NULL";
   const codes = encodeSymbolsSql(`concat_ws(' ', ${indexed.join(", ")})`);
+  const only = ids ? " AND item_id IN (SELECT value FROM json_each(?2))" : "";
+  const bind = (st: D1PreparedStatement) => (ids ? st.bind(category.id, JSON.stringify(ids)) : st.bind(category.id));
   return [
-    db.prepare("DELETE FROM search_index WHERE category = ?1").bind(category.id),
-    db
-      .prepare(
+    bind(db.prepare(`DELETE FROM search_index WHERE category = ?1${only}`)),
+    bind(
+      db.prepare(
         "INSERT INTO search_index (title, manufacturer, description, details, body, codes, category, item_id, for_sale, year_value, price, main_image) " +
           `SELECT ${indexed.join(", ")}, ${body}, ${codes}, ?1, id, coalesce(${col(propertyFor("forSale"))}, 0), ${year}, ${col("Price")}, ${col(propertyFor("mainImageUrl"))} ` +
-          `FROM ${quoteIdent(table.tableName)}`,
-      )
-      .bind(category.id),
+          `FROM ${quoteIdent(table.tableName)}${ids ? " WHERE id IN (SELECT value FROM json_each(?2))" : ""}`,
+      ),
+    ),
   ];
 }
 
@@ -51,4 +53,9 @@ export function searchIndexStatements(db: D1Database, table: IndexedTable): D1Pr
 export function clearSearchIndex(db: D1Database, keptTables: string[]): D1PreparedStatement {
   const cleared = CATEGORIES.filter((c) => !keptTables.includes(tableNameFor(c.database))).map((c) => c.id);
   return db.prepare("DELETE FROM search_index WHERE category IN (SELECT value FROM json_each(?1))").bind(JSON.stringify(cleared));
+}
+
+/** A statement removing the given items from the index, whatever their category (pages deleted or moved away). */
+export function unindexItems(db: D1Database, ids: string[]): D1PreparedStatement {
+  return db.prepare("DELETE FROM search_index WHERE item_id IN (SELECT value FROM json_each(?1))").bind(JSON.stringify(ids));
 }

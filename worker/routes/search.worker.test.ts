@@ -2,6 +2,7 @@ import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
 import { json, type Row, seedCategory } from "../test/fixtures";
 import { freshCache, get } from "../test/http";
+import { currentCacheKeys } from "../test/cache-keys";
 import { indexCategory } from "../test/search-index";
 
 type Hit = { id: string; title: string; category: string; snippet: { text: string; match: boolean }[] };
@@ -133,7 +134,7 @@ describe("GET /api/search", () => {
     const second = await get("/api/search?q=%20castle%20&page=1");
     expect(second.headers.get("X-Cache")).toBe("HIT");
     expect(second.body).toEqual(first.body);
-    expect((await env.CACHE.list({ prefix: "cache:search:" })).keys.map((k) => k.name)).toEqual(["cache:search:q=castle&page=1&limit=10"]);
+    expect((await currentCacheKeys()).filter((k) => k.startsWith("cache:search:"))).toEqual(["cache:search:q=castle&page=1&limit=10"]);
     await freshCache();
     expect((await get("/api/search?q=castle")).headers.get("X-Cache")).toBe("MISS");
   });

@@ -1,0 +1,81 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser } from "playwright-core";
+import type { AdminClient } from "../../scripts/lib/admin-client.ts";
+import { pageIdFor } from "../../scripts/demo-workspace/ids.ts";
+import { LOCAL_WEBHOOK_TOKEN } from "../../scripts/notion-server/webhooks.ts";
+import { openAdmin, signedInContext } from "./admin-helpers";
+import { BASE_URL, launch, screenshot } from "./browser";
+import { adminClient, buildInfo, NOTION_URL, setPageTitle, until, waitForRebuild } from "./stack";
+
+const ORIGINAL_TITLE = "Jennings Sun Chief 5¢";
+const ITEM_ID = pageIdFor("Slot Machines", ORIGINAL_TITLE);
+const ITEM_PATH = `/gallery/slots/${ITEM_ID}`;
+const NEW_TITLE = `Jennings Sun Chief 5¢ edited live ${process.pid}`;
+
+let browser: Browser;
+let admin: AdminClient;
+let items: number;
+let edited = false;
+
+const servedHtml = async () => {
+  const res = await fetch(`${BASE_URL}${ITEM_PATH}`);
+  return res.ok ? res.text() : "";
+};
+const apiTitle = async () => ((await (await fetch(`${BASE_URL}/api/collection/slots/${ITEM_ID}`)).json()) as { title?: string }).title;
+const webhookControl = (method: "POST" | "DELETE", body?: unknown) =>
+  fetch(`${NOTION_URL}/__control/webhook`, { method, body: body === undefined ? undefined : JSON.stringify(body) });
+
+beforeAll(async () => {
+  browser = await launch();
+  admin = await adminClient();
+  items = (await buildInfo()).items;
+  expect(await servedHtml()).toContain(ORIGINAL_TITLE);
+  // The stack's Notion server sends no webhooks unless subscribed: only this file subscribes the worker.
+  const subscribed = await (await webhookControl("POST", { url: `${BASE_URL}/api/notion/webhook` })).json();
+  expect(subscribed).toMatchObject({ token: LOCAL_WEBHOOK_TOKEN, status: 200 });
+});
+afterAll(async () => {
+  await browser?.close();
+  if (!admin) return;
+  if (edited) {
+    // The webhook carries the title back too; wait until the served page shows it again.
+    await setPageTitle(ITEM_ID, ORIGINAL_TITLE);
+    await until("the original title on the served item page", async () => (await servedHtml()).includes(ORIGINAL_TITLE), 150_000);
+    await waitForRebuild(admin, items, ITEM_PATH, 150_000);
+  }
+  await webhookControl("DELETE");
+  await admin.call("/api/admin/notion-webhook", { method: "DELETE" });
+});
+
+describe("Notion webhooks: edit in Notion -> live page, no button pressed", () => {
+  it("shows the verification token to paste while no signed event has arrived", async () => {
+    const context = await signedInContext(browser);
+    const page = await openAdmin(context, "Notion Sync");
+    const card = page.getByTestId("webhook-card");
+    await card.getByText("Waiting for the first event").waitFor();
+    expect(await page.getByTestId("webhook-token").textContent()).toBe(LOCAL_WEBHOOK_TOKEN);
+    await screenshot(page, "admin-webhook-waiting-desktop");
+    await context.close();
+  });
+
+  it("an edit in the workspace reaches the API within seconds and the prerendered item page after one rebuild", async () => {
+    const edit = Date.now();
+    await setPageTitle(ITEM_ID, NEW_TITLE);
+    edited = true;
+    await until("the new title in the API", async () => (await apiTitle()) === NEW_TITLE, 30_000);
+    const apiSeconds = (Date.now() - edit) / 1000;
+    await until("the new title on the served item page", async () => (await servedHtml()).includes(NEW_TITLE), 150_000);
+    const pageSeconds = (Date.now() - edit) / 1000;
+    console.log(`webhook: edit -> API ${apiSeconds.toFixed(1)} s, edit -> prerendered page ${pageSeconds.toFixed(1)} s`);
+    expect(apiSeconds).toBeLessThan(15);
+
+    const context = await signedInContext(browser);
+    const page = await openAdmin(context, "Notion Sync");
+    const card = page.getByTestId("webhook-card");
+    await card.getByText("Last event: page.properties_updated at", { exact: false }).waitFor();
+    expect(await card.getAttribute("data-state")).toBe("verified");
+    expect(await page.getByTestId("webhook-token").count()).toBe(0);
+    await screenshot(page, "admin-webhook-verified-desktop");
+    await context.close();
+  });
+});
