@@ -15,6 +15,7 @@ import collection from "./routes/collection";
 import content from "./routes/content";
 import images from "./routes/images";
 import media from "./routes/media";
+import mediaVariants from "./routes/media-variants";
 import pageDescriptions from "./routes/page-descriptions";
 import pageHeaders from "./routes/page-headers";
 import posts from "./routes/posts";
@@ -41,6 +42,8 @@ app.route("/api/admin/session", adminSession);
 app.route("/api/admin/sync-status", adminSyncStatus);
 app.route("/api/admin", adminCache);
 app.route("/api/admin", adminNotion);
+// Resized copies first: no synced key starts with "w/" (the sync writes `notion/...` keys only).
+app.route("/media/w", mediaVariants);
 app.route("/media", media);
 
 export default {
