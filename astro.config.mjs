@@ -7,8 +7,6 @@ import { assertApiReachable } from "./site/lib/build/preflight.ts";
 import { writeCspHeaders } from "./site/lib/build/csp-headers.ts";
 import { ALLOW_SHRINK_ENV, guardCatalogueShrink } from "./site/lib/build/shrink-guard.ts";
 
-const apiUrl = new URL(process.env.SITE_API_URL || "http://127.0.0.1:8787");
-
 /** Public site: prerendered from the worker's API (SITE_API_URL) into dist/, served by the worker as static assets. */
 export default defineConfig({
   site: process.env.SITE_URL || "http://127.0.0.1:8787",
@@ -37,8 +35,7 @@ export default defineConfig({
     { name: "csp-headers", hooks: { "astro:build:done": async ({ dir, logger }) => logger.info(`Content-Security-Policy: ${await writeCspHeaders(fileURLToPath(dir))}`) } },
     { name: "marked-directive", hooks: { "astro:config:setup": ({ addClientDirective }) => addClientDirective({ name: "marked", entrypoint: "./site/scripts/marked-directive.ts" }) } },
   ],
-  // Files the sync copied to /media are resized at build time into srcset candidates (site/lib/build/responsive.ts).
-  image: { remotePatterns: [{ protocol: apiUrl.protocol.slice(0, -1), hostname: apiUrl.hostname, port: apiUrl.port, pathname: "/media/**" }] },
+  // Nothing is resized at build time: srcsets name the worker's /media/w/{width}/ copies (site/lib/media-srcset.ts).
   vite: { plugins: [tailwindcss()] },
   devToolbar: { enabled: false },
 });

@@ -74,9 +74,12 @@ try {
   });
 
   const proxy = await startFaultProxy(worker.url, transient);
-  const built = await buildSite(proxy.url, outDir, () => {});
+  const seconds = await buildSite(proxy.url, outDir, () => {});
   const dist = resolve(ROOT, outDir);
-  const pages = readdirSync(dist, { recursive: true, encoding: "utf8" }).filter((name) => name.endsWith(".html")).length;
+  const built = readdirSync(dist, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile()).map((entry) => entry.name);
+  const pages = built.filter((name) => name.endsWith(".html")).length;
+  // Workers Static Assets take 20,000 files per version (free plan): resized images live in R2, not here.
+  const images = built.filter((name) => /\.(webp|avif|png|jpe?g|gif|svg)$/i.test(name)).length;
   // Every faulted answer is one retry: each fault is answered `times` times and then forwarded.
   const retries = Object.entries(transient).reduce((n, [path, fault]) => n + Math.min(proxy.hits(path), typeof fault === "object" ? (fault.times ?? 0) : 0), 0);
   await proxy.close();
@@ -85,7 +88,8 @@ try {
     return !html.includes(`>${item.title}</h1>`) || html.includes("Item Not Found");
   });
   console.log(`\nBuild of ${ITEMS} generated items through a proxy failing ${Object.keys(transient).length} paths transiently:`);
-  console.log(`  ${pages} pages in ${built.toFixed(1)} s, ${retries} retries; ${failing.length - wrong.length} of ${failing.length} faulted item pages correct`);
+  console.log(`  ${pages} pages in ${seconds.toFixed(1)} s, ${retries} retries; ${failing.length - wrong.length} of ${failing.length} faulted item pages correct`);
+  console.log(`  ${outDir}: ${built.length} files, ${images} of them images`);
   if (wrong.length) throw new Error(`pages built wrong: ${wrong.map((i) => i.id).join(", ")}`);
 
   const before = treeHash(dist);

@@ -47,7 +47,7 @@ try {
       tests = spawn("npx", ["vitest", "run", "--config", "vitest.browser.config.ts", ...process.argv.slice(2)], {
         cwd: ROOT,
         stdio: "inherit",
-        env: quietEnv({ TEST_SITE_URL: stack.url, NOTION_URL: stack.notionUrl, ADMIN_PASSWORD: stack.password, DEPLOY_HOOK_STATUS_URL: stack.hook.statusUrl }),
+        env: quietEnv({ TEST_SITE_URL: stack.url, TEST_SITE_DIST: assets, NOTION_URL: stack.notionUrl, ADMIN_PASSWORD: stack.password, DEPLOY_HOOK_STATUS_URL: stack.hook.statusUrl }),
       });
       tests.on("exit", (exitCode) => done(exitCode ?? 1));
     });

@@ -18,6 +18,7 @@ import content from "./routes/content";
 import images from "./routes/images";
 import media from "./routes/media";
 import notionWebhook from "./routes/notion-webhook";
+import mediaVariants from "./routes/media-variants";
 import pageDescriptions from "./routes/page-descriptions";
 import pageHeaders from "./routes/page-headers";
 import posts from "./routes/posts";
@@ -49,6 +50,8 @@ app.route("/api/admin/sync-status", adminSyncStatus);
 app.route("/api/admin/notion-webhook", adminNotionWebhook);
 app.route("/api/admin", adminCache);
 app.route("/api/admin", adminNotion);
+// Resized copies first: no synced key starts with "w/" (the sync writes `notion/...` keys only).
+app.route("/media/w", mediaVariants);
 app.route("/media", media);
 
 export { SyncDebouncer } from "./notion/sync-debouncer";

@@ -24,7 +24,7 @@ describe("wrangler.toml", () => {
   it("sends /api and /media, bare or with a path, to the worker before the static assets", () => {
     const rules = stringList("run_worker_first");
     const toWorker = (path: string) => rules.some((rule) => ruleMatches(rule, path));
-    for (const path of ["/api", "/api/", "/api/health", "/api/collection/slots", "/media", "/media/", "/media/notion/a/b.jpg"]) expect(toWorker(path), path).toBe(true);
+    for (const path of ["/api", "/api/", "/api/health", "/api/collection/slots", "/media", "/media/", "/media/notion/a/b.jpg", "/media/w/400/notion/a/b.jpg"]) expect(toWorker(path), path).toBe(true);
     for (const path of ["/", "/admin", "/apiary", "/mediakit", "/gallery/slots", "/404.html"]) expect(toWorker(path), path).toBe(false);
   });
 });

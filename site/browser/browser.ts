@@ -5,6 +5,9 @@ import { chromium, type Browser, type BrowserContext, type Page } from "playwrig
 /** Base URL of the worker serving the built site, set by scripts/test-browser.ts as TEST_SITE_URL (vitest itself sets BASE_URL to "/"). */
 export const BASE_URL = process.env.TEST_SITE_URL ?? "http://127.0.0.1:8787";
 
+/** Folder of the built site the worker serves, set by scripts/test-browser.ts as TEST_SITE_DIST (`npm start` builds into dist/). */
+export const SITE_DIST = process.env.TEST_SITE_DIST ?? resolve(import.meta.dirname, "../../dist");
+
 /** Flags for Debian's Chromium in a closed-network sandbox. */
 export const CHROMIUM_ARGS = [
   "--headless",

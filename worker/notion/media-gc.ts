@@ -1,10 +1,13 @@
 import { expiredMediaFiles, forgetMediaFiles, listMediaFiles, markMediaFiles } from "../data/media-files";
 import { referencedMediaKeys } from "../data/media-references";
+import { variantKeys } from "../data/media-variants";
 import { SYNC_LOCK, withLock } from "./lock";
 
 /** How long a copied file no row refers to stays in R2: a row edited back within a week finds its file still there. */
 export const MEDIA_GRACE_MS = 7 * 24 * 60 * 60 * 1000;
-/** Keys per R2 delete call (R2's own maximum). */
+/** Keys R2 deletes in one call at most. */
+const R2_DELETE_MAX = 1000;
+/** Files per delete batch (R2's own maximum keys per call). */
 export const MEDIA_DELETE_BATCH = 1000;
 /** Delete calls per run, so one run stays within a Worker's subrequest budget; the rest wait for the next night. */
 export const MEDIA_DELETE_BATCHES_PER_RUN = 10;
@@ -33,6 +36,9 @@ export async function collectMediaGarbage(env: Env, options: MediaGcOptions = {}
       const expired = await expiredMediaFiles(env.DB, now - graceMs, batchSize);
       if (expired.length === 0) break;
       await env.MEDIA.delete(expired);
+      // Resized copies live under a prefix derived from their file's key, recorded nowhere else: they go with it.
+      const copies = expired.flatMap(variantKeys);
+      for (let i = 0; i < copies.length; i += R2_DELETE_MAX) await env.MEDIA.delete(copies.slice(i, i + R2_DELETE_MAX));
       await forgetMediaFiles(env.DB, expired);
       deleted += expired.length;
       if (expired.length < batchSize) break;

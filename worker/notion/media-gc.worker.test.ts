@@ -6,6 +6,7 @@ import { referencedMediaKeys } from "../data/media-references";
 import { createTable, type Row } from "../test/fixtures";
 import { quoteIdent, tableNameFor } from "./naming";
 import { acquireLock, LockBusyError, SYNC_LOCK } from "./lock";
+import { variantKeys } from "../data/media-variants";
 import { collectMediaGarbage, MEDIA_GRACE_MS } from "./media-gc";
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -101,11 +102,23 @@ describe("media garbage collection", () => {
     const counting = countingBucket(env.MEDIA);
     const later = { now: T0 + MEDIA_GRACE_MS, batchSize: 10, maxBatches: 2 };
     expect(await collectMediaGarbage({ ...env, MEDIA: counting.bucket }, later)).toMatchObject({ deleted: 20 });
-    expect(counting.deletes.map((keys) => keys.length)).toEqual([10, 10]);
+    const originals = () => counting.deletes.filter((keys) => !keys[0]!.startsWith("variants/")).map((keys) => keys.length);
+    expect(originals()).toEqual([10, 10]);
     expect(await collectMediaGarbage({ ...env, MEDIA: counting.bucket }, later)).toMatchObject({ deleted: 5 });
-    expect(counting.deletes.map((keys) => keys.length)).toEqual([10, 10, 5]);
+    expect(originals()).toEqual([10, 10, 5]);
     expect((await env.MEDIA.list({ prefix: "notion/" })).objects.map((o) => o.key).sort()).toEqual(["a", "b", "c", "d"].map(key).sort());
     expect((await env.DB.prepare("SELECT COUNT(*) AS n FROM media_files").first("n"))).toBe(4);
+  });
+
+  it("deletes a file's resized copies with it, and no other file's", async () => {
+    const copiesOf = (name: string) => variantKeys(key(name)).slice(0, 2);
+    for (const name of ["a", "b"]) for (const copy of copiesOf(name)) await env.MEDIA.put(copy, "webp");
+    await collectMediaGarbage(env, { now: T0 });
+    await update("Gc Items", item, "main_image", JSON.stringify([]));
+    await collectMediaGarbage(env, { now: T0 + DAY });
+    expect(await collectMediaGarbage(env, { now: T0 + DAY + MEDIA_GRACE_MS })).toMatchObject({ deleted: 1 });
+    const left = (await env.MEDIA.list({ prefix: "variants/" })).objects.map((o) => o.key).sort();
+    expect(left).toEqual(copiesOf("b").sort());
   });
 
   it("refuses to run while a sync holds the lock, deleting nothing", async () => {

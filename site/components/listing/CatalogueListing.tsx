@@ -34,12 +34,10 @@ type Props = {
   writePageToAddress: boolean;
   emptyText: string;
   initial: SiteListing | null;
-  /** srcsets the build made for the listing's images (every page), by image URL. */
-  srcsets?: Record<string, string>;
 };
 
 /** The paged item grid: page in `?page`, pager above and below, placeholders, error and empty states. */
-export default function CatalogueListing({ category, view, sourcePage, writePageToAddress, emptyText, initial, srcsets = {} }: Props) {
+export default function CatalogueListing({ category, view, sourcePage, writePageToAddress, emptyText, initial }: Props) {
   const page = useStore($listingPage);
   const filters = useStore($appliedFilters);
   const key = listingPath(category, view, page, PAGE_SIZE, filters);
@@ -93,7 +91,7 @@ export default function CatalogueListing({ category, view, sourcePage, writePage
       ) : (
         <div className="grid gap-6 sm:grid-cols-2" data-testid="item-grid">
           {query.data?.items.map((item, i) => (
-            <ItemCard key={item.id} item={item} sourcePage={sourcePage} page={page} showPrice={view === "for-sale"} eager={i === 0} srcset={item.mainImageUrl ? srcsets[item.mainImageUrl] : null} />
+            <ItemCard key={item.id} item={item} sourcePage={sourcePage} page={page} showPrice={view === "for-sale"} eager={i === 0} />
           ))}
         </div>
       )}

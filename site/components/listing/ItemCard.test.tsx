@@ -39,6 +39,15 @@ describe("item card", () => {
     expect(html).toMatch(/data-testid="card-description">Restored\.<\/p>/);
   });
 
+  it("offers the worker's resized copies of a synced main image, and none for a category default", () => {
+    const synced = normalizeItem({ id: "abc", category: "slots", title: "Mills", mainImageUrl: "/media/notion/f1/front.png" });
+    const html = renderToString(<ItemCard item={synced} sourcePage="gallery" page={2} showPrice={false} eager={false} />);
+    expect(html).toContain('src="/media/notion/f1/front.png"');
+    expect(html).toContain('srcSet="/media/w/160/notion/f1/front.png 160w, /media/w/400/notion/f1/front.png 400w, /media/w/800/notion/f1/front.png 800w, /media/w/1200/notion/f1/front.png 1200w, /media/w/1600/notion/f1/front.png 1600w"');
+    expect(html).toContain('sizes="(min-width: 1280px) 490px, (min-width: 640px) 45vw, 100vw"');
+    expect(renderToString(<ItemCard item={item} sourcePage="gallery" page={1} showPrice={false} eager />)).not.toContain("srcSet");
+  });
+
   it("has no price badge in the gallery", () => {
     const html = renderToString(<ItemCard item={item} sourcePage="gallery" page={1} showPrice={false} eager />);
     expect(html).toContain('href="/gallery/slots/abc?page=1"');

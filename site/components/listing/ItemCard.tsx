@@ -2,24 +2,25 @@ import type { ReactNode } from "react";
 import type { SiteItem } from "../../lib/normalize";
 import { GENERIC_IMAGE, defaultImageFor, itemImageUrl } from "../../lib/images";
 import { itemHref } from "../../lib/listing-url";
+import { mediaSrcset } from "../../lib/media-srcset";
 import { formatPrice } from "../../lib/price";
 import RichTextPieces from "../ui/RichTextPieces";
 
-/**
- * Props of ItemCard: the item, where it links, the listing page, whether to show the price, image priority, and the image's srcset if the build made one;
- * `href` replaces the listing link and `excerpt` the description (search results).
- */
-type Props = { item: SiteItem; sourcePage: "gallery" | "for-sale"; page: number; showPrice: boolean; eager: boolean; srcset?: string | null; href?: string; excerpt?: ReactNode };
+/** Props of ItemCard: the item, where it links, the listing page, whether to show the price, and image priority; `href` replaces the listing link and `excerpt` the description (search results). */
+type Props = { item: SiteItem; sourcePage: "gallery" | "for-sale"; page: number; showPrice: boolean; eager: boolean; href?: string; excerpt?: ReactNode };
 
 /** A listing card: image, title with year, manufacturer, 4-line description, price badge (for sale), View Details. */
-export default function ItemCard({ item, sourcePage, page, showPrice, eager, srcset, href: link, excerpt }: Props) {
+export default function ItemCard({ item, sourcePage, page, showPrice, eager, href: link, excerpt }: Props) {
   const href = link ?? itemHref(sourcePage, item.category, item.id, page);
+  const src = itemImageUrl(item);
+  // From the address alone, so the build and the browser (pages 2+) give the same resized copies.
+  const srcset = mediaSrcset(src);
   const title = item.title ?? "Untitled item";
   return (
     <article className="card flex flex-col overflow-hidden" data-testid="item-card">
       <div className="relative aspect-[4/3] bg-cream-200">
         <img
-          src={itemImageUrl(item)}
+          src={src}
           srcSet={srcset ?? undefined}
           sizes={srcset ? "(min-width: 1280px) 490px, (min-width: 640px) 45vw, 100vw" : undefined}
           alt={title}
