@@ -10,6 +10,7 @@ import { apiRateLimit } from "./middleware/rate-limit";
 import adminCache from "./routes/admin-cache";
 import adminNotion from "./routes/admin-notion";
 import adminSession from "./routes/admin-session";
+import adminSyncRuns from "./routes/admin-sync-runs";
 import adminSyncStatus from "./routes/admin-sync-status";
 import collection from "./routes/collection";
 import content from "./routes/content";
@@ -39,11 +40,12 @@ app.use("/api/admin/*", adminGuard);
 app.get("/api/admin/notion-tables", cachedRoute("databases", "tables"));
 app.route("/api/admin/session", adminSession);
 app.route("/api/admin/sync-status", adminSyncStatus);
+app.route("/api/admin/sync-runs", adminSyncRuns);
 app.route("/api/admin", adminCache);
 app.route("/api/admin", adminNotion);
 app.route("/media", media);
 
 export default {
   fetch: app.fetch,
-  scheduled: (_controller, env, ctx) => ctx.waitUntil(syncAll(env, ctx).then(() => undefined, (err) => console.error("scheduled sync failed:", err))),
+  scheduled: (_controller, env, ctx) => ctx.waitUntil(syncAll(env, ctx, "cron").then(() => undefined, (err) => console.error("scheduled sync failed:", err))),
 } satisfies ExportedHandler<Env>;
