@@ -7,11 +7,12 @@ import Icon from "../ui/Icon";
 
 const OUTCOME_CLASS = { Never: "text-walnut", Running: "text-brass-700", Interrupted: "text-oxblood-700", Succeeded: "text-green-800", Failed: "text-oxblood-700" } as const;
 
-type FieldProps = { term: string; children: React.ReactNode; testId: string };
+type FieldProps = { term: string; children: React.ReactNode; testId: string; wide?: boolean };
 
-function Field({ term, children, testId }: FieldProps) {
+/** One labelled value; `wide` takes the whole row on narrow screens. */
+function Field({ term, children, testId, wide }: FieldProps) {
   return (
-    <div className="min-w-0">
+    <div className={`min-w-0${wide ? " col-span-2 lg:col-span-1" : ""}`}>
       <dt className="text-xs font-semibold tracking-wide text-walnut uppercase">{term}</dt>
       <dd className="break-words" data-testid={testId}>{children}</dd>
     </div>
@@ -50,14 +51,14 @@ function RunItem({ run, lockHeld, latest }: RunItemProps) {
         <span className="font-semibold">{scopeText(run)}</span>
         <time dateTime={run.startedAt} data-testid="run-when">{formatTime(run.startedAt)}</time>
       </p>
-      <dl className="mt-2 grid grid-cols-1 gap-2 text-sm sm:grid-cols-2 lg:grid-cols-5">
+      <dl className="mt-2 grid grid-cols-2 gap-2 text-sm lg:grid-cols-5">
         <Field term="Started by" testId="run-trigger">{triggerText(run.trigger)}</Field>
         <Field term="Outcome" testId="run-outcome">
           <span className={`font-bold ${OUTCOME_CLASS[outcome]}`}>{outcome}</span>
         </Field>
         <Field term="Pages" testId="run-pages">{pagesText(run)}</Field>
         <Field term="Files copied" testId="run-files">{run.filesCopied ?? "—"}</Field>
-        <Field term="Blocks not shown" testId="run-unsupported">
+        <Field term="Blocks not shown" testId="run-unsupported" wide>
           <Unsupported run={run} />
         </Field>
       </dl>
