@@ -12,6 +12,7 @@ import adminCache from "./routes/admin-cache";
 import adminNotion from "./routes/admin-notion";
 import adminNotionWebhook from "./routes/admin-notion-webhook";
 import adminSession from "./routes/admin-session";
+import adminSyncRuns from "./routes/admin-sync-runs";
 import adminSyncStatus from "./routes/admin-sync-status";
 import collection from "./routes/collection";
 import content from "./routes/content";
@@ -48,6 +49,7 @@ app.get("/api/admin/notion-tables", cachedRoute("databases", "tables"));
 app.route("/api/admin/session", adminSession);
 app.route("/api/admin/sync-status", adminSyncStatus);
 app.route("/api/admin/notion-webhook", adminNotionWebhook);
+app.route("/api/admin/sync-runs", adminSyncRuns);
 app.route("/api/admin", adminCache);
 app.route("/api/admin", adminNotion);
 // Resized copies first: no synced key starts with "w/" (the sync writes `notion/...` keys only).
@@ -60,7 +62,7 @@ export default {
   fetch: app.fetch,
   scheduled: (_controller, env, ctx) =>
     ctx.waitUntil(
-      syncAll(env, ctx)
+      syncAll(env, ctx, "cron")
         .then(() => undefined, (err) => console.error("scheduled sync failed:", err))
         .then(() => collectMediaGarbage(env))
         .then(() => undefined, (err) => console.error("media garbage collection failed:", err)),

@@ -57,7 +57,8 @@ export type BlockSpec =
   | { type: "bulleted_list_item" | "numbered_list_item"; text: Rich; children?: BlockSpec[] }
   | { type: "code"; text: string; language?: string }
   | { type: "divider" }
-  | { type: "image"; file: FileSpec; caption?: Rich };
+  | { type: "image"; file: FileSpec; caption?: Rich }
+  | { type: "embed"; url: string; caption?: Rich };
 
 /** A page (a database row): property values by property name, optional body. */
 export type PageSpec = {

@@ -26,7 +26,7 @@ describe("the launcher's full sync", () => {
     const admin = { call: async <T>(path: string, init?: unknown) => (calls.push([path, init]), SUMMARY as T) };
     const lines: string[] = [];
     const result = await fullSync(admin, (line) => lines.push(line));
-    expect(calls).toEqual([["/api/admin/notion-sync-all", { method: "POST", untimed: true }]]);
+    expect(calls).toEqual([["/api/admin/notion-sync-all?trigger=launcher", { method: "POST", untimed: true }]]);
     expect(result).toMatchObject({ rows: 15, success: false });
     expect(lines.slice(1, 3)).toEqual(tableLines(SUMMARY));
     expect(lines[3]).toMatch(/^sync: Synced 1 of 2 tables, 15 rows in \d+\.\d s \(4 Notion requests\)$/);

@@ -11,13 +11,13 @@ export function tableLines(summary: SyncAllSummary): string[] {
 }
 
 /**
- * Runs the worker's own full sync (the nightly cron's: one admin call, POST /api/admin/notion-sync-all) and prints
+ * Runs the worker's own full sync (the nightly cron's: one admin call, POST /api/admin/notion-sync-all, recorded as the launcher's) and prints
  * its result per table; the worker's log shows the progress meanwhile. Tables keep serving their rows throughout.
  */
 export async function fullSync(admin: AdminClient, log: (line: string) => void = console.log): Promise<{ seconds: number; rows: number; success: boolean }> {
   const started = performance.now();
   log("sync: full sync of every Notion database (each table keeps answering with its previous rows until its new copy is in)");
-  const summary = await admin.call<SyncAllSummary>("/api/admin/notion-sync-all", { method: "POST", untimed: true });
+  const summary = await admin.call<SyncAllSummary>("/api/admin/notion-sync-all?trigger=launcher", { method: "POST", untimed: true });
   for (const line of tableLines(summary)) log(line);
   const rows = summary.tables.reduce((n, t) => n + (t.rows ?? 0), 0);
   const seconds = (performance.now() - started) / 1000;

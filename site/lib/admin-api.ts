@@ -1,3 +1,4 @@
+import type { SyncHistoryRun } from "../../worker/data/sync-history";
 import type { SyncRun } from "../../worker/data/sync-runs";
 import type { CacheStats, NotionTable, SchemaSyncResult } from "../../worker/domain/types";
 import { assertOk, getJson } from "./http";
@@ -22,6 +23,7 @@ export const ADMIN_PATHS = {
   notionTables: "/api/admin/notion-tables",
   syncTable: "/api/admin/notion-sync-table",
   syncStatus: "/api/admin/sync-status",
+  syncRuns: "/api/admin/sync-runs",
   buildInfo: "/build-info.json",
 } as const;
 
@@ -55,5 +57,7 @@ export const readNotionTables = () => getJson(ADMIN_PATHS.notionTables, { cache:
 export const syncTable = (tableName: string, databaseId: string) => send<MessageResult>("POST", ADMIN_PATHS.syncTable, { tableName, databaseId });
 /** The last sync and the last rebuild request. */
 export const readSyncStatus = () => getJson(ADMIN_PATHS.syncStatus, { cache: "no-store" }) as Promise<SyncStatus>;
+/** The latest `limit` syncs, newest first. */
+export const readSyncRuns = (limit: number) => getJson(`${ADMIN_PATHS.syncRuns}?limit=${limit}`, { cache: "no-store" }) as Promise<{ runs: SyncHistoryRun[] }>;
 /** When the deployed static site was built. */
 export const readBuildInfo = () => getJson(ADMIN_PATHS.buildInfo, { cache: "no-store" }) as Promise<BuildInfo>;

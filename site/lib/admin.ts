@@ -93,7 +93,7 @@ export function runOutcome(run: SyncRun | null, lockHeld?: boolean, now = Date.n
 
 /** What a run covered, e.g. `Table notion_slot_machines` or `Full sync`. */
 export function runLabel(run: SyncRun): string {
-  const kind = { schema: "Schema sync", table: "Table sync", full: "Full sync", rebuild: "Site rebuild" }[run.kind];
+  const kind = { schema: "Schema sync", table: "Table sync", full: "Full sync", rebuild: "Site rebuild", page: "Page sync" }[run.kind];
   return run.target ? `${kind} (${run.target})` : kind;
 }
 

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { fakeAdminApi } from "./admin-fake-api";
-import { $notionTables, $schemaSync, $syncingTable, $syncStatus, refreshSyncStatus, refreshTables, runSchemaSync, runTableSync } from "./admin-sync";
+import { $notionTables, $schemaSync, $syncingTable, $syncRuns, $syncStatus, refreshSyncStatus, refreshTables, runSchemaSync, runTableSync } from "./admin-sync";
 import { $toasts, dismiss } from "./toasts";
 
 const slots = { tableName: "notion_slot_machines", recordCount: 2, databaseTitle: "Slot Machines", databaseId: "db-slots" };
@@ -106,5 +106,44 @@ describe("notion sync store", () => {
     fakeAdminApi(quiet);
     await refreshSyncStatus();
     expect($syncStatus.get()).toEqual({ status: { lastSync: null, lastRebuild: null, syncing: false }, build: { builtAt: "2026-01-01T04:02:00.000Z" }, error: null });
+  });
+
+  it("reloads the sync history after a table sync", async () => {
+    const run = { id: 7, kind: "table", target: slots.tableName, trigger: "manual", ok: true, pagesAdded: 1 };
+    const { calls } = fakeAdminApi({
+      ...quiet,
+      "POST /api/admin/notion-sync-table": () => Response.json({ success: true, message: "Synced 2 rows" }),
+      "GET /api/admin/sync-runs?limit=50": () => Response.json({ runs: [run] }),
+    });
+    $syncRuns.set({ runs: [], error: null });
+    await runTableSync(slots);
+    expect(calls.map((c) => c.key)).toContain("GET /api/admin/sync-runs?limit=50");
+    expect($syncRuns.get()).toEqual({ runs: [run], error: null });
+  });
+
+  it("reloads the sync history when the polled status shows a sync that ended since, and not otherwise", async () => {
+    const running = { kind: "full", target: null, startedAt: "2026-01-02T04:00:00.000Z", finishedAt: null, ok: null, message: null };
+    let lastSync: unknown = running;
+    const { calls } = fakeAdminApi({
+      ...quiet,
+      "GET /api/admin/sync-status": () => Response.json({ lastSync, lastRebuild: null, syncing: false }),
+      "GET /api/admin/sync-runs?limit=50": () => Response.json({ runs: [] }),
+    });
+    const historyLoads = () => calls.filter((c) => c.key === "GET /api/admin/sync-runs?limit=50").length;
+    await refreshSyncStatus();
+    await refreshSyncStatus();
+    const before = historyLoads();
+    lastSync = { ...running, finishedAt: "2026-01-02T04:05:00.000Z", ok: true, message: "Synced 12 of 12 tables" };
+    await refreshSyncStatus();
+    expect(historyLoads()).toBe(before + 1);
+  });
+
+  it("keeps the history shown and says why when it cannot load", async () => {
+    const run = { id: 1, kind: "full" };
+    fakeAdminApi({ "GET /api/admin/sync-runs?limit=50": () => new Response("down", { status: 503 }) });
+    $syncRuns.set({ runs: [run as never], error: null });
+    const { refreshSyncRuns } = await import("./admin-sync");
+    await refreshSyncRuns();
+    expect($syncRuns.get()).toEqual({ runs: [run], error: "503: down" });
   });
 });

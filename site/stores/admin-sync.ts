@@ -1,6 +1,7 @@
 import { atom } from "nanostores";
 import type { NotionTable, SchemaSyncResult } from "../../worker/domain/types";
-import { readBuildInfo, readNotionTables, readSyncStatus, syncSchemas, syncTable, type BuildInfo, type SyncStatus } from "../lib/admin-api";
+import type { SyncHistoryRun } from "../../worker/data/sync-history";
+import { readBuildInfo, readNotionTables, readSyncRuns, readSyncStatus, syncSchemas, syncTable, type BuildInfo, type SyncStatus } from "../lib/admin-api";
 import { errorText, failureToast, schemaSyncToast, syncErrorToast, tableSyncToast } from "../lib/admin";
 import { handleUnauthorized } from "./admin";
 import { toast } from "./toasts";
@@ -17,6 +18,21 @@ export const $syncingTable = atom<string | null>(null);
 /** Last sync, last rebuild request, and the deployed site's build time. */
 export const $syncStatus = atom<{ status: SyncStatus | null; build: BuildInfo | null; error: string | null }>({ status: null, build: null, error: null });
 
+/** Runs the Sync history card lists. */
+export const SYNC_HISTORY_LIMIT = 50;
+/** The sync history, newest first (null until loaded), and why it could not load. */
+export const $syncRuns = atom<{ runs: SyncHistoryRun[] | null; error: string | null }>({ runs: null, error: null });
+
+/** Loads the sync history; a failure keeps the runs shown and says why. */
+export async function refreshSyncRuns(): Promise<void> {
+  try {
+    const { runs } = await readSyncRuns(SYNC_HISTORY_LIMIT);
+    $syncRuns.set({ runs, error: null });
+  } catch (error) {
+    if (!handleUnauthorized(error)) $syncRuns.set({ ...$syncRuns.get(), error: errorText(error) });
+  }
+}
+
 /** Loads the table list; failures become a 'Failed to fetch notion tables' notice. */
 export async function refreshTables(): Promise<void> {
   $notionTables.set({ ...$notionTables.get(), loading: true });
@@ -29,10 +45,13 @@ export async function refreshTables(): Promise<void> {
   }
 }
 
-/** Loads sync-status and /build-info.json; a missing build-info only leaves the build time empty. */
+/** Loads sync-status and /build-info.json (a missing build-info only leaves the build time empty); a sync that started or ended since, such as the cron's, reloads the history. */
 export async function refreshSyncStatus(): Promise<void> {
   const [status, build] = await Promise.allSettled([readSyncStatus(), readBuildInfo()]);
   if (status.status === "rejected") handleUnauthorized(status.reason);
+  const before = $syncStatus.get().status?.lastSync;
+  const after = status.status === "fulfilled" ? status.value.lastSync : before;
+  if (before && (before.startedAt !== after?.startedAt || before.finishedAt !== after?.finishedAt)) void refreshSyncRuns();
   $syncStatus.set({
     status: status.status === "fulfilled" ? status.value : $syncStatus.get().status,
     build: build.status === "fulfilled" ? build.value : null,
@@ -48,12 +67,12 @@ export async function runSchemaSync(): Promise<void> {
     const result = await syncSchemas();
     $schemaSync.set({ running: false, result });
     toast(schemaSyncToast(result));
-    await Promise.all([refreshTables(), refreshSyncStatus()]);
+    await Promise.all([refreshTables(), refreshSyncStatus(), refreshSyncRuns()]);
   } catch (error) {
     $schemaSync.set({ ...$schemaSync.get(), running: false });
     if (handleUnauthorized(error)) return;
     toast(syncErrorToast("Schema Sync Failed", "Failed to sync Notion schemas", error));
-    await refreshSyncStatus();
+    await Promise.all([refreshSyncStatus(), refreshSyncRuns()]);
   }
 }
 
@@ -69,5 +88,5 @@ export async function runTableSync(table: NotionTable): Promise<void> {
   } finally {
     $syncingTable.set(null);
   }
-  await Promise.all([refreshTables(), refreshSyncStatus()]);
+  await Promise.all([refreshTables(), refreshSyncStatus(), refreshSyncRuns()]);
 }

@@ -1,10 +1,31 @@
 /** Rows of `sync_runs`: the history of syncs and rebuilds shown in the admin panel. */
 
-/** Kinds of run recorded in `sync_runs`. */
-export type RunKind = "schema" | "table" | "full" | "rebuild";
+/** Kinds of run recorded in `sync_runs` (`page`: one page synced on its own, as a webhook does). */
+export type RunKind = "schema" | "table" | "full" | "rebuild" | "page";
+
+/** What started a run. */
+export const RUN_TRIGGERS = ["manual", "cron", "webhook", "launcher"] as const;
+
+/** What started a run: the admin panel, the nightly cron, a Notion webhook, or the launcher script. */
+export type RunTrigger = (typeof RUN_TRIGGERS)[number];
+
+/** Notion blocks of one type that a page's Markdown could not show, and how many. */
+export type UnsupportedBlock = { pageId: string; pageTitle?: string; type: string; count: number };
+
+/** What a data sync changed: pages by id and last edit time against the previous rows, files copied, blocks left out. */
+export type RunCounts = { added: number; changed: number; removed: number; filesCopied: number; unsupported: UnsupportedBlock[] };
+
+/** How a run ended: `error` (default: `message`) is kept for a failed run; `counts` for a data sync. */
+export type RunOutcome = { ok: boolean; message: string; error?: string; counts?: RunCounts };
 
 /** One recorded run as the admin API hands it out. */
 export type SyncRun = { kind: RunKind; target: string | null; startedAt: string; finishedAt: string | null; ok: boolean | null; message: string | null };
+
+/** Runs kept; older ones are pruned as new ones start. */
+export const RUNS_KEPT = 200;
+
+/** Unsupported block entries kept per run (the total still counts every one). */
+export const UNSUPPORTED_LISTED = 200;
 
 type SyncRunRow = { kind: RunKind; target: string | null; started_at: string; finished_at: string | null; ok: number | null; message: string | null };
 
@@ -19,22 +40,52 @@ function toSyncRun(row: SyncRunRow): SyncRun {
   };
 }
 
-/** Records the start of a run and returns its id. */
-export async function startRun(db: D1Database, kind: RunKind, target: string | null, startedAt = new Date()): Promise<number> {
-  const row = await db
-    .prepare("INSERT INTO sync_runs (kind, target, started_at) VALUES (?1, ?2, ?3) RETURNING id")
-    .bind(kind, target, startedAt.toISOString())
-    .first<{ id: number }>();
-  if (!row) throw new Error("sync_runs insert returned no id");
-  return row.id;
+const prune = (db: D1Database) =>
+  db.prepare("DELETE FROM sync_runs WHERE id <= (SELECT id FROM sync_runs ORDER BY id DESC LIMIT 1 OFFSET ?1)").bind(RUNS_KEPT);
+
+/** Records the start of a run (pruning the oldest beyond RUNS_KEPT) and returns its id. */
+export async function startRun(db: D1Database, kind: RunKind, target: string | null, trigger: RunTrigger = "manual", startedAt = new Date()): Promise<number> {
+  const [inserted] = await db.batch<{ id: number }>([
+    db.prepare("INSERT INTO sync_runs (kind, target, started_by, started_at) VALUES (?1, ?2, ?3, ?4) RETURNING id").bind(kind, target, trigger, startedAt.toISOString()),
+    prune(db),
+  ]);
+  const id = inserted?.results[0]?.id;
+  if (id === undefined) throw new Error("sync_runs insert returned no id");
+  return id;
 }
 
-/** Records how a run ended. */
-export async function finishRun(db: D1Database, id: number, ok: boolean, message: string, finishedAt = new Date()): Promise<void> {
+/** Records how a run ended, with its counts when it synced data. */
+export async function finishRun(db: D1Database, id: number, outcome: RunOutcome, finishedAt = new Date()): Promise<void> {
+  const { counts } = outcome;
   await db
-    .prepare("UPDATE sync_runs SET finished_at = ?2, ok = ?3, message = ?4 WHERE id = ?1")
-    .bind(id, finishedAt.toISOString(), ok ? 1 : 0, message)
+    .prepare(
+      `UPDATE sync_runs SET finished_at = ?2, ok = ?3, message = ?4, error = ?5, pages_added = ?6, pages_changed = ?7, pages_removed = ?8,
+       files_copied = ?9, unsupported_blocks = ?10, unsupported_total = ?11 WHERE id = ?1`,
+    )
+    .bind(
+      id,
+      finishedAt.toISOString(),
+      outcome.ok ? 1 : 0,
+      outcome.message,
+      outcome.ok ? null : (outcome.error ?? outcome.message),
+      counts?.added ?? null,
+      counts?.changed ?? null,
+      counts?.removed ?? null,
+      counts?.filesCopied ?? null,
+      counts ? JSON.stringify(counts.unsupported.slice(0, UNSUPPORTED_LISTED)) : null,
+      counts ? counts.unsupported.reduce((n, b) => n + b.count, 0) : null,
+    )
     .run();
+}
+
+/** Records a run that already ended in one call (a webhook's page sync): `recordRun(db, { kind: "page", target, trigger: "webhook", ...outcome })`. */
+export async function recordRun(
+  db: D1Database,
+  run: RunOutcome & { kind: RunKind; target: string | null; trigger: RunTrigger; startedAt?: Date; finishedAt?: Date },
+): Promise<number> {
+  const id = await startRun(db, run.kind, run.target, run.trigger, run.startedAt);
+  await finishRun(db, id, run, run.finishedAt);
+  return id;
 }
 
 /** The most recent run of any of `kinds`, or null when none ran yet. */

@@ -17,6 +17,7 @@ const ADMIN_ENDPOINTS: [string, string][] = [
   ["POST", "/api/admin/notion-sync-table"],
   ["POST", "/api/admin/notion-sync-all"],
   ["GET", "/api/admin/sync-status"],
+  ["GET", "/api/admin/sync-runs"],
 ];
 
 const call = (method: string, path: string, headers: Record<string, string> = {}) =>

@@ -29,8 +29,8 @@ export const FILE_LIMITS: FileLimits = { maxBytes: 100 * 1024 * 1024, maxBuffere
 /** A Notion-hosted file met during a sync, with a way to get a fresh signed URL if this one has expired. */
 export type FileSource = { url: string; name?: string; refresh: () => Promise<string | undefined> };
 
-/** What copying needs: the bucket, the run's index of keys it already holds, the D1 database recording the keys /media may serve, the run's (retrying) download fetch, and the caps. */
-export type FileStore = { bucket: R2Bucket; index: MediaIndex; db: D1Database; download: typeof fetch; limits?: FileLimits };
+/** What copying needs: the bucket, the run's index of keys it already holds, the D1 database recording the keys /media may serve, the run's (retrying) download fetch, the caps, and a count of files copied in. */
+export type FileStore = { bucket: R2Bucket; index: MediaIndex; db: D1Database; download: typeof fetch; limits?: FileLimits; copied?: { count: number } };
 
 /**
  * Copies Notion-hosted files into R2 under stable keys (skipping keys R2 already holds) and returns each
@@ -89,6 +89,7 @@ async function copyFile(store: FileStore, key: string, source: FileSource): Prom
     throw new UpstreamError(`Could not copy file ${key} from Notion: ${err instanceof Error ? err.message : String(err)}`);
   }
   store.index.add(key);
+  if (store.copied) store.copied.count++;
   return true;
 }
 

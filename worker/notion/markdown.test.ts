@@ -104,4 +104,21 @@ describe("blocksToMarkdown", () => {
   it("renders toggles and callouts with their children", () => {
     expect(md(node("toggle", { rich_text: [t("More")] }, [p(t("hidden"))]), node("callout", { rich_text: [t("Note")] }, [p(t("inside"))]))).toBe("More\n\nhidden\n\n> Note\n>\n> inside");
   });
+
+  it("names each block type it leaves out, nested ones too, and none it renders", () => {
+    const dropped: string[] = [];
+    const body = blocksToMarkdown(
+      [p(t("Intro")), node("embed", { url: "https://x.example" }), node("toggle", { rich_text: [t("More")] }, [node("table", { table_width: 2 }), p(t("Inside"))]), node("divider", {}), node("child_database", { title: "Parts" })],
+      site,
+      (type) => dropped.push(type),
+    );
+    expect(body).toBe("Intro\n\nMore\n\nInside\n\n---");
+    expect(dropped).toEqual(["embed", "table", "child_database"]);
+  });
+
+  it("does not count an empty paragraph or an image without a usable URL as left out", () => {
+    const dropped: string[] = [];
+    blocksToMarkdown([p(), node("image", { type: "external", external: { url: "javascript:alert(1)" } })], site, (type) => dropped.push(type));
+    expect(dropped).toEqual([]);
+  });
 });

@@ -16,20 +16,23 @@ export const BLOCKS_WITH_RENDERED_CHILDREN = new Set([
 type Content = { rich_text?: RichText[]; caption?: RichText[]; language?: string; checked?: boolean; list_start_index?: number };
 type Media = { type?: string; file?: { url?: string }; external?: { url?: string }; caption?: RichText[] };
 
-/** Page blocks to Markdown; blocks Markdown cannot express are skipped. Empty bodies give null. */
-export function blocksToMarkdown(nodes: BlockNode[], siteUrl: SiteUrlFor): string | null {
-  const md = renderBlocks(nodes, siteUrl).trim();
+/** Called with the type of each block the Markdown cannot show. */
+export type DroppedBlock = (type: string) => void;
+
+/** Page blocks to Markdown; blocks Markdown cannot express are left out and named to `dropped`. Empty bodies give null. */
+export function blocksToMarkdown(nodes: BlockNode[], siteUrl: SiteUrlFor, dropped: DroppedBlock = () => undefined): string | null {
+  const md = renderBlocks(nodes, siteUrl, dropped).trim();
   return md === "" ? null : md;
 }
 
-function renderBlocks(nodes: BlockNode[], siteUrl: SiteUrlFor): string {
+function renderBlocks(nodes: BlockNode[], siteUrl: SiteUrlFor, dropped: DroppedBlock): string {
   let out = "";
   let prevType = "";
   let number = 0;
   for (const node of nodes) {
     const type = node.block.type;
     number = type === "numbered_list_item" ? (prevType === type ? number + 1 : (content(node.block).list_start_index ?? 1)) : 0;
-    const md = renderBlock(node, siteUrl, number);
+    const md = renderBlock(node, siteUrl, number, dropped);
     if (md === null) continue;
     const tight = prevType === type && IS_LIST.test(type);
     out += out === "" ? md : `${tight ? "\n" : "\n\n"}${md}`;
@@ -38,11 +41,11 @@ function renderBlocks(nodes: BlockNode[], siteUrl: SiteUrlFor): string {
   return out;
 }
 
-function renderBlock(node: BlockNode, siteUrl: SiteUrlFor, number: number): string | null {
+function renderBlock(node: BlockNode, siteUrl: SiteUrlFor, number: number, dropped: DroppedBlock): string | null {
   const { block, children } = node;
   const c = content(block);
   const text = richTextToMarkdown(c.rich_text).trimStart();
-  const inner = () => renderBlocks(children, siteUrl);
+  const inner = () => renderBlocks(children, siteUrl, dropped);
   const heading = /^heading_([1-4])$/.exec(block.type);
   if (heading) return text ? joinBlocks(`${"#".repeat(Number(heading[1]))} ${text.replace(/\\\n/g, " ")}`, inner()) : nonEmpty(inner());
   switch (block.type) {
@@ -67,6 +70,7 @@ function renderBlock(node: BlockNode, siteUrl: SiteUrlFor, number: number): stri
     case "image":
       return image(block.image as Media | undefined, siteUrl);
     default:
+      dropped(block.type);
       return null;
   }
 }

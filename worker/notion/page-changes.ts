@@ -43,3 +43,13 @@ export async function applyPageChanges(db: D1Database, changed: TableRows[], del
   for (const { entry, rows } of writable) statements.push(...searchIndexStatements(db, entry, rows.map((r) => String(r[0]))));
   await db.batch(statements);
 }
+
+/** Which of `ids` some `notion_*` table holds now (to tell pages added from pages changed). */
+export async function existingIds(db: D1Database, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const tables = await existingNotionTables(db);
+  if (tables.length === 0) return new Set();
+  const union = tables.map((t) => `SELECT id FROM ${quoteIdent(t)} WHERE id IN (SELECT value FROM json_each(?1))`).join(" UNION ");
+  const { results } = await db.prepare(union).bind(JSON.stringify(ids)).all<{ id: string }>();
+  return new Set(results.map((r) => r.id));
+}

@@ -8,17 +8,27 @@ import { NotionBlock, NotionPage, readNotion } from "./notion-shapes";
 import { pageFiles, rowValues, type PageLike } from "./page-row";
 import type { ColumnValue } from "./properties";
 import type { RegistryEntry } from "./registry";
+import type { UnsupportedBlock } from "../data/sync-runs";
 
-/** One page's row: its body as Markdown when the table has bodies, its files copied to R2 first. */
-export async function pageRow(run: NotionRun, store: FileStore, entry: RegistryEntry, page: PageLike): Promise<ColumnValue[]> {
+/** One page's row: its body as Markdown when the table has bodies, its files copied to R2 first; blocks the Markdown left out go to `unsupported`. */
+export async function pageRow(run: NotionRun, store: FileStore, entry: RegistryEntry, page: PageLike, unsupported?: UnsupportedBlock[]): Promise<ColumnValue[]> {
   const tree = entry.hasBody ? await fetchBlockTree(run.notion, page.id) : [];
   const sources: FileSource[] = [
     ...propertyFileSources(run.notion, page, entry),
     ...bodyImages(tree).map(({ url, blockId }) => ({ url, refresh: () => freshBlockImageUrl(run.notion, blockId) })),
   ];
   const siteUrl = siteUrlLookup(await copyFiles(store, sources));
-  const body = entry.hasBody ? blocksToMarkdown(tree, siteUrl) : undefined;
+  const dropped = new Map<string, number>();
+  const body = entry.hasBody ? blocksToMarkdown(tree, siteUrl, (type) => dropped.set(type, (dropped.get(type) ?? 0) + 1)) : undefined;
+  for (const [type, count] of dropped) unsupported?.push({ pageId: page.id, pageTitle: pageTitle(page), type, count });
   return rowValues(page, entry.columns, siteUrl, body);
+}
+
+/** The plain text of a page's title property, if it has one. */
+export function pageTitle(page: PageLike): string | undefined {
+  const title = Object.values(page.properties ?? {}).find((p) => p.type === "title");
+  const pieces = title?.title;
+  return Array.isArray(pieces) ? (pieces as { plain_text?: string }[]).map((r) => r.plain_text ?? "").join("") : undefined;
 }
 
 /** Files in the page's properties; an expired one is re-found by its key in a fresh read of the page (one read per page). */

@@ -48,7 +48,7 @@ export async function requestRebuild(env: Env, reason: string): Promise<Promise<
       message = `Deploy hook failed: ${hideHookUrl(error instanceof Error ? error.message : String(error), url)}`;
     }
     try {
-      await finishRun(env.DB, id, ok, message);
+      await finishRun(env.DB, id, { ok, message });
     } catch (error) {
       console.error("could not record the rebuild result:", error);
     }

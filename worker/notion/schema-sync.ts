@@ -23,10 +23,10 @@ export async function syncSchemas(env: Env, lockTtlMs = LOCK_TTL_MS): Promise<Sc
     const runId = await startRun(env.DB, "schema", null);
     try {
       const outcome = await rebuildSchemas(env);
-      await finishRun(env.DB, runId, outcome.result.success, outcome.result.message);
+      await finishRun(env.DB, runId, { ok: outcome.result.success, message: outcome.result.message });
       return outcome;
     } catch (err) {
-      await finishRun(env.DB, runId, false, err instanceof Error ? err.message : String(err));
+      await finishRun(env.DB, runId, { ok: false, message: err instanceof Error ? err.message : String(err) });
       throw err;
     }
   }, lockTtlMs);

@@ -1,4 +1,4 @@
-import { finishRun, startRun } from "../data/sync-runs";
+import { finishRun, startRun, type RunCounts, type RunTrigger } from "../data/sync-runs";
 import { afterSync } from "./after-sync";
 import { notionRun } from "./client";
 import { duplicateMessage, findDataSources, lookUp } from "./find-databases";
@@ -23,34 +23,49 @@ export type SyncAllSummary = { success: boolean; message: string; tables: SyncAl
  * several databases share, or whose sync fails keeps its rows and is reported; the rest still run. The site is rebuilt
  * only when every table synced. Holds the sync lock throughout; throws only when the search itself fails.
  */
-export async function syncAll(env: Env, ctx?: ExecutionContext): Promise<SyncAllSummary> {
+export async function syncAll(env: Env, ctx?: ExecutionContext, trigger: RunTrigger = "manual"): Promise<SyncAllSummary> {
   const started = Date.now();
-  const runId = await startRun(env.DB, "full", null);
+  const runId = await startRun(env.DB, "full", null, trigger);
   try {
-    const { tables, requests } = await withLock(env.DB, SYNC_LOCK, () => syncEveryTable(env));
+    const { tables, requests, counts } = await withLock(env.DB, SYNC_LOCK, () => syncEveryTable(env, trigger));
     const synced = tables.filter((t) => t.ok);
     const rows = synced.reduce((n, t) => n + (t.rows ?? 0), 0);
     const seconds = (Date.now() - started) / 1000;
     const success = synced.length === tables.length;
     const message = `Synced ${synced.length} of ${tables.length} tables, ${rows} rows`;
     console.log(`sync: full: ${message} (${requests} requests, ${seconds.toFixed(1)} s)`);
-    await finishRun(env.DB, runId, success, message);
+    const error = tables.filter((t) => !t.ok).map((t) => `${t.tableName}: ${t.message}`).join("\n");
+    await finishRun(env.DB, runId, { ok: success, message, error, counts: sumCounts(counts) });
     const noRebuild = success ? undefined : `${tables.length - synced.length} of ${tables.length} tables did not sync, so the live site keeps its last build`;
     await afterSync(env, ctx, { kind: "full", noRebuild });
     return { success, message, tables, requests, seconds };
   } catch (err) {
-    await finishRun(env.DB, runId, false, err instanceof Error ? err.message : String(err));
+    await finishRun(env.DB, runId, { ok: false, message: err instanceof Error ? err.message : String(err) });
     throw err;
   }
 }
 
-async function syncEveryTable(env: Env): Promise<{ tables: SyncAllTable[]; requests: number }> {
+/** The tables' counts added up for the full run. */
+function sumCounts(each: RunCounts[]): RunCounts {
+  const sum: RunCounts = { added: 0, changed: 0, removed: 0, filesCopied: 0, unsupported: [] };
+  for (const counts of each) {
+    sum.added += counts.added;
+    sum.changed += counts.changed;
+    sum.removed += counts.removed;
+    sum.filesCopied += counts.filesCopied;
+    sum.unsupported.push(...counts.unsupported);
+  }
+  return sum;
+}
+
+async function syncEveryTable(env: Env, trigger: RunTrigger): Promise<{ tables: SyncAllTable[]; requests: number; counts: RunCounts[] }> {
   const search = notionRun(env);
   console.log("sync: full: searching Notion for the workspace's databases");
   const found = await findDataSources(search.notion);
   let requests = search.stats.requests;
   const now = new Date().toISOString();
   const tables: SyncAllTable[] = [];
+  const counts: RunCounts[] = [];
   for (const db of [...CONTRACT_DATABASES].sort((a, b) => (a.tableName < b.tableName ? -1 : 1))) {
     const lookup = lookUp(found, db.title);
     const table = { tableName: db.tableName, databaseTitle: db.title };
@@ -65,12 +80,13 @@ async function syncEveryTable(env: Env): Promise<{ tables: SyncAllTable[]; reque
     const { source } = lookup;
     const entry = { ...placeholderEntry(db), databaseId: source.databaseId, dataSourceId: source.dataSourceId, columns: columnsFor(source.properties), schemaSyncedAt: now };
     try {
-      const outcome = await copyTable(env, entry);
+      const outcome = await copyTable(env, entry, trigger);
       requests += outcome.requests;
       tables.push({ ...table, ok: true, rows: outcome.rows, seconds: outcome.seconds, message: outcome.message });
+      counts.push(outcome.counts);
     } catch (err) {
       tables.push({ ...table, ok: false, message: upstreamMessage(err) ?? (err instanceof Error ? err.message : String(err)) });
     }
   }
-  return { tables, requests };
+  return { tables, requests, counts };
 }

@@ -148,6 +148,9 @@ describe("a full sync on existing data", { timeout: 120_000 }, () => {
     expect(await rebuildRuns()).toBe(rebuildsBefore);
     const run = await env.DB.prepare("SELECT ok, message FROM sync_runs WHERE kind = 'full' ORDER BY id DESC LIMIT 1").first();
     expect(run).toEqual({ ok: 0, message: body.message });
+    // The sync history names each table that did not sync and why.
+    const { error } = (await env.DB.prepare("SELECT error FROM sync_runs WHERE kind = 'full' ORDER BY id DESC LIMIT 1").first<{ error: string }>())!;
+    expect(error).toBe(`notion_slot_machines: ${missing("Slot Machines")}\nnotion_vintage_toys: Could not download file ${key} from Notion: HTTP 404`);
   });
 
   it("keeps, through the operator's schema sync, the table whose database search did not return", async () => {

@@ -1,6 +1,6 @@
 import { APIErrorCode, isNotionClientError, type Client } from "@notionhq/client";
 import { z } from "zod";
-import { finishRun, startRun } from "../data/sync-runs";
+import { finishRun, startRun, type UnsupportedBlock } from "../data/sync-runs";
 import { afterSync } from "./after-sync";
 import { normaliseNotionId } from "../lib/notion-id";
 import { notionRun } from "./client";
@@ -8,7 +8,7 @@ import { forEachLimit } from "./concurrency";
 import { LOCK_TTL_MS, SYNC_LOCK, withLock } from "./lock";
 import type { MediaIndex } from "./media-index";
 import { NotionPage, NotionSearchResult, readNotion } from "./notion-shapes";
-import { applyPageChanges, type TableRows } from "./page-changes";
+import { applyPageChanges, existingIds, type TableRows } from "./page-changes";
 import { pageRow } from "./page-sync";
 import { listEntries, type RegistryEntry } from "./registry";
 import { columnsFor } from "./schema";
@@ -58,11 +58,12 @@ function headIndex(bucket: R2Bucket): MediaIndex {
  */
 export async function syncPages(env: Env, pageIds: string[], lockTtlMs = LOCK_TTL_MS): Promise<PageSyncOutcome> {
   return withLock(env.DB, SYNC_LOCK, async () => {
-    const runId = await startRun(env.DB, "table", "webhook");
+    const runId = await startRun(env.DB, "page", "webhook", "webhook");
     try {
       const run = notionRun(env);
       const entries = await listEntries(env.DB);
-      const files = { bucket: env.MEDIA, index: headIndex(env.MEDIA), db: env.DB, download: run.download };
+      const files = { bucket: env.MEDIA, index: headIndex(env.MEDIA), db: env.DB, download: run.download, copied: { count: 0 } };
+      const unsupported: UnsupportedBlock[] = [];
       const changed = new Map<string, TableRows>();
       const removed: string[] = [];
       await forEachLimit(pageIds, PAGES_AT_ONCE, async (id) => {
@@ -72,20 +73,23 @@ export async function syncPages(env: Env, pageIds: string[], lockTtlMs = LOCK_TT
           removed.push(normaliseNotionId(id) ?? id);
           return;
         }
-        const row = await pageRow(run, files, entry, page);
+        const row = await pageRow(run, files, entry, page, unsupported);
         const target = changed.get(entry.tableName) ?? { entry, rows: [] };
         target.rows.push(row);
         changed.set(entry.tableName, target);
       });
+      const existed = await existingIds(env.DB, [...changed.values()].flatMap((t) => t.rows.map((r) => String(r[0]))));
       await applyPageChanges(env.DB, [...changed.values()], removed);
       const updated = [...changed.values()].reduce((n, t) => n + t.rows.length, 0);
       const tables = [...changed.keys()].sort().join(", ");
       const message = `Webhook: updated ${updated} ${updated === 1 ? "page" : "pages"}${tables ? ` in ${tables}` : ""}, removed ${removed.length}`;
       console.log(`sync: ${message} (${run.stats.requests} requests)`);
-      await finishRun(env.DB, runId, true, message);
+      const added = [...changed.values()].flatMap((t) => t.rows).filter((r) => !existed.has(String(r[0]))).length;
+      const counts = { added, changed: updated - added, removed: removed.length, filesCopied: files.copied.count, unsupported };
+      await finishRun(env.DB, runId, { ok: true, message, counts });
       return { updated, removed: removed.length, message };
     } catch (err) {
-      await finishRun(env.DB, runId, false, `Webhook: ${err instanceof Error ? err.message : String(err)}`);
+      await finishRun(env.DB, runId, { ok: false, message: `Webhook: ${err instanceof Error ? err.message : String(err)}` });
       throw err;
     }
   }, lockTtlMs);

@@ -58,13 +58,13 @@ describe("webhook events -> debounced page sync -> live rows", { timeout: 60_000
     await editPage(ids[1], { properties: titleValue("Batch One") });
     await editPage(ids[2], { properties: titleValue("Batch Two") });
     const before = await notionStats();
-    const runsBefore = (await env.DB.prepare("SELECT COUNT(*) AS n FROM sync_runs WHERE target = 'webhook'").first<{ n: number }>())!.n;
+    const runsBefore = (await env.DB.prepare("SELECT COUNT(*) AS n FROM sync_runs WHERE kind = 'page' AND started_by = 'webhook'").first<{ n: number }>())!.n;
     for (const id of [ids[1], ids[2], ids[1]]) expect((await deliverSigned(webhookEvent("page.properties_updated", id))).status).toBe(200);
     expect((await pendingChanges()).pages.sort()).toEqual([ids[1], ids[2]].sort());
     expect(await runDebouncer()).toBe(true);
     const after = await notionStats();
     expect(countPaths(after, /^\/v1\/pages\//) - countPaths(before, /^\/v1\/pages\//)).toBe(2);
-    expect((await env.DB.prepare("SELECT COUNT(*) AS n FROM sync_runs WHERE target = 'webhook'").first<{ n: number }>())!.n).toBe(runsBefore + 1);
+    expect((await env.DB.prepare("SELECT COUNT(*) AS n FROM sync_runs WHERE kind = 'page' AND started_by = 'webhook'").first<{ n: number }>())!.n).toBe(runsBefore + 1);
     expect([await titleOf(ids[1]), await titleOf(ids[2])]).toEqual(["Batch One", "Batch Two"]);
     expect(await runDebouncer()).toBe(false);
   });

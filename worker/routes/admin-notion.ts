@@ -17,6 +17,9 @@ import { upstreamMessage } from "../notion/upstream-error";
 /** Admin Notion sync routes under `/api/admin` (guarded by the admin middleware). */
 const adminNotion = new Hono<AppEnv>();
 
+/** Who asked for a full sync: the admin panel (default) or the launcher script; the cron calls syncAll itself. */
+const SyncAllQuery = z.object({ trigger: z.enum(["manual", "launcher"]).default("manual") });
+
 const SyncTableBody = z.object({ tableName: z.string().min(1).max(200), databaseId: z.string().min(1).max(100) });
 
 /**
@@ -82,8 +85,9 @@ adminNotion.post("/notion-sync-table", validate("json", SyncTableBody), async (c
   return c.json({ success: true, message: outcome.message });
 });
 
-adminNotion.post("/notion-sync-all", async (c) => {
-  const summary = await carryOn(c.executionCtx, () => guarded("Full sync", () => syncAll(c.env, waitable(c.executionCtx))));
+adminNotion.post("/notion-sync-all", validate("query", SyncAllQuery), async (c) => {
+  const { trigger } = c.req.valid("query");
+  const summary = await carryOn(c.executionCtx, () => guarded("Full sync", () => syncAll(c.env, waitable(c.executionCtx), trigger)));
   return c.json(summary);
 });
 

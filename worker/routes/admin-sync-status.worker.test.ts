@@ -26,12 +26,12 @@ describe("GET /api/admin/sync-status", () => {
 
   it("reports the latest sync of any kind and the latest rebuild separately", async () => {
     await env.DB.exec("DELETE FROM sync_runs");
-    const schema = await startRun(env.DB, "schema", null, new Date("2026-01-01T04:00:00Z"));
-    await finishRun(env.DB, schema, true, "12 tables", new Date("2026-01-01T04:00:05Z"));
-    const table = await startRun(env.DB, "table", "notion_slot_machines", new Date("2026-01-01T04:01:00Z"));
-    await finishRun(env.DB, table, false, "Notion answered 502", new Date("2026-01-01T04:01:09Z"));
-    const rebuild = await startRun(env.DB, "rebuild", "schema", new Date("2026-01-01T04:00:06Z"));
-    await finishRun(env.DB, rebuild, true, "Deploy hook answered 202 Accepted", new Date("2026-01-01T04:00:07Z"));
+    const schema = await startRun(env.DB, "schema", null, "manual", new Date("2026-01-01T04:00:00Z"));
+    await finishRun(env.DB, schema, { ok: true, message: "12 tables" }, new Date("2026-01-01T04:00:05Z"));
+    const table = await startRun(env.DB, "table", "notion_slot_machines", "manual", new Date("2026-01-01T04:01:00Z"));
+    await finishRun(env.DB, table, { ok: false, message: "Notion answered 502" }, new Date("2026-01-01T04:01:09Z"));
+    const rebuild = await startRun(env.DB, "rebuild", "schema", "manual", new Date("2026-01-01T04:00:06Z"));
+    await finishRun(env.DB, rebuild, { ok: true, message: "Deploy hook answered 202 Accepted" }, new Date("2026-01-01T04:00:07Z"));
     expect(await status()).toEqual({
       lastSync: {
         kind: "table",
@@ -65,7 +65,7 @@ describe("GET /api/admin/sync-status", () => {
 
   it("reports a run still in progress with ok and finishedAt null", async () => {
     await env.DB.exec("DELETE FROM sync_runs");
-    await startRun(env.DB, "full", null, new Date("2026-01-02T04:00:00Z"));
+    await startRun(env.DB, "full", null, "cron", new Date("2026-01-02T04:00:00Z"));
     const { lastSync } = await status();
     expect(lastSync).toEqual({ kind: "full", target: null, startedAt: "2026-01-02T04:00:00.000Z", finishedAt: null, ok: null, message: null });
   });

@@ -40,5 +40,7 @@ function content(block: StoredBlock, ctx: ShapeContext): object {
       return {};
     case "image":
       return { caption: richText(spec.caption), ...fileContent(spec.file, ctx) };
+    case "embed":
+      return { caption: richText(spec.caption), url: spec.url };
   }
 }

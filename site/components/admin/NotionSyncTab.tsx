@@ -1,15 +1,17 @@
 import { useEffect } from "react";
-import { refreshSyncStatus, refreshTables, SYNC_STATUS_POLL_MS } from "../../stores/admin-sync";
+import { refreshSyncRuns, refreshSyncStatus, refreshTables, SYNC_STATUS_POLL_MS } from "../../stores/admin-sync";
 import SchemaSyncCard from "./SchemaSyncCard";
+import SyncHistoryCard from "./SyncHistoryCard";
 import SyncStatusCard from "./SyncStatusCard";
 import TablesCard from "./TablesCard";
 import WebhookCard from "./WebhookCard";
 
-/** Notion Sync: last sync/rebuild status (polled, so a finished rebuild shows up), the schema sync, and per-table data syncs. */
+/** Notion Sync: last sync/rebuild status (polled, so a finished rebuild shows up), the schema sync, per-table data syncs and the sync history. */
 export default function NotionSyncTab() {
   useEffect(() => {
     void refreshTables();
     void refreshSyncStatus();
+    void refreshSyncRuns();
     const timer = setInterval(() => void refreshSyncStatus(), SYNC_STATUS_POLL_MS);
     return () => clearInterval(timer);
   }, []);
@@ -19,6 +21,7 @@ export default function NotionSyncTab() {
       <WebhookCard />
       <SchemaSyncCard />
       <TablesCard />
+      <SyncHistoryCard />
     </div>
   );
 }
