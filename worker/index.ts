@@ -11,6 +11,7 @@ import adminCache from "./routes/admin-cache";
 import adminNotion from "./routes/admin-notion";
 import adminSession from "./routes/admin-session";
 import adminSyncStatus from "./routes/admin-sync-status";
+import buildCatalogue from "./routes/build-catalogue";
 import collection from "./routes/collection";
 import content from "./routes/content";
 import images from "./routes/images";
@@ -33,6 +34,7 @@ app.route("/api/page-description", pageDescriptions);
 app.route("/api/posts", posts);
 app.route("/api/page-headers", pageHeaders);
 app.route("/api/collection", collection);
+app.route("/api/build", buildCatalogue);
 
 app.use("/api/admin/*", adminGuard);
 // Counting every table's rows costs a query per table; every sync and cache clear purges this entry.
