@@ -32,4 +32,8 @@ export default defineConfig({
   image: { remotePatterns: [{ protocol: apiUrl.protocol.slice(0, -1), hostname: apiUrl.hostname, port: apiUrl.port, pathname: "/media/**" }] },
   vite: { plugins: [tailwindcss()] },
   devToolbar: { enabled: false },
+  // Item and listing pages return a cacheKey (a digest of what they show): a rebuild renders only pages whose key or code
+  // changed and copies the rest from the cache folder, which must survive between builds (SITE_CACHE_DIR, see README).
+  experimental: { incrementalBuild: true },
+  ...(process.env.SITE_CACHE_DIR ? { cacheDir: process.env.SITE_CACHE_DIR } : {}),
 });
