@@ -92,13 +92,20 @@ try {
 
   const rmCache = () => rmSync(cacheDirFor(outDir), { recursive: true, force: true });
   rmCache();
-  const proxy = await startFaultProxy(worker.url, transient);
+  // One proxy (one API address) for every build: the address is part of Astro's config hash (image domains), and a build
+  // from another address would be a full one. Its fault table is changed between builds.
+  const faults: Record<string, Fault> = { ...transient };
+  const proxy = await startFaultProxy(worker.url, faults);
+  const setFaults = (next: Record<string, Fault>) => {
+    for (const key of Object.keys(faults)) delete faults[key];
+    Object.assign(faults, next);
+  };
   const built = await buildSite(proxy.url, outDir, () => {});
   const dist = resolve(ROOT, outDir);
   // Every faulted answer is one retry: each fault is answered `times` times and then forwarded.
   const retries = Object.entries(transient).reduce((n, [path, fault]) => n + Math.min(proxy.hits(path), typeof fault === "object" ? (fault.times ?? 0) : 0), 0);
   const bulk = Object.keys(transient).filter((path) => path.startsWith("/api/build/")).reduce((n, path) => n + proxy.hits(path), 0);
-  await proxy.close();
+  setFaults({});
   const wrong = slots.slice(0, 12).filter((item) => {
     const html = readFileSync(join(dist, "for-sale", "slots", `${item.id}.html`), "utf8");
     return !html.includes(`>${item.title}</h1>`) || html.includes("Item Not Found");
@@ -110,26 +117,27 @@ try {
   const edited = slots[2];
   await editTitle(edited.id, `${edited.title} (edited)`);
   await syncSlots();
-  const incremental = await buildSite(worker.url, outDir, () => {});
+  const incremental = await buildSite(proxy.url, outDir, () => {});
   const shows = readFileSync(join(dist, "gallery", "slots", `${edited.id}.html`), "utf8").includes(`>${edited.title} (edited)</h1>`);
   console.log(`\nOne slot's title edited in Notion, its table synced, then an incremental build:`);
   console.log(`  ${incremental.seconds.toFixed(1)} s; ${incremental.rendered.length} files rendered (${incremental.rendered.filter((f) => f.includes(edited.id)).length} of them the item's pages), ${incremental.reused} reused; published ${incremental.published.copied} changed files of ${filesIn(dist)}; the page ${shows ? "shows" : "DOES NOT SHOW"} the edit`);
-  console.log(`  rendered: ${incremental.rendered.join(" ")}`);
+  console.log(`  rendered: ${incremental.rendered.slice(0, 40).join(" ")}${incremental.rendered.length > 40 ? " …" : ""}`);
   if (!shows) throw new Error("the incremental build did not show the edit");
 
   const before = treeHash(dist);
   const failingPath = "/api/build/catalogue/slots";
-  const permanent = await startFaultProxy(worker.url, { [failingPath]: { status: 500, body: '{"error":"D1 is unavailable"}' } });
+  setFaults({ [failingPath]: { status: 500, body: '{"error":"D1 is unavailable"}' } });
+  const hitsBefore = proxy.hits(failingPath);
   const started = performance.now();
   let message = "";
   try {
-    await buildSite(permanent.url, outDir, () => {});
+    await buildSite(proxy.url, outDir, () => {});
   } catch (error) {
     message = error instanceof Error ? error.message : String(error);
   }
   const failedAfter = (performance.now() - started) / 1000;
-  const attempts = permanent.hits(failingPath);
-  await permanent.close();
+  const attempts = proxy.hits(failingPath) - hitsBefore;
+  setFaults({});
   const kept = treeHash(dist) === before;
   console.log(`\nBuild with ${failingPath} answering 500 every time:`);
   console.log(`  ${message ? "failed" : "SUCCEEDED"} after ${failedAfter.toFixed(1)} s, ${attempts} attempts; ${outDir} ${kept ? "byte-identical" : "CHANGED"}`);
@@ -139,10 +147,11 @@ try {
 
   await editTitle(edited.id, `${edited.title} (edited twice)`);
   await syncSlots();
-  const after = await buildSite(worker.url, outDir, () => {});
+  const after = await buildSite(proxy.url, outDir, () => {});
   const showsAgain = readFileSync(join(dist, "for-sale", "slots", `${edited.id}.html`), "utf8").includes(`>${edited.title} (edited twice)</h1>`);
   console.log(`\nAnother edit after the failed build: ${after.seconds.toFixed(1)} s, ${after.rendered.length} files rendered, ${after.reused} reused; the page ${showsAgain ? "shows" : "DOES NOT SHOW"} the edit`);
   if (!showsAgain) throw new Error("the build after a failed one did not show the edit");
+  await proxy.close();
 } finally {
   await worker.stop();
   await notion.close();
