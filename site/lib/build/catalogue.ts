@@ -66,15 +66,15 @@ function catalogueRoutes(category: CategoryId): string {
 export function categoryItems(category: CategoryId): Promise<SiteItem[]> {
   let pending = catalogues.get(category);
   if (!pending) {
-    pending = readCatalogue(category).then(
-      (items) => {
+    pending = readCatalogue(category)
+      .then((items) => {
         const stranger = items.find((item) => item.category !== category);
         if (stranger) throw new Error(categoryMismatch(category, stranger.category));
         return items;
-      },
-    ).catch((error: unknown) => {
-      throw new BuildPageError(catalogueRoutes(category), error);
-    });
+      })
+      .catch((error: unknown) => {
+        throw new BuildPageError(catalogueRoutes(category), error);
+      });
     catalogues.set(category, pending);
   }
   return pending;
