@@ -2,6 +2,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, rmSync } from "node:fs";
 import { resolve } from "node:path";
+import { cacheDirFor } from "./lib/build-cache.ts";
 import { checkNode } from "./lib/check-node.ts";
 import { freePort } from "./lib/free-port.ts";
 import { ROOT, quietEnv } from "./lib/quiet-env.ts";
@@ -42,6 +43,6 @@ try {
   }
 } finally {
   await stack.stop();
-  for (const dir of [state, assets]) rmSync(dir, { recursive: true, force: true });
+  for (const dir of [state, assets, cacheDirFor(assets)]) rmSync(dir, { recursive: true, force: true });
 }
 process.exit(interrupted ? 130 : code);

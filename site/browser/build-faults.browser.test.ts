@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { POSTS } from "../../scripts/demo-workspace/content/posts.ts";
 import { PAGE_DESCRIPTIONS, PAGE_HEADERS } from "../../scripts/demo-workspace/content/site-content.ts";
+import { cacheDirFor } from "../../scripts/lib/build-cache.ts";
 import { buildSite } from "../../scripts/lib/build-site.ts";
 import { startFaultProxy, type Fault, type FaultProxy } from "../../scripts/lib/fault-proxy.ts";
 import { ROOT } from "../../scripts/lib/quiet-env.ts";
@@ -73,7 +74,7 @@ async function failingBuild(buildFaults: Record<string, Fault>): Promise<{ messa
 }
 
 function cleanUp(): void {
-  for (const dir of [OUT_DIR, `${OUT_DIR}.building`]) rmSync(resolve(ROOT, dir), { recursive: true, force: true, maxRetries: 3 });
+  for (const dir of [resolve(ROOT, OUT_DIR), resolve(ROOT, `${OUT_DIR}.building`), cacheDirFor(OUT_DIR)]) rmSync(dir, { recursive: true, force: true, maxRetries: 3 });
 }
 
 beforeAll(async () => {
