@@ -38,4 +38,8 @@ export default defineConfig({
   // Nothing is resized at build time: srcsets name the worker's /media/w/{width}/ copies (site/lib/media-srcset.ts).
   vite: { plugins: [tailwindcss()] },
   devToolbar: { enabled: false },
+  // Item and listing pages return a cacheKey (a digest of what they show): a rebuild renders only pages whose key or code
+  // changed and copies the rest from the cache folder, which must survive between builds (SITE_CACHE_DIR, see README).
+  experimental: { incrementalBuild: true },
+  ...(process.env.SITE_CACHE_DIR ? { cacheDir: process.env.SITE_CACHE_DIR } : {}),
 });

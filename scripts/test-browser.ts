@@ -2,6 +2,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, rmSync } from "node:fs";
 import { resolve } from "node:path";
+import { cacheDirFor } from "./lib/build-cache.ts";
 import { checkNode } from "./lib/check-node.ts";
 import { freePort } from "./lib/free-port.ts";
 import { ROOT, quietEnv } from "./lib/quiet-env.ts";
@@ -30,7 +31,7 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
   });
 }
 const removeFolders = () => {
-  for (const dir of [state, assets]) rmSync(dir, { recursive: true, force: true });
+  for (const dir of [state, assets, cacheDirFor(assets)]) rmSync(dir, { recursive: true, force: true });
 };
 let stack: Stack;
 try {

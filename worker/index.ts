@@ -14,6 +14,7 @@ import adminNotionWebhook from "./routes/admin-notion-webhook";
 import adminSession from "./routes/admin-session";
 import adminSyncRuns from "./routes/admin-sync-runs";
 import adminSyncStatus from "./routes/admin-sync-status";
+import buildCatalogue from "./routes/build-catalogue";
 import collection from "./routes/collection";
 import content from "./routes/content";
 import images from "./routes/images";
@@ -42,6 +43,7 @@ app.route("/api/posts", posts);
 app.route("/api/page-headers", pageHeaders);
 app.route("/api/collection", collection);
 app.route("/api/search", search);
+app.route("/api/build", buildCatalogue);
 
 app.use("/api/admin/*", adminGuard);
 // Counting every table's rows costs a query per table; every sync and cache clear purges this entry.

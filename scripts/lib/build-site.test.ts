@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { buildFailure } from "./build-site.ts";
+import { buildFailure, generatedFiles } from "./build-site.ts";
 
 describe("why a site build failed", () => {
   it("is the build's own 'Cannot build {page}: {cause}' line, without Astro's decoration around it", () => {
@@ -17,5 +17,23 @@ describe("why a site build failed", () => {
     const output = `${"x".repeat(5000)}\n[ERROR] Unexpected token`;
     expect(buildFailure(output)).toBe(output.slice(-4000));
     expect(buildFailure(output)).toMatch(/^x+\n\[ERROR\] Unexpected token$/);
+  });
+});
+
+describe("which files a build rendered", () => {
+  it("reads Astro's log, where rendered files get their time later (after other files' announcements) and reused ones '(restored)' or '(cached)' at once", () => {
+    const output = [
+      "17:08:59   ├─ /404.html17:08:59   ├─ /admin.html17:08:59   ├─ /build-info.json (+52ms) ",
+      "17:08:59   ├─ /for-sale/slots/21d9cae6-3e72-458c-aec4-ed0a76d35cc1.html (restored)",
+      "17:08:59   ├─ \x1b[2m/gallery/slots/a1.html\x1b[22m (cached)",
+      "17:08:59   ├─ /sitemap.xml17:08:59   ├─ /gallery/toys.html (restored)",
+      " (+9ms) ",
+      "17:08:59   └─ /robots.txt (+1.20s) ",
+      "17:08:38   ▶ /_astro/slot-maroon_Z23v07N.webp (reused cache entry) (+0ms) (49/70)",
+    ].join("\n");
+    expect(generatedFiles(output)).toEqual({
+      rendered: ["/404.html", "/admin.html", "/build-info.json", "/sitemap.xml", "/robots.txt"],
+      reused: ["/for-sale/slots/21d9cae6-3e72-458c-aec4-ed0a76d35cc1.html", "/gallery/slots/a1.html", "/gallery/toys.html"],
+    });
   });
 });

@@ -1,10 +1,15 @@
-import { cpSync, mkdirSync, readdirSync, rmSync, statSync } from "node:fs";
-import { join, relative, resolve } from "node:path";
+import { readdirSync, rmSync } from "node:fs";
+import { resolve } from "node:path";
+import { cacheDirFor, markBuildDone, markBuildStarted, recoverCache, repairCache } from "./build-cache.ts";
+import { publishChanged, type PublishCount } from "./publish-changed.ts";
 import { ROOT } from "./quiet-env.ts";
 import { runNpx } from "./run.ts";
 
 /** Puts a finished build in place (`copy`); a launcher wraps it to pick the moment and wait for what follows. */
 export type Publish = (copy: () => void) => Promise<void>;
+
+/** What a build did: its time, the pages of the site, which files Astro rendered, how many it reused, and what publishing copied. */
+export type BuildReport = { seconds: number; pages: number; rendered: string[]; reused: number; published: PublishCount };
 
 /** Why a build failed: the build's own "Cannot build {page}: {cause}" line when it printed one, else Astro's last output. */
 export function buildFailure(output: string): string {
@@ -14,48 +19,64 @@ export function buildFailure(output: string): string {
 }
 
 /**
- * Builds the Astro site from the API at `apiUrl` into a scratch folder, then publishes it by copying it over `outDir`,
- * so the running worker never serves a half-written tree; a failed build publishes nothing and leaves `outDir` as it was.
+ * The files Astro's log says it generated, split into rendered and reused from the incremental build's cache. Each file is
+ * announced as `├─ /gallery/slots/x.html`; a reused one is followed at once by ` (cached)` or ` (restored)`, while a
+ * rendered one gets its time later, often after other files' announcements (pages render eight at a time).
+ */
+export function generatedFiles(output: string): { rendered: string[]; reused: string[] } {
+  const text = output.replace(/\x1b\[[0-9;]*m/g, "");
+  const all = new Set<string>();
+  const reused = new Set<string>();
+  for (const match of text.matchAll(/[├└]─ (\/\S*?\.(?:html|xml|json|txt))( \((?:cached|restored)\))?/g)) {
+    all.add(match[1]);
+    if (match[2]) reused.add(match[1]);
+  }
+  return { rendered: [...all].filter((file) => !reused.has(file)), reused: [...reused] };
+}
+
+/**
+ * Builds the Astro site from the API at `apiUrl` into a scratch folder, then publishes it into `outDir` copying only the
+ * files whose content changed, so the running worker never serves a half-written tree; a failed build publishes nothing
+ * and leaves `outDir` as it was. Astro's incremental-build cache for `outDir` (cacheDirFor) is kept between builds, and
+ * repaired after a build that failed or was killed, so a rebuild renders only the pages whose data or code changed.
  * `signal` stops the build (its whole process group).
  */
-export async function buildSite(apiUrl: string, outDir = "dist", log: (line: string) => void = console.log, publish: Publish = async (copy) => copy(), signal?: AbortSignal): Promise<number> {
+export async function buildSite(apiUrl: string, outDir = "dist", log: (line: string) => void = console.log, publish: Publish = async (copy) => copy(), signal?: AbortSignal): Promise<BuildReport> {
   const started = performance.now();
   const dist = resolve(ROOT, outDir);
   const scratch = `${dist}.building`;
+  const cacheDir = cacheDirFor(outDir);
+  const recovered = recoverCache(cacheDir);
+  if (recovered !== undefined) log(`site: an earlier build into ${outDir} never finished; its cache ${recovered === null ? "was dropped" : `lost ${recovered} page(s)`}`);
   rmSync(scratch, { recursive: true, force: true });
+  const startedAt = Date.now();
+  markBuildStarted(cacheDir, startedAt);
+  let output: string;
   try {
-    try {
-      await runNpx(["astro", "build", "--outDir", scratch], { env: { SITE_API_URL: apiUrl, SITE_URL: process.env.SITE_URL ?? apiUrl }, prefix: "  [astro] ", quiet: true, signal });
-    } catch (error) {
-      const output = error instanceof Error ? error.message : String(error);
-      throw new Error(`site build failed, ${outDir} left as it was: ${buildFailure(output)}`, { cause: error });
-    }
-    await publish(() => {
-      mkdirSync(dist, { recursive: true });
-      cpSync(scratch, dist, { recursive: true });
-      removeStale(dist, scratch);
+    output = await runNpx(["astro", "build", "--outDir", scratch], {
+      env: { SITE_API_URL: apiUrl, SITE_URL: process.env.SITE_URL ?? apiUrl, SITE_CACHE_DIR: cacheDir },
+      prefix: "  [astro] ",
+      quiet: true,
+      signal,
     });
-  } finally {
+  } catch (error) {
     rmSync(scratch, { recursive: true, force: true });
+    repairCache(cacheDir, startedAt);
+    markBuildDone(cacheDir);
+    const message = error instanceof Error ? error.message : String(error);
+    throw new Error(`site build failed, ${outDir} left as it was: ${buildFailure(message)}`, { cause: error });
   }
+  markBuildDone(cacheDir);
+  let published: PublishCount = { copied: 0, unchanged: 0, removed: 0 };
+  await publish(() => {
+    published = publishChanged(scratch, dist);
+  });
+  rmSync(scratch, { recursive: true, force: true });
   const seconds = (performance.now() - started) / 1000;
-  log(`site: built ${countFiles(dist, ".html")} pages in ${seconds.toFixed(1)} s`);
-  return seconds;
-}
-
-function removeStale(target: string, source: string): void {
-  for (const entry of readdirSync(target)) {
-    const path = join(target, entry);
-    const counterpart = join(source, relative(target, path));
-    let exists = true;
-    try {
-      statSync(counterpart);
-    } catch {
-      exists = false;
-    }
-    if (!exists) rmSync(path, { recursive: true, force: true });
-    else if (statSync(path).isDirectory()) removeStale(path, counterpart);
-  }
+  const { rendered, reused } = generatedFiles(output);
+  const pages = countFiles(dist, ".html");
+  log(`site: built ${pages} pages in ${seconds.toFixed(1)} s (${rendered.length} files rendered, ${reused.length} reused); published ${published.copied} changed file(s), removed ${published.removed}`);
+  return { seconds, pages, rendered, reused: reused.length, published };
 }
 
 function countFiles(dir: string, suffix: string): number {

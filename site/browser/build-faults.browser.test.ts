@@ -1,8 +1,8 @@
 /**
  * The build when API calls fail: one real `astro build` reads the stack's API through a proxy that answers content paths
- * with 500/502/503 or never (their documented fallbacks are published) and item and listing paths with transient faults
+ * with 500/502/503 or never (their documented fallbacks are published) and the bulk catalogue and listing paths with transient faults
  * (retried: the pages come out right); Chromium visits that build, served as the worker serves its assets. Then two builds
- * whose item or listing keeps failing must fail, naming the page, and leave the published folder byte-identical.
+ * whose catalogue or listing keeps failing must fail, naming the page, and leave the published folder byte-identical.
  */
 import { createHash } from "node:crypto";
 import { readdirSync, readFileSync, rmSync } from "node:fs";
@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { POSTS } from "../../scripts/demo-workspace/content/posts.ts";
 import { PAGE_DESCRIPTIONS, PAGE_HEADERS } from "../../scripts/demo-workspace/content/site-content.ts";
+import { cacheDirFor } from "../../scripts/lib/build-cache.ts";
 import { buildSite } from "../../scripts/lib/build-site.ts";
 import { startFaultProxy, type Fault, type FaultProxy } from "../../scripts/lib/fault-proxy.ts";
 import { ROOT } from "../../scripts/lib/quiet-env.ts";
@@ -73,7 +74,7 @@ async function failingBuild(buildFaults: Record<string, Fault>): Promise<{ messa
 }
 
 function cleanUp(): void {
-  for (const dir of [OUT_DIR, `${OUT_DIR}.building`]) rmSync(resolve(ROOT, dir), { recursive: true, force: true, maxRetries: 3 });
+  for (const dir of [resolve(ROOT, OUT_DIR), resolve(ROOT, `${OUT_DIR}.building`), cacheDirFor(OUT_DIR)]) rmSync(dir, { recursive: true, force: true, maxRetries: 3 });
 }
 
 beforeAll(async () => {
@@ -93,10 +94,10 @@ beforeAll(async () => {
     "/api/page-description/services": EMPTY_502,
     "/api/page-headers/news": JSON_500,
     // Catalogue requests fail a few times, then answer: the build retries them and publishes the real pages.
-    [`/api/collection/slots/${slot.id}`]: { ...JSON_500, times: 2 },
-    [`/api/collection/arcades/${arcade.id}`]: { ...EMPTY_502, times: 1 },
-    [`/api/collection/trade-stimulators/${stimulator.id}`]: { status: 503, reason: "Upstream Busy", times: 1 },
-    [`/api/collection/vending/${vending.id}`]: { reset: true, times: 1 },
+    "/api/build/catalogue/slots": { ...JSON_500, times: 2 },
+    "/api/build/catalogue/arcades": { ...EMPTY_502, times: 1 },
+    "/api/build/catalogue/trade-stimulators": { status: 503, reason: "Upstream Busy", times: 1 },
+    "/api/build/catalogue/vending": { reset: true, times: 1 },
     "/api/collection/parts/for-sale": { status: 429, headers: { "Retry-After": "1" }, body: JSON.stringify({ error: "Too many requests" }), times: 1 },
   };
   proxy = await startFaultProxy(BASE_URL, faults);
@@ -133,10 +134,12 @@ describe("the build with failing API calls", () => {
     for (const path of Object.keys(faults)) expect(proxy.hits(path), path).toBeGreaterThan(0);
     expect(proxy.hits("/api/page-headers/news")).toBe(4);
     expect(proxy.hits("/api/posts/section/literature")).toBe(1);
-    expect(proxy.hits(`/api/collection/slots/${slot.id}`)).toBe(3);
-    expect(proxy.hits(`/api/collection/arcades/${arcade.id}`)).toBe(2);
-    expect(proxy.hits(`/api/collection/trade-stimulators/${stimulator.id}`)).toBe(2);
-    expect(proxy.hits(`/api/collection/vending/${vending.id}`)).toBe(2);
+    expect(proxy.hits("/api/build/catalogue/slots")).toBe(3);
+    expect(proxy.hits("/api/build/catalogue/arcades")).toBe(2);
+    expect(proxy.hits("/api/build/catalogue/trade-stimulators")).toBe(2);
+    expect(proxy.hits("/api/build/catalogue/vending")).toBe(2);
+    // Items come in bulk: the build asks for no single item.
+    expect(proxy.hits(`/api/collection/slots/${slot.id}`)).toBe(0);
   });
 });
 
@@ -195,7 +198,7 @@ describe.each(VIEWPORT_NAMES)("pages built while API calls failed, at %s", (view
     ["arcades", "a 502 without reason phrase or body", () => arcade],
     ["trade-stimulators", "a 503 'Upstream Busy'", () => stimulator],
     ["vending", "a cut connection", () => vending],
-  ])("publishes the real page of a %s item whose fetch first got %s", async (category, _fault, item) => {
+  ])("publishes the real page of a %s item whose category's bulk read first got %s", async (category, _fault, item) => {
     const page = await visit(viewport, `/gallery/${category}/${item().id}`);
     expect(await page.getByTestId("item-detail").getByRole("heading", { level: 1 }).textContent()).toBe(item().title);
     expect(await page.getByTestId("item-not-found").count()).toBe(0);
@@ -228,11 +231,11 @@ describe.each(VIEWPORT_NAMES)("pages built while API calls failed, at %s", (view
 });
 
 describe("a build whose catalogue keeps failing", () => {
-  it("fails naming the item page and the cause after its retries, and leaves the published build byte-identical", async () => {
+  it("fails naming the category's item pages and the cause after its retries, and leaves the published build byte-identical", async () => {
     const before = treeHash(resolve(ROOT, OUT_DIR));
-    const path = `/api/collection/slots/${gallerySlot.id}`;
+    const path = "/api/build/catalogue/slots";
     const { message, proxy: failing } = await failingBuild({ [path]: JSON_500 });
-    expect(message).toMatch(new RegExp(`Cannot build /(gallery|for-sale)/slots/${gallerySlot.id}: GET ${path} failed after 3 attempts: 500: \\{"error":"D1 is unavailable"\\}`));
+    expect(message).toContain(`Cannot build /gallery/slots/* and /for-sale/slots/*: GET ${path} failed after 3 attempts: 500: {"error":"D1 is unavailable"}`);
     expect(failing.hits(path)).toBe(3);
     expect(treeHash(resolve(ROOT, OUT_DIR))).toBe(before);
     const page = await visit("desktop", `/gallery/slots/${gallerySlot.id}`);

@@ -1,3 +1,4 @@
+import * as z from "zod/mini";
 import type { CategoryId } from "../../../worker/domain/categories";
 import { PAGE_SIZE } from "../config";
 import { categoryMismatch } from "../item-fetch";
@@ -5,7 +6,12 @@ import { listingPath, type ListingView } from "../listing-url";
 import { normalizeItem, normalizeListing, type SiteItem, type SiteListing } from "../normalize";
 import { ItemSchema, ListingSchema } from "../schemas";
 import { apiGet } from "./api";
-import { BUILD_LISTING_LIMIT } from "./env";
+
+/** One answer of `GET /api/build/catalogue/{category}`: up to 500 items and the id to read on from. */
+const CataloguePageSchema = z.object({ items: z.array(ItemSchema), next: z.nullable(z.string()) });
+
+/** The most answers the build reads for one category (500 items each). */
+const MAX_CATALOGUE_SLICES = 100;
 
 /**
  * A page the build cannot render truthfully: the catalogue has no failure page to publish, so the build stops with this
@@ -32,37 +38,50 @@ export async function firstListingPage(category: CategoryId, view: ListingView):
   }
 }
 
-const everything = new Map<string, Promise<SiteItem[]>>();
+const catalogues = new Map<CategoryId, Promise<SiteItem[]>>();
 
-async function walk(category: CategoryId, view: ListingView): Promise<SiteItem[]> {
+async function readCatalogue(category: CategoryId): Promise<SiteItem[]> {
   const items: SiteItem[] = [];
-  for (let page = 1; ; page++) {
-    const listing = normalizeListing(await apiGet(listingPath(category, view, page, BUILD_LISTING_LIMIT), ListingSchema, "catalogue"), category);
-    items.push(...listing.items);
-    if (page >= listing.totalPages || listing.items.length === 0) return items;
+  // Bounded: every answer moves `after` past its last id, and a catalogue of 100 slices would be 50,000 items.
+  let after: string | null = null;
+  for (let slice = 0; slice < MAX_CATALOGUE_SLICES; slice++) {
+    const path: string = `/api/build/catalogue/${category}${after ? `?after=${encodeURIComponent(after)}` : ""}`;
+    const page = await apiGet(path, CataloguePageSchema, "catalogue");
+    items.push(...page.items.map(normalizeItem));
+    if (page.next === null || page.items.length === 0) return items;
+    after = page.next;
   }
+  throw new Error(`GET /api/build/catalogue/${category} still had more items after ${MAX_CATALOGUE_SLICES} answers`);
 }
 
-/** Every item of a listing view (walking all pages); throws a BuildPageError when a listing page cannot be loaded. */
-export function allItems(category: CategoryId, view: ListingView): Promise<SiteItem[]> {
-  const key = `${category}:${view}`;
-  let pending = everything.get(key);
+/** The pages that show a category's items, named when its catalogue cannot be read. */
+function catalogueRoutes(category: CategoryId): string {
+  return `/gallery/${category}/* and /for-sale/${category}/*`;
+}
+
+/**
+ * Every item of a category, read once per build through the worker's bulk endpoint (500 items an answer) rather than an
+ * item request per page; throws a BuildPageError naming the category's item pages when it cannot be read.
+ */
+export function categoryItems(category: CategoryId): Promise<SiteItem[]> {
+  let pending = catalogues.get(category);
   if (!pending) {
-    pending = walk(category, view).catch((error: unknown) => {
-      throw new BuildPageError(listingPage(category, view), error);
-    });
-    everything.set(key, pending);
+    pending = readCatalogue(category)
+      .then((items) => {
+        const stranger = items.find((item) => item.category !== category);
+        if (stranger) throw new Error(categoryMismatch(category, stranger.category));
+        return items;
+      })
+      .catch((error: unknown) => {
+        throw new BuildPageError(catalogueRoutes(category), error);
+      });
+    catalogues.set(category, pending);
   }
   return pending;
 }
 
-/** One item through the detail endpoint, for the page `page`; throws a BuildPageError naming it when the item cannot be loaded. */
-export async function itemDetail(category: CategoryId, id: string, page: string): Promise<SiteItem> {
-  try {
-    const item = normalizeItem(await apiGet(`/api/collection/${category}/${encodeURIComponent(id)}`, ItemSchema, "catalogue"));
-    if (item.category !== category) throw new Error(categoryMismatch(category, item.category));
-    return item;
-  } catch (error) {
-    throw new BuildPageError(page, error);
-  }
+/** Every item of a listing view: for sale only, or all of the category (the plain and gallery views show the same rows). */
+export async function allItems(category: CategoryId, view: ListingView): Promise<SiteItem[]> {
+  const items = await categoryItems(category);
+  return view === "for-sale" ? items.filter((item) => item.forSale) : items;
 }

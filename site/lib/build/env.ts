@@ -1,9 +1,6 @@
 /** Where the build reads the API: SITE_API_URL, default the local worker. */
 export const API_URL = (process.env.SITE_API_URL || "http://127.0.0.1:8787").replace(/\/+$/, "");
 
-/** Page size used when the build walks every listing to find all items. */
-export const BUILD_LISTING_LIMIT = 100;
-
 /** How long the build waits for one API answer before the page shows its failure state (SITE_API_TIMEOUT_MS, default 30 s). */
 export const API_TIMEOUT_MS = Number(process.env.SITE_API_TIMEOUT_MS) || 30_000;
 

@@ -1,0 +1,48 @@
+import { CATEGORY_IDS, type CategoryId } from "../../../worker/domain/categories";
+import type { ListingView } from "../listing-url";
+import type { SiteItem } from "../normalize";
+import type { PageId } from "../page-defaults";
+import { digest, itemPageKey, listingPageKey } from "./cache-keys";
+import { allItems, firstListingPage } from "./catalogue";
+import { pageHeader } from "./content";
+import { loadShell } from "./shell";
+
+let shellDigest: Promise<string> | undefined;
+
+/** A digest of everything the page shell shows (banner, header title and logo, contact details, texture, navigation). */
+export function shellKey(): Promise<string> {
+  shellDigest ??= loadShell().then((shell) => digest(shell));
+  return shellDigest;
+}
+
+/** A getStaticPaths entry of an item page: the item travels as a prop (no request per page), keyed by what the page shows. */
+export type ItemPath = { params: { category: CategoryId; id: string }; props: { category: CategoryId; item: SiteItem }; cacheKey: string };
+
+/** The item pages of a source page: every item (gallery) or the items for sale (for sale) of every category. */
+export async function itemPaths(source: "gallery" | "for-sale"): Promise<ItemPath[]> {
+  const shell = await shellKey();
+  const perCategory = await Promise.all(
+    CATEGORY_IDS.map(async (category) =>
+      (await allItems(category, source === "for-sale" ? "for-sale" : "all")).map((item) => ({
+        params: { category, id: item.id },
+        props: { category, item },
+        cacheKey: itemPageKey(shell, item),
+      })),
+    ),
+  );
+  return perCategory.flat();
+}
+
+/** A getStaticPaths entry of a listing page. */
+export type ListingPath = { params: { category: CategoryId }; props: { category: CategoryId }; cacheKey: string };
+
+/** The listing pages of a view for `categories`, each keyed by the shell, its header, its page 1 and every item it lists. */
+export async function listingPaths(view: ListingView, header: PageId, categories: readonly CategoryId[]): Promise<ListingPath[]> {
+  const [shell, resolved] = await Promise.all([shellKey(), pageHeader(header)]);
+  return Promise.all(
+    categories.map(async (category) => {
+      const [first, items] = await Promise.all([firstListingPage(category, view), allItems(category, view)]);
+      return { params: { category }, props: { category }, cacheKey: listingPageKey(shell, resolved, first, items) };
+    }),
+  );
+}

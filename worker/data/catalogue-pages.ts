@@ -1,0 +1,25 @@
+import type { CategoryId } from "../domain/categories";
+import type { Item } from "../domain/types";
+import { quoteIdent } from "../notion/naming";
+import { withColumns } from "./columns";
+import { databaseOf } from "./items";
+import { toItem } from "./items-map";
+import { fieldsOf } from "./values";
+
+/** Items per answer of the build's bulk read: a 10,000-item catalogue in about 20 requests, each well under D1's limits. */
+export const CATALOGUE_PAGE_SIZE = 500;
+
+/** One slice of a category in id order: its items and the id to read on from (null after the last slice). */
+export type CataloguePage = { items: Item[]; next: string | null };
+
+/** Every item of `category` with an id after `after` (or from the first), at most CATALOGUE_PAGE_SIZE, in id order (keyset paging stays stable while rows change). */
+export function catalogueAfter(db: D1Database, category: CategoryId, after: string | null): Promise<CataloguePage> {
+  return withColumns(db, databaseOf(category), async (columns) => {
+    const { results } = await db
+      .prepare(`SELECT * FROM ${quoteIdent(columns.table)} WHERE id > ?1 ORDER BY id LIMIT ?2`)
+      .bind(after ?? "", CATALOGUE_PAGE_SIZE)
+      .all<Record<string, unknown>>();
+    const items = results.map((row) => toItem(category, fieldsOf(row, columns)));
+    return { items, next: items.length === CATALOGUE_PAGE_SIZE ? items[items.length - 1].id : null };
+  });
+}
