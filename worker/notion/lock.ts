@@ -14,7 +14,19 @@ export class LockBusyError extends Error {
 }
 
 /** A held lock: `extend` pushes the expiry out (call it freely as work progresses: it writes at most every ttl/4), `release` frees it. */
-export type HeldLock = { holder: string; extend(): Promise<void>; release(): Promise<void> };
+/** Thrown when a batch fenced by a lock found it held by someone else: nothing of that batch was written. */
+export class LockLostError extends Error {
+  constructor() {
+    super("The sync lost its lock to another sync (it ran past the lock's lifetime); its rows were not swapped in");
+    this.name = "LockLostError";
+  }
+}
+
+/**
+ * A lock held; `fenced` wraps a batch's statements so the batch commits only while this holder still holds the lock
+ * (a sync that lost it cannot swap its table in over a newer sync's), throwing LockLostError otherwise.
+ */
+export type HeldLock = { holder: string; extend(): Promise<void>; release(): Promise<void>; fenced(statements: D1PreparedStatement[]): Promise<void> };
 
 /** Takes the named lock if it is free or expired; throws LockBusyError otherwise. */
 export async function acquireLock(db: D1Database, name: string, ttlMs = LOCK_TTL_MS): Promise<HeldLock> {
@@ -40,7 +52,24 @@ export async function acquireLock(db: D1Database, name: string, ttlMs = LOCK_TTL
     async release() {
       await db.prepare("DELETE FROM locks WHERE name = ? AND holder = ?").bind(name, holder).run();
     },
+    async fenced(statements) {
+      await runFenced(db, name, holder, statements);
+    },
   };
+}
+
+/** Runs `statements` as one batch that commits only while `holder` holds the lock `name` (see lock_fence, migration 0014). */
+async function runFenced(db: D1Database, name: string, holder: string, statements: D1PreparedStatement[]): Promise<void> {
+  try {
+    await db.batch([
+      db.prepare("INSERT INTO lock_fence (held) SELECT COUNT(*) FROM locks WHERE name = ?1 AND holder = ?2").bind(name, holder),
+      ...statements,
+      db.prepare("DELETE FROM lock_fence"),
+    ]);
+  } catch (err) {
+    if (/CHECK constraint failed/i.test(err instanceof Error ? `${err.message} ${String(err.cause ?? "")}` : String(err))) throw new LockLostError();
+    throw err;
+  }
 }
 
 /** Whether someone holds the named lock right now (an expired lock is free). */

@@ -1,5 +1,6 @@
 import { quoteIdent } from "./naming";
 import type { ColumnValue } from "./properties";
+import type { HeldLock } from "./lock";
 import { createTableSql, tableColumns, type ColumnSpec } from "./schema";
 
 /** D1 allows at most 100 bound parameters per statement. */
@@ -39,12 +40,9 @@ export async function writeRows(db: D1Database, side: string, columns: ColumnSpe
 }
 
 /** Replaces the live table with the side table in one batch (one transaction), plus any bookkeeping statements. */
-export async function swapIn(db: D1Database, table: string, side: string, extra: D1PreparedStatement[] = []): Promise<void> {
-  await db.batch([
-    db.prepare(`DROP TABLE IF EXISTS ${quoteIdent(table)}`),
-    db.prepare(`ALTER TABLE ${quoteIdent(side)} RENAME TO ${quoteIdent(table)}`),
-    ...extra,
-  ]);
+export async function swapIn(db: D1Database, table: string, side: string, extra: D1PreparedStatement[] = [], lock?: HeldLock): Promise<void> {
+  const statements = [db.prepare(`DROP TABLE IF EXISTS ${quoteIdent(table)}`), db.prepare(`ALTER TABLE ${quoteIdent(side)} RENAME TO ${quoteIdent(table)}`), ...extra];
+  await (lock ? lock.fenced(statements) : db.batch(statements));
 }
 
 /** Drops a side table left by a failed sync (best effort: the failure being reported matters more). */

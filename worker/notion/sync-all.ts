@@ -2,7 +2,7 @@ import { finishRun, startRun, type RunCounts, type RunTrigger } from "../data/sy
 import { afterSync } from "./after-sync";
 import { notionRun } from "./client";
 import { duplicateMessage, findDataSources, lookUp } from "./find-databases";
-import { SYNC_LOCK, withLock } from "./lock";
+import { SYNC_LOCK, withLock, type HeldLock } from "./lock";
 import { registerIfAbsent } from "./registry";
 import { columnsFor } from "./schema";
 import { missingMessage, placeholderEntry } from "./schema-sync";
@@ -27,7 +27,7 @@ export async function syncAll(env: Env, ctx?: ExecutionContext, trigger: RunTrig
   const started = Date.now();
   const runId = await startRun(env.DB, "full", null, trigger);
   try {
-    const { tables, requests, counts } = await withLock(env.DB, SYNC_LOCK, () => syncEveryTable(env, trigger));
+    const { tables, requests, counts } = await withLock(env.DB, SYNC_LOCK, (lock) => syncEveryTable(env, trigger, lock));
     const synced = tables.filter((t) => t.ok);
     const rows = synced.reduce((n, t) => n + (t.rows ?? 0), 0);
     const seconds = (Date.now() - started) / 1000;
@@ -58,7 +58,7 @@ function sumCounts(each: RunCounts[]): RunCounts {
   return sum;
 }
 
-async function syncEveryTable(env: Env, trigger: RunTrigger): Promise<{ tables: SyncAllTable[]; requests: number; counts: RunCounts[] }> {
+async function syncEveryTable(env: Env, trigger: RunTrigger, lock: HeldLock): Promise<{ tables: SyncAllTable[]; requests: number; counts: RunCounts[] }> {
   const search = notionRun(env);
   console.log("sync: full: searching Notion for the workspace's databases");
   const found = await findDataSources(search.notion);
@@ -80,7 +80,7 @@ async function syncEveryTable(env: Env, trigger: RunTrigger): Promise<{ tables: 
     const { source } = lookup;
     const entry = { ...placeholderEntry(db), databaseId: source.databaseId, dataSourceId: source.dataSourceId, columns: columnsFor(source.properties), schemaSyncedAt: now };
     try {
-      const outcome = await copyTable(env, entry, trigger);
+      const outcome = await copyTable(env, entry, trigger, lock);
       requests += outcome.requests;
       tables.push({ ...table, ok: true, rows: outcome.rows, seconds: outcome.seconds, message: outcome.message });
       counts.push(outcome.counts);

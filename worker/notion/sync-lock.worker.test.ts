@@ -2,10 +2,10 @@ import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
 import { adminFetch } from "../test/admin";
 import { control, countPaths, notionStats, syncSchemas, syncTable, until } from "../test/notion-sync";
-import { isLockHeld, SYNC_LOCK } from "./lock";
+import { acquireLock, isLockHeld, LockLostError, SYNC_LOCK } from "./lock";
 import { readEntry } from "./registry";
 import { syncSchemas as runSchemaSync } from "./schema-sync";
-import { syncTable as runTableSync } from "./table-sync";
+import { copyTable, syncTable as runTableSync } from "./table-sync";
 
 /** A short lock TTL for the sync under test; the Retry-After it waits out is several times longer. */
 const TTL_MS = 1000;
@@ -46,5 +46,38 @@ describe("a sync held up by a long Retry-After", { timeout: 60_000 }, () => {
     await expectHeldDuringTheWait(/^\/v1\/search$/, before);
     expect((await sync).result.success).toBe(true);
     expect(await isLockHeld(env.DB, SYNC_LOCK)).toBe(false);
+  });
+});
+
+describe("a sync that lost its lock", { timeout: 60_000 }, () => {
+  beforeEach(async () => {
+    await control("reset");
+    expect((await syncSchemas()).success).toBe(true);
+    expect((await syncTable("Page Headers")).status).toBe(200);
+  });
+
+  it("cannot swap its table in over another holder's: nothing of its batch is written, the previous rows stay", async () => {
+    const before = await env.DB.prepare("SELECT id, title FROM notion_page_headers ORDER BY id").all();
+    await env.DB.prepare("UPDATE notion_page_headers SET title = 'kept by the newer sync'").run();
+    const kept = await env.DB.prepare("SELECT id, title FROM notion_page_headers ORDER BY id").all();
+    expect(kept.results.length).toBe(before.results.length);
+    const lock = await acquireLock(env.DB, SYNC_LOCK, TTL_MS);
+    // Its lifetime ran out and another sync took the lock over.
+    await env.DB.prepare("UPDATE locks SET holder = 'a newer sync' WHERE name = ?1").bind(SYNC_LOCK).run();
+    const entry = (await readEntry(env.DB, "notion_page_headers"))!;
+    await expect(copyTable(env, entry, "manual", lock)).rejects.toBeInstanceOf(LockLostError);
+    expect((await env.DB.prepare("SELECT id, title FROM notion_page_headers ORDER BY id").all()).results).toEqual(kept.results);
+    expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM lock_fence").first("n")).toBe(0);
+    expect((await env.DB.prepare("SELECT name FROM sqlite_master WHERE name LIKE 'notion_page_headers%'").all()).results).toEqual([{ name: "notion_page_headers" }]);
+    await env.DB.prepare("DELETE FROM locks").run();
+  });
+
+  it("swaps its table in while it still holds the lock", async () => {
+    await env.DB.prepare("UPDATE notion_page_headers SET title = 'stale'").run();
+    const lock = await acquireLock(env.DB, SYNC_LOCK, TTL_MS);
+    const entry = (await readEntry(env.DB, "notion_page_headers"))!;
+    expect((await copyTable(env, entry, "manual", lock)).message).toMatch(/^Synced \d+ rows into notion_page_headers$/);
+    expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM notion_page_headers WHERE title = 'stale'").first("n")).toBe(0);
+    await lock.release();
   });
 });

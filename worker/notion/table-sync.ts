@@ -1,6 +1,6 @@
 import { notionRun } from "./client";
 import { forEachLimit } from "./concurrency";
-import { LOCK_TTL_MS, SYNC_LOCK, withLock } from "./lock";
+import { LOCK_TTL_MS, SYNC_LOCK, withLock, type HeldLock } from "./lock";
 import { mediaIndex } from "./media-index";
 import { pageRow } from "./page-sync";
 import { queryPages } from "./query-pages";
@@ -21,15 +21,16 @@ export type TableSyncOutcome = { tableName: string; rows: number; requests: numb
 
 /** `copyTable` holding the sync lock throughout (`lockTtlMs` for tests): the admin panel's Sync Data. */
 export function syncTable(env: Env, entry: RegistryEntry, lockTtlMs = LOCK_TTL_MS, trigger: RunTrigger = "manual"): Promise<TableSyncOutcome> {
-  return withLock(env.DB, SYNC_LOCK, () => copyTable(env, entry, trigger), lockTtlMs);
+  return withLock(env.DB, SYNC_LOCK, (lock) => copyTable(env, entry, trigger, lock), lockTtlMs);
 }
 
 /**
  * Reads every page of the entry's data source into a side table made with the entry's columns, then swaps it in and
  * writes the entry to the registry in one batch, so a failed sync leaves the previous table (rows and columns) in
- * place. The caller holds the sync lock. The full sync passes an entry with the columns of Notion's current schema.
+ * place. The caller holds the sync lock and passes it as `lock`, so a sync that lost it cannot swap its table in. The
+ * full sync passes an entry with the columns of Notion's current schema.
  */
-export async function copyTable(env: Env, entry: RegistryEntry, trigger: RunTrigger = "manual"): Promise<TableSyncOutcome> {
+export async function copyTable(env: Env, entry: RegistryEntry, trigger: RunTrigger = "manual", lock?: HeldLock): Promise<TableSyncOutcome> {
   const runId = await startRun(env.DB, "table", entry.tableName, trigger);
   const side = sideTableName(entry.tableName);
   const run = notionRun(env);
@@ -52,7 +53,7 @@ export async function copyTable(env: Env, entry: RegistryEntry, trigger: RunTrig
       console.log(`sync: ${entry.tableName}: ${rows} rows so far, ${run.stats.requests} requests, ${elapsed().toFixed(1)} s`);
     }
     const counts = { ...(await pageChanges(env.DB, entry.tableName, side)), filesCopied: files.copied.count, unsupported };
-    await swapIn(env.DB, entry.tableName, side, [upsertEntry(env.DB, { ...entry, dataSyncedAt: new Date().toISOString() }), ...searchIndexStatements(env.DB, entry)]);
+    await swapIn(env.DB, entry.tableName, side, [upsertEntry(env.DB, { ...entry, dataSyncedAt: new Date().toISOString() }), ...searchIndexStatements(env.DB, entry)], lock);
     const message = `Synced ${rows} rows into ${entry.tableName}`;
     const outcome = { tableName: entry.tableName, rows, requests: run.stats.requests, downloads: run.stats.downloads, seconds: elapsed(), message, counts };
     console.log(`sync: ${entry.tableName}: ${message} (${outcome.requests} requests, ${outcome.downloads} file downloads, ${run.stats.retries} retries, ${outcome.seconds.toFixed(1)} s)`);
