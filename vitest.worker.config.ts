@@ -20,6 +20,8 @@ export default defineConfig(async () => {
             NOTION_TEST_URL: notionUrl,
             ADMIN_PASSWORD: "test-password",
             DEPLOY_HOOK_URL: "",
+            // Webhook batches run when a test fires the debouncer's alarm (runDurableObjectAlarm), never on their own.
+            NOTION_WEBHOOK_DEBOUNCE_MS: "600000",
           },
         },
       }),

@@ -27,6 +27,7 @@ const stack = await startStack({
   password,
   notion: NOTION_API_URL && NOTION_TOKEN ? { url: NOTION_API_URL, token: NOTION_TOKEN } : undefined,
   log: console.log,
+  webhooks: true,
 });
 
 const seconds = ((performance.now() - started) / 1000).toFixed(1);

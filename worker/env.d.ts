@@ -7,13 +7,16 @@ interface __BaseEnv_Env {
 	API_RATE_LIMIT: RateLimit;
 	ASSETS: Fetcher;
 	NOTION_API_URL: string;
+	NOTION_WEBHOOK_DEBOUNCE_MS: string;
 	NOTION_TOKEN: string;
 	ADMIN_PASSWORD: string;
 	DEPLOY_HOOK_URL: string;
+	SYNC_DEBOUNCER: DurableObjectNamespace<import("./index").SyncDebouncer>;
 }
 declare namespace Cloudflare {
 	interface GlobalProps {
 		mainModule: typeof import("./index");
+		durableNamespaces: "SyncDebouncer";
 	}
 	interface Env extends __BaseEnv_Env {}
 }
@@ -22,7 +25,7 @@ type StringifyValues<EnvType extends Record<string, unknown>> = {
 	[Binding in keyof EnvType]: EnvType[Binding] extends string ? EnvType[Binding] : string;
 };
 declare namespace NodeJS {
-	interface ProcessEnv extends StringifyValues<Pick<Cloudflare.Env, "NOTION_API_URL" | "NOTION_TOKEN" | "ADMIN_PASSWORD" | "DEPLOY_HOOK_URL">> {}
+	interface ProcessEnv extends StringifyValues<Pick<Cloudflare.Env, "NOTION_API_URL" | "NOTION_WEBHOOK_DEBOUNCE_MS" | "NOTION_TOKEN" | "ADMIN_PASSWORD" | "DEPLOY_HOOK_URL">> {}
 }
 declare module "*.txt" {
 	const value: string;

@@ -33,7 +33,7 @@ export async function handleApi(req: IncomingMessage, res: ServerResponse, url: 
     const route = matchRoute(method, url.pathname);
     if (!route) throw new NotionError(400, "invalid_request_url", "Invalid request URL.");
     const body = method === "GET" || method === "HEAD" ? {} : parseJson(raw);
-    const result = route.handler({ method, params: route.params, body, query: url.searchParams, store: state.store, shape: state.shapeContext(req) });
+    const result = route.handler({ method, params: route.params, body, query: url.searchParams, store: state.store, shape: state.shapeContext(req), webhooks: state.webhooks });
     sendJson(res, 200, result);
   } catch (error) {
     sendError(res, error);

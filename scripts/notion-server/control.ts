@@ -4,6 +4,7 @@ import type { DatabaseSpec } from "../demo-workspace/types.ts";
 import { parseJson, readBody, sendJson } from "./http.ts";
 import type { ServerState } from "./state.ts";
 import { addDatabase, removeDatabasesTitled } from "./store.ts";
+import { LOCAL_WEBHOOK_TOKEN } from "./webhooks.ts";
 
 const PROPERTY_TYPES = [
   "title", "rich_text", "number", "checkbox", "select", "multi_select", "status", "date", "url", "email", "phone_number",
@@ -22,6 +23,8 @@ const FaultBody = z
     body: z.unknown().optional(),
   })
   .refine((f) => f.status >= 400 || f.body !== undefined, { message: "a status below 400 needs a body (a malformed answer)", path: ["status"] });
+
+const WebhookBody = z.object({ url: z.url({ protocol: /^https?$/ }), token: z.string().min(1).default(LOCAL_WEBHOOK_TOKEN) });
 
 const RateLimitBody = z.object({ requestsPerSecond: z.number().positive().nullable() });
 
@@ -70,6 +73,15 @@ export async function handleControl(req: IncomingMessage, res: ServerResponse, u
         const db = addDatabase(state.store, spec);
         return sendJson(res, 200, { id: db.id, dataSourceId: db.dataSourceId, title: db.title, pageIds: db.pages.map((p) => p.id) });
       }
+      case "POST /__control/webhook": {
+        const { url, token } = WebhookBody.parse(parseJson(raw));
+        return sendJson(res, 200, await state.webhooks.subscribe(url, token));
+      }
+      case "GET /__control/webhook":
+        return sendJson(res, 200, state.webhooks.stats());
+      case "DELETE /__control/webhook":
+        state.webhooks.unsubscribe();
+        return sendJson(res, 200, { ok: true });
       default:
         return sendJson(res, 404, { error: `unknown control endpoint ${route}` });
     }

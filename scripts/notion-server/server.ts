@@ -11,6 +11,7 @@ import { sendError, sendJson, sendRaw } from "./http.ts";
 import { createState, type ServerState } from "./state.ts";
 import type { Stats } from "./stats.ts";
 import { addDatabase } from "./store.ts";
+import { LOCAL_WEBHOOK_TOKEN, type SubscribeResult } from "./webhooks.ts";
 
 /** Options of the local Notion server; every one has a default. */
 export type NotionServerOptions = {
@@ -34,6 +35,8 @@ export type NotionServer = {
   expireFiles(): void;
   setRateLimit(requestsPerSecond: number | null): void;
   addDatabase(spec: DatabaseSpec): { id: string; dataSourceId: string; pageIds: string[] };
+  /** Subscribes `url` to webhook events (verification request first), as `POST /__control/webhook` does. */
+  subscribeWebhook(url: string, token?: string): Promise<SubscribeResult>;
 };
 
 /** Starts a Notion-compatible server (API 2025-09-03) on `host:port` (default 127.0.0.1, a free port) serving `workspace`. */
@@ -63,7 +66,9 @@ export async function startNotionServer(opts: NotionServerOptions = {}): Promise
   return {
     url,
     token: state.token,
+    subscribeWebhook: (webhookUrl, token = LOCAL_WEBHOOK_TOKEN) => state.webhooks.subscribe(webhookUrl, token),
     close: () => new Promise((resolve) => {
+      state.webhooks.unsubscribe();
       server.close(() => resolve());
       server.closeAllConnections();
     }),

@@ -8,6 +8,7 @@ import { createSigner, type FileSigner } from "./signing.ts";
 import { emptyStats, type Stats } from "./stats.ts";
 import { buildStore } from "./store.ts";
 import type { Store } from "./store-types.ts";
+import { createWebhookSender, type WebhookSender } from "./webhooks.ts";
 
 /** Everything a running server holds: data, token, signer, faults, limiter and counters. */
 export type ServerState = {
@@ -18,6 +19,8 @@ export type ServerState = {
   faults: Faults;
   limiter: RateLimiter;
   stats: Stats;
+  /** The webhook subscription (none until one is made): edits send it signed events. */
+  webhooks: WebhookSender;
   baseUrl: string;
   shapeContext(req?: IncomingMessage): ShapeContext;
   reset(): void;
@@ -25,14 +28,16 @@ export type ServerState = {
 
 /** Creates the state for a server answering at `baseUrl`. */
 export function createState(options: { workspace: Workspace; token: string; requestsPerSecond: number | null; fileUrlTtlSeconds: number; baseUrl: string }): ServerState {
+  const store = buildStore(options.workspace);
   const state: ServerState = {
     workspace: options.workspace,
-    store: buildStore(options.workspace),
+    store,
     token: options.token,
     signer: createSigner(options.fileUrlTtlSeconds),
     faults: createFaults(),
     limiter: createRateLimiter(options.requestsPerSecond),
     stats: emptyStats(),
+    webhooks: createWebhookSender(store.workspaceId),
     baseUrl: options.baseUrl,
     shapeContext(req) {
       // Signed URLs use the host the client reached us by, so they work through any alias of this server.

@@ -88,3 +88,8 @@ export function registerIfAbsent(db: D1Database, entry: RegistryEntry): D1Prepar
 export function deleteOtherEntries(db: D1Database, tableNames: string[]): D1PreparedStatement {
   return db.prepare("DELETE FROM sync_tables WHERE table_name NOT IN (SELECT value FROM json_each(?))").bind(JSON.stringify(tableNames));
 }
+
+/** Statement storing a table's columns as read from its data source's current schema. */
+export function updateColumns(db: D1Database, tableName: string, columns: RegistryEntry["columns"], at: string): D1PreparedStatement {
+  return db.prepare("UPDATE sync_tables SET columns_json = ?, schema_synced_at = ? WHERE table_name = ?").bind(JSON.stringify(columns), at, tableName);
+}

@@ -1,5 +1,6 @@
 import type { ShapeContext } from "../shapes/context.ts";
 import type { Store } from "../store-types.ts";
+import type { WebhookSender } from "../webhooks.ts";
 
 /** What an API handler receives: path parameters, parsed body, query string and serializer context. */
 export type ApiRequest = {
@@ -9,6 +10,7 @@ export type ApiRequest = {
   query: URLSearchParams;
   store: Store;
   shape: ShapeContext;
+  webhooks: WebhookSender;
 };
 
 /** An API handler returns the JSON body of a 200 answer or throws a NotionError. */

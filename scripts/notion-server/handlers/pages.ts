@@ -6,9 +6,11 @@ import { findPage } from "./lookup.ts";
 /** GET /v1/pages/{id}. */
 export const getPage: ApiHandler = ({ params, store, shape }) => pageObject(findPage(store, params[0]), shape);
 
-/** PATCH /v1/pages/{id}: updates properties (and in_trash), returns the page. */
-export const patchPage: ApiHandler = ({ params, body, store, shape }) => {
+/** PATCH /v1/pages/{id}: updates properties (and in_trash), returns the page; a webhook subscription hears of it. */
+export const patchPage: ApiHandler = ({ params, body, store, shape, webhooks }) => {
   const page = findPage(store, params[0]);
+  const wasTrashed = page.inTrash;
   updatePage(page, body);
+  webhooks.pageEdited(page, page.inTrash === wasTrashed ? "page.properties_updated" : page.inTrash ? "page.deleted" : "page.undeleted");
   return pageObject(page, shape);
 };

@@ -3,6 +3,7 @@ import { refreshSyncStatus, refreshTables, SYNC_STATUS_POLL_MS } from "../../sto
 import SchemaSyncCard from "./SchemaSyncCard";
 import SyncStatusCard from "./SyncStatusCard";
 import TablesCard from "./TablesCard";
+import WebhookCard from "./WebhookCard";
 
 /** Notion Sync: last sync/rebuild status (polled, so a finished rebuild shows up), the schema sync, and per-table data syncs. */
 export default function NotionSyncTab() {
@@ -15,6 +16,7 @@ export default function NotionSyncTab() {
   return (
     <div className="grid grid-cols-1 gap-4">
       <SyncStatusCard />
+      <WebhookCard />
       <SchemaSyncCard />
       <TablesCard />
     </div>

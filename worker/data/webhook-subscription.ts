@@ -1,0 +1,89 @@
+/** The Notion webhook subscription (`webhook_subscription`) and the event ids already accepted (`webhook_events`). */
+
+/** The subscription as the admin panel sees it; `verificationToken` only while the operator still has to paste it into Notion. */
+export type WebhookStatus = {
+  state: "not-set-up" | "waiting-for-first-event" | "verified";
+  tokenReceivedAt: string | null;
+  verifiedAt: string | null;
+  lastEventAt: string | null;
+  lastEventType: string | null;
+  verificationToken: string | null;
+};
+
+type SubscriptionRow = {
+  verification_token: string;
+  token_received_at: string;
+  verified_at: string | null;
+  last_event_at: string | null;
+  last_event_type: string | null;
+};
+
+/** The stored verification token, or null before Notion's verification request. */
+export async function readToken(db: D1Database): Promise<string | null> {
+  const row = await db.prepare("SELECT verification_token FROM webhook_subscription WHERE id = 1").first<{ verification_token: string }>();
+  return row?.verification_token ?? null;
+}
+
+/**
+ * Stores the token of a verification request. A subscription already confirmed by a signed event keeps its token
+ * (returns false) unless the same token arrives again, so nobody can swap the signing key by posting a token.
+ */
+export async function storeToken(db: D1Database, token: string, now = new Date()): Promise<boolean> {
+  const row = await db
+    .prepare(
+      `INSERT INTO webhook_subscription (id, verification_token, token_received_at) VALUES (1, ?1, ?2)
+       ON CONFLICT (id) DO UPDATE SET verification_token = excluded.verification_token, token_received_at = excluded.token_received_at,
+         verified_at = NULL, last_event_at = NULL, last_event_type = NULL
+       WHERE webhook_subscription.verified_at IS NULL
+       RETURNING verification_token`,
+    )
+    .bind(token, now.toISOString())
+    .first<{ verification_token: string }>();
+  if (row) return true;
+  return (await readToken(db)) === token;
+}
+
+/** Records an accepted event: the subscription counts as verified from its first one. */
+export async function markEvent(db: D1Database, type: string, now = new Date()): Promise<void> {
+  await db
+    .prepare("UPDATE webhook_subscription SET verified_at = COALESCE(verified_at, ?1), last_event_at = ?1, last_event_type = ?2 WHERE id = 1")
+    .bind(now.toISOString(), type)
+    .run();
+}
+
+/** Forgets the subscription, so the next verification request (a new subscription) is accepted. */
+export async function resetSubscription(db: D1Database): Promise<void> {
+  await db.batch([db.prepare("DELETE FROM webhook_subscription"), db.prepare("DELETE FROM webhook_events")]);
+}
+
+/** The subscription's state for the admin panel. */
+export async function readStatus(db: D1Database): Promise<WebhookStatus> {
+  const row = await db.prepare("SELECT * FROM webhook_subscription WHERE id = 1").first<SubscriptionRow>();
+  if (!row) return { state: "not-set-up", tokenReceivedAt: null, verifiedAt: null, lastEventAt: null, lastEventType: null, verificationToken: null };
+  const verified = row.verified_at !== null;
+  return {
+    state: verified ? "verified" : "waiting-for-first-event",
+    tokenReceivedAt: row.token_received_at,
+    verifiedAt: row.verified_at,
+    lastEventAt: row.last_event_at,
+    lastEventType: row.last_event_type,
+    verificationToken: verified ? null : row.verification_token,
+  };
+}
+
+/** How long an accepted event id is remembered: longer than the freshness window, after which a replay is refused as stale anyway. */
+export const EVENT_ID_MEMORY_MS = 60 * 60_000;
+
+/** Remembers an event id; false when it was seen before (a repeated delivery). Forgets ids older than EVENT_ID_MEMORY_MS. */
+export async function firstDelivery(db: D1Database, eventId: string, now = Date.now()): Promise<boolean> {
+  const [, inserted] = await db.batch<{ event_id: string }>([
+    db.prepare("DELETE FROM webhook_events WHERE received_at < ?").bind(now - EVENT_ID_MEMORY_MS),
+    db.prepare("INSERT INTO webhook_events (event_id, received_at) VALUES (?, ?) ON CONFLICT (event_id) DO NOTHING RETURNING event_id").bind(eventId, now),
+  ]);
+  return inserted.results.length > 0;
+}
+
+/** Forgets an event id (its delivery failed before its pages were queued, so a retry must count). */
+export async function forgetEvent(db: D1Database, eventId: string): Promise<void> {
+  await db.prepare("DELETE FROM webhook_events WHERE event_id = ?").bind(eventId).run();
+}

@@ -1,0 +1,41 @@
+import { quoteIdent } from "./naming";
+import type { ColumnValue } from "./properties";
+import type { RegistryEntry } from "./registry";
+import { insertStatements } from "./row-writer";
+import { tableColumns } from "./schema";
+
+/** Rows to write into one table: each row in `tableColumns` order (id first), as `pageRow` makes them. */
+export type TableRows = { entry: RegistryEntry; rows: ColumnValue[][] };
+
+/** Ids per DELETE statement, within D1's 100 bound parameters. */
+const IDS_PER_DELETE = 100;
+
+/** The `notion_*` tables that exist now (a refused or not yet synced database has none). */
+export async function existingNotionTables(db: D1Database): Promise<string[]> {
+  const { results } = await db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND substr(name, 1, 7) = 'notion_' AND name NOT LIKE '%__incoming'").all<{ name: string }>();
+  return results.map((r) => r.name);
+}
+
+/**
+ * Writes single-page changes into the live tables in one batch (one transaction): every changed or deleted page id is
+ * removed from every `notion_*` table first (a moved page leaves its old table), then the changed pages' rows are
+ * inserted into their own table. The one place page-level changes reach D1, so other indexes can hook in here.
+ */
+export async function applyPageChanges(db: D1Database, changed: TableRows[], deletedIds: string[]): Promise<void> {
+  const tables = await existingNotionTables(db);
+  const live = new Set(tables);
+  const writable = changed.filter((c) => live.has(c.entry.tableName) && c.rows.length > 0);
+  const ids = [...new Set([...deletedIds, ...writable.flatMap((c) => c.rows.map((r) => String(r[0])))])];
+  if (ids.length === 0) return;
+  const statements: D1PreparedStatement[] = [];
+  for (const table of tables) {
+    for (let i = 0; i < ids.length; i += IDS_PER_DELETE) {
+      const chunk = ids.slice(i, i + IDS_PER_DELETE);
+      statements.push(db.prepare(`DELETE FROM ${quoteIdent(table)} WHERE id IN (${chunk.map(() => "?").join(", ")})`).bind(...chunk));
+    }
+  }
+  for (const { entry, rows } of writable) {
+    statements.push(...insertStatements(db, entry.tableName, tableColumns(entry.columns, entry.hasBody), rows));
+  }
+  await db.batch(statements);
+}

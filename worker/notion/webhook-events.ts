@@ -1,0 +1,48 @@
+import { z } from "zod";
+
+/** Notion's verification request: the only body without a signature, carrying the token to sign with from now on. */
+export const WebhookVerification = z.object({ verification_token: z.string().min(1).max(500) }).strict();
+
+/** A Notion webhook event (fields we use; the rest passes through): ids and types only, never content. */
+export const WebhookEvent = z.looseObject({
+  id: z.string().min(1).max(100),
+  timestamp: z.iso.datetime({ offset: true }),
+  type: z.string().min(1).max(100),
+  entity: z.looseObject({ id: z.string().min(1).max(100), type: z.string().max(100) }),
+  data: z.looseObject({ parent: z.looseObject({ id: z.string().max(100), type: z.string().max(100) }).optional() }).optional(),
+});
+
+/** A parsed webhook event. */
+export type WebhookEventBody = z.output<typeof WebhookEvent>;
+
+/** What an event asks the debouncer to refresh: pages, and data sources (or databases) whose schema changed. */
+export type WebhookChanges = { pages: string[]; schemas: string[] };
+
+/** Page events: each is answered by reading the page's current state (a deleted or trashed page loses its row). */
+export const PAGE_EVENTS = ["page.created", "page.properties_updated", "page.content_updated", "page.deleted", "page.undeleted", "page.moved"] as const;
+
+/** Schema events: the table of that data source (older API versions name the database) is synced whole with fresh columns. */
+export const SCHEMA_EVENTS = ["data_source.schema_updated", "database.schema_updated"] as const;
+
+/** The refresh an event calls for; other event types (comments, locks, ...) call for none. */
+export function changesFor(event: WebhookEventBody): WebhookChanges {
+  if ((PAGE_EVENTS as readonly string[]).includes(event.type)) return { pages: [event.entity.id], schemas: [] };
+  if ((SCHEMA_EVENTS as readonly string[]).includes(event.type)) return { pages: [], schemas: [event.entity.id] };
+  return { pages: [], schemas: [] };
+}
+
+/**
+ * How old an event may be: Notion delivers within about 5 minutes (aggregating, retrying), so 10 minutes leaves room
+ * for late deliveries while a captured event cannot be replayed for long. Events dated more than a minute ahead
+ * (beyond clock skew) are refused too.
+ */
+export const EVENT_MAX_AGE_MS = 10 * 60_000;
+const MAX_CLOCK_SKEW_MS = 60_000;
+
+/** Why an event is too old or too far in the future, or null when its timestamp is acceptable. */
+export function staleReason(event: WebhookEventBody, now = Date.now()): string | null {
+  const at = Date.parse(event.timestamp);
+  if (now - at > EVENT_MAX_AGE_MS) return `Stale event: dated ${event.timestamp}, more than ${EVENT_MAX_AGE_MS / 60_000} minutes ago`;
+  if (at - now > MAX_CLOCK_SKEW_MS) return `Event dated in the future: ${event.timestamp}`;
+  return null;
+}

@@ -1,0 +1,57 @@
+/** Helpers for the Notion webhook tests: deliveries into the worker, edits on the local Notion server, the debouncer. */
+import { env, runDurableObjectAlarm } from "cloudflare:test";
+import { exports } from "cloudflare:workers";
+import { syncDebouncer } from "../notion/sync-debouncer";
+import { signWebhookBody } from "../notion/webhook-signature";
+import { NOTION } from "./notion-sync";
+import { NOTION_TEST_TOKEN } from "./notion-test-server";
+
+/** The verification token the tests' subscription uses. */
+export const WEBHOOK_TOKEN = "secret_webhook-test-token";
+
+/** A Notion webhook event of `type` about `entityId`, dated `at` (default now). */
+export function webhookEvent(type: string, entityId: string, at = new Date(), entityType = type.split(".")[0]) {
+  return {
+    id: crypto.randomUUID(),
+    timestamp: at.toISOString(),
+    workspace_id: "00000000-0000-4000-8000-000000000001",
+    subscription_id: "00000000-0000-4000-8000-000000000002",
+    integration_id: "00000000-0000-4000-8000-000000000003",
+    type,
+    authors: [{ id: "00000000-0000-4000-8000-000000000004", type: "person" }],
+    attempt_number: 1,
+    entity: { id: entityId, type: entityType },
+    data: { parent: { id: "00000000-0000-4000-8000-000000000005", type: "data_source" } },
+  };
+}
+
+/** POSTs `body` (JSON text as is, else serialised) to the webhook endpoint with `headers`. */
+export function deliver(body: unknown, headers: Record<string, string> = {}): Promise<Response> {
+  const text = typeof body === "string" ? body : JSON.stringify(body);
+  return exports.default.fetch("http://localhost/api/notion/webhook", { method: "POST", headers: { "content-type": "application/json", ...headers }, body: text });
+}
+
+/** POSTs `body` signed with `token` as Notion signs it. */
+export async function deliverSigned(body: unknown, token = WEBHOOK_TOKEN): Promise<Response> {
+  const text = JSON.stringify(body);
+  return deliver(text, { "x-notion-signature": await signWebhookBody(token, text) });
+}
+
+/** Edits a page on the local Notion server as the operator would in Notion. */
+export async function editPage(pageId: string, body: unknown): Promise<void> {
+  const res = await fetch(`${NOTION}/v1/pages/${pageId}`, {
+    method: "PATCH",
+    headers: { authorization: `Bearer ${NOTION_TEST_TOKEN}`, "notion-version": "2025-09-03", "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`editing page ${pageId}: ${res.status} ${await res.text()}`);
+}
+
+/** A title property value for a PATCH. */
+export const titleValue = (text: string) => ({ Title: { title: [{ type: "text", text: { content: text } }] } });
+
+/** Fires the debouncer's alarm now (as its window ending would); false when no batch was waiting. */
+export const runDebouncer = () => runDurableObjectAlarm(syncDebouncer(env));
+
+/** What the debouncer holds. */
+export const pendingChanges = () => syncDebouncer(env).pending();
