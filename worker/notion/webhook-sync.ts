@@ -62,7 +62,7 @@ export async function syncPages(env: Env, pageIds: string[], lockTtlMs = LOCK_TT
     try {
       const run = notionRun(env);
       const entries = await listEntries(env.DB);
-      const files = { bucket: env.MEDIA, index: headIndex(env.MEDIA), download: run.download };
+      const files = { bucket: env.MEDIA, index: headIndex(env.MEDIA), db: env.DB, download: run.download };
       const changed = new Map<string, TableRows>();
       const removed: string[] = [];
       await forEachLimit(pageIds, PAGES_AT_ONCE, async (id) => {
