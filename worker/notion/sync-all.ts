@@ -3,7 +3,8 @@ import { afterSync } from "./after-sync";
 import { notionRun } from "./client";
 import { duplicateMessage, findDataSources, lookUp } from "./find-databases";
 import { SYNC_LOCK, withLock } from "./lock";
-import { registerIfAbsent } from "./registry";
+import { canUpdateInPlace, updateTable } from "./incremental-sync";
+import { readEntry, registerIfAbsent } from "./registry";
 import { columnsFor } from "./schema";
 import { missingMessage, placeholderEntry } from "./schema-sync";
 import { copyTable } from "./table-sync";
@@ -17,9 +18,10 @@ export type SyncAllTable = { tableName: string; databaseTitle: string; ok: boole
 export type SyncAllSummary = { success: boolean; message: string; tables: SyncAllTable[]; requests: number; seconds: number };
 
 /**
- * The nightly cron's and the launcher's sync: one search, then per table a side table made with the database's
- * current schema, filled and swapped in with its registry entry, so the site answers from the previous rows until
- * then and never from an empty table. Nothing is dropped: a table whose database search did not return, whose title
+ * The nightly cron's and the launcher's sync: one search, then per table either an update in place (a table synced
+ * before whose schema is unchanged: edited pages only, and a full id scan removing the rows of pages gone or in the
+ * trash) or a side table made with the database's current schema, filled and swapped in with its registry entry, so
+ * the site answers from the previous rows until then and never from an empty table. Nothing is dropped: a table whose database search did not return, whose title
  * several databases share, or whose sync fails keeps its rows and is reported; the rest still run. The site is rebuilt
  * only when every table synced. Holds the sync lock throughout; throws only when the search itself fails.
  */
@@ -65,7 +67,9 @@ async function syncEveryTable(env: Env): Promise<{ tables: SyncAllTable[]; reque
     const { source } = lookup;
     const entry = { ...placeholderEntry(db), databaseId: source.databaseId, dataSourceId: source.dataSourceId, columns: columnsFor(source.properties), schemaSyncedAt: now };
     try {
-      const outcome = await copyTable(env, entry);
+      const registered = await readEntry(env.DB, db.tableName);
+      const inPlace = registered?.dataSourceId === source.dataSourceId && (await canUpdateInPlace(env.DB, registered, entry));
+      const outcome = inPlace ? await updateTable(env, registered) : await copyTable(env, entry);
       requests += outcome.requests;
       tables.push({ ...table, ok: true, rows: outcome.rows, seconds: outcome.seconds, message: outcome.message });
     } catch (err) {

@@ -1,4 +1,5 @@
 import { notionRun } from "./client";
+import { canUpdateInPlace, updateTable } from "./incremental-sync";
 import { forEachLimit } from "./concurrency";
 import { LOCK_TTL_MS, SYNC_LOCK, withLock } from "./lock";
 import { mediaIndex } from "./media-index";
@@ -7,19 +8,40 @@ import { queryPages } from "./query-pages";
 import type { ColumnValue } from "./properties";
 import { upsertEntry, type RegistryEntry } from "./registry";
 import { createSideTable, dropSideTable, sideTableName, swapIn, writeRows } from "./row-writer";
-import { tooManyColumns } from "./schema";
+import { NotionSearchResult, readNotion } from "./notion-shapes";
+import { columnsFor, tooManyColumns, type ColumnSpec } from "./schema";
 import { UpstreamError } from "./upstream-error";
 import { finishRun, startRun } from "../data/sync-runs";
 
 /** Pages worked on at once; the run's pacer keeps Notion at its average rate regardless. */
 const PAGES_AT_ONCE = 8;
 
-/** What a table sync did and cost. */
-export type TableSyncOutcome = { tableName: string; rows: number; requests: number; downloads: number; seconds: number; message: string };
+/** What a table sync did and cost; an update in place also says how many pages it read as edited and how many rows it removed. */
+export type TableSyncOutcome = { tableName: string; rows: number; changed?: number; removed?: number; requests: number; downloads: number; seconds: number; message: string };
 
-/** `copyTable` holding the sync lock throughout (`lockTtlMs` for tests): the admin panel's Sync Data. */
+/**
+ * The admin panel's Sync Data, holding the sync lock throughout (`lockTtlMs` for tests): a table synced before whose
+ * schema Notion still has is updated in place (`updateTable`: edited pages only, plus an id scan for removals); any
+ * other is copied whole with the entry's columns (`copyTable`).
+ */
 export function syncTable(env: Env, entry: RegistryEntry, lockTtlMs = LOCK_TTL_MS): Promise<TableSyncOutcome> {
-  return withLock(env.DB, SYNC_LOCK, () => copyTable(env, entry), lockTtlMs);
+  return withLock(
+    env.DB,
+    SYNC_LOCK,
+    async () => {
+      const current = entry.dataSourceId ? await currentColumns(env, entry.dataSourceId) : null;
+      if (current && (await canUpdateInPlace(env.DB, entry, { columns: current, hasBody: entry.hasBody }))) return updateTable(env, entry);
+      return copyTable(env, entry);
+    },
+    lockTtlMs,
+  );
+}
+
+/** The columns Notion's current schema of a data source maps to (one request). */
+async function currentColumns(env: Env, dataSourceId: string): Promise<ColumnSpec[]> {
+  const run = notionRun(env);
+  const source = await readNotion("a data source retrieval", NotionSearchResult, () => run.notion.dataSources.retrieve({ data_source_id: dataSourceId }));
+  return columnsFor(source.properties ?? {});
 }
 
 /**
@@ -33,6 +55,8 @@ export async function copyTable(env: Env, entry: RegistryEntry): Promise<TableSy
   const run = notionRun(env);
   const files = { bucket: env.MEDIA, index: mediaIndex(env.MEDIA), db: env.DB, download: run.download };
   const elapsed = () => (Date.now() - run.startedAt) / 1000;
+  // The next update reads pages edited since this run BEGAN: an edit made while it runs may be missing from it.
+  const startedAt = new Date().toISOString();
   console.log(`sync: ${entry.tableName}: reading "${entry.databaseTitle}" (data source ${entry.dataSourceId})`);
   try {
     const tooWide = tooManyColumns(entry.databaseTitle, entry.columns, entry.hasBody);
@@ -48,7 +72,7 @@ export async function copyTable(env: Env, entry: RegistryEntry): Promise<TableSy
       rows += pages.length;
       console.log(`sync: ${entry.tableName}: ${rows} rows so far, ${run.stats.requests} requests, ${elapsed().toFixed(1)} s`);
     }
-    await swapIn(env.DB, entry.tableName, side, [upsertEntry(env.DB, { ...entry, dataSyncedAt: new Date().toISOString() })]);
+    await swapIn(env.DB, entry.tableName, side, [upsertEntry(env.DB, { ...entry, dataSyncedAt: startedAt })]);
     const message = `Synced ${rows} rows into ${entry.tableName}`;
     const outcome = { tableName: entry.tableName, rows, requests: run.stats.requests, downloads: run.stats.downloads, seconds: elapsed(), message };
     console.log(`sync: ${entry.tableName}: ${message} (${outcome.requests} requests, ${outcome.downloads} file downloads, ${run.stats.retries} retries, ${outcome.seconds.toFixed(1)} s)`);
