@@ -9,15 +9,19 @@ import { pageFiles, rowValues, type PageLike } from "./page-row";
 import type { ColumnValue } from "./properties";
 import type { RegistryEntry } from "./registry";
 
-/** One page's row: its body as Markdown when the table has bodies, its files copied to R2 first. */
-export async function pageRow(run: NotionRun, store: FileStore, entry: RegistryEntry, page: PageLike): Promise<ColumnValue[]> {
-  const tree = entry.hasBody ? await fetchBlockTree(run.notion, page.id) : [];
+/**
+ * One page's row: its body as Markdown when the table has bodies, its files copied to R2 first. `keptBody` (a body
+ * already synced for this page version, or null for none yet) stands in for reading the body again.
+ */
+export async function pageRow(run: NotionRun, store: FileStore, entry: RegistryEntry, page: PageLike, keptBody?: string | null): Promise<ColumnValue[]> {
+  const readBody = entry.hasBody && keptBody === undefined;
+  const tree = readBody ? await fetchBlockTree(run.notion, page.id) : [];
   const sources: FileSource[] = [
     ...propertyFileSources(run.notion, page, entry),
     ...bodyImages(tree).map(({ url, blockId }) => ({ url, refresh: () => freshBlockImageUrl(run.notion, blockId) })),
   ];
   const siteUrl = siteUrlLookup(await copyFiles(store, sources));
-  const body = entry.hasBody ? blocksToMarkdown(tree, siteUrl) : undefined;
+  const body = !entry.hasBody ? undefined : readBody ? blocksToMarkdown(tree, siteUrl) : keptBody;
   return rowValues(page, entry.columns, siteUrl, body);
 }
 

@@ -1,5 +1,6 @@
 import { notionRun } from "./client";
 import { canUpdateInPlace, updateTable } from "./incremental-sync";
+import { keptBodies, type KeptBody } from "./kept-bodies";
 import { forEachLimit } from "./concurrency";
 import { LOCK_TTL_MS, SYNC_LOCK, withLock } from "./lock";
 import { mediaIndex } from "./media-index";
@@ -11,6 +12,7 @@ import { createSideTable, dropSideTable, sideTableName, swapIn, writeRows } from
 import { NotionSearchResult, readNotion } from "./notion-shapes";
 import { columnsFor, tooManyColumns, type ColumnSpec } from "./schema";
 import { UpstreamError } from "./upstream-error";
+import { bodyWhenEdited } from "./workspace";
 import { finishRun, startRun } from "../data/sync-runs";
 
 /** Pages worked on at once; the run's pacer keeps Notion at its average rate regardless. */
@@ -48,6 +50,7 @@ async function currentColumns(env: Env, dataSourceId: string): Promise<ColumnSpe
  * Reads every page of the entry's data source into a side table made with the entry's columns, then swaps it in and
  * writes the entry to the registry in one batch, so a failed sync leaves the previous table (rows and columns) in
  * place. The caller holds the sync lock. The full sync passes an entry with the columns of Notion's current schema.
+ * A catalogue table's page bodies are read only for pages edited since the live table's copy (see `keptBodies`).
  */
 export async function copyTable(env: Env, entry: RegistryEntry): Promise<TableSyncOutcome> {
   const runId = await startRun(env.DB, "table", entry.tableName);
@@ -61,12 +64,13 @@ export async function copyTable(env: Env, entry: RegistryEntry): Promise<TableSy
   try {
     const tooWide = tooManyColumns(entry.databaseTitle, entry.columns, entry.hasBody);
     if (tooWide) throw new UpstreamError(tooWide);
+    const kept: KeptBody = entry.hasBody && bodyWhenEdited(entry.tableName) ? await keptBodies(env.DB, entry.tableName) : () => undefined;
     await createSideTable(env.DB, entry.tableName, entry.columns, entry.hasBody);
     let rows = 0;
     for await (const pages of queryPages(run.notion, entry.dataSourceId!)) {
       const values: ColumnValue[][] = new Array(pages.length);
       await forEachLimit(pages, PAGES_AT_ONCE, async (p, i) => {
-        values[i] = await pageRow(run, files, entry, p);
+        values[i] = await pageRow(run, files, entry, p, kept(p));
       });
       await writeRows(env.DB, side, entry.columns, entry.hasBody, values);
       rows += pages.length;
