@@ -1,6 +1,7 @@
 import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import worker from "../index";
+import { get } from "../test/http";
 import { NOTION, control, countPaths, notionStats, rows, syncSchemas, syncTable } from "../test/notion-sync";
 import { NOTION_TEST_TOKEN } from "../test/notion-test-server";
 import { editPage, titleValue } from "../test/webhooks";
@@ -28,18 +29,22 @@ async function syncSlots() {
     requests: after.requests - before.requests,
     queries: countPaths(after, /\/query$/) - countPaths(before, /\/query$/),
     pageReads: countPaths(after, /^\/v1\/pages\//) - countPaths(before, /^\/v1\/pages\//),
+    bodyReads: countPaths(after, /\/children$/) - countPaths(before, /\/children$/),
     downloads: after.fileDownloads - before.fileDownloads,
   };
 }
 
+const CASTLE = "Mills Castle Front 5¢";
 let ids: string[];
+let castle: string;
 
 describe("incremental Sync Data after a first full sync", { timeout: 60_000 }, () => {
   beforeAll(async () => {
     await control("reset");
     await syncSchemas();
     expect((await syncTable("Slot Machines")).status).toBe(200);
-    ids = (await slots()).map((r) => r.id);
+    castle = (await slots()).find((r) => r.title === CASTLE)!.id;
+    ids = (await slots()).map((r) => r.id).filter((id) => id !== castle);
   }, 60_000);
 
   it("records the sync's start, not its end, as the watermark", async () => {
@@ -55,8 +60,8 @@ describe("incremental Sync Data after a first full sync", { timeout: 60_000 }, (
     const old = byId(await slots());
     await editPage(ids[0], { properties: titleValue("Edited Since Last Sync") });
     const cost = await syncSlots();
-    // One schema check, one filtered query, one id scan (the table has fewer than 100 pages); no page is read on its own.
-    expect(cost).toEqual({ requests: 3, queries: 2, pageReads: 0, downloads: 0 });
+    // One schema check, one filtered query, the edited page's body, one id scan (under 100 pages); no page read on its own.
+    expect(cost).toEqual({ requests: 4, queries: 2, pageReads: 0, bodyReads: 1, downloads: 0 });
     const now = await slots();
     expect(now).toHaveLength(old.size);
     for (const row of now) {
@@ -106,6 +111,27 @@ describe("incremental Sync Data after a first full sync", { timeout: 60_000 }, (
     expect(await env.MEDIA.head(newImage.replace(/^\/media\//, ""))).not.toBeNull();
     // The next sync re-reads the page (it is inside the overlap) but copies nothing: R2 has the file.
     expect((await syncSlots()).downloads).toBe(0);
+  });
+
+  // Last: pages edited by the tests before are within the overlap, so each later sync reads them again.
+  it("reads a catalogue page's body once the page is edited, not on the first sync, and serves it as the item's longDescription", async () => {
+    const detail = async () => (await get<{ longDescription: string | null }>(`/api/collection/slots/${castle}`)).body;
+    // Synced several times by now, never edited: its body has not been read.
+    expect((await detail()).longDescription).toBeNull();
+    await editPage(castle, { properties: { Price: { number: 4900 } } });
+    await syncSlots();
+    const { longDescription } = await detail();
+    expect(longDescription).toContain("## Restoration notes");
+    expect(longDescription).toContain("**re-plated**");
+    expect(longDescription).toContain("- Escalator and payout slide rebuilt");
+    // A full copy (as after a schema change) keeps the bodies it has for unedited pages instead of reading them again.
+    await env.DB.prepare("UPDATE sync_tables SET data_synced_at = NULL WHERE table_name = 'notion_slot_machines'").run();
+    const copy = await syncSlots();
+    expect(copy.bodyReads).toBe(0);
+    expect((await detail()).longDescription).toBe(longDescription);
+    // The listing leaves bodies out: they are for the item page only.
+    const listed = (await get<{ items: Record<string, unknown>[] }>("/api/collection/slots?limit=100")).body.items.find((i) => i.id === castle)!;
+    expect(listed).not.toHaveProperty("longDescription");
   });
 });
 
