@@ -3,11 +3,12 @@ import { bodyImages, fetchBlockTree } from "./blocks";
 import type { NotionRun } from "./client";
 import { fileKeyFor } from "./file-keys";
 import { copyFiles, siteUrlLookup, type FileSource, type FileStore } from "./files";
-import { blocksToMarkdown } from "./markdown";
+import { blocksToMarkdown, type BlockNode } from "./markdown";
 import { NotionBlock, NotionPage, readNotion } from "./notion-shapes";
 import { pageFiles, rowValues, type PageLike } from "./page-row";
-import type { ColumnValue } from "./properties";
+import type { ColumnValue, SiteUrlFor } from "./properties";
 import type { RegistryEntry } from "./registry";
+import { bodyWhenEdited } from "./workspace";
 
 /**
  * One page's row: its body as Markdown when the table has bodies, its files copied to R2 first. `keptBody` (a body
@@ -21,8 +22,20 @@ export async function pageRow(run: NotionRun, store: FileStore, entry: RegistryE
     ...bodyImages(tree).map(({ url, blockId }) => ({ url, refresh: () => freshBlockImageUrl(run.notion, blockId) })),
   ];
   const siteUrl = siteUrlLookup(await copyFiles(store, sources));
-  const body = !entry.hasBody ? undefined : readBody ? blocksToMarkdown(tree, siteUrl) : keptBody;
+  const body = !entry.hasBody ? undefined : readBody ? readMarkdown(entry, tree, siteUrl) : keptBody;
   return rowValues(page, entry.columns, siteUrl, body);
+}
+
+/** A body as stored: a catalogue page read with an empty body keeps "" so that NULL means "not read yet" (see `backfillBodies`). */
+function readMarkdown(entry: RegistryEntry, tree: BlockNode[], siteUrl: SiteUrlFor): string | null {
+  return blocksToMarkdown(tree, siteUrl) ?? (bodyWhenEdited(entry.tableName) ? "" : null);
+}
+
+/** A page's body as Markdown ("" when empty), its images copied to R2 first: for bodies filled in apart from their rows. */
+export async function pageBody(run: NotionRun, store: FileStore, pageId: string): Promise<string> {
+  const tree = await fetchBlockTree(run.notion, pageId);
+  const sources = bodyImages(tree).map(({ url, blockId }) => ({ url, refresh: () => freshBlockImageUrl(run.notion, blockId) }));
+  return blocksToMarkdown(tree, siteUrlLookup(await copyFiles(store, sources))) ?? "";
 }
 
 /** Files in the page's properties; an expired one is re-found by its key in a fresh read of the page (one read per page). */

@@ -4,7 +4,8 @@ import { notionRun } from "./client";
 import { duplicateMessage, findDataSources, lookUp } from "./find-databases";
 import { SYNC_LOCK, withLock } from "./lock";
 import { canUpdateInPlace, updateTable } from "./incremental-sync";
-import { readEntry, registerIfAbsent } from "./registry";
+import { backfillBodies } from "./body-backfill";
+import { readEntry, registerIfAbsent, type RegistryEntry } from "./registry";
 import { columnsFor } from "./schema";
 import { missingMessage, placeholderEntry } from "./schema-sync";
 import { copyTable } from "./table-sync";
@@ -46,6 +47,16 @@ export async function syncAll(env: Env, ctx?: ExecutionContext): Promise<SyncAll
   }
 }
 
+/** Bodies never read, in a bounded batch (returns the requests it took); a failure there (a page deleted meanwhile) leaves them for the next night. */
+async function fillBodies(env: Env, entry: RegistryEntry): Promise<number> {
+  try {
+    return (await backfillBodies(env, entry)).requests;
+  } catch (err) {
+    console.log(`sync: ${entry.tableName}: page bodies not filled this time: ${upstreamMessage(err) ?? (err instanceof Error ? err.message : String(err))}`);
+    return 0;
+  }
+}
+
 async function syncEveryTable(env: Env): Promise<{ tables: SyncAllTable[]; requests: number }> {
   const search = notionRun(env);
   console.log("sync: full: searching Notion for the workspace's databases");
@@ -70,6 +81,7 @@ async function syncEveryTable(env: Env): Promise<{ tables: SyncAllTable[]; reque
       const registered = await readEntry(env.DB, db.tableName);
       const inPlace = registered?.dataSourceId === source.dataSourceId && (await canUpdateInPlace(env.DB, registered, entry));
       const outcome = inPlace ? await updateTable(env, registered) : await copyTable(env, entry);
+      if (db.bodyWhenEdited) requests += await fillBodies(env, entry);
       requests += outcome.requests;
       tables.push({ ...table, ok: true, rows: outcome.rows, seconds: outcome.seconds, message: outcome.message });
     } catch (err) {
