@@ -81,7 +81,8 @@ async function syncEveryTable(env: Env): Promise<{ tables: SyncAllTable[]; reque
       const registered = await readEntry(env.DB, db.tableName);
       const inPlace = registered?.dataSourceId === source.dataSourceId && (await canUpdateInPlace(env.DB, registered, entry));
       const outcome = inPlace ? await updateTable(env, registered) : await copyTable(env, entry);
-      if (db.bodyWhenEdited) requests += await fillBodies(env, entry);
+      // Only on tables synced before: a first copy stays at its floor of one query per 100 pages.
+      if (inPlace && db.bodyWhenEdited) requests += await fillBodies(env, entry);
       requests += outcome.requests;
       tables.push({ ...table, ok: true, rows: outcome.rows, seconds: outcome.seconds, message: outcome.message });
     } catch (err) {
