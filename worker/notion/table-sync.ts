@@ -21,12 +21,17 @@ const PAGES_AT_ONCE = 8;
 /** What a table sync did and cost; an update in place also says how many pages it read as edited and how many rows it removed. */
 export type TableSyncOutcome = { tableName: string; rows: number; changed?: number; removed?: number; requests: number; downloads: number; seconds: number; message: string };
 
+/** `copyTable` holding the sync lock throughout (`lockTtlMs` for tests): a whole table copied again (after a schema change). */
+export function syncTable(env: Env, entry: RegistryEntry, lockTtlMs = LOCK_TTL_MS): Promise<TableSyncOutcome> {
+  return withLock(env.DB, SYNC_LOCK, () => copyTable(env, entry), lockTtlMs);
+}
+
 /**
  * The admin panel's Sync Data, holding the sync lock throughout (`lockTtlMs` for tests): a table synced before whose
  * schema Notion still has is updated in place (`updateTable`: edited pages only, plus an id scan for removals); any
  * other is copied whole with the entry's columns (`copyTable`).
  */
-export function syncTable(env: Env, entry: RegistryEntry, lockTtlMs = LOCK_TTL_MS): Promise<TableSyncOutcome> {
+export function syncData(env: Env, entry: RegistryEntry, lockTtlMs = LOCK_TTL_MS): Promise<TableSyncOutcome> {
   return withLock(
     env.DB,
     SYNC_LOCK,
