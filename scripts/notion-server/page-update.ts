@@ -4,8 +4,14 @@ import type { StoredPage, StoredProperty } from "./store-types.ts";
 
 type Obj = Record<string, unknown>;
 
-/** Applies a PATCH /v1/pages body (`properties`, `in_trash`/`archived`) to a page; bumps last_edited_time. */
-export function updatePage(page: StoredPage, body: Obj, now = Date.now()) {
+/** The stored file a URL of this server's `/files/...` names, as a page's file value; undefined for any other URL. */
+export type HostedFileLookup = (url: string) => FileSpec | undefined;
+
+/**
+ * Applies a PATCH /v1/pages body (`properties`, `in_trash`/`archived`) to a page; bumps last_edited_time. A files
+ * value may re-send a Notion-hosted file as `{type: "file", file: {url}}` (a URL this server issued, found by `hosted`).
+ */
+export function updatePage(page: StoredPage, body: Obj, now = Date.now(), hosted: HostedFileLookup = () => undefined) {
   const properties = body.properties;
   if (properties !== undefined && (typeof properties !== "object" || properties === null || Array.isArray(properties))) {
     throw validationError("body failed validation: body.properties should be an object, instead was `" + JSON.stringify(properties) + "`.");
@@ -13,7 +19,7 @@ export function updatePage(page: StoredPage, body: Obj, now = Date.now()) {
   const updates: [StoredProperty, SimpleValue][] = Object.entries((properties ?? {}) as Obj).map(([key, raw]) => {
     const p = page.database.properties.find((x) => x.name === key || x.id === key);
     if (!p) throw validationError(`${key} is not a property that exists.`);
-    return [p, toSimple(p, raw)];
+    return [p, toSimple(p, raw, hosted)];
   });
   for (const [p, value] of updates) {
     if (value === null) delete page.values[p.name];
@@ -32,7 +38,7 @@ function nextEditTime(previous: string, now: number): string {
   return new Date(candidate > prev ? candidate : prev + 1000).toISOString();
 }
 
-function toSimple(p: StoredProperty, raw: unknown): SimpleValue {
+function toSimple(p: StoredProperty, raw: unknown, hosted: HostedFileLookup): SimpleValue {
   const value = raw && typeof raw === "object" && p.type in (raw as Obj) ? (raw as Obj)[p.type] : raw;
   const bad = () => validationError(`body failed validation: body.properties.${p.name}.${p.type} has an unexpected value \`${JSON.stringify(value)}\`.`);
   if (value === null) return null;
@@ -66,7 +72,7 @@ function toSimple(p: StoredProperty, raw: unknown): SimpleValue {
       return value.map((v) => String((v as Obj).id));
     case "files":
       if (!Array.isArray(value)) throw bad();
-      return value.map((f) => externalFile(f as Obj, bad));
+      return value.map((f) => hostedFile(f as Obj, hosted) ?? externalFile(f as Obj, bad));
     default:
       throw validationError(`body failed validation: ${p.name} is a ${p.type} property and cannot be updated.`);
   }
@@ -95,6 +101,11 @@ function optionName(p: StoredProperty, value: Obj, bad: () => Error): string {
     return value.name;
   }
   throw bad();
+}
+
+function hostedFile(f: Obj, hosted: HostedFileLookup): FileSpec | undefined {
+  const url = (f.file as Obj | undefined)?.url;
+  return typeof url === "string" ? hosted(url) : undefined;
 }
 
 function externalFile(f: Obj, bad: () => Error): FileSpec {

@@ -30,6 +30,16 @@ describe("pages", () => {
     expect(p["Additional Images"].files.length).toBeGreaterThanOrEqual(6);
   });
 
+  it("takes a file it hosts, re-sent as {type: file, file: {url}}, into another page's files property", async () => {
+    const from = (await notion.pages.retrieve({ page_id: pageIdFor("Slot Machines", "Mills Castle Front 5¢") })) as AnyObj;
+    const file = from.properties["Main Image"].files[0];
+    const id = pageIdFor("Slot Machines", "Jennings Little Duke 1¢");
+    const updated = (await notion.pages.update({ page_id: id, properties: { "Main Image": { files: [{ name: file.name, type: "file", file: { url: file.file.url } }] } } } as never)) as AnyObj;
+    const copied = updated.properties["Main Image"].files[0];
+    expect(copied).toMatchObject({ name: "slot-castle-front.png", type: "file" });
+    expect(new URL(copied.file.url).pathname).toBe(new URL(file.file.url).pathname);
+  });
+
   it("gives empty values for missing properties", async () => {
     const page = (await notion.pages.retrieve({ page_id: pageIdFor("Slot Machines", "Jennings Little Duke 1¢") })) as AnyObj;
     expect(page.properties.Year).toEqual({ id: expect.any(String), type: "number", number: null });

@@ -66,3 +66,18 @@ describe("data source query", () => {
     expect(years).toEqual([...years].sort((a, b) => b - a));
   });
 });
+
+describe("data source query: timestamps and filter_properties", () => {
+  it("returns only pages edited on or after a last_edited_time, and only the properties filter_properties names", async () => {
+    const all = (await notion.dataSources.query({ data_source_id: SLOTS, page_size: 100 })).results as { id: string; last_edited_time: string }[];
+    const times = all.map((p) => p.last_edited_time).sort();
+    const cut = times[Math.floor(times.length / 2)];
+    const recent = await notion.dataSources.query({ data_source_id: SLOTS, filter: { timestamp: "last_edited_time", last_edited_time: { on_or_after: cut } } });
+    const recentTimes = recent.results.map((r) => (r as { last_edited_time: string }).last_edited_time);
+    expect(recentTimes.length).toBeGreaterThan(0);
+    expect(recentTimes.length).toBeLessThan(143);
+    expect(recentTimes.every((t) => t >= cut)).toBe(true);
+    const titles = await notion.dataSources.query({ data_source_id: SLOTS, page_size: 3, filter_properties: ["title"] });
+    for (const r of titles.results) expect(Object.keys((r as { properties: object }).properties)).toEqual(["Title"]);
+  });
+});

@@ -45,6 +45,7 @@ export const ItemSchema = z.looseObject({
   title: text,
   description: text,
   descriptionRichText: z.nullish(z.array(RichTextPieceSchema)),
+  longDescription: text,
   manufacturer: text,
   year: z.nullish(z.number()),
   mainImageUrl: text,

@@ -19,7 +19,7 @@ export function catalogueAfter(db: D1Database, category: CategoryId, after: stri
       .prepare(`SELECT * FROM ${quoteIdent(columns.table)} WHERE id > ?1 ORDER BY id LIMIT ?2`)
       .bind(after ?? "", CATALOGUE_PAGE_SIZE)
       .all<Record<string, unknown>>();
-    const items = results.map((row) => toItem(category, fieldsOf(row, columns)));
+    const items = results.map((row) => toItem(category, fieldsOf(row, columns), true));
     return { items, next: items.length === CATALOGUE_PAGE_SIZE ? items[items.length - 1].id : null };
   });
 }

@@ -23,8 +23,8 @@ function scalar(value: unknown): string | number | null {
   return typeof value === "number" ? value : text(value);
 }
 
-/** Row -> Item: the common fields, then the category's own fields (lists parsed from JSON). */
-export function toItem(category: CategoryId, fields: Fields): Item {
+/** Row -> Item: the common fields, then the category's own fields (lists parsed from JSON); a `detail` item also has its page body as `longDescription`. */
+export function toItem(category: CategoryId, fields: Fields, detail = false): Item {
   const description = text(fields("Description"));
   const item: Item = {
     id: text(fields("id")) ?? "",
@@ -44,5 +44,6 @@ export function toItem(category: CategoryId, fields: Fields): Item {
     const raw = fields(propertyFor(field));
     item[field] = LIST_FIELDS.has(field) ? list(raw) : scalar(raw);
   }
+  if (detail) item.longDescription = text(fields("body_md"));
   return item;
 }

@@ -36,7 +36,7 @@ export function listItems(db: D1Database, category: CategoryId, view: ListingVie
 function readItem(db: D1Database, category: CategoryId, id: string): Promise<Item | null> {
   return withColumns(db, databaseOf(category), async (columns) => {
     const row = await db.prepare(`SELECT * FROM ${quoteIdent(columns.table)} WHERE id = ?1`).bind(id).first<Record<string, unknown>>();
-    return row ? toItem(category, fieldsOf(row, columns)) : null;
+    return row ? toItem(category, fieldsOf(row, columns), true) : null;
   });
 }
 
@@ -55,6 +55,6 @@ export async function findItem(db: D1Database, category: CategoryId, id: string)
       synced.map(({ columns }) => db.prepare(`SELECT * FROM ${quoteIdent(columns.table)} WHERE id = ?1`).bind(id)),
     );
     const at = results.findIndex((r) => r.results.length > 0);
-    return at < 0 ? null : toItem(synced[at].category, fieldsOf(results[at].results[0], synced[at].columns));
+    return at < 0 ? null : toItem(synced[at].category, fieldsOf(results[at].results[0], synced[at].columns), true);
   });
 }

@@ -38,6 +38,8 @@ export type Item = {
   description: string | null;
   /** The description's rich text pieces (formatting and links); empty when there is no description. */
   descriptionRichText: RichTextPiece[];
+  /** The item page's body as Markdown (detail answers only; null until the page's body has been read). */
+  longDescription?: string | null;
   manufacturer: string | null;
   year: number | null;
   mainImageUrl: string | null;

@@ -19,3 +19,8 @@ export function mediaIndex(bucket: R2Bucket): MediaIndex {
     add: (key) => void keys?.then((set) => set.add(key)),
   };
 }
+
+/** An index asking R2 for each key: cheaper than listing the whole bucket when a run meets few files. */
+export function headIndex(bucket: R2Bucket): MediaIndex {
+  return { has: async (key) => (await bucket.head(key)) !== null, add: () => {} };
+}

@@ -3,6 +3,7 @@ import type { ColumnValue } from "./properties";
 import type { RegistryEntry } from "./registry";
 import { insertStatements } from "./row-writer";
 import { tableColumns } from "./schema";
+import type { HeldLock } from "./lock";
 import { searchIndexStatements, unindexItems } from "./search-index";
 
 /** Rows to write into one table: each row in `tableColumns` order (id first), as `pageRow` makes them. */
@@ -20,14 +21,18 @@ export async function existingNotionTables(db: D1Database): Promise<string[]> {
 /**
  * Writes single-page changes into the live tables in one batch (one transaction): every changed or deleted page id is
  * removed from every `notion_*` table first (a moved page leaves its old table), then the changed pages' rows are
- * inserted into their own table. The one place page-level changes reach D1, so other indexes can hook in here.
+ * inserted into their own table, with `extra` statements; with `lock`, only while it is held. The one place page-level
+ * changes reach D1, so other indexes can hook in here.
  */
-export async function applyPageChanges(db: D1Database, changed: TableRows[], deletedIds: string[]): Promise<void> {
+export async function applyPageChanges(db: D1Database, changed: TableRows[], deletedIds: string[], lock?: HeldLock, extra: D1PreparedStatement[] = []): Promise<void> {
   const tables = await existingNotionTables(db);
   const live = new Set(tables);
   const writable = changed.filter((c) => live.has(c.entry.tableName) && c.rows.length > 0);
   const ids = [...new Set([...deletedIds, ...writable.flatMap((c) => c.rows.map((r) => String(r[0])))])];
-  if (ids.length === 0) return;
+  if (ids.length === 0) {
+    if (extra.length) await (lock ? lock.fenced(extra) : db.batch(extra));
+    return;
+  }
   const statements: D1PreparedStatement[] = [];
   for (const table of tables) {
     for (let i = 0; i < ids.length; i += IDS_PER_DELETE) {
@@ -41,7 +46,8 @@ export async function applyPageChanges(db: D1Database, changed: TableRows[], del
   // The search index changes in the same batch as the rows, so search never shows an item the listings do not.
   statements.push(unindexItems(db, ids));
   for (const { entry, rows } of writable) statements.push(...searchIndexStatements(db, entry, rows.map((r) => String(r[0]))));
-  await db.batch(statements);
+  statements.push(...extra);
+  await (lock ? lock.fenced(statements) : db.batch(statements));
 }
 
 /** Which of `ids` some `notion_*` table holds now (to tell pages added from pages changed). */

@@ -3,7 +3,9 @@ import { afterSync } from "./after-sync";
 import { notionRun } from "./client";
 import { duplicateMessage, findDataSources, lookUp } from "./find-databases";
 import { SYNC_LOCK, withLock, type HeldLock } from "./lock";
-import { registerIfAbsent } from "./registry";
+import { canUpdateInPlace, updateTable } from "./incremental-sync";
+import { backfillBodies } from "./body-backfill";
+import { readEntry, registerIfAbsent, type RegistryEntry } from "./registry";
 import { columnsFor } from "./schema";
 import { missingMessage, placeholderEntry } from "./schema-sync";
 import { copyTable } from "./table-sync";
@@ -17,9 +19,10 @@ export type SyncAllTable = { tableName: string; databaseTitle: string; ok: boole
 export type SyncAllSummary = { success: boolean; message: string; tables: SyncAllTable[]; requests: number; seconds: number };
 
 /**
- * The nightly cron's and the launcher's sync: one search, then per table a side table made with the database's
- * current schema, filled and swapped in with its registry entry, so the site answers from the previous rows until
- * then and never from an empty table. Nothing is dropped: a table whose database search did not return, whose title
+ * The nightly cron's and the launcher's sync: one search, then per table either an update in place (a table synced
+ * before whose schema is unchanged: edited pages only, and a full id scan removing the rows of pages gone or in the
+ * trash) or a side table made with the database's current schema, filled and swapped in with its registry entry, so
+ * the site answers from the previous rows until then and never from an empty table. Nothing is dropped: a table whose database search did not return, whose title
  * several databases share, or whose sync fails keeps its rows and is reported; the rest still run. The site is rebuilt
  * only when every table synced. Holds the sync lock throughout; throws only when the search itself fails.
  */
@@ -42,6 +45,16 @@ export async function syncAll(env: Env, ctx?: ExecutionContext, trigger: RunTrig
   } catch (err) {
     await finishRun(env.DB, runId, { ok: false, message: err instanceof Error ? err.message : String(err) });
     throw err;
+  }
+}
+
+/** Bodies never read, in a bounded batch (returns the requests it took); a failure there (a page deleted meanwhile) leaves them for the next night. */
+async function fillBodies(env: Env, entry: RegistryEntry): Promise<number> {
+  try {
+    return (await backfillBodies(env, entry)).requests;
+  } catch (err) {
+    console.log(`sync: ${entry.tableName}: page bodies not filled this time: ${upstreamMessage(err) ?? (err instanceof Error ? err.message : String(err))}`);
+    return 0;
   }
 }
 
@@ -80,7 +93,11 @@ async function syncEveryTable(env: Env, trigger: RunTrigger, lock: HeldLock): Pr
     const { source } = lookup;
     const entry = { ...placeholderEntry(db), databaseId: source.databaseId, dataSourceId: source.dataSourceId, columns: columnsFor(source.properties), schemaSyncedAt: now };
     try {
-      const outcome = await copyTable(env, entry, trigger, lock);
+      const registered = await readEntry(env.DB, db.tableName);
+      const inPlace = registered?.dataSourceId === source.dataSourceId && (await canUpdateInPlace(env.DB, registered, entry));
+      const outcome = inPlace ? await updateTable(env, registered, trigger, lock) : await copyTable(env, entry, trigger, lock);
+      // Only on tables synced before: a first copy stays at its floor of one query per 100 pages.
+      if (inPlace && db.bodyWhenEdited) requests += await fillBodies(env, entry);
       requests += outcome.requests;
       tables.push({ ...table, ok: true, rows: outcome.rows, seconds: outcome.seconds, message: outcome.message });
       counts.push(outcome.counts);

@@ -6,6 +6,7 @@ import { adminCookie, TEST_ORIGIN } from "../test/admin";
 import type { RecordedCall } from "../test/hook-recorder";
 import { admin, get } from "../test/http";
 import { NOTION, control, listTables, rows, syncSchemas } from "../test/notion-sync";
+import { editPage } from "../test/webhooks";
 import type { SyncAllSummary } from "./sync-all";
 import { CONTRACT_DATABASES } from "./workspace";
 
@@ -110,7 +111,7 @@ describe("a full sync on existing data", { timeout: 120_000 }, () => {
     const { body } = await syncAll();
     expect(body.tables.find((t) => t.tableName === "notion_vintage_toys")).toMatchObject({ ok: true, rows: 2 });
     const columns = (await env.DB.prepare("SELECT name FROM pragma_table_info('notion_vintage_toys')").all<{ name: string }>()).results.map((c) => c.name);
-    expect(columns).toEqual(["id", "created_time", "last_edited_time", "title", "title_rich", "box_included", "toy_type"]);
+    expect(columns).toEqual(["id", "created_time", "last_edited_time", "title", "title_rich", "box_included", "toy_type", "body_md"]);
     expect((await rows<{ title: string; box_included: number }>("Vintage Toys")).map((r) => [r.title, r.box_included]).sort()).toEqual([["Spinning top", 0], ["Tin robot", 1]]);
     expect((await listTables()).find((t) => t.tableName === "notion_vintage_toys")).toMatchObject({ recordCount: 2, databaseId: toys.id });
     expect((await get<{ pagination: { totalItems: number } }>("/api/collection/toys")).body.pagination.totalItems).toBe(2);
@@ -120,11 +121,12 @@ describe("a full sync on existing data", { timeout: 120_000 }, () => {
     const before = await rowCounts();
     const registered = await listTables();
     await control("faults", { status: 200, path: "/v1/search", body: await searchWithout("Slot Machines") });
-    // A toy's image not yet in R2 must be downloaded again; Notion's file storage answers 404 for it.
+    // An edited toy's image not in R2 (any more) must be downloaded again; Notion's file storage answers 404 for it.
     const toysBefore = await rows<{ id: string; main_image: string | null }>("Vintage Toys");
     const toy = toysBefore.find((t) => t.main_image?.includes("/media/notion/"))!;
     const key = (JSON.parse(toy.main_image!) as string[])[0].slice("/media/".length);
     await env.MEDIA.delete(key);
+    await editPage(toy.id, { properties: { "For Sale": { checkbox: true } } });
     await control("faults", { status: 404, path: `/${key.split("/")[1]}/`, code: "object_not_found", message: "gone" });
     const { env: hooked, path } = hookedEnv();
     const rebuildsBefore = await rebuildRuns();

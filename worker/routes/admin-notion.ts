@@ -11,7 +11,7 @@ import { quoteIdent } from "../notion/naming";
 import { listEntries, readEntry } from "../notion/registry";
 import { syncSchemas } from "../notion/schema-sync";
 import { syncAll } from "../notion/sync-all";
-import { syncTable } from "../notion/table-sync";
+import { syncData } from "../notion/table-sync";
 import { upstreamMessage } from "../notion/upstream-error";
 
 /** Admin Notion sync routes under `/api/admin` (guarded by the admin middleware). */
@@ -78,7 +78,7 @@ adminNotion.post("/notion-sync-table", validate("json", SyncTableBody), async (c
   if (!entry) fail(404, `Unknown table: ${tableName}`);
   if (!sameId(entry.databaseId, databaseId)) fail(400, `databaseId does not match the database synced into ${tableName}`);
   const outcome = await carryOn(c.executionCtx, async () => {
-    const done = await guarded(`Table sync of ${tableName}`, () => syncTable(c.env, entry));
+    const done = await guarded(`Table sync of ${tableName}`, () => syncData(c.env, entry));
     await afterSync(c.env, waitable(c.executionCtx), { kind: "table", target: tableName });
     return done;
   });

@@ -54,7 +54,7 @@ describe("GET /api/collection/:category/:id", () => {
     expect(res.body).toEqual({
       id: slot.id, category: "slots", title: "Mills Liberty Bell", description: "Three-reel bell", descriptionRichText: [piece("Three-reel "), piece("bell", { bold: true })], manufacturer: "Mills", year: 1931,
       mainImageUrl: "https://cdn.example.com/bell.jpg", additionalImageUrls: ["/media/notion/x/1.jpg"], forSale: true, price: 4500,
-      condition: "Restored", denomination: "5¢", serialNumber: "SN-1", cabinetType: "Oak", mechanismType: null,
+      condition: "Restored", denomination: "5¢", serialNumber: "SN-1", cabinetType: "Oak", mechanismType: null, longDescription: null,
     });
   });
 

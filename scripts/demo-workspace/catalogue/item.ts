@@ -1,5 +1,5 @@
 import { hosted } from "../blocks.ts";
-import type { FileSpec, PageSpec, Rich, SimpleValue } from "../types.ts";
+import type { BlockSpec, FileSpec, PageSpec, Rich, SimpleValue } from "../types.ts";
 
 /** A catalogue item in compact form; `main`/`extra` name bundled images (or give FileSpecs). */
 export type Item = {
@@ -14,6 +14,8 @@ export type Item = {
   price?: number;
   condition?: string;
   fields?: Record<string, SimpleValue>;
+  /** The page's body: the item's long description on its page. */
+  body?: BlockSpec[];
 };
 
 const file = (f: string | FileSpec): FileSpec => (typeof f === "string" ? hosted(f) : f);
@@ -31,5 +33,5 @@ export function itemPage(item: Item): PageSpec {
   if (item.extra?.length) properties["Additional Images"] = item.extra.map(file);
   if (item.price !== undefined) properties.Price = item.price;
   if (item.condition !== undefined) properties.Condition = item.condition;
-  return { properties: { ...properties, ...item.fields } };
+  return { properties: { ...properties, ...item.fields }, ...(item.body ? { body: item.body } : {}) };
 }

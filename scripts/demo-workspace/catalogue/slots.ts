@@ -1,4 +1,4 @@
-import { b, external, i, link, t } from "../blocks.ts";
+import { b, external, h2, i, li, link, p, t } from "../blocks.ts";
 import type { Item } from "./item.ts";
 
 /** Slot machines: upright bell machines from the 1920s to the 1960s. */
@@ -22,6 +22,12 @@ export const SLOTS: Item[] = [
     price: 4850,
     condition: "Restored",
     fields: { Denomination: "5¢", "Serial Number": "312487", "Cabinet Type": "Upright", "Mechanism Type": "Mechanical" },
+    body: [
+      h2("Restoration notes"),
+      p([t("Stripped to bare metal, the castle casting was "), b("re-plated"), t(" and the cabinet rebuilt from quarter-sawn oak.")]),
+      li("New reel strips and award card"),
+      li("Escalator and payout slide rebuilt"),
+    ],
   },
   {
     title: "Mills Blue Front 10¢",

@@ -10,7 +10,11 @@ export const getPage: ApiHandler = ({ params, store, shape }) => pageObject(find
 export const patchPage: ApiHandler = ({ params, body, store, shape, webhooks }) => {
   const page = findPage(store, params[0]);
   const wasTrashed = page.inTrash;
-  updatePage(page, body);
+  updatePage(page, body, Date.now(), (url) => {
+    const [, files, workspaceId, fileId] = new URL(url, "http://local").pathname.split("/");
+    const file = files === "files" && workspaceId === store.workspaceId ? store.files.get(fileId ?? "") : undefined;
+    return file ? { image: file.image, name: file.name, id: file.id } : undefined;
+  });
   webhooks.pageEdited(page, page.inTrash === wasTrashed ? "page.properties_updated" : page.inTrash ? "page.deleted" : "page.undeleted");
   return pageObject(page, shape);
 };

@@ -8,13 +8,13 @@ import RichTextPieces from "../ui/RichTextPieces";
 import Breadcrumb from "./Breadcrumb";
 import DetailsPanel from "./DetailsPanel";
 
-/** Props of ItemDetailView: the item, its section, the Back target, the image gallery to place, and whether it is prerendered (Back then corrected from the address by an inline script). */
-type Props = { item: SiteItem; sourcePage: SourcePage; backHref: string; gallery: ReactNode; prerendered?: boolean };
+/** Props of ItemDetailView: the item, its section, the Back target, the image gallery to place, whether it is prerendered (Back then corrected from the address by an inline script), and the long description rendered to sanitised HTML at build time. */
+type Props = { item: SiteItem; sourcePage: SourcePage; backHref: string; gallery: ReactNode; prerendered?: boolean; longDescriptionHtml?: string };
 
 const UNTITLED = "Untitled item";
 
 /** An item detail page's content: breadcrumb, Back, header, gallery, description, details panel, and the contact card for sale. */
-export default function ItemDetailView({ item, sourcePage, backHref, gallery, prerendered = false }: Props) {
+export default function ItemDetailView({ item, sourcePage, backHref, gallery, prerendered = false, longDescriptionHtml }: Props) {
   const forSale = sourcePage === "for-sale";
   const title = item.title ?? UNTITLED;
   return (
@@ -36,12 +36,15 @@ export default function ItemDetailView({ item, sourcePage, backHref, gallery, pr
       <div className="grid gap-6 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <div className="flex min-w-0 flex-col gap-6">
           {gallery}
-          {item.description && (
+          {(item.description || longDescriptionHtml) && (
             <section className="card p-5" aria-labelledby="description-heading">
               <h2 id="description-heading" className="mb-2 text-xl font-bold text-oxblood-800">Description</h2>
-              <p className="leading-relaxed whitespace-pre-line [&_a]:font-medium [&_a]:text-oxblood-700 [&_a]:underline" data-testid="item-description">
-                <RichTextPieces pieces={item.descriptionRichText} />
-              </p>
+              {item.description && (
+                <p className="leading-relaxed whitespace-pre-line [&_a]:font-medium [&_a]:text-oxblood-700 [&_a]:underline" data-testid="item-description">
+                  <RichTextPieces pieces={item.descriptionRichText} />
+                </p>
+              )}
+              {longDescriptionHtml && <div className="prose-antique mt-4" data-testid="item-long-description" dangerouslySetInnerHTML={{ __html: longDescriptionHtml }} />}
             </section>
           )}
         </div>

@@ -1,0 +1,73 @@
+/** `npm run bench:sync`: at 1,000 items (Notion limited to 3 req/s), a full table copy and the full sync vs the incremental Sync Data and nightly sync after one edit. */
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { resolve } from "node:path";
+import { signIn } from "./lib/admin-client.ts";
+import { checkNode } from "./lib/check-node.ts";
+import { freePort } from "./lib/free-port.ts";
+import { ROOT } from "./lib/quiet-env.ts";
+import { startWorker } from "./lib/worker-process.ts";
+import { generateCatalogueWorkspace } from "./demo-workspace/generate.ts";
+import { dataSourceIdFor } from "./demo-workspace/ids.ts";
+import { startNotionServer } from "./notion-server/server.ts";
+
+checkNode();
+const ITEMS = Number(process.env.BENCH_ITEMS ?? 1000);
+const TABLE = "notion_slot_machines";
+
+const workspace = generateCatalogueWorkspace(ITEMS);
+const notion = await startNotionServer({ port: await freePort(), workspace, requestsPerSecond: 3 });
+const state = resolve(ROOT, ".wrangler", "bench-sync-state");
+const assets = resolve(ROOT, ".wrangler", "bench-sync-assets");
+rmSync(state, { recursive: true, force: true });
+mkdirSync(assets, { recursive: true });
+writeFileSync(resolve(assets, "index.html"), "<!doctype html><title>bench</title>");
+const worker = await startWorker({
+  port: await freePort(),
+  persistTo: state,
+  vars: { NOTION_API_URL: notion.url, NOTION_TOKEN: notion.token, ADMIN_PASSWORD: "bench", DEPLOY_HOOK_URL: "" },
+  assetsDir: assets,
+  extraArgs: ["--log-level", "warn"],
+});
+
+const notionHeaders = { authorization: `Bearer ${notion.token}`, "notion-version": "2025-09-03", "content-type": "application/json" };
+
+/** Edits the title of one slot machine page, as the operator would in Notion. */
+async function editOnePage(title: string): Promise<void> {
+  const query = await fetch(`${notion.url}/v1/data_sources/${dataSourceIdFor("Slot Machines")}/query`, { method: "POST", headers: notionHeaders, body: JSON.stringify({ page_size: 1 }) });
+  const id = ((await query.json()) as { results: { id: string }[] }).results[0].id;
+  await fetch(`${notion.url}/v1/pages/${id}`, { method: "PATCH", headers: notionHeaders, body: JSON.stringify({ properties: { Title: { title: [{ text: { content: title } }] } } }) });
+}
+
+try {
+  const admin = await signIn(worker.url, "bench");
+  const timed = async (label: string, work: () => Promise<unknown>) => {
+    notion.resetStats();
+    const started = performance.now();
+    await work();
+    const { requests, byPath } = notion.stats();
+    const count = (pattern: RegExp) => Object.entries(byPath).reduce((n, [path, c]) => n + (pattern.test(path) ? c : 0), 0);
+    return { label, seconds: (performance.now() - started) / 1000, requests, queries: count(/\/query$/), bodies: count(/\/children$/) };
+  };
+  await admin.call("/api/admin/notion-sync-schemas", { method: "POST", untimed: true });
+  const { tables } = await admin.call<{ tables: { tableName: string; recordCount: number; databaseId: string }[] }>("/api/admin/notion-tables");
+  const slots = tables.find((t) => t.tableName === TABLE)!;
+  const syncData = () => admin.call("/api/admin/notion-sync-table", { method: "POST", body: { tableName: TABLE, databaseId: slots.databaseId }, untimed: true });
+  const syncAll = () => admin.call("/api/admin/notion-sync-all", { method: "POST", untimed: true });
+  const rows: { label: string; seconds: number; requests: number; queries: number; bodies: number }[] = [];
+  rows.push(await timed("Sync Data, first (full copy)", syncData));
+  await editOnePage("Edited for the benchmark");
+  rows.push(await timed("Sync Data after one edit", syncData));
+  rows.push(await timed("Full sync, first (12 tables)", syncAll));
+  await editOnePage("Edited again for the benchmark");
+  rows.push(await timed("Nightly sync after one edit", syncAll));
+  const pages = workspace.databases.find((d) => d.title === "Slot Machines")!.pages.length;
+  console.log(`\n${ITEMS} catalogue items (${pages} slot machines); Notion server limited to 3 req/s:`);
+  console.log(`${"run".padEnd(32)} ${"seconds".padStart(8)} ${"requests".padStart(9)} ${"queries".padStart(8)} ${"bodies".padStart(7)}`);
+  for (const r of rows) {
+    console.log(`${r.label.padEnd(32)} ${r.seconds.toFixed(1).padStart(8)} ${String(r.requests).padStart(9)} ${String(r.queries).padStart(8)} ${String(r.bodies).padStart(7)}`);
+  }
+  console.log("bodies: block reads (an edited catalogue page's body; the nightly sync also fills up to 50 never-read bodies per catalogue table)");
+} finally {
+  await worker.stop();
+  await notion.close();
+}
