@@ -1,13 +1,12 @@
 /** `npm run bench:api`: warm-cache API vs a static asset under load, and a rate-limited 1,000-item sync against its request floor. */
-import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { signIn } from "./lib/admin-client.ts";
 import { checkNode } from "./lib/check-node.ts";
 import { freePort } from "./lib/free-port.ts";
 import { fullSync } from "./lib/full-sync.ts";
 import { load, type LoadResult } from "./lib/load.ts";
-import { ROOT } from "./lib/quiet-env.ts";
-import { startWorker } from "./lib/worker-process.ts";
+import { startBenchWorker } from "./lib/bench-worker.ts";
 import { generateCatalogueWorkspace } from "./demo-workspace/generate.ts";
 import { startNotionServer } from "./notion-server/server.ts";
 
@@ -18,19 +17,7 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 
 const workspace = generateCatalogueWorkspace(ITEMS);
 const notion = await startNotionServer({ port: await freePort(), workspace, requestsPerSecond: RPS_LIMIT });
-const state = resolve(ROOT, ".wrangler", "bench-state");
-const assets = resolve(ROOT, ".wrangler", "bench-assets");
-rmSync(state, { recursive: true, force: true });
-mkdirSync(assets, { recursive: true });
-writeFileSync(resolve(assets, "index.html"), "<!doctype html><title>bench</title>");
-
-const worker = await startWorker({
-  port: await freePort(),
-  persistTo: state,
-  vars: { NOTION_API_URL: notion.url, NOTION_TOKEN: notion.token, ADMIN_PASSWORD: "bench", DEPLOY_HOOK_URL: "" },
-  assetsDir: assets,
-  extraArgs: ["--log-level", "warn"],
-});
+const worker = await startBenchWorker("bench", notion);
 
 try {
   const admin = await signIn(worker.url, "bench");
@@ -47,7 +34,7 @@ try {
   const itemPath = `/api/collection/slots/${firstId}`;
   await fetch(worker.url + itemPath);
   // The static asset carries the same bytes as the listing, so only the serving path differs.
-  writeFileSync(resolve(assets, "listing.json"), listing);
+  writeFileSync(resolve(worker.assets, "listing.json"), listing);
   await new Promise((r) => setTimeout(r, 1500));
 
   const results: LoadResult[] = [];

@@ -17,7 +17,7 @@ import { startFaultProxy, type Fault } from "./lib/fault-proxy.ts";
 import { freePort } from "./lib/free-port.ts";
 import { fullSync } from "./lib/full-sync.ts";
 import { ROOT } from "./lib/quiet-env.ts";
-import { startWorker } from "./lib/worker-process.ts";
+import { startBenchWorker } from "./lib/bench-worker.ts";
 import { generateCatalogueWorkspace, loadDemoWorkspace } from "./demo-workspace/generate.ts";
 import { CATALOGUE_TITLES } from "./demo-workspace/schemas.ts";
 import { startNotionServer } from "./notion-server/server.ts";
@@ -46,17 +46,9 @@ const generated = generateCatalogueWorkspace(ITEMS);
 const titles = new Set<string>(CATALOGUE_TITLES);
 const workspace = { ...generated, databases: [...generated.databases, ...demo.databases.filter((d) => !titles.has(d.title))] };
 const notion = await startNotionServer({ port: await freePort(), workspace });
-const state = resolve(ROOT, ".wrangler", "bench-build-state");
 const outDir = ".wrangler/bench-build-dist";
-rmSync(state, { recursive: true, force: true });
 rmSync(resolve(ROOT, outDir), { recursive: true, force: true });
-const worker = await startWorker({
-  port: await freePort(),
-  persistTo: state,
-  vars: { NOTION_API_URL: notion.url, NOTION_TOKEN: notion.token, ADMIN_PASSWORD: "bench", DEPLOY_HOOK_URL: "" },
-  assetsDir: resolve(ROOT, ".wrangler", "bench-build-assets"),
-  extraArgs: ["--log-level", "warn"],
-});
+const worker = await startBenchWorker("bench-build", notion);
 
 const editTitle = async (id: string, title: string) => {
   const res = await fetch(`${notion.url}/v1/pages/${id}`, {

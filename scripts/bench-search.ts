@@ -2,15 +2,12 @@
  * `npm run bench:search`: search vs the listing endpoint at BENCH_ITEMS catalogue items (default 10,000), 50 connections,
  * with the cache cold (caching switched off: every request runs its D1 queries) and warm (every path cached beforehand).
  */
-import { rmSync } from "node:fs";
-import { resolve } from "node:path";
 import { signIn } from "./lib/admin-client.ts";
 import { checkNode } from "./lib/check-node.ts";
 import { freePort } from "./lib/free-port.ts";
 import { fullSync } from "./lib/full-sync.ts";
 import { loadPaths, type LoadResult } from "./lib/load.ts";
-import { ROOT } from "./lib/quiet-env.ts";
-import { startWorker } from "./lib/worker-process.ts";
+import { startBenchWorker } from "./lib/bench-worker.ts";
 import { CATEGORY_IDS } from "../worker/domain/categories.ts";
 import { generateCatalogueWorkspace } from "./demo-workspace/generate.ts";
 import { startNotionServer } from "./notion-server/server.ts";
@@ -27,15 +24,7 @@ const listingPaths = CATEGORY_IDS.flatMap((c) => Array.from({ length: 6 }, (_, p
 
 const workspace = generateCatalogueWorkspace(ITEMS);
 const notion = await startNotionServer({ port: await freePort(), workspace, requestsPerSecond: null });
-const state = resolve(ROOT, ".wrangler", "bench-search-state");
-rmSync(state, { recursive: true, force: true });
-const worker = await startWorker({
-  port: await freePort(),
-  persistTo: state,
-  vars: { NOTION_API_URL: notion.url, NOTION_TOKEN: notion.token, ADMIN_PASSWORD: "bench", DEPLOY_HOOK_URL: "" },
-  assetsDir: resolve(ROOT, ".wrangler", "bench-assets"),
-  extraArgs: ["--log-level", "warn"],
-});
+const worker = await startBenchWorker("bench-search", notion);
 
 try {
   const admin = await signIn(worker.url, "bench");

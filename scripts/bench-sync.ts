@@ -1,11 +1,8 @@
 /** `npm run bench:sync`: at 1,000 items (Notion limited to 3 req/s), a full table copy and the full sync vs the incremental Sync Data and nightly sync after one edit. */
-import { mkdirSync, rmSync, writeFileSync } from "node:fs";
-import { resolve } from "node:path";
 import { signIn } from "./lib/admin-client.ts";
 import { checkNode } from "./lib/check-node.ts";
 import { freePort } from "./lib/free-port.ts";
-import { ROOT } from "./lib/quiet-env.ts";
-import { startWorker } from "./lib/worker-process.ts";
+import { startBenchWorker } from "./lib/bench-worker.ts";
 import { generateCatalogueWorkspace } from "./demo-workspace/generate.ts";
 import { dataSourceIdFor } from "./demo-workspace/ids.ts";
 import { startNotionServer } from "./notion-server/server.ts";
@@ -16,18 +13,7 @@ const TABLE = "notion_slot_machines";
 
 const workspace = generateCatalogueWorkspace(ITEMS);
 const notion = await startNotionServer({ port: await freePort(), workspace, requestsPerSecond: 3 });
-const state = resolve(ROOT, ".wrangler", "bench-sync-state");
-const assets = resolve(ROOT, ".wrangler", "bench-sync-assets");
-rmSync(state, { recursive: true, force: true });
-mkdirSync(assets, { recursive: true });
-writeFileSync(resolve(assets, "index.html"), "<!doctype html><title>bench</title>");
-const worker = await startWorker({
-  port: await freePort(),
-  persistTo: state,
-  vars: { NOTION_API_URL: notion.url, NOTION_TOKEN: notion.token, ADMIN_PASSWORD: "bench", DEPLOY_HOOK_URL: "" },
-  assetsDir: assets,
-  extraArgs: ["--log-level", "warn"],
-});
+const worker = await startBenchWorker("bench-sync", notion);
 
 const notionHeaders = { authorization: `Bearer ${notion.token}`, "notion-version": "2025-09-03", "content-type": "application/json" };
 
