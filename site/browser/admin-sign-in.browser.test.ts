@@ -17,8 +17,14 @@ const passwordField = (page: Page) => page.getByLabel("Password");
 const signInButton = (page: Page) => page.getByRole("button", { name: "Sign in" });
 const signInError = (page: Page) => page.getByTestId("admin-sign-in-error");
 
-async function submitPassword(page: Page, password: string): Promise<number> {
+/** Types `password` once the form has cleared the previous one (it empties the field after each answer). */
+async function fillPassword(page: Page, password: string): Promise<void> {
+  await page.waitForFunction(() => (document.querySelector<HTMLInputElement>("#admin-password")?.value ?? "") === "");
   await passwordField(page).fill(password);
+}
+
+async function submitPassword(page: Page, password: string): Promise<number> {
+  await fillPassword(page, password);
   const [response] = await Promise.all([
     page.waitForResponse((r) => r.url().endsWith("/api/admin/session") && r.request().method() === "POST"),
     signInButton(page).click(),
@@ -68,7 +74,7 @@ describe("admin sign-in", () => {
     for (let attempt = 1; attempt <= 5; attempt++) expect(await submitPassword(page, `guess-${attempt}`)).toBe(401);
     const [refused] = await Promise.all([
       page.waitForResponse((r) => r.url().endsWith("/api/admin/session") && r.request().method() === "POST"),
-      passwordField(page).fill("guess-6").then(() => signInButton(page).click()),
+      fillPassword(page, "guess-6").then(() => signInButton(page).click()),
     ]);
     expect(refused.status()).toBe(429);
     const retryAfter = Number(await refused.headerValue("retry-after"));

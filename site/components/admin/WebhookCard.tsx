@@ -25,7 +25,7 @@ export default function WebhookCard() {
       <p className="font-bold" aria-live="polite">{status ? STATE_TEXT[status.state] : error ? "Unknown" : "Loading…"}</p>
       {status?.state === "not-set-up" && (
         <p className="text-sm">
-          In Notion's integration settings, create a webhook subscription pointing at <code>{`${siteOrigin()}/api/notion/webhook`}</code>. Its
+          In Notion's integration settings, create a webhook subscription pointing at <code className="break-all">{`${siteOrigin()}/api/notion/webhook`}</code>. Its
           verification token then shows here; edits in Notion reach the site without pressing Sync Data.
         </p>
       )}
