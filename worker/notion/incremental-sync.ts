@@ -3,7 +3,7 @@ import { notionRun } from "./client";
 import { forEachLimit } from "./concurrency";
 import { headIndex } from "./media-index";
 import { quoteIdent } from "./naming";
-import { applyPageChanges, existingIds } from "./page-changes";
+import { applyPageChanges } from "./page-changes";
 import type { HeldLock } from "./lock";
 import { pageRow } from "./page-sync";
 import type { ColumnValue } from "./properties";
@@ -55,13 +55,16 @@ export async function updateTable(env: Env, entry: RegistryEntry, trigger: RunTr
   try {
     let changed = 0;
     let added = 0;
+    let edited = 0;
     for await (const pages of queryPages(run.notion, entry.dataSourceId!, { editedSince: since })) {
       const rows: ColumnValue[][] = new Array(pages.length);
       await forEachLimit(pages, PAGES_AT_ONCE, async (p, i) => {
         rows[i] = await pageRow(run, files, entry, p, unsupported);
       });
-      const existed = await existingIds(env.DB, rows.map((r) => String(r[0])));
-      added += rows.filter((r) => !existed.has(String(r[0]))).length;
+      const stored = await storedEditTimes(env.DB, entry.tableName, rows.map((r) => String(r[0])));
+      // Pages re-read only because of the overlap window are not changes.
+      added += rows.filter((r) => !stored.has(String(r[0]))).length;
+      edited += rows.filter((r) => stored.has(String(r[0])) && stored.get(String(r[0])) !== r[2]).length;
       await applyPageChanges(env.DB, [{ entry, rows }], [], lock);
       changed += pages.length;
     }
@@ -71,7 +74,7 @@ export async function updateTable(env: Env, entry: RegistryEntry, trigger: RunTr
     await applyPageChanges(env.DB, [], gone, lock, [env.DB.prepare("UPDATE sync_tables SET data_synced_at = ? WHERE table_name = ?").bind(startedAt, entry.tableName)]);
     const rows = present.size;
     const message = `Synced ${rows} rows into ${entry.tableName}`;
-    const counts = { added, changed: changed - added, removed: gone.length, filesCopied: files.copied.count, unsupported };
+    const counts = { added, changed: edited, removed: gone.length, filesCopied: files.copied.count, unsupported };
     const outcome = { tableName: entry.tableName, rows, changed, removed: gone.length, requests: run.stats.requests, downloads: run.stats.downloads, seconds: elapsed(), message, counts };
     console.log(
       `sync: ${entry.tableName}: ${message}: ${changed} read as edited, ${gone.length} removed (${outcome.requests} requests, ${outcome.downloads} file downloads, ${outcome.seconds.toFixed(1)} s)`,
@@ -90,4 +93,13 @@ export async function updateTable(env: Env, entry: RegistryEntry, trigger: RunTr
 async function liveIds(db: D1Database, table: string): Promise<string[]> {
   const { results } = await db.prepare(`SELECT id FROM ${quoteIdent(table)}`).all<{ id: string }>();
   return results.map((r) => r.id);
+}
+
+/** The stored `last_edited_time` of each of `ids` the live table holds. */
+async function storedEditTimes(db: D1Database, table: string, ids: string[]): Promise<Map<string, unknown>> {
+  const { results } = await db
+    .prepare(`SELECT id, last_edited_time FROM ${quoteIdent(table)} WHERE id IN (SELECT value FROM json_each(?1))`)
+    .bind(JSON.stringify(ids))
+    .all<{ id: string; last_edited_time: unknown }>();
+  return new Map(results.map((r) => [r.id, r.last_edited_time]));
 }
