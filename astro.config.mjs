@@ -33,7 +33,7 @@ export default defineConfig({
     // Astro's own CSP leaves our inline scripts out and hashes styles (blocking style attributes), so the policy is computed
     // from the built pages and served as a header through dist/_headers, where frame-ancestors also works.
     { name: "csp-headers", hooks: { "astro:build:done": async ({ dir, logger }) => logger.info(`Content-Security-Policy: ${await writeCspHeaders(fileURLToPath(dir))}`) } },
-    { name: "marked-directive", hooks: { "astro:config:setup": ({ addClientDirective }) => addClientDirective({ name: "marked", entrypoint: "./site/scripts/marked-directive.ts" }) } },
+    { name: "marked-directive", hooks: { "astro:config:setup": ({ addClientDirective }) => addClientDirective({ name: "marked", entrypoint: "./site/lib/marked-directive.ts" }) } },
   ],
   // Nothing is resized at build time: srcsets name the worker's /media/w/{width}/ copies (site/lib/media-srcset.ts).
   vite: { plugins: [tailwindcss()] },

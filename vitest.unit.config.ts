@@ -10,7 +10,7 @@ export default defineConfig({
         test: {
           name: "unit",
           include: ["worker/**/*.test.ts", "site/**/*.test.{ts,tsx}", "scripts/**/*.test.ts"],
-          exclude: ["**/*.worker.test.ts", "**/*.astro.test.ts", "**/*.launcher.test.ts", "**/node_modules/**", "site/browser/**"],
+          exclude: ["**/*.worker.test.ts", "**/*.astro.test.ts", "**/*.launcher.test.ts", "**/node_modules/**", "site/e2e/**"],
         },
       },
       "./vitest.astro.config.ts",

@@ -8,7 +8,7 @@ import { freePort } from "./lib/free-port.ts";
 import { fullSync } from "./lib/full-sync.ts";
 import { loadPaths, type LoadResult } from "./lib/load.ts";
 import { startBenchWorker } from "./lib/bench-worker.ts";
-import { CATEGORY_IDS } from "../worker/domain/categories.ts";
+import { CATEGORY_IDS } from "#contract/categories";
 import { generateCatalogueWorkspace } from "./demo-workspace/generate.ts";
 import { startNotionServer } from "./notion-server/server.ts";
 

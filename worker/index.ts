@@ -3,8 +3,8 @@ import type { AppEnv } from "./app-env";
 import { notFound, onError } from "./lib/errors";
 import { cachedRoute } from "./cache/serve";
 import { instanceId } from "./lib/instance";
-import { collectMediaGarbage } from "./notion/media-gc";
-import { syncAll } from "./notion/sync-all";
+import { collectMediaGarbage } from "./sync/media-gc";
+import { syncAll } from "./sync/sync-all";
 import { adminGuard } from "./middleware/admin-guard";
 import { bodyLimits } from "./middleware/body-limit";
 import { apiRateLimit } from "./middleware/rate-limit";
@@ -58,7 +58,7 @@ app.route("/api/admin", adminNotion);
 app.route("/media/w", mediaVariants);
 app.route("/media", media);
 
-export { SyncDebouncer } from "./notion/sync-debouncer";
+export { SyncDebouncer } from "./sync/sync-debouncer";
 
 export default {
   fetch: app.fetch,

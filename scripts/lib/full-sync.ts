@@ -1,4 +1,4 @@
-import type { SyncAllSummary } from "../../worker/notion/sync-all.ts";
+import type { SyncAllSummary } from "../../worker/sync/sync-all.ts";
 import type { AdminClient } from "./admin-client.ts";
 
 /** One line per table of a full sync's result: rows and time, or why the table kept its previous rows. */

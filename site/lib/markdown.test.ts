@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { markdownToHtml } from "./build/markdown";
-import { isSafeUrl } from "./safe-url";
+import { isSafeUrl } from "#contract/safe-url";
 
 describe("Markdown sanitising", () => {
   it("renders ordinary Markdown", () => {

@@ -1,6 +1,6 @@
 import { Marked } from "marked";
 import type { DOMPurify } from "dompurify";
-import { ALLOWED_URI_REGEXP, isSafeUrl } from "./safe-url";
+import { ALLOWED_URI_REGEXP, isSafeUrl } from "#contract/safe-url";
 
 const URL_ATTRIBUTES = ["href", "src", "xlink:href", "action", "formaction", "poster", "cite"];
 

@@ -1,4 +1,4 @@
-import { VARIANT_WIDTHS, isMediaUrl, variantUrl } from "../../worker/domain/media-variants";
+import { VARIANT_WIDTHS, isMediaUrl, variantUrl } from "#contract/media-variants";
 
 /**
  * The `srcset` of a synced file's resized WebP copies (`/media/w/{width}/...`, made by the worker on first request), or

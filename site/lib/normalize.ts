@@ -1,5 +1,5 @@
-import type { Item, RichTextPiece } from "../../worker/domain/types";
-import type { CategoryId } from "../../worker/domain/categories";
+import type { Item, RichTextPiece } from "#contract/types";
+import type { CategoryId } from "#contract/categories";
 import type { RawImageRecord, RawItem, RawListing, RichTextPieceData } from "./schemas";
 import * as z from "zod/mini";
 import { ItemSchema, ListingSchema } from "./schemas";

@@ -1,5 +1,5 @@
 import type { RichTextPieceData } from "./schemas";
-import { isSafeUrl } from "./safe-url";
+import { isSafeUrl } from "#contract/safe-url";
 
 const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
 

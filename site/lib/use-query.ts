@@ -1,6 +1,6 @@
 import { useStore } from "@nanostores/react";
 import { useEffect } from "react";
-import { $queryCache, ensureQuery, retainQuery, setQueryData, type QueryState } from "../stores/query";
+import { $queryCache, ensureQuery, retainQuery, setQueryData, type QueryState } from "./query";
 
 /** Options: data the build already rendered for this key, and how to fetch/parse it. */
 export type UseQueryOptions<T> = { initialData?: T; fetcher?: (key: string) => Promise<T> };

@@ -1,4 +1,4 @@
-/** The site's own client directive (site/scripts/marked-directive.ts), registered in astro.config.mjs. */
+/** The site's own client directive (site/lib/marked-directive.ts), registered in astro.config.mjs. */
 declare global {
   namespace Astro {
     interface ClientDirectives {

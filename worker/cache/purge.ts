@@ -1,4 +1,4 @@
-import { forgetColumns } from "../data/columns";
+import { forgetColumns } from "../tables/columns";
 import { bumpGeneration, currentGeneration } from "./generation";
 import { generationPrefix } from "./keys";
 

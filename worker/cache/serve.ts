@@ -1,6 +1,6 @@
 import type { Context, MiddlewareHandler } from "hono";
 import type { AppEnv } from "../app-env";
-import { NotSyncedError } from "../data/not-synced";
+import { NotSyncedError } from "../tables/not-synced";
 import { fail } from "../lib/errors";
 import { countCacheEvent } from "./counters";
 import { currentGeneration } from "./generation";

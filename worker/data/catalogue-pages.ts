@@ -1,7 +1,7 @@
-import type { CategoryId } from "../domain/categories";
-import type { Item } from "../domain/types";
-import { quoteIdent } from "../notion/naming";
-import { withColumns } from "./columns";
+import type { CategoryId } from "#contract/categories";
+import type { Item } from "#contract/types";
+import { quoteIdent } from "../tables/naming";
+import { withColumns } from "../tables/columns";
 import { databaseOf } from "./items";
 import { toItem } from "./items-map";
 import { fieldsOf } from "./values";

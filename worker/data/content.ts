@@ -1,4 +1,4 @@
-import type { ContentBlock } from "../domain/types";
+import type { ContentBlock } from "#contract/types";
 import { readOne } from "./lookup";
 import { richPieces } from "./rich-text";
 import { type Fields, firstUrl, text } from "./values";

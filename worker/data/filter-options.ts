@@ -1,7 +1,7 @@
-import type { CategoryId } from "../domain/categories";
-import type { FilterOption, FilterOptions, ListingView } from "../domain/types";
-import { quoteIdent } from "../notion/naming";
-import { columnFor, withColumns } from "./columns";
+import type { CategoryId } from "#contract/categories";
+import type { FilterOption, FilterOptions, ListingView } from "#contract/types";
+import { quoteIdent } from "../tables/naming";
+import { columnFor, withColumns } from "../tables/columns";
 import { databaseOf } from "./items";
 import { viewWhere } from "./listing-sql";
 import { num, text } from "./values";

@@ -1,4 +1,4 @@
-import type { ImageRecord } from "../domain/types";
+import type { ImageRecord } from "#contract/types";
 import { readOne } from "./lookup";
 import { type Fields, firstUrl, text } from "./values";
 

@@ -1,5 +1,5 @@
-import { findCategory, type CategoryId } from "../domain/categories";
-import type { Item } from "../domain/types";
+import { findCategory, type CategoryId } from "#contract/categories";
+import type { Item } from "#contract/types";
 import { richPieces } from "./rich-text";
 import { bool, type Fields, firstUrl, list, num, text } from "./values";
 

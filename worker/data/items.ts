@@ -1,8 +1,8 @@
-import { CATEGORY_IDS, findCategory, type CategoryId } from "../domain/categories";
-import type { Item, Listing, ListingView } from "../domain/types";
+import { CATEGORY_IDS, findCategory, type CategoryId } from "#contract/categories";
+import type { Item, Listing, ListingView } from "#contract/types";
 import type { ListingQuery } from "../lib/listing-query";
-import { quoteIdent } from "../notion/naming";
-import { withColumns, withEachColumns } from "./columns";
+import { quoteIdent } from "../tables/naming";
+import { withColumns, withEachColumns } from "../tables/columns";
 import { toItem } from "./items-map";
 import { listingOrder, listingWhere } from "./listing-sql";
 import { fieldsOf } from "./values";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { listingQuerySchema } from "../lib/listing-query";
-import { propKey } from "../notion/naming";
-import type { TableColumns } from "./columns";
+import { propKey } from "../tables/naming";
+import type { TableColumns } from "../tables/columns";
 import { listingOrder, listingWhere, viewWhere } from "./listing-sql";
 
 const columns = (...names: string[]): TableColumns => ({ table: "notion_slot_machines", byKey: new Map(names.map((n) => [propKey(n), n])) });

@@ -1,7 +1,7 @@
-import type { ListingView, Sort } from "../domain/types";
+import type { ListingView, Sort } from "#contract/types";
 import { type ListingQuery, VALUE_FILTERS } from "../lib/listing-query";
-import { quoteIdent } from "../notion/naming";
-import { columnFor, type TableColumns } from "./columns";
+import { quoteIdent } from "../tables/naming";
+import { columnFor, type TableColumns } from "../tables/columns";
 import { propertyFor } from "./items-map";
 
 /** A SQL fragment and the values bound to its `?` placeholders, in order. */

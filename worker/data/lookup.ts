@@ -1,5 +1,5 @@
-import { quoteIdent } from "../notion/naming";
-import { columnFor, withColumns } from "./columns";
+import { quoteIdent } from "../tables/naming";
+import { columnFor, withColumns } from "../tables/columns";
 import { type Fields, fieldsOf } from "./values";
 
 /**

@@ -1,4 +1,4 @@
-import { quoteIdent } from "../notion/naming";
+import { quoteIdent } from "../tables/naming";
 
 /** Rows read per query while looking for file references. */
 const ROWS_PER_PAGE = 500;

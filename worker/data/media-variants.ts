@@ -1,4 +1,4 @@
-import { VARIANT_WIDTHS, type VariantWidth } from "../domain/media-variants";
+import { VARIANT_WIDTHS, type VariantWidth } from "#contract/media-variants";
 
 /**
  * Resized copies in R2: `variants/{key}/{width}.webp`, made from the file `key` on the first request for that width.

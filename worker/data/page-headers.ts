@@ -1,4 +1,4 @@
-import type { PageHeader } from "../domain/types";
+import type { PageHeader } from "#contract/types";
 import { readOne } from "./lookup";
 import { type Fields, text } from "./values";
 

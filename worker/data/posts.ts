@@ -1,6 +1,6 @@
-import type { Post } from "../domain/types";
-import { quoteIdent } from "../notion/naming";
-import { columnFor, withColumns } from "./columns";
+import type { Post } from "#contract/types";
+import { quoteIdent } from "../tables/naming";
+import { columnFor, withColumns } from "../tables/columns";
 import { type Fields, fieldsOf, firstUrl, num, text } from "./values";
 
 /** Row -> Post: Markdown from the page body, else from the Content property, else empty. */

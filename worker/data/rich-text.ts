@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { isSafeUrl } from "../../site/lib/safe-url";
-import type { RichTextPiece } from "../domain/types";
+import { isSafeUrl } from "#contract/safe-url";
+import type { RichTextPiece } from "#contract/types";
 import { richText } from "./values";
 
 /** Notion's text colours (foreground and `_background`); any other value reads as `default`. */

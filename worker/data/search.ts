@@ -1,4 +1,4 @@
-import type { CategoryId } from "../domain/categories";
+import type { CategoryId } from "#contract/categories";
 import { type SearchQuery, matchExpression } from "../lib/search-query";
 import { MATCH_END, MATCH_START, type SnippetSegment, snippetSegments } from "../lib/search-text";
 import { bool, firstUrl, num, text } from "./values";

@@ -1,6 +1,6 @@
-import type { RichTextPiece } from "../domain/types";
-import { RICH_SUFFIX } from "../notion/schema";
-import { columnFor, type TableColumns } from "./columns";
+import type { RichTextPiece } from "#contract/types";
+import { RICH_SUFFIX } from "../tables/schema";
+import { columnFor, type TableColumns } from "../tables/columns";
 
 /**
  * Reads a row's value for a Notion property name (with `"rich"`: its rich text pieces' JSON from the column named

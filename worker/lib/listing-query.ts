@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { SORTS, type ListingView, type Sort } from "../domain/types";
+import { SORTS, type ListingView, type Sort } from "#contract/types";
 
 /** Listing page size when the query names none (spec: 2). */
 export const DEFAULT_LIMIT = 2;

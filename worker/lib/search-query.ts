@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CATEGORY_IDS, type CategoryId } from "../domain/categories";
+import { CATEGORY_IDS, type CategoryId } from "#contract/categories";
 import { encodeSymbols } from "./search-text";
 
 /** Search page size when the query names none. */

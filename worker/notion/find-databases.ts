@@ -1,8 +1,8 @@
 import type { Client } from "@notionhq/client";
 import type { z } from "zod";
 import { notionList, NotionSearchResult, readNotion } from "./notion-shapes";
-import type { PropertySchema } from "./schema";
-import { titleKey } from "./workspace";
+import type { PropertySchema } from "../tables/schema";
+import { titleKey } from "../sync/workspace";
 
 /** A data source found by search: its database, its own id, title and property schema. */
 export type FoundDataSource = { databaseId: string; dataSourceId: string; title: string; properties: Record<string, PropertySchema>; lastEdited: string };

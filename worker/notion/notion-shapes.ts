@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { BLOCKS_WITH_RENDERED_CHILDREN } from "./markdown";
-import type { PropertyValue } from "./properties";
+import { BLOCKS_WITH_RENDERED_CHILDREN } from "../sync/markdown";
+import type { PropertyValue } from "../sync/properties";
 import { UpstreamError } from "./upstream-error";
 
 /*

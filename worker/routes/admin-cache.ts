@@ -3,7 +3,7 @@ import type { AppEnv } from "../app-env";
 import { readCacheCounters, resetCacheCounters } from "../cache/counters";
 import { countCacheKeys, purgeCache } from "../cache/purge";
 import { readCachingEnabled, setCachingEnabled } from "../cache/settings";
-import type { CacheStats } from "../domain/types";
+import type { CacheStats } from "#contract/types";
 
 /** Admin cache controls under `/api/admin/cache`: stats, clear, enable, disable (guarded by the admin middleware). */
 const adminCache = new Hono<AppEnv>();

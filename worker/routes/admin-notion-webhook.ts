@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../app-env";
 import { readStatus, resetSubscription } from "../data/webhook-subscription";
-import { syncDebouncer } from "../notion/sync-debouncer";
+import { syncDebouncer } from "../sync/sync-debouncer";
 
 /**
  * `GET /api/admin/notion-webhook`: the webhook subscription (not set up / waiting for the first signed event, with the

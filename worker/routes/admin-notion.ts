@@ -2,16 +2,16 @@ import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { z } from "zod";
 import type { AppEnv } from "../app-env";
-import type { NotionTable, SchemaSyncResult } from "../domain/types";
+import type { NotionTable, SchemaSyncResult } from "#contract/types";
 import { fail } from "../lib/errors";
 import { validate } from "../lib/validate";
-import { afterSync } from "../notion/after-sync";
-import { LockBusyError } from "../notion/lock";
-import { quoteIdent } from "../notion/naming";
-import { listEntries, readEntry } from "../notion/registry";
-import { syncSchemas } from "../notion/schema-sync";
-import { syncAll } from "../notion/sync-all";
-import { syncData } from "../notion/table-sync";
+import { afterSync } from "../sync/after-sync";
+import { LockBusyError } from "../tables/lock";
+import { quoteIdent } from "../tables/naming";
+import { listEntries, readEntry } from "../tables/registry";
+import { syncSchemas } from "../sync/schema-sync";
+import { syncAll } from "../sync/sync-all";
+import { syncData } from "../sync/table-sync";
 import { upstreamMessage } from "../notion/upstream-error";
 
 /** Admin Notion sync routes under `/api/admin` (guarded by the admin middleware). */

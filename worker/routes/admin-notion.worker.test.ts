@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
-import { replaceRegistry } from "../notion/registry";
+import { replaceRegistry } from "../tables/registry";
 import { adminFetch } from "../test/admin";
 
 const DB_ID = "1a2b3c4d-0000-4000-8000-000000000001";

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../app-env";
 import { readLatestRun } from "../data/sync-runs";
-import { isLockHeld, SYNC_LOCK } from "../notion/lock";
+import { isLockHeld, SYNC_LOCK } from "../tables/lock";
 
 /**
  * `GET /api/admin/sync-status`: the last sync and the last site rebuild, from `sync_runs`, whether a sync holds the lock

@@ -3,7 +3,7 @@ import { exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { finishRun, startRun } from "../data/sync-runs";
 import worker from "../index";
-import { acquireLock, SYNC_LOCK } from "../notion/lock";
+import { acquireLock, SYNC_LOCK } from "../tables/lock";
 import { adminCookie, adminFetch, TEST_ORIGIN } from "../test/admin";
 
 type Run = { kind: string; target: string | null; startedAt: string; finishedAt: string | null; ok: boolean | null; message: string | null };

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { CATALOGUE_PAGE_SIZE } from "../data/catalogue-pages";
-import type { Item } from "../domain/types";
+import type { Item } from "#contract/types";
 import { dropNotionTables, json, type Row, seedCategory } from "../test/fixtures";
 import { get } from "../test/http";
 

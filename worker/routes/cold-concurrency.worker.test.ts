@@ -1,7 +1,7 @@
 import { createExecutionContext, env } from "cloudflare:test";
 import { exports } from "cloudflare:workers";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { CATEGORY_IDS, type CategoryId } from "../domain/categories";
+import { CATEGORY_IDS, type CategoryId } from "#contract/categories";
 import worker from "../index";
 import { type D1Trouble, troubledD1 } from "../test/d1-faults";
 import { type Row, seedCategory, seedContent } from "../test/fixtures";

@@ -1,8 +1,8 @@
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
-import { CATEGORIES } from "../domain/categories";
+import { CATEGORIES } from "#contract/categories";
 import worker from "../index";
-import { quoteIdent, tableNameFor } from "../notion/naming";
+import { quoteIdent, tableNameFor } from "../tables/naming";
 import { json, richJson, type Row, seedCategory } from "../test/fixtures";
 import { admin, freshCache, get } from "../test/http";
 

@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { AppEnv } from "../app-env";
 import { isMediaFile } from "../data/media-files";
 import { isResizable, makeVariant, usesOriginal, variantKey } from "../data/media-variants";
-import { VARIANT_WIDTHS, type VariantWidth } from "../domain/media-variants";
+import { VARIANT_WIDTHS, type VariantWidth } from "#contract/media-variants";
 import { fail } from "../lib/errors";
 import { fileHeaders, fromEdgeCache, notModified, toEdgeCache } from "../lib/media-http";
 import { validate } from "../lib/validate";

@@ -5,7 +5,7 @@ import type { AppEnv } from "../app-env";
 import { firstDelivery, forgetEvent, markEvent, readToken, storeToken } from "../data/webhook-subscription";
 import { fail } from "../lib/errors";
 import { apiRateLimit } from "../middleware/rate-limit";
-import { syncDebouncer } from "../notion/sync-debouncer";
+import { syncDebouncer } from "../sync/sync-debouncer";
 import { changesFor, staleReason, WebhookEvent, WebhookVerification } from "../notion/webhook-events";
 import { verifyWebhookSignature } from "../notion/webhook-signature";
 

@@ -4,7 +4,7 @@ import type { AppEnv } from "../app-env";
 import { cacheKey } from "../cache/keys";
 import { serveCached } from "../cache/serve";
 import { listPosts } from "../data/posts";
-import { POST_SECTIONS } from "../domain/categories";
+import { POST_SECTIONS } from "#contract/categories";
 import { fail } from "../lib/errors";
 import { foldCase, slugParam } from "../lib/route-params";
 import { validate } from "../lib/validate";

@@ -1,7 +1,7 @@
 /** Test data: `notion_*` tables made with plain SQL exactly as the D1 contract describes, and their rows. */
 import { env } from "cloudflare:test";
-import { CATEGORIES, type CategoryId } from "../domain/categories";
-import { quoteIdent, snakeCase, tableNameFor } from "../notion/naming";
+import { CATEGORIES, type CategoryId } from "#contract/categories";
+import { quoteIdent, snakeCase, tableNameFor } from "../tables/naming";
 
 /** A row by column name; `id` defaults to a fresh dashed uuid. */
 export type Row = Record<string, string | number | null>;

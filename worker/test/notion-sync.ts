@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { expect } from "vitest";
-import type { NotionTable, SchemaSyncResult } from "../domain/types";
-import { tableNameFor } from "../notion/naming";
+import type { NotionTable, SchemaSyncResult } from "#contract/types";
+import { tableNameFor } from "../tables/naming";
 import { adminFetch } from "./admin";
 
 /** The local Notion server the workerd tests sync from (started by the global setup). */

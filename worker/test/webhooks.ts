@@ -1,7 +1,7 @@
 /** Helpers for the Notion webhook tests: deliveries into the worker, edits on the local Notion server, the debouncer. */
 import { env, runDurableObjectAlarm } from "cloudflare:test";
 import { exports } from "cloudflare:workers";
-import { syncDebouncer } from "../notion/sync-debouncer";
+import { syncDebouncer } from "../sync/sync-debouncer";
 import { signWebhookBody } from "../notion/webhook-signature";
 import { NOTION } from "./notion-sync";
 import { NOTION_TEST_TOKEN } from "./notion-test-server";

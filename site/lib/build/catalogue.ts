@@ -1,8 +1,8 @@
 import * as z from "zod/mini";
-import type { CategoryId } from "../../../worker/domain/categories";
+import type { CategoryId } from "#contract/categories";
 import { PAGE_SIZE } from "../config";
-import { categoryMismatch } from "../item-fetch";
-import { listingPath, type ListingView } from "../listing-url";
+import { categoryMismatch } from "../../features/item/item-fetch";
+import { listingPath, type ListingView } from "../../features/listing/listing-url";
 import { normalizeItem, normalizeListing, type SiteItem, type SiteListing } from "../normalize";
 import { ItemSchema, ListingSchema } from "../schemas";
 import { apiGet } from "./api";

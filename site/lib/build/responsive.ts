@@ -1,4 +1,4 @@
-import { isMediaUrl } from "../../../worker/domain/media-variants";
+import { isMediaUrl } from "#contract/media-variants";
 import { mediaSrcset } from "../media-srcset";
 import { probeImage } from "./probe";
 

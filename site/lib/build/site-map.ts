@@ -1,4 +1,4 @@
-import { CATEGORY_IDS } from "../../../worker/domain/categories";
+import { CATEGORY_IDS } from "#contract/categories";
 import { CONTENT_SECTIONS, ROUTED_CATEGORIES } from "../routes";
 import { allItems } from "./catalogue";
 

@@ -1,0 +1,60 @@
+/** `npm run test:e2e`: starts the whole stack on a fresh local state, then runs the end-to-end Chromium tests against it. */
+import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync, rmSync } from "node:fs";
+import { resolve } from "node:path";
+import { cacheDirFor } from "./lib/build-cache.ts";
+import { checkNode } from "./lib/check-node.ts";
+import { freePort } from "./lib/free-port.ts";
+import { ROOT, quietEnv } from "./lib/quiet-env.ts";
+import { startStack, type Stack } from "./lib/stack.ts";
+
+checkNode();
+if (!existsSync("/usr/bin/chromium")) {
+  console.error("Browser tests drive Debian's Chromium: run `apt-get install -y chromium` (as root), then try again.");
+  process.exit(1);
+}
+
+// Per-run folders, so two runs (or a run beside `npm start`) never share local state or a built site.
+const state = resolve(ROOT, ".wrangler", `test-state-${process.pid}`);
+const assets = resolve(ROOT, ".wrangler", `test-dist-${process.pid}`);
+// wrangler dev and the build run in process groups of their own, so Ctrl-C does not reach them: on a signal, cancel the
+// start-up (it stops what it started) or stop the tests, then stop the stack before exiting.
+let interrupted = false;
+let tests: ChildProcess | undefined;
+const interrupt = new AbortController();
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.on(signal, () => {
+    if (!interrupted) console.error(`\n${signal}: stopping the tests and the stack...`);
+    interrupted = true;
+    interrupt.abort(new Error(signal));
+    tests?.kill(signal);
+  });
+}
+const removeFolders = () => {
+  for (const dir of [state, assets, cacheDirFor(assets)]) rmSync(dir, { recursive: true, force: true });
+};
+let stack: Stack;
+try {
+  stack = await startStack({ port: await freePort(), persistTo: state, assetsDir: assets, password: "browser-test-password", log: console.log, signal: interrupt.signal });
+} catch (error) {
+  removeFolders();
+  if (!interrupted) throw error;
+  process.exit(130);
+}
+let code = 1;
+try {
+  if (!interrupted) {
+    code = await new Promise<number>((done) => {
+      tests = spawn("npx", ["vitest", "run", "--config", "vitest.e2e.config.ts", ...process.argv.slice(2)], {
+        cwd: ROOT,
+        stdio: "inherit",
+        env: quietEnv({ TEST_SITE_URL: stack.url, TEST_SITE_DIST: assets, NOTION_URL: stack.notionUrl, ADMIN_PASSWORD: stack.password, DEPLOY_HOOK_STATUS_URL: stack.hook.statusUrl }),
+      });
+      tests.on("exit", (exitCode) => done(exitCode ?? 1));
+    });
+  }
+} finally {
+  await stack.stop();
+  removeFolders();
+}
+process.exit(interrupted ? 130 : code);

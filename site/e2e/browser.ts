@@ -1,0 +1,42 @@
+import { mkdirSync } from "node:fs";
+import { resolve } from "node:path";
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+
+/** Base URL of the worker serving the built site, set by scripts/test-e2e.ts as TEST_SITE_URL (vitest itself sets BASE_URL to "/"). */
+export const BASE_URL = process.env.TEST_SITE_URL ?? "http://127.0.0.1:8787";
+
+/** Folder of the built site the worker serves, set by scripts/test-e2e.ts as TEST_SITE_DIST (`npm start` builds into dist/). */
+export const SITE_DIST = process.env.TEST_SITE_DIST ?? resolve(import.meta.dirname, "../../dist");
+
+/** Flags for Debian's Chromium in a closed-network sandbox. */
+export const CHROMIUM_ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+/** Launches Debian's Chromium through playwright-core. */
+export function launch(): Promise<Browser> {
+  return chromium.launch({ executablePath: "/usr/bin/chromium", args: CHROMIUM_ARGS });
+}
+
+/** Desktop (1280 px) and mobile (375 px) viewports used by the tests. */
+export const VIEWPORTS = { desktop: { width: 1280, height: 900 }, mobile: { width: 375, height: 740 } } as const;
+
+/** A fresh context at a viewport, with the base URL set. */
+export function open(browser: Browser, viewport: keyof typeof VIEWPORTS = "desktop"): Promise<BrowserContext> {
+  return browser.newContext({ baseURL: BASE_URL, viewport: VIEWPORTS[viewport] });
+}
+
+const SHOTS = resolve(import.meta.dirname, "../../test-results/screenshots");
+
+/** Saves a full-page screenshot as a test artefact under test-results/screenshots. */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: resolve(SHOTS, `${name}.png`), fullPage: true });
+}

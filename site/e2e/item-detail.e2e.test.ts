@@ -1,0 +1,153 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser, Page } from "playwright-core";
+import { BASE_URL, launch, open, screenshot } from "./browser";
+import { apiItems, cardTitles, detailsPanel, itemByTitle, type ApiItem, POLL } from "./catalogue-helpers";
+import { SLOTS } from "../../scripts/demo-workspace/catalogue/slots.ts";
+import { isSafeUrl } from "#contract/safe-url";
+import { demoSpans, expectedFormatting, shownFormatting } from "./site-helpers";
+
+let browser: Browser;
+let castle: ApiItem;
+beforeAll(async () => {
+  browser = await launch();
+  castle = await itemByTitle("slots", "Mills Castle Front 5¢");
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function crumbs(page: Page) {
+  const items = page.getByTestId("breadcrumb").getByRole("listitem");
+  const labels = (await items.allTextContents()).map((t) => t.replace("›", "").trim());
+  const hrefs = await page.getByTestId("breadcrumb").getByRole("link").evaluateAll((els) => els.map((a) => a.getAttribute("href")));
+  return { labels, hrefs };
+}
+
+async function jsonLd(page: Page): Promise<Record<string, unknown>> {
+  return JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? "null");
+}
+
+describe.each(["desktop", "mobile"] as const)("prerendered item pages at %s", (viewport) => {
+  it("gallery: breadcrumb, header without price, description, General Information and Slot Machine Details, no contact card", async () => {
+    const context = await open(browser, viewport);
+    const page = await context.newPage();
+    const response = await page.goto(`/gallery/slots/${castle.id}`);
+    expect(response?.status()).toBe(200);
+    expect(await crumbs(page)).toEqual({ labels: ["Home", "Gallery", "Slot Machines", "Mills Castle Front 5¢"], hrefs: ["/", "/gallery", "/gallery/slots"] });
+    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Mills Castle Front 5¢");
+    expect(await page.getByTestId("item-manufacturer").textContent()).toBe("Mills Novelty Co.");
+    expect(await page.getByTestId("item-year").textContent()).toBe("1933");
+    expect(await page.getByTestId("item-price").count()).toBe(0);
+    expect(await page.getByTestId("item-description").textContent()).toBe(castle.description);
+    const spans = demoSpans(SLOTS.find((i) => i.title === "Mills Castle Front 5¢")!.description);
+    const formatting = expectedFormatting(spans, isSafeUrl);
+    expect([formatting.bold.length, formatting.italic.length, formatting.links.length].every((n) => n > 0)).toBe(true);
+    expect(await shownFormatting(page, "item-description")).toEqual(formatting);
+    expect(await detailsPanel(page)).toEqual([
+      { title: "General Information", rows: [["Manufacturer", "Mills Novelty Co."], ["Year", "1933"], ["Condition", "Restored"], ["Category", "Slot Machines"]] },
+      { title: "Slot Machine Details", rows: [["Denomination", "5¢"], ["Serial Number", "312487"], ["Cabinet Type", "Upright"], ["Mechanism Type", "Mechanical"]] },
+    ]);
+    expect(await page.getByText("Interested in this item?").count()).toBe(0);
+    expect(await page.getByRole("button", { name: "Contact About This Item" }).count()).toBe(0);
+    expect(await page.title()).toMatch(/^Mills Castle Front 5¢ \| /);
+    await screenshot(page, `item-detail-gallery-${viewport}`);
+    await context.close();
+  });
+
+  it("for sale: price with '$' and grouping, 'Interested in this item?' and 'Contact About This Item'", async () => {
+    const context = await open(browser, viewport);
+    const page = await context.newPage();
+    const response = await page.goto(`/for-sale/slots/${castle.id}`);
+    expect(response?.status()).toBe(200);
+    expect((await crumbs(page)).labels).toEqual(["Home", "For Sale", "Slot Machines", "Mills Castle Front 5¢"]);
+    expect((await crumbs(page)).hrefs).toEqual(["/", "/for-sale", "/for-sale/slots"]);
+    expect(await page.getByTestId("item-price").textContent()).toBe("$4,850");
+    const contact = page.getByTestId("contact-card");
+    expect(await contact.getByRole("heading").textContent()).toBe("Interested in this item?");
+    expect(await contact.getByRole("button").textContent()).toBe("Contact About This Item");
+    expect((await detailsPanel(page))[0].rows).toContainEqual(["Price", "$4,850"]);
+    expect(await page.title()).toMatch(/^Mills Castle Front 5¢ For Sale \| /);
+    await screenshot(page, `item-detail-for-sale-${viewport}`);
+    await context.close();
+  });
+});
+
+describe("item page details", () => {
+  it("shows only the fields that have a value (no year, no serial number)", async () => {
+    const duke = await itemByTitle("slots", "Jennings Little Duke 1¢");
+    expect([duke.year, (duke as unknown as { serialNumber: unknown }).serialNumber]).toEqual([null, null]);
+    const context = await open(browser, "desktop");
+    const page = await context.newPage();
+    await page.goto(`/gallery/slots/${duke.id}`);
+    expect(await page.getByTestId("item-year").count()).toBe(0);
+    const [general, specific] = await detailsPanel(page);
+    expect(general.rows.map(([label]) => label)).toEqual(["Manufacturer", "Condition", "Category"]);
+    expect(specific.title).toBe("Slot Machine Details");
+    expect(specific.rows.map(([label]) => label)).toEqual(["Denomination", "Cabinet Type", "Mechanism Type"]);
+    await screenshot(page, "item-detail-missing-fields-desktop");
+    await context.close();
+  });
+
+  it("lists a part's compatible models and prices a for-sale part without a year", async () => {
+    const card = await itemByTitle("parts", "Jennings Chief Award Card");
+    const context = await open(browser, "desktop");
+    const page = await context.newPage();
+    await page.goto(`/for-sale/parts/${card.id}`);
+    expect(await page.getByTestId("item-price").textContent()).toBe("$18");
+    expect(await detailsPanel(page)).toEqual([
+      { title: "General Information", rows: [["Manufacturer", "Reproduction (our workshop)"], ["Condition", "Excellent"], ["Category", "Machine Parts"], ["Price", "$18"]] },
+      { title: "Part Details", rows: [["Part Type", "Award Card"], ["Part Number", "AC-JEN-05"], ["Compatible Models", "Jennings Standard Chief, Jennings Sun Chief"]] },
+    ]);
+    await context.close();
+  });
+
+  it("carries a JSON-LD Product with a USD Offer when for sale (none otherwise) and the item's og:image", async () => {
+    const context = await open(browser, "desktop");
+    const page = await context.newPage();
+    await page.goto(`/for-sale/slots/${castle.id}`);
+    const product = await jsonLd(page);
+    expect(product).toMatchObject({ "@type": "Product", name: "Mills Castle Front 5¢", sku: castle.id, brand: { name: "Mills Novelty Co." } });
+    expect(product.offers).toMatchObject({ "@type": "Offer", price: 4850, priceCurrency: "USD" });
+    expect(product.image).toEqual([castle.mainImageUrl, ...castle.additionalImageUrls].map((u) => new URL(u!, BASE_URL).href));
+    expect(await page.locator('meta[property="og:image"]').getAttribute("content")).toBe(new URL(castle.mainImageUrl!, BASE_URL).href);
+    expect(await page.locator('meta[property="og:type"]').getAttribute("content")).toBe("product");
+    const sunChief = await itemByTitle("slots", "Jennings Sun Chief 5¢");
+    await page.goto(`/gallery/slots/${sunChief.id}`);
+    const notForSale = await jsonLd(page);
+    expect(notForSale).toMatchObject({ "@type": "Product", name: "Jennings Sun Chief 5¢" });
+    expect(notForSale.offers).toBeUndefined();
+    await context.close();
+  });
+});
+
+describe("Back to the listing", () => {
+  it("returns to the gallery page the card was opened from", async () => {
+    const slots = await apiItems("slots", "/gallery");
+    const context = await open(browser, "desktop");
+    const page = await context.newPage();
+    await page.goto("/gallery/slots?page=3");
+    await expect.poll(() => cardTitles(page), POLL).toEqual(slots.slice(4, 6).map((i) => `${i.title}${i.year === null ? "" : ` (${i.year})`}`));
+    await page.getByTestId("item-card").nth(1).getByRole("link", { name: "View Details" }).click();
+    await page.waitForURL((url) => url.pathname === `/gallery/slots/${slots[5].id}` && url.search === "?page=3");
+    const back = page.getByTestId("back-button");
+    await expect.poll(() => back.getAttribute("href"), POLL).toBe("/gallery/slots?page=3");
+    await back.click();
+    await page.waitForURL((url) => url.pathname === "/gallery/slots" && url.search === "?page=3");
+    await expect.poll(() => page.getByTestId("pager-top").locator('[aria-current="page"]').textContent(), POLL).toBe("3");
+    await expect.poll(() => cardTitles(page), POLL).toEqual(slots.slice(4, 6).map((i) => `${i.title}${i.year === null ? "" : ` (${i.year})`}`));
+    await context.close();
+  });
+
+  it("follows `from` and `page`, and defaults to the page's own listing at page 1", async () => {
+    const context = await open(browser, "mobile");
+    const page = await context.newPage();
+    await page.goto(`/gallery/slots/${castle.id}?from=for-sale&page=2`);
+    await expect.poll(() => page.getByTestId("back-button").getAttribute("href"), POLL).toBe("/for-sale/slots?page=2");
+    await page.goto(`/for-sale/slots/${castle.id}`);
+    await expect.poll(() => page.getByTestId("back-button").getAttribute("href"), POLL).toBe("/for-sale/slots?page=1");
+    await page.getByTestId("back-button").click();
+    await page.waitForURL((url) => url.pathname === "/for-sale/slots");
+    expect(await page.getByTestId("page-title").textContent()).toBe("Slot Machines For Sale");
+    await context.close();
+  });
+});

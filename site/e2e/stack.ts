@@ -1,0 +1,165 @@
+/** Server-side state of the stack the browser tests run against: admin API, demo Notion server, syncs and rebuilds. */
+import { signIn, type AdminClient } from "../../scripts/lib/admin-client.ts";
+import { waitForSyncIdle as syncIdle } from "../../scripts/lib/sync-idle.ts";
+import type { SyncStatus } from "../features/admin/admin-api";
+import type { NotionTable } from "#contract/types";
+import { LOCK_TTL_MS } from "../../worker/tables/lock";
+import { BASE_URL } from "./browser";
+
+/** The stack's admin password (scripts/test-e2e.ts passes it in). */
+export const ADMIN_PASSWORD = process.env.ADMIN_PASSWORD ?? "";
+/** The demo Notion server of the stack. */
+export const NOTION_URL = process.env.NOTION_URL ?? "";
+/** The demo Notion server's integration token. */
+export const NOTION_TOKEN = "demo-token";
+
+let admin: Promise<AdminClient> | undefined;
+
+/** A signed-in admin client from Node (one per test file), for setting up and checking server state. */
+export function adminClient(): Promise<AdminClient> {
+  admin ??= signIn(BASE_URL, ADMIN_PASSWORD);
+  return admin;
+}
+
+/** Polls `check` every 250 ms until it returns a truthy value; fails with `what` after `timeoutMs`. */
+export async function until<T>(what: string, check: () => Promise<T | null | undefined | false>, timeoutMs = 60_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check().catch(() => null);
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+/** Calls the demo Notion server's API as the integration does. */
+export async function notion(path: string, init: { method?: string; body?: unknown } = {}): Promise<unknown> {
+  const res = await fetch(`${NOTION_URL}${path}`, {
+    method: init.method ?? "GET",
+    headers: { Authorization: `Bearer ${NOTION_TOKEN}`, "Notion-Version": "2025-09-03", "Content-Type": "application/json" },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  if (!res.ok) throw new Error(`Notion ${init.method ?? "GET"} ${path}: ${res.status} ${await res.text()}`);
+  return res.json();
+}
+
+/** PATCHes a page of the demo Notion workspace (properties and/or `in_trash`). */
+export async function patchNotionPage(pageId: string, body: Record<string, unknown>): Promise<void> {
+  await notion(`/v1/pages/${pageId}`, { method: "PATCH", body });
+}
+
+/** Sets a page's `Title` property in the demo workspace. */
+export async function setPageTitle(pageId: string, title: string): Promise<void> {
+  await patchNotionPage(pageId, { properties: { Title: { title: [{ type: "text", text: { content: title } }] } } });
+}
+
+/** Makes the next matching Notion API requests fail (see scripts/notion-server/README.md). */
+export async function injectNotionFault(fault: { status: number; times?: number; path?: string; code?: string; message?: string }): Promise<void> {
+  const res = await fetch(`${NOTION_URL}/__control/faults`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(fault) });
+  if (!res.ok) throw new Error(`fault injection failed: ${res.status} ${await res.text()}`);
+}
+
+/** Drops every pending Notion fault. */
+export async function clearNotionFaults(): Promise<void> {
+  await fetch(`${NOTION_URL}/__control/faults`, { method: "DELETE" });
+}
+
+/** The table list the Notion Sync tab shows. */
+export async function notionTables(client: AdminClient): Promise<NotionTable[]> {
+  return (await client.call<{ tables: NotionTable[] }>("/api/admin/notion-tables")).tables;
+}
+
+/** The live static build's stamp (`/build-info.json`). */
+export async function buildInfo(): Promise<{ builtAt: string; items: number }> {
+  const res = await fetch(`${BASE_URL}/build-info.json`, { cache: "no-store" });
+  return (await res.json()) as { builtAt: string; items: number };
+}
+
+/**
+ * Syncs one Notion database into its table through the admin API, without waiting for the rebuild it asks for.
+ * A sync cut short by a `wrangler dev` reload (503, then 409 while its lock lives) is tried again.
+ */
+export async function syncTable(databaseTitle: string): Promise<void> {
+  const client = await adminClient();
+  const table = (await notionTables(client)).find((t) => t.databaseTitle === databaseTitle);
+  if (!table?.databaseId) throw new Error(`No synced table for the Notion database "${databaseTitle}"`);
+  const deadline = Date.now() + LOCK_TTL_MS + 30_000;
+  for (;;) {
+    try {
+      await client.call("/api/admin/notion-sync-table", { method: "POST", body: { tableName: table.tableName, databaseId: table.databaseId } });
+      return;
+    } catch (error) {
+      const transient = /restarted mid-request|: 409: /.test(String(error));
+      if (!transient || Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 2000));
+    }
+  }
+}
+
+/** Syncs one Notion database, then waits until the rebuild it asked for is live, `live` holds, and the publisher is idle. */
+export async function syncAndRebuild(databaseTitle: string, what: string, live: () => Promise<boolean>): Promise<void> {
+  await waitForPublisherIdle();
+  const before = (await buildInfo()).builtAt;
+  await syncTable(databaseTitle);
+  await until(`the rebuilt site to show ${what}`, async () => (await buildInfo()).builtAt !== before && (await live()), 150_000);
+  await waitForPublisherIdle();
+}
+
+/** Waits until no sync holds the lock (a request the browser sent just before it closed goes on in the worker). */
+export async function waitForSyncIdle(client: AdminClient): Promise<void> {
+  if (!(await syncIdle(client, { limitMs: 60_000 }))) throw new Error("timed out after 60000 ms waiting for the running sync to finish");
+}
+
+/**
+ * Waits until the live site is a build started after the last rebuild request (the deploy hook coalesces
+ * requests, so this is the build that saw every sync before it) holding `items` catalogue items, and
+ * `probePath` answers 200, then until the publisher is idle.
+ */
+export async function waitForRebuild(client: AdminClient, items: number, probePath: string, timeoutMs = 90_000): Promise<{ builtAt: string }> {
+  const { lastRebuild } = await client.call<SyncStatus>("/api/admin/sync-status");
+  const requestedAt = lastRebuild ? Date.parse(lastRebuild.startedAt) : 0;
+  const live = await until(
+    "the site rebuild",
+    async () => {
+      const info = await buildInfo();
+      if (Date.parse(info.builtAt) < requestedAt || info.items !== items) return null;
+      const probe = await fetch(`${BASE_URL}${probePath}`);
+      await probe.body?.cancel();
+      return probe.ok ? info : null;
+    },
+    timeoutMs,
+  );
+  await waitForPublisherIdle();
+  return live;
+}
+
+/** Holds finished builds back from publishing (a publish reloads `wrangler dev`, cutting a sync short) until `releasePublishing`. */
+export async function holdPublishing(): Promise<void> {
+  await publisherControl("hold");
+}
+
+/** Lets held builds publish again. */
+export async function releasePublishing(): Promise<void> {
+  await publisherControl("release");
+}
+
+async function publisherControl(action: "hold" | "release"): Promise<void> {
+  const url = process.env.DEPLOY_HOOK_STATUS_URL;
+  if (!url) return;
+  const res = await fetch(url.replace(/\/status$/, `/${action}`), { method: "POST" });
+  if (!res.ok) throw new Error(`the local deploy hook refused ${action}: ${res.status}`);
+}
+
+/**
+ * Waits until the stack's local deploy hook has no build running: every requested rebuild is published and the
+ * worker reloaded after it (a sync started before that reload would be cut short by it).
+ */
+export async function waitForPublisherIdle(timeoutMs = 120_000): Promise<void> {
+  const url = process.env.DEPLOY_HOOK_STATUS_URL;
+  if (!url) return;
+  const deadline = Date.now() + timeoutMs;
+  while (((await (await fetch(url)).json()) as { building: boolean }).building) {
+    if (Date.now() > deadline) throw new Error(`the local deploy hook was still building after ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}

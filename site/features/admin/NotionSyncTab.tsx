@@ -1,0 +1,27 @@
+import { useEffect } from "react";
+import { refreshSyncRuns, refreshSyncStatus, refreshTables, SYNC_STATUS_POLL_MS } from "./admin-sync";
+import SchemaSyncCard from "./SchemaSyncCard";
+import SyncHistoryCard from "./SyncHistoryCard";
+import SyncStatusCard from "./SyncStatusCard";
+import TablesCard from "./TablesCard";
+import WebhookCard from "./WebhookCard";
+
+/** Notion Sync: last sync/rebuild status (polled, so a finished rebuild shows up), the schema sync, per-table data syncs and the sync history. */
+export default function NotionSyncTab() {
+  useEffect(() => {
+    void refreshTables();
+    void refreshSyncStatus();
+    void refreshSyncRuns();
+    const timer = setInterval(() => void refreshSyncStatus(), SYNC_STATUS_POLL_MS);
+    return () => clearInterval(timer);
+  }, []);
+  return (
+    <div className="grid grid-cols-1 gap-4">
+      <SyncStatusCard />
+      <WebhookCard />
+      <SchemaSyncCard />
+      <TablesCard />
+      <SyncHistoryCard />
+    </div>
+  );
+}

@@ -1,0 +1,66 @@
+import { renderToString } from "react-dom/server";
+import { afterEach, describe, expect, it } from "vitest";
+import type { SyncHistoryRun } from "../../../worker/data/sync-history";
+import { $syncRuns, $syncStatus } from "./admin-sync";
+import SyncHistoryCard from "./SyncHistoryCard";
+
+const run = (patch: Partial<SyncHistoryRun>): SyncHistoryRun => ({
+  id: 1,
+  kind: "table",
+  target: "notion_blog_posts",
+  trigger: "manual",
+  startedAt: "2026-01-01T04:00:00.000Z",
+  finishedAt: "2026-01-01T04:00:09.000Z",
+  ok: true,
+  message: "Synced 3 rows into notion_blog_posts",
+  error: null,
+  pagesAdded: 1,
+  pagesChanged: 2,
+  pagesRemoved: 0,
+  filesCopied: 4,
+  unsupportedBlocks: [],
+  unsupportedTotal: 0,
+  ...patch,
+});
+
+/** The rendered card as text, tags dropped. */
+function cardText(runs: SyncHistoryRun[] | null, error: string | null = null): string {
+  $syncRuns.set({ runs, error });
+  return renderToString(<SyncHistoryCard />).replace(/<!-- -->/g, "").replace(/<[^>]+>/g, " ").replace(/&quot;/g, '"').replace(/\s+/g, " ");
+}
+
+afterEach(() => {
+  $syncRuns.set({ runs: null, error: null });
+  $syncStatus.set({ status: null, build: null, error: null });
+});
+
+describe("sync history card", () => {
+  it("shows each run's trigger, scope, outcome, pages, files copied and the blocks it could not show by type and page", () => {
+    const text = cardText([
+      run({
+        id: 2,
+        kind: "full",
+        target: null,
+        trigger: "cron",
+        unsupportedBlocks: [{ pageId: "p-1", pageTitle: "Mills Castle", type: "embed", count: 2 }],
+        unsupportedTotal: 3,
+      }),
+      run({ id: 1 }),
+    ]);
+    expect(text).toContain("All tables");
+    expect(text).toContain("Started by Nightly cron Outcome Succeeded Pages 1 added, 2 changed, 0 removed Files copied 4 Blocks not shown 3 blocks not shown embed × 2 in “Mills Castle” (p-1) and 1 more not listed");
+    expect(text).toContain("Table notion_blog_posts");
+    expect(text).toContain("Started by Admin panel Outcome Succeeded Pages 1 added, 2 changed, 0 removed Files copied 4 Blocks not shown None");
+  });
+
+  it("shows the error of a failed run and a dash for the counts it has not", () => {
+    const text = cardText([run({ ok: false, error: "Notion answered 502", pagesAdded: null, pagesChanged: null, pagesRemoved: null, filesCopied: null })]);
+    expect(text).toContain("Outcome Failed Pages — Files copied — Blocks not shown None");
+    expect(text).toContain("Error: Notion answered 502");
+  });
+
+  it("says when no run is recorded and when the history could not load", () => {
+    expect(cardText([])).toContain("No syncs recorded yet.");
+    expect(cardText(null, "503: down")).toContain("Could not load the sync history: 503: down");
+  });
+});

@@ -1,0 +1,106 @@
+import { useStore } from "@nanostores/react";
+import type { SyncHistoryRun } from "../../../worker/data/sync-history";
+import { formatTime, runOutcome } from "./admin";
+import { pagesText, scopeText, triggerText, unlistedBlocks } from "./sync-history";
+import { $syncRuns, $syncStatus, refreshSyncRuns } from "./admin-sync";
+import Icon from "../../lib/ui/Icon";
+
+const OUTCOME_CLASS = { Never: "text-walnut", Running: "text-brass-700", Interrupted: "text-oxblood-700", Succeeded: "text-green-800", Failed: "text-oxblood-700" } as const;
+
+type FieldProps = { term: string; children: React.ReactNode; testId: string; wide?: boolean };
+
+/** One labelled value; `wide` takes the whole row on narrow screens. */
+function Field({ term, children, testId, wide }: FieldProps) {
+  return (
+    <div className={`min-w-0${wide ? " col-span-2 lg:col-span-1" : ""}`}>
+      <dt className="text-xs font-semibold tracking-wide text-walnut uppercase">{term}</dt>
+      <dd className="break-words" data-testid={testId}>{children}</dd>
+    </div>
+  );
+}
+
+type UnsupportedProps = { run: SyncHistoryRun };
+
+/** The blocks the Markdown could not show: a count, opening to each type and page. */
+function Unsupported({ run }: UnsupportedProps) {
+  if (run.unsupportedTotal === 0) return <>None</>;
+  const unlisted = unlistedBlocks(run);
+  return (
+    <details>
+      <summary className="cursor-pointer">{run.unsupportedTotal === 1 ? "1 block not shown" : `${run.unsupportedTotal} blocks not shown`}</summary>
+      <ul className="mt-1 grid gap-0.5 pl-4" data-testid="unsupported-list">
+        {run.unsupportedBlocks.map((b) => (
+          <li key={`${b.pageId}:${b.type}`} className="list-disc">
+            <code>{b.type}</code> × {b.count} in {b.pageTitle ? `“${b.pageTitle}”` : "a page"} <span className="text-xs break-all text-walnut">({b.pageId})</span>
+          </li>
+        ))}
+        {unlisted > 0 && <li className="list-disc">and {unlisted} more not listed</li>}
+      </ul>
+    </details>
+  );
+}
+
+type RunItemProps = { run: SyncHistoryRun; lockHeld: boolean | undefined; latest: boolean };
+
+function RunItem({ run, lockHeld, latest }: RunItemProps) {
+  // Only the newest run can still be running; an older unfinished one was cut short.
+  const outcome = runOutcome(run, latest ? lockHeld : false);
+  return (
+    <li className="rounded-md border border-cream-300 bg-white/70 p-3" data-testid="sync-run" data-outcome={outcome} data-kind={run.kind} data-trigger={run.trigger}>
+      <p className="flex flex-wrap items-baseline justify-between gap-x-3 text-sm">
+        <span className="font-semibold">{scopeText(run)}</span>
+        <time dateTime={run.startedAt} data-testid="run-when">{formatTime(run.startedAt)}</time>
+      </p>
+      <dl className="mt-2 grid grid-cols-2 gap-2 text-sm lg:grid-cols-5">
+        <Field term="Started by" testId="run-trigger">{triggerText(run.trigger)}</Field>
+        <Field term="Outcome" testId="run-outcome">
+          <span className={`font-bold ${OUTCOME_CLASS[outcome]}`}>{outcome}</span>
+        </Field>
+        <Field term="Pages" testId="run-pages">{pagesText(run)}</Field>
+        <Field term="Files copied" testId="run-files">{run.filesCopied ?? "—"}</Field>
+        <Field term="Blocks not shown" testId="run-unsupported" wide>
+          <Unsupported run={run} />
+        </Field>
+      </dl>
+      {run.ok === false && run.error && (
+        <p className="mt-2 text-sm break-words whitespace-pre-line text-oxblood-700" data-testid="run-error">
+          Error: {run.error}
+        </p>
+      )}
+    </li>
+  );
+}
+
+/** Every recent sync (admin panel, cron, webhook, launcher): when, what it covered, what it changed and what it could not show. */
+export default function SyncHistoryCard() {
+  const { runs, error } = useStore($syncRuns);
+  const lockHeld = useStore($syncStatus).status?.syncing;
+  return (
+    <section className="card grid grid-cols-1 gap-3 p-5" aria-labelledby="sync-history-heading">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id="sync-history-heading" className="text-xl font-bold text-oxblood-800">
+          Sync history
+        </h2>
+        <button type="button" className="btn-outline" onClick={() => void refreshSyncRuns()} aria-label="Refresh sync history">
+          <Icon type="refresh" className="size-4" /> Refresh
+        </button>
+      </div>
+      {runs === null ? (
+        <p className="text-sm text-walnut">{error ? "The sync history could not be loaded." : "Loading sync history…"}</p>
+      ) : runs.length === 0 ? (
+        <p className="text-sm text-walnut">No syncs recorded yet.</p>
+      ) : (
+        <ol className="grid gap-2" aria-labelledby="sync-history-heading" data-testid="sync-history">
+          {runs.map((run, i) => (
+            <RunItem key={run.id} run={run} lockHeld={lockHeld} latest={i === 0} />
+          ))}
+        </ol>
+      )}
+      {error && (
+        <p role="alert" className="text-sm text-oxblood-700">
+          Could not load the sync history: {error}
+        </p>
+      )}
+    </section>
+  );
+}

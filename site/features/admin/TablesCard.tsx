@@ -1,0 +1,64 @@
+import { useStore } from "@nanostores/react";
+import { isTableSyncDisabled } from "./admin";
+import { $notionTables, $schemaSync, $syncingTable, refreshTables, runTableSync } from "./admin-sync";
+import Icon from "../../lib/ui/Icon";
+
+/** The synced tables with Sync Data per table: one at a time, and never without a database id. */
+export default function TablesCard() {
+  const { data, loading } = useStore($notionTables);
+  const syncingTable = useStore($syncingTable);
+  const schemaRunning = useStore($schemaSync).running;
+  const busy = syncingTable !== null || schemaRunning;
+  return (
+    <section className="card grid grid-cols-1 gap-3 p-5" aria-labelledby="tables-heading">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id="tables-heading" className="text-xl font-bold text-oxblood-800">
+          Tables
+        </h2>
+        <button type="button" className="btn-outline" onClick={() => void refreshTables()} disabled={busy || loading}>
+          <Icon type="refresh" className="size-4" /> Refresh
+        </button>
+      </div>
+      {data === null ? (
+        <p className="text-sm text-walnut">{loading ? "Loading tables…" : "No table list loaded."}</p>
+      ) : data.length === 0 ? (
+        <p className="text-sm text-walnut">No tables yet. Run the schema sync first.</p>
+      ) : (
+        <div className="relative overflow-x-auto">
+          <table className="w-full text-left text-sm" data-testid="notion-tables">
+            <thead>
+              <tr className="border-b border-cream-300">
+                <th scope="col" className="py-2 pr-3">Table and Notion database</th>
+                <th scope="col" className="py-2 pr-3 text-right">Records</th>
+                <th scope="col" className="py-2"><span className="sr-only">Actions</span></th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.map((table) => (
+                <tr key={table.tableName} className="border-b border-cream-200" data-testid="notion-table-row" data-table={table.tableName}>
+                  <th scope="row" className="py-2 pr-3 text-left font-normal">
+                    <span className="block font-semibold" data-testid="database-title">{table.databaseTitle}</span>
+                    <code className="block text-xs break-all" data-testid="table-name">{table.tableName}</code>
+                    <span className="block text-xs break-all text-walnut" data-testid="database-id">{table.databaseId ?? "No database id: not found in Notion"}</span>
+                  </th>
+                  <td className="py-2 pr-3 text-right tabular-nums" data-testid="record-count">{table.recordCount}</td>
+                  <td className="py-2 text-right">
+                    <button
+                      type="button"
+                      className="btn-brass whitespace-nowrap"
+                      aria-label={`Sync Data for ${table.databaseTitle}`}
+                      onClick={() => void runTableSync(table)}
+                      disabled={schemaRunning || isTableSyncDisabled(table, syncingTable)}
+                    >
+                      {syncingTable === table.tableName ? "Syncing…" : "Sync Data"}
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,59 @@
+import { useStore } from "@nanostores/react";
+import { useEffect } from "react";
+import { formatTime } from "./admin";
+import { SYNC_STATUS_POLL_MS } from "./admin-sync";
+import { $webhookStatus, refreshWebhookStatus } from "./admin-webhook";
+
+const STATE_TEXT = { "not-set-up": "Not set up", "waiting-for-first-event": "Waiting for the first event", verified: "Verified" } as const;
+
+/** This site's origin in the browser; a placeholder when rendered elsewhere. */
+const siteOrigin = () => (typeof location === "undefined" ? "https://<this site>" : location.origin);
+
+/** The Notion webhook subscription: not set up (how to), waiting (the token to paste into Notion), or verified (last event). */
+export default function WebhookCard() {
+  const { status, error } = useStore($webhookStatus);
+  useEffect(() => {
+    void refreshWebhookStatus();
+    const timer = setInterval(() => void refreshWebhookStatus(), SYNC_STATUS_POLL_MS);
+    return () => clearInterval(timer);
+  }, []);
+  return (
+    <section className="card grid grid-cols-1 gap-2 p-5" aria-labelledby="webhook-heading" data-testid="webhook-card" data-state={status?.state}>
+      <h2 id="webhook-heading" className="text-xl font-bold text-oxblood-800">
+        Notion webhooks
+      </h2>
+      <p className="font-bold" aria-live="polite">{status ? STATE_TEXT[status.state] : error ? "Unknown" : "Loading…"}</p>
+      {status?.state === "not-set-up" && (
+        <p className="text-sm">
+          In Notion's integration settings, create a webhook subscription pointing at <code className="break-all">{`${siteOrigin()}/api/notion/webhook`}</code>. Its
+          verification token then shows here; edits in Notion reach the site without pressing Sync Data.
+        </p>
+      )}
+      {status?.state === "waiting-for-first-event" && (
+        <p className="grid gap-1 text-sm">
+          <span>Paste this verification token into the subscription in Notion's integration settings (Verify):</span>
+          <code className="rounded bg-cream-100 p-2 break-all select-all" data-testid="webhook-token">{status.verificationToken}</code>
+          <span className="text-walnut">Received {formatTime(status.tokenReceivedAt)}</span>
+        </p>
+      )}
+      {status?.state === "verified" && (
+        <p className="grid gap-0.5 text-sm">
+          <span>Verified {formatTime(status.verifiedAt)}</span>
+          <span>
+            Last event: {status.lastEventType} at {formatTime(status.lastEventAt)}
+          </span>
+          {status.pending.pages + status.pending.schemas > 0 && (
+            <span className="text-brass-700">
+              Syncing soon: {status.pending.pages} pages, {status.pending.schemas} tables
+            </span>
+          )}
+        </p>
+      )}
+      {error && (
+        <p role="alert" className="text-sm text-oxblood-700">
+          Could not load the webhook status: {error}
+        </p>
+      )}
+    </section>
+  );
+}

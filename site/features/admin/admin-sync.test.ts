@@ -1,0 +1,149 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { fakeAdminApi } from "./test/fake-api";
+import { $notionTables, $schemaSync, $syncingTable, $syncRuns, $syncStatus, refreshSyncStatus, refreshTables, runSchemaSync, runTableSync } from "./admin-sync";
+import { $toasts, dismiss } from "../shell/toasts";
+
+const slots = { tableName: "notion_slot_machines", recordCount: 2, databaseTitle: "Slot Machines", databaseId: "db-slots" };
+const parts = { tableName: "notion_machine_parts", recordCount: 0, databaseTitle: "Machine Parts", databaseId: "db-parts" };
+const lastToast = () => $toasts.get()[0];
+const quiet = {
+  "GET /api/admin/notion-tables": () => Response.json({ tables: [slots, parts] }),
+  "GET /api/admin/sync-status": () => Response.json({ lastSync: null, lastRebuild: null, syncing: false }),
+  "GET /build-info.json": () => Response.json({ builtAt: "2026-01-01T04:02:00.000Z" }),
+};
+
+beforeEach(() => {
+  dismiss();
+  $schemaSync.set({ running: false, result: null });
+  $syncingTable.set(null);
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe("notion sync store", () => {
+  it("runs the schema sync with the button disabled meanwhile and keeps the per-table result", async () => {
+    const result = { success: true, message: "2 tables created", tables: [{ tableName: slots.tableName, status: "created" }] };
+    let runningDuringRequest = false;
+    fakeAdminApi({
+      ...quiet,
+      "POST /api/admin/notion-sync-schemas": () => {
+        runningDuringRequest = $schemaSync.get().running;
+        return Response.json(result);
+      },
+    });
+    await runSchemaSync();
+    expect(runningDuringRequest).toBe(true);
+    expect($schemaSync.get()).toEqual({ running: false, result });
+    expect(lastToast()).toMatchObject({ title: "Schema Sync Successful" });
+    expect($notionTables.get().data).toEqual([slots, parts]);
+  });
+
+  it("reports a failed schema request as 'Failed to sync Notion schemas'", async () => {
+    fakeAdminApi({ "POST /api/admin/notion-sync-schemas": () => new Response("", { status: 500, statusText: "Internal Server Error" }) });
+    await runSchemaSync();
+    expect(lastToast()).toMatchObject({ title: "Failed to sync Notion schemas", description: "500: Internal Server Error", variant: "destructive" });
+    expect($schemaSync.get().running).toBe(false);
+  });
+
+  it("reports a schema sync that Notion failed (502) as 'Schema Sync Failed' and reloads the sync status", async () => {
+    const failedRun = { kind: "schema", target: null, startedAt: "2026-01-01T04:00:00.000Z", finishedAt: "2026-01-01T04:00:01.000Z", ok: false, message: "Notion: down" };
+    fakeAdminApi({
+      ...quiet,
+      "GET /api/admin/sync-status": () => Response.json({ lastSync: failedRun, lastRebuild: null, syncing: false }),
+      "POST /api/admin/notion-sync-schemas": () => Response.json({ error: "Notion: down" }, { status: 502, statusText: "Bad Gateway" }),
+    });
+    await runSchemaSync();
+    expect(lastToast()).toMatchObject({ title: "Schema Sync Failed", description: '502: {"error":"Notion: down"}', variant: "destructive" });
+    expect($syncStatus.get().status?.lastSync).toEqual(failedRun);
+  });
+
+  it("reports a failed table list as 'Failed to fetch notion tables'", async () => {
+    fakeAdminApi({ "GET /api/admin/notion-tables": () => new Response("down", { status: 503 }) });
+    await refreshTables();
+    expect(lastToast()).toMatchObject({ title: "Failed to fetch notion tables", description: "503: down" });
+  });
+
+  it("syncs one table at a time: a second request while one runs is ignored", async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const { calls } = fakeAdminApi({
+      ...quiet,
+      "POST /api/admin/notion-sync-table": async () => {
+        await gate;
+        return Response.json({ success: true, message: "Synced 2 rows" });
+      },
+    });
+    const first = runTableSync(slots);
+    expect($syncingTable.get()).toBe(slots.tableName);
+    await runTableSync(parts);
+    release();
+    await first;
+    expect(calls.filter((c) => c.key === "POST /api/admin/notion-sync-table").map((c) => JSON.parse(String(c.init.body)))).toEqual([
+      { tableName: slots.tableName, databaseId: "db-slots" },
+    ]);
+    expect($syncingTable.get()).toBeNull();
+    expect(lastToast()).toMatchObject({ title: "Table Sync Successful", description: "Synced 2 rows" });
+  });
+
+  it("does not sync a table without a database id", async () => {
+    const { calls } = fakeAdminApi(quiet);
+    await runTableSync({ ...slots, databaseId: null });
+    expect(calls).toEqual([]);
+  });
+
+  it("toasts 'Table Sync Failed' and 'Failed to sync table data'", async () => {
+    fakeAdminApi({ ...quiet, "POST /api/admin/notion-sync-table": () => Response.json({ success: false, message: "Notion answered 502" }) });
+    await runTableSync(slots);
+    expect(lastToast()).toMatchObject({ title: "Table Sync Failed", description: "Notion answered 502", variant: "destructive" });
+    fakeAdminApi({ ...quiet, "POST /api/admin/notion-sync-table": () => new Response("", { status: 409, statusText: "Conflict" }) });
+    await runTableSync(slots);
+    expect(lastToast()).toMatchObject({ title: "Failed to sync table data", description: "409: Conflict" });
+    fakeAdminApi({ ...quiet, "POST /api/admin/notion-sync-table": () => Response.json({ error: "Notion: boom" }, { status: 502 }) });
+    await runTableSync(slots);
+    expect(lastToast()).toMatchObject({ title: "Table Sync Failed", description: '502: {"error":"Notion: boom"}', variant: "destructive" });
+  });
+
+  it("loads the sync status and the site's build time", async () => {
+    fakeAdminApi(quiet);
+    await refreshSyncStatus();
+    expect($syncStatus.get()).toEqual({ status: { lastSync: null, lastRebuild: null, syncing: false }, build: { builtAt: "2026-01-01T04:02:00.000Z" }, error: null });
+  });
+
+  it("reloads the sync history after a table sync", async () => {
+    const run = { id: 7, kind: "table", target: slots.tableName, trigger: "manual", ok: true, pagesAdded: 1 };
+    const { calls } = fakeAdminApi({
+      ...quiet,
+      "POST /api/admin/notion-sync-table": () => Response.json({ success: true, message: "Synced 2 rows" }),
+      "GET /api/admin/sync-runs?limit=50": () => Response.json({ runs: [run] }),
+    });
+    $syncRuns.set({ runs: [], error: null });
+    await runTableSync(slots);
+    expect(calls.map((c) => c.key)).toContain("GET /api/admin/sync-runs?limit=50");
+    expect($syncRuns.get()).toEqual({ runs: [run], error: null });
+  });
+
+  it("reloads the sync history when the polled status shows a sync that ended since, and not otherwise", async () => {
+    const running = { kind: "full", target: null, startedAt: "2026-01-02T04:00:00.000Z", finishedAt: null, ok: null, message: null };
+    let lastSync: unknown = running;
+    const { calls } = fakeAdminApi({
+      ...quiet,
+      "GET /api/admin/sync-status": () => Response.json({ lastSync, lastRebuild: null, syncing: false }),
+      "GET /api/admin/sync-runs?limit=50": () => Response.json({ runs: [] }),
+    });
+    const historyLoads = () => calls.filter((c) => c.key === "GET /api/admin/sync-runs?limit=50").length;
+    await refreshSyncStatus();
+    await refreshSyncStatus();
+    const before = historyLoads();
+    lastSync = { ...running, finishedAt: "2026-01-02T04:05:00.000Z", ok: true, message: "Synced 12 of 12 tables" };
+    await refreshSyncStatus();
+    expect(historyLoads()).toBe(before + 1);
+  });
+
+  it("keeps the history shown and says why when it cannot load", async () => {
+    const run = { id: 1, kind: "full" };
+    fakeAdminApi({ "GET /api/admin/sync-runs?limit=50": () => new Response("down", { status: 503 }) });
+    $syncRuns.set({ runs: [run as never], error: null });
+    const { refreshSyncRuns } = await import("./admin-sync");
+    await refreshSyncRuns();
+    expect($syncRuns.get()).toEqual({ runs: [run], error: "503: down" });
+  });
+});

@@ -1,0 +1,71 @@
+import { useEffect, useState } from "react";
+import { itemImages } from "../../lib/images";
+import { ITEM_NOT_FOUND_TEXT, fetchItem, itemErrorMessage } from "./item-fetch";
+import { backHref, parseItemRoute, type ItemRoute } from "./item-route";
+import { itemMetaDescription, itemPageTitle } from "./item-seo";
+import type { SiteItem } from "../../lib/normalize";
+import ImageGallery from "./ImageGallery";
+import ItemDetailSkeleton from "./ItemDetailSkeleton";
+import ItemDetailView from "./ItemDetailView";
+import ItemNotFound from "./ItemNotFound";
+
+/** Props of ItemRouteFallback: the 404 page's own title, replaced in the tab title by the item's. */
+type Props = { pageTitle: string };
+
+type State =
+  | { phase: "start" }
+  | { phase: "other" }
+  | { phase: "loading"; route: ItemRoute }
+  | { phase: "loaded"; route: ItemRoute; item: SiteItem }
+  | { phase: "failed"; route: ItemRoute; message: string };
+
+/** Gives the page the title and description the prerendered page would have had (tab, link previews, crawlers). */
+function describePage(from: string, title: string, description: string): void {
+  document.title = document.title.includes(from) ? document.title.replace(from, title) : title;
+  document.querySelector('meta[property="og:title"]')?.setAttribute("content", title);
+  for (const meta of document.querySelectorAll('meta[name="description"], meta[property="og:description"]')) meta.setAttribute("content", description);
+}
+
+/** On the 404 page: an item address the build did not prerender is loaded here (placeholders, then the item or 'Item Not Found'); any other path renders nothing. */
+export default function ItemRouteFallback({ pageTitle }: Props) {
+  const [state, setState] = useState<State>({ phase: "start" });
+
+  useEffect(() => {
+    const route = parseItemRoute(location.pathname);
+    if (!route) {
+      // The 404 page's head script matched the path loosely (e.g. an undecodable id): show the plain card after all.
+      document.documentElement.removeAttribute("data-item-route");
+      setState({ phase: "other" });
+      return;
+    }
+    setState({ phase: "loading", route });
+    const abort = new AbortController();
+    fetchItem("", route.category, route.id, { signal: abort.signal }).then(
+      (item) => {
+        setState({ phase: "loaded", route, item });
+        describePage(pageTitle, itemPageTitle(item, route.sourcePage), itemMetaDescription(item));
+      },
+      (error: unknown) => {
+        if (abort.signal.aborted) return;
+        setState({ phase: "failed", route, message: itemErrorMessage(error) });
+        describePage(pageTitle, "Item Not Found", ITEM_NOT_FOUND_TEXT);
+      },
+    );
+    return () => abort.abort();
+  }, [pageTitle]);
+
+  if (state.phase === "other") return null;
+  if (state.phase === "start" || state.phase === "loading") return <ItemDetailSkeleton />;
+  const { route } = state;
+  if (state.phase === "failed") return <ItemNotFound message={state.message} sourcePage={route.sourcePage} category={route.category} />;
+  const { item } = state;
+  const title = item.title ?? "Untitled item";
+  return (
+    <ItemDetailView
+      item={item}
+      sourcePage={route.sourcePage}
+      backHref={backHref(location.search, route.sourcePage, route.category)}
+      gallery={<ImageGallery images={itemImages(item)} title={title} category={item.category} />}
+    />
+  );
+}

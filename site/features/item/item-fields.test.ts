@@ -1,0 +1,25 @@
+import { describe, expect, it } from "vitest";
+import { detailSections } from "./item-fields";
+import { normalizeItem } from "../../lib/normalize";
+
+const item = normalizeItem({ id: "1", category: "vending", title: "Peanut", manufacturer: "Master", year: 1923, price: 1350.5, type: "Peanut", productCategory: null, coinMechanism: "1¢", dimensions: "" });
+
+describe("details panel", () => {
+  it("lists only fields with values, with Machine Type for vending", () => {
+    expect(detailSections(item, true)).toEqual([
+      { title: "General Information", rows: [{ label: "Manufacturer", value: "Master" }, { label: "Year", value: "1923" }, { label: "Category", value: "Vending Machines" }, { label: "Price", value: "$1,350.5" }] },
+      { title: "Vending Machine Details", rows: [{ label: "Machine Type", value: "Peanut" }, { label: "Coin Mechanism", value: "1¢" }] },
+    ]);
+  });
+
+  it("omits the price outside for-sale and empty type sections", () => {
+    const [general, ...rest] = detailSections(normalizeItem({ id: "2", category: "parts", compatibleModels: [] }), false);
+    expect(general.rows.map((r) => r.label)).toEqual(["Category"]);
+    expect(rest).toEqual([]);
+  });
+
+  it("joins list fields", () => {
+    const sections = detailSections(normalizeItem({ id: "3", category: "parts", compatibleModels: ["Castle Front", "Lion Head"] }), false);
+    expect(sections[1].rows).toEqual([{ label: "Compatible Models", value: "Castle Front, Lion Head" }]);
+  });
+});

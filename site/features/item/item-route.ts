@@ -1,0 +1,47 @@
+import { isCategoryId, type CategoryId } from "#contract/categories";
+import { parsePage } from "../listing/pagination";
+
+/** Which section an item page belongs to. */
+export type SourcePage = "gallery" | "for-sale";
+
+/** An item detail address taken apart. */
+export type ItemRoute = { sourcePage: SourcePage; category: CategoryId; id: string };
+
+const ITEM_PATH = /^\/(gallery|for-sale)\/([^/]+)\/([^/]+)\/?$/;
+
+/** `/gallery/{known category}/{id}` or `/for-sale/{known category}/{id}` taken apart; null for any other path. */
+export function parseItemRoute(pathname: string): ItemRoute | null {
+  const match = ITEM_PATH.exec(pathname);
+  if (!match) return null;
+  const [, sourcePage, category, rawId] = match;
+  if (!isCategoryId(category)) return null;
+  let id: string;
+  try {
+    id = decodeURIComponent(rawId);
+  } catch {
+    return null;
+  }
+  return id.trim() ? { sourcePage: sourcePage as SourcePage, category, id } : null;
+}
+
+/** The Back target: the listing named by `from` (for-sale, otherwise gallery; this page's own when absent) at the `page` query value. */
+export function backHref(search: string, sourcePage: SourcePage, category: string): string {
+  const query = new URLSearchParams(search);
+  const from = query.get("from");
+  const section = from === null ? sourcePage : from === "for-sale" ? "for-sale" : "gallery";
+  return `/${section}/${category}?page=${parsePage(query.get("page"))}`;
+}
+
+/**
+ * `backHref`'s rules as a classic inline script, placed right after the prerendered Back link: it runs while the page is
+ * parsed, before first paint and before any module or island loads, so Back is right however early it is clicked.
+ * Static (the link carries its section and category), so one CSP hash covers every item page.
+ */
+export const BACK_LINK_SCRIPT =
+  '(function(){var a=document.querySelector("[data-back-link]");if(!a)return;var q=new URLSearchParams(location.search),f=q.get("from"),p=parseInt(q.get("page")||"",10);' +
+  'a.setAttribute("href","/"+(f===null?a.dataset.source:f==="for-sale"?"for-sale":"gallery")+"/"+a.dataset.category+"?page="+(p>=1?p:1))})()';
+
+/** The listing an item belongs to, for the 'Item Not Found' Return button. */
+export function listingHref(sourcePage: SourcePage, category: string): string {
+  return `/${sourcePage}/${category}`;
+}

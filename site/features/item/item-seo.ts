@@ -1,0 +1,42 @@
+import { findCategory } from "#contract/categories";
+import type { SourcePage } from "./item-route";
+import type { SiteItem } from "../../lib/normalize";
+import { metaDescription } from "../../lib/seo";
+
+/** An item page's title: the item's, with ' For Sale' under for-sale. */
+export function itemPageTitle(item: SiteItem, sourcePage: SourcePage): string {
+  return `${item.title ?? "Untitled item"}${sourcePage === "for-sale" ? " For Sale" : ""}`;
+}
+
+/** An item page's meta description: its description, else title, category and year. */
+export function itemMetaDescription(item: SiteItem): string {
+  const title = item.title ?? "Untitled item";
+  return metaDescription(item.description, `${title} — ${findCategory(item.category)?.name ?? item.category}${item.year ? `, ${item.year}` : ""}.`);
+}
+
+/** schema.org Product for an item, with a USD Offer when it is for sale at a price. */
+export function productJsonLd(item: SiteItem, pageUrl: string, imageUrls: string[]): Record<string, unknown> {
+  const product: Record<string, unknown> = {
+    "@context": "https://schema.org",
+    "@type": "Product",
+    name: item.title ?? "Untitled item",
+    sku: item.id,
+    url: pageUrl,
+    image: imageUrls,
+    category: findCategory(item.category)?.name ?? item.category,
+  };
+  if (item.description) product.description = item.description;
+  if (item.manufacturer) product.brand = { "@type": "Brand", name: item.manufacturer };
+  if (item.year !== null) product.productionDate = String(item.year);
+  if (item.forSale && item.price !== null) {
+    product.offers = {
+      "@type": "Offer",
+      price: item.price,
+      priceCurrency: "USD",
+      availability: "https://schema.org/InStock",
+      itemCondition: "https://schema.org/UsedCondition",
+      url: pageUrl,
+    };
+  }
+  return product;
+}

@@ -1,0 +1,101 @@
+import { useStore } from "@nanostores/react";
+import { useEffect, useRef, useState } from "react";
+import type { CategoryId } from "#contract/categories";
+import { PAGE_SIZE } from "../../lib/config";
+import { getJson } from "../../lib/http";
+import { listingPath, pageHref, type ListingView } from "./listing-url";
+import type { SiteListing } from "../../lib/normalize";
+import { useQuery } from "../../lib/use-query";
+import { $appliedFilters, $listingPage, $writePageToAddress, goToPage, syncPageFromAddress } from "./listing";
+import CardSkeleton from "./CardSkeleton";
+import ItemCard from "./ItemCard";
+import Pager from "./Pager";
+
+let parser: Promise<typeof import("../../lib/normalize")> | null = null;
+
+/**
+ * The listing parser (and zod with it), kept off the first paint's path: fetched once the browser is idle after
+ * hydration rather than on the first page change, so a deploy in between cannot remove the chunk; a failed fetch is
+ * tried again on the next call.
+ */
+function loadParser(): Promise<typeof import("../../lib/normalize")> {
+  parser ??= import("../../lib/normalize").catch((error: unknown) => {
+    parser = null;
+    throw error;
+  });
+  return parser;
+}
+
+/** Props of CatalogueListing: what to list, where cards lead, and page 1 as the build rendered it. */
+type Props = {
+  category: CategoryId;
+  view: ListingView;
+  sourcePage: "gallery" | "for-sale";
+  writePageToAddress: boolean;
+  emptyText: string;
+  initial: SiteListing | null;
+};
+
+/** The paged item grid: page in `?page`, pager above and below, placeholders, error and empty states. */
+export default function CatalogueListing({ category, view, sourcePage, writePageToAddress, emptyText, initial }: Props) {
+  const page = useStore($listingPage);
+  const filters = useStore($appliedFilters);
+  const key = listingPath(category, view, page, PAGE_SIZE, filters);
+  const initialKey = listingPath(category, view, 1, PAGE_SIZE);
+  const fetcher = async (url: string) => {
+    const [{ parseListing }, body] = await Promise.all([loadParser(), getJson(url)]);
+    return parseListing(body, category);
+  };
+  const query = useQuery<SiteListing>(key, { initialData: key === initialKey && initial ? initial : undefined, fetcher });
+  const lastTotal = useRef(initial?.totalPages ?? 0);
+  if (query.data) lastTotal.current = query.data.totalPages;
+  // The address's query, once read: null while the page still shows what the build rendered (pager links then carry `page` alone).
+  const [search, setSearch] = useState<string | null>(null);
+  const hrefFor = (n: number) => pageHref(search ?? "", n);
+
+  useEffect(() => {
+    const idle = window.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 1));
+    idle(() => void loadParser().catch(() => {}));
+  }, []);
+
+  useEffect(() => {
+    $writePageToAddress.set(writePageToAddress);
+    syncPageFromAddress();
+    setSearch(location.search);
+    addEventListener("popstate", syncPageFromAddress);
+    return () => removeEventListener("popstate", syncPageFromAddress);
+  }, [writePageToAddress]);
+
+  const totalPages = query.data?.totalPages ?? lastTotal.current;
+  const loading = query.status === "pending" || (query.isFetching && !query.data);
+  const placeholders = Array.from({ length: PAGE_SIZE }, (_, i) => <CardSkeleton key={i} />);
+  return (
+    <div data-testid="listing" aria-busy={loading} data-listing-prerendered={search === null ? "" : undefined}>
+      <Pager page={page} totalPages={totalPages} position="top" onChange={goToPage} hrefFor={hrefFor} />
+      {/* Page 1 as prerendered shows until the address is read; when it asks for another page, ListingPage's head script has these shown instead. */}
+      {search === null && (
+        <div className="hidden gap-6 sm:grid-cols-2" data-listing-pending data-testid="listing-pending">
+          {placeholders}
+        </div>
+      )}
+      {query.status === "error" ? (
+        <p role="alert" className="card p-6 text-center font-medium text-oxblood-700" data-testid="listing-error">
+          Error loading items. Please try again later.
+        </p>
+      ) : loading ? (
+        <div className="grid gap-6 sm:grid-cols-2" data-testid="listing-loading">
+          {placeholders}
+        </div>
+      ) : query.data && query.data.items.length === 0 ? (
+        <p className="card p-6 text-center text-walnut" data-testid="listing-empty">{emptyText}</p>
+      ) : (
+        <div className="grid gap-6 sm:grid-cols-2" data-testid="item-grid">
+          {query.data?.items.map((item, i) => (
+            <ItemCard key={item.id} item={item} sourcePage={sourcePage} page={page} showPrice={view === "for-sale"} eager={i === 0} />
+          ))}
+        </div>
+      )}
+      <Pager page={page} totalPages={totalPages} position="bottom" onChange={goToPage} hrefFor={hrefFor} />
+    </div>
+  );
+}

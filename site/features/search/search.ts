@@ -1,0 +1,80 @@
+import * as z from "zod/mini";
+import { CATEGORY_IDS, type CategoryId } from "#contract/categories";
+
+/** Results per search page. */
+export const SEARCH_PAGE_SIZE = 10;
+
+/** What the search page shows: text, filters and page, as kept in its address (`/search?q=…&category=…&forSale=…&page=…`). */
+export type SearchState = { q: string; category: CategoryId | null; forSale: boolean | null; page: number };
+
+/** The search page's state read from an address's query string; anything unknown falls back to no filter, page 1. */
+export function searchStateFrom(search: string): SearchState {
+  const params = new URLSearchParams(search);
+  const category = params.get("category") ?? "";
+  const forSale = params.get("forSale");
+  const page = Number(params.get("page"));
+  return {
+    q: (params.get("q") ?? "").slice(0, 200),
+    category: (CATEGORY_IDS as string[]).includes(category) ? (category as CategoryId) : null,
+    forSale: forSale === "true" ? true : forSale === "false" ? false : null,
+    page: Number.isInteger(page) && page >= 1 ? page : 1,
+  };
+}
+
+function params(state: SearchState): URLSearchParams {
+  const p = new URLSearchParams({ q: state.q });
+  if (state.category) p.set("category", state.category);
+  if (state.forSale !== null) p.set("forSale", String(state.forSale));
+  return p;
+}
+
+/** The page's address for a state (`page` only past 1). */
+export function searchHref(state: SearchState): string {
+  const p = params(state);
+  if (state.page > 1) p.set("page", String(state.page));
+  return `/search?${p}`;
+}
+
+/** The API request (also the query-cache key) for a state. */
+export function searchApiPath(state: SearchState): string {
+  const p = params(state);
+  p.set("page", String(state.page));
+  p.set("limit", String(SEARCH_PAGE_SIZE));
+  return `/api/search?${p}`;
+}
+
+/** The item page a hit leads to: for sale under /for-sale, otherwise the gallery. */
+export function hitHref(hit: { category: string; id: string; forSale: boolean }): string {
+  return `/${hit.forSale ? "for-sale" : "gallery"}/${hit.category}/${encodeURIComponent(hit.id)}`;
+}
+
+const text = z.nullish(z.string());
+
+/** One hit of `GET /api/search`; the snippet is plain text segments, `match` marking the words to highlight. */
+export const SearchHitSchema = z.object({
+  id: z.string(),
+  category: z.enum(CATEGORY_IDS as [CategoryId, ...CategoryId[]]),
+  title: text,
+  year: z.nullish(z.number()),
+  manufacturer: text,
+  price: z.nullish(z.number()),
+  forSale: z.boolean(),
+  mainImageUrl: text,
+  snippet: z.array(z.object({ text: z.string(), match: z.boolean() })),
+});
+
+/** `GET /api/search`. */
+export const SearchResultSchema = z.object({
+  query: z.string(),
+  items: z.array(SearchHitSchema),
+  total: z.number(),
+  pagination: z.object({ totalPages: z.number(), totalItems: z.number() }),
+});
+
+/** A search answer as the page uses it. */
+export type SiteSearchResult = z.infer<typeof SearchResultSchema>;
+
+/** The live region's sentence for a finished search. */
+export function resultCountText(total: number, q: string): string {
+  return total === 0 ? `No items match "${q}".` : `${total} ${total === 1 ? "item matches" : "items match"} "${q}".`;
+}

@@ -1,0 +1,177 @@
+import { env } from "cloudflare:test";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { fileKeyFor } from "./file-keys";
+import { BUFFERED_AT_ONCE, copyFiles, FILE_LIMITS, siteUrlLookup, type FileLimits, type FileSource } from "./files";
+import { blocksToMarkdown } from "./markdown";
+import { mediaIndex } from "./media-index";
+import { mapProperty } from "./properties";
+import { UpstreamError } from "../notion/upstream-error";
+
+const LIMITS: FileLimits = { maxBytes: 256 * 1024, maxBuffered: 1024 };
+const URL_A = "https://files.example/ws/0a1b2c3d-0000-4000-8000-00000000000a/photo.png?X-Amz-Signature=a";
+
+/** `size` bytes (a repeating pattern) in chunks of 4 KB, as a stream; `ended` says when the last chunk was handed out. */
+function body(size: number, breakAt?: number) {
+  const bytes = Uint8Array.from({ length: size }, (_, i) => i % 251);
+  let at = 0;
+  const state = { ended: false };
+  const stream = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (breakAt !== undefined && at >= breakAt) return controller.error(new Error("connection reset"));
+      if (at >= size) {
+        state.ended = true;
+        return controller.close();
+      }
+      controller.enqueue(bytes.slice(at, at + 4096));
+      at += 4096;
+    },
+  });
+  return { bytes, stream, state };
+}
+
+/** A FileStore over the test bucket whose downloads answer `res`; `puts` records whether each put came before the body ended. */
+function store(res: () => Response, ended: () => boolean = () => true) {
+  const puts: { key: string; beforeEnd: boolean }[] = [];
+  const bucket = {
+    put: (key: string, value: ReadableStream | ArrayBufferView, options?: R2PutOptions) => {
+      puts.push({ key, beforeEnd: !ended() });
+      return env.MEDIA.put(key, value, options);
+    },
+  } as unknown as R2Bucket;
+  return { puts, files: { bucket, index: mediaIndex(env.MEDIA), db: env.DB, download: (async () => res()) as unknown as typeof fetch, limits: LIMITS } };
+}
+
+const source = (url = URL_A): FileSource => ({ url, refresh: async () => undefined });
+const stored = async (key: string) => {
+  const object = await env.MEDIA.get(key);
+  return object ? { bytes: new Uint8Array(await object.arrayBuffer()), contentType: object.httpMetadata?.contentType } : null;
+};
+const KEY = fileKeyFor(URL_A);
+
+describe("copying Notion-hosted files into R2", () => {
+  let warned: ReturnType<typeof vi.spyOn>;
+  beforeEach(async () => {
+    for (const o of (await env.MEDIA.list()).objects) await env.MEDIA.delete(o.key);
+    warned = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+  });
+  afterEach(() => vi.restoreAllMocks());
+
+  it("caps files at 100 MB and downloads without a length at 16 MB", () => {
+    expect(FILE_LIMITS).toEqual({ maxBytes: 100 * 1024 * 1024, maxBuffered: 16 * 1024 * 1024 });
+  });
+
+  it("streams a download with Content-Length into R2 as it arrives, byte for byte with its content type", async () => {
+    const file = body(200 * 1024);
+    const { puts, files } = store(
+      () => new Response(file.stream, { headers: { "content-length": String(file.bytes.length), "content-type": "image/png" } }),
+      () => file.state.ended,
+    );
+    const urls = await copyFiles(files, [source()]);
+    expect(urls.get(URL_A)).toBe(`/media/${KEY}`);
+    // The put starts before the last chunk is read: the file is never held whole (200 KB is over maxBuffered too).
+    expect(puts).toEqual([{ key: KEY, beforeEnd: true }]);
+    expect(await stored(KEY)).toEqual({ bytes: file.bytes, contentType: "image/png" });
+    expect(warned).not.toHaveBeenCalled();
+  });
+
+  it("records each copied or already present file in media_files for /media, and none left out for its size", async () => {
+    await env.DB.exec("DELETE FROM media_files");
+    const big = "https://files.example/ws/0a1b2c3d-0000-4000-8000-00000000000b/big.png?X-Amz-Signature=b";
+    const { files } = store(() => new Response(body(1000).stream, { headers: { "content-length": "1000" } }));
+    await copyFiles(files, [source()]);
+    await env.DB.exec("DELETE FROM media_files");
+    const again = store(() => new Response(body(LIMITS.maxBytes + 1).stream, { headers: { "content-length": String(LIMITS.maxBytes + 1) } }));
+    const urls = await copyFiles(again.files, [source(), source(big)]);
+    expect(urls.get(big)).toBeNull();
+    const { results } = await env.DB.prepare("SELECT key FROM media_files").all<{ key: string }>();
+    expect(results.map((r) => r.key)).toEqual([KEY]);
+  });
+
+  it("reads a download without Content-Length into memory up to the buffered cap, with the type guessed from the name", async () => {
+    const file = body(1000);
+    const { files } = store(() => new Response(file.stream));
+    expect((await copyFiles(files, [source()])).get(URL_A)).toBe(`/media/${KEY}`);
+    expect(await stored(KEY)).toEqual({ bytes: file.bytes, contentType: "image/png" });
+  });
+
+  it("treats a compressed transfer's Content-Length as unknown", async () => {
+    const file = body(3000);
+    const { files } = store(() => new Response(file.stream, { headers: { "content-length": "10", "content-encoding": "gzip" } }));
+    expect((await copyFiles(files, [source()])).get(URL_A)).toBeNull();
+    expect(warned).toHaveBeenCalledWith(`sync: file ${KEY} left out: a download without Content-Length is over the 1024-byte limit for copies into R2 (the row keeps no link to it)`);
+  });
+
+  it("leaves out a file over the cap without reading it, logs why, and the row keeps no link to it", async () => {
+    const file = body(LIMITS.maxBytes + 1);
+    const { puts, files } = store(() => new Response(file.stream, { headers: { "content-length": String(LIMITS.maxBytes + 1) } }));
+    const small = "https://files.example/ws/0a1b2c3d-0000-4000-8000-00000000000b/small.png?X-Amz-Signature=b";
+    const download = (async (url: string) => (url === small ? new Response(new Uint8Array(10), { headers: { "content-length": "10" } }) : files.download(url))) as typeof fetch;
+    const urls = await copyFiles({ ...files, download }, [source(), source(small)]);
+    expect(urls.get(URL_A)).toBeNull();
+    expect(puts.map((p) => p.key)).toEqual([fileKeyFor(small)]);
+    expect(await stored(KEY)).toBeNull();
+    expect(warned).toHaveBeenCalledWith(`sync: file ${KEY} left out: 262145 bytes is over the 262144-byte limit for copies into R2 (the row keeps no link to it)`);
+    const siteUrl = siteUrlLookup(urls);
+    const property = { type: "files", files: [{ type: "file", file: { url: URL_A } }, { type: "file", file: { url: small } }, { type: "external", external: { url: "https://example.com/a.png" } }] };
+    expect(mapProperty(property, siteUrl)).toBe(JSON.stringify([`/media/${fileKeyFor(small)}`, "https://example.com/a.png"]));
+    const image = { id: "b1", type: "image", image: { type: "file", file: { url: URL_A }, caption: [] } };
+    expect(blocksToMarkdown([{ block: image, children: [] }], siteUrl)).toBeNull();
+  });
+
+  it("leaves out a download without Content-Length once it passes the buffered cap", async () => {
+    const file = body(LIMITS.maxBuffered + 1);
+    const { puts, files } = store(() => new Response(file.stream));
+    expect((await copyFiles(files, [source()])).get(URL_A)).toBeNull();
+    expect(puts).toEqual([]);
+    expect(warned).toHaveBeenCalledTimes(1);
+  });
+
+  it("reports a download that breaks off mid-stream as a Notion failure and stores nothing", async () => {
+    const file = body(64 * 1024, 32 * 1024);
+    const { files } = store(() => new Response(file.stream, { headers: { "content-length": String(file.bytes.length) } }));
+    const failure = await copyFiles(files, [source()]).then(() => null, (err: unknown) => err);
+    expect(failure).toBeInstanceOf(UpstreamError);
+    expect((failure as Error).message).toBe(`Could not copy file ${KEY} from Notion: connection reset`);
+    expect(await stored(KEY)).toBeNull();
+  });
+
+  it("keeps memory bounded: one download without Content-Length in memory at a time per store, across pages, each under the cap", async () => {
+    // The bound stated in files.ts: BUFFERED_AT_ONCE × 2 × maxBuffered (chunks plus their joined copy), well under 128 MB.
+    expect(BUFFERED_AT_ONCE * 2 * FILE_LIMITS.maxBuffered).toBeLessThanOrEqual(32 * 1024 * 1024);
+    const urls = Array.from({ length: 6 }, (_, i) => `https://files.example/ws/0a1b2c3d-0000-4000-8000-00000000001${i}/f${i}.png?X-Amz-Signature=s`);
+    let reading = 0;
+    let most = 0;
+    let downloads = 0;
+    const download = (async (url: string) => {
+      downloads++;
+      const file = body(1000);
+      const reader = file.stream.getReader();
+      let started = false;
+      const stream = new ReadableStream<Uint8Array>(
+        {
+          async pull(controller) {
+            if (!started) (started = true), (most = Math.max(most, ++reading));
+            await new Promise((resolve) => setTimeout(resolve, 5));
+            const chunk = await reader.read();
+            if (chunk.done) {
+              reading--;
+              controller.close();
+            } else controller.enqueue(chunk.value);
+          },
+          cancel: () => void (started && reading--),
+        },
+        { highWaterMark: 0 },
+      );
+      return new Response(stream, { headers: { "content-type": `image/png; u=${url.length}` } });
+    }) as unknown as typeof fetch;
+    const files = { ...store(() => new Response(null)).files, download };
+    // Two pages at once sharing one store, as a table sync works its pages.
+    const copied = await Promise.all([copyFiles(files, urls.slice(0, 3).map(source)), copyFiles(files, urls.slice(3).map(source))]);
+    expect(copied.flatMap((m) => [...m.values()])).toEqual(urls.map((u) => `/media/${fileKeyFor(u)}`));
+    for (const url of urls) expect((await stored(fileKeyFor(url)))?.bytes.length).toBe(1000);
+    expect(most).toBe(BUFFERED_AT_ONCE);
+    // A download that found every slot taken was closed at once and fetched again when its turn came.
+    expect(downloads).toBeGreaterThan(urls.length);
+    expect(downloads).toBeLessThanOrEqual(2 * urls.length);
+  });
+});

@@ -1,0 +1,25 @@
+import { CATEGORIES, CONTENT_DATABASES } from "#contract/categories";
+import { tableNameFor } from "../tables/naming";
+
+/**
+ * A database of the workspace contract: its title, D1 table, and whether its pages' bodies are synced (`body_md`).
+ * Posts' bodies are read on every sync; catalogue items' (`bodyWhenEdited`) only for pages edited since the last sync,
+ * since one request per page would make a full sync of 10,000 items take about an hour.
+ */
+export type ContractDatabase = { title: string; tableName: string; hasBody: boolean; bodyWhenEdited: boolean };
+
+/** The contract's 12 databases: one per catalogue category, then the site-content databases. */
+export const CONTRACT_DATABASES: ContractDatabase[] = [...CATEGORIES.map((c) => c.database), ...CONTENT_DATABASES].map((title) => {
+  const catalogue = CATEGORIES.some((c) => c.database === title);
+  return { title, tableName: tableNameFor(title), hasBody: catalogue || title === "Posts", bodyWhenEdited: catalogue };
+});
+
+/** Whether a table's page bodies are read only for pages edited since its last sync (the catalogue's). */
+export function bodyWhenEdited(tableName: string): boolean {
+  return CONTRACT_DATABASES.some((d) => d.tableName === tableName && d.bodyWhenEdited);
+}
+
+/** Title comparison key: case-insensitive, surrounding and repeated whitespace ignored. */
+export function titleKey(title: string): string {
+  return title.trim().replace(/\s+/g, " ").toLowerCase();
+}
