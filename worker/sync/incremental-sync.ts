@@ -6,10 +6,9 @@ import { quoteIdent } from "../tables/naming";
 import { applyPageChanges } from "./page-changes";
 import type { HeldLock } from "../tables/lock";
 import { pageRow } from "./page-sync";
-import type { ColumnValue } from "./properties";
 import { queryPages } from "../notion/query-pages";
 import type { RegistryEntry } from "../tables/registry";
-import { tableColumns, type ColumnSpec } from "../tables/schema";
+import { tableColumns, type ColumnSpec, type ColumnValue } from "../tables/schema";
 import type { TableSyncOutcome } from "./table-sync";
 
 /** Pages worked on at once; the run's pacer keeps Notion at its average rate regardless. */

@@ -1,8 +1,7 @@
 import { quoteIdent } from "../tables/naming";
-import type { ColumnValue } from "./properties";
 import type { RegistryEntry } from "../tables/registry";
 import { insertStatements } from "../tables/row-writer";
-import { tableColumns } from "../tables/schema";
+import { tableColumns, type ColumnValue } from "../tables/schema";
 import type { HeldLock } from "../tables/lock";
 import { searchIndexStatements, unindexItems } from "./search-index";
 

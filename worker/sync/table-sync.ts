@@ -6,11 +6,10 @@ import { LOCK_TTL_MS, SYNC_LOCK, withLock, type HeldLock } from "../tables/lock"
 import { mediaIndex } from "./media-index";
 import { pageRow } from "./page-sync";
 import { queryPages } from "../notion/query-pages";
-import type { ColumnValue } from "./properties";
 import { upsertEntry, type RegistryEntry } from "../tables/registry";
 import { createSideTable, dropSideTable, sideTableName, swapIn, writeRows } from "../tables/row-writer";
 import { NotionSearchResult, readNotion } from "../notion/notion-shapes";
-import { columnsFor, tooManyColumns, type ColumnSpec } from "../tables/schema";
+import { columnsFor, tooManyColumns, type ColumnSpec, type ColumnValue } from "../tables/schema";
 import { bodyWhenEdited } from "./workspace";
 import { searchIndexStatements } from "./search-index";
 import { UpstreamError } from "../notion/upstream-error";
