@@ -3,7 +3,7 @@ import { HTTPException } from "hono/http-exception";
 import { z } from "zod";
 import type { AppEnv } from "../app-env";
 import type { NotionTable, SchemaSyncResult } from "#contract/types";
-import { fail } from "../lib/errors";
+import { errorMessage, fail } from "../lib/errors";
 import { validate } from "../lib/validate";
 import { afterSync } from "../sync/after-sync";
 import { LockBusyError } from "../tables/lock";
@@ -34,7 +34,7 @@ async function guarded<T>(what: string, work: () => Promise<T>): Promise<T> {
     const upstream = upstreamMessage(err);
     if (upstream) fail(502, upstream);
     console.error(`${what} failed:`, err);
-    throw new HTTPException(500, { message: `${what} failed: ${err instanceof Error ? err.message : String(err)}` });
+    throw new HTTPException(500, { message: `${what} failed: ${errorMessage(err)}` });
   }
 }
 

@@ -4,7 +4,7 @@ import type { AppEnv } from "../app-env";
 import { isMediaFile } from "../data/media-files";
 import { isResizable, makeVariant, usesOriginal, variantKey } from "../data/media-variants";
 import { VARIANT_WIDTHS, type VariantWidth } from "#contract/media-variants";
-import { fail } from "../lib/errors";
+import { errorMessage, fail } from "../lib/errors";
 import { fileHeaders, fromEdgeCache, notModified, toEdgeCache } from "../lib/media-http";
 import { validate } from "../lib/validate";
 import { mediaKey } from "./media";
@@ -50,7 +50,7 @@ async function variant(env: Env, key: string, width: VariantWidth): Promise<Answ
     // The Images binding read the first copy of the original, so it is read again when it is the answer.
     return made ? { body: made.bytes, headers: fileHeaders(made.copy) } : await original(env.MEDIA, key);
   } catch (err) {
-    console.warn(`media: no ${width} px copy of ${key}, serving the original: ${err instanceof Error ? err.message : String(err)}`);
+    console.warn(`media: no ${width} px copy of ${key}, serving the original: ${errorMessage(err)}`);
     return original(env.MEDIA, key, true);
   }
 }

@@ -10,6 +10,7 @@ import { queryPages } from "../notion/query-pages";
 import type { RegistryEntry } from "../tables/registry";
 import { tableColumns, type ColumnSpec, type ColumnValue } from "../tables/schema";
 import type { TableSyncOutcome } from "./table-sync";
+import { errorMessage } from "../lib/errors";
 
 /** Pages worked on at once; the run's pacer keeps Notion at its average rate regardless. */
 const PAGES_AT_ONCE = 8;
@@ -81,7 +82,7 @@ export async function updateTable(env: Env, entry: RegistryEntry, trigger: RunTr
     await finishRun(env.DB, runId, { ok: true, message, counts });
     return outcome;
   } catch (err) {
-    const message = err instanceof Error ? err.message : String(err);
+    const message = errorMessage(err);
     console.log(`sync: ${entry.tableName}: update failed after ${run.stats.requests} requests, ${elapsed().toFixed(1)} s: ${message}`);
     await finishRun(env.DB, runId, { ok: false, message });
     throw err;

@@ -8,6 +8,7 @@ import { finishRun, startRun } from "../data/sync-runs";
 import { columnsFor, createTableSql, tooManyColumns } from "../tables/schema";
 import { CONTRACT_DATABASES, type ContractDatabase } from "./workspace";
 import { clearSearchIndex } from "./search-index";
+import { errorMessage } from "../lib/errors";
 
 /** Schema sync result plus what it cost, for logs. */
 export type SchemaSyncOutcome = { result: SchemaSyncResult; requests: number; seconds: number };
@@ -26,7 +27,7 @@ export async function syncSchemas(env: Env, lockTtlMs = LOCK_TTL_MS): Promise<Sc
       await finishRun(env.DB, runId, { ok: outcome.result.success, message: outcome.result.message });
       return outcome;
     } catch (err) {
-      await finishRun(env.DB, runId, { ok: false, message: err instanceof Error ? err.message : String(err) });
+      await finishRun(env.DB, runId, { ok: false, message: errorMessage(err) });
       throw err;
     }
   }, lockTtlMs);

@@ -11,6 +11,7 @@ import { missingMessage, placeholderEntry } from "./schema-sync";
 import { copyTable } from "./table-sync";
 import { upstreamMessage } from "../notion/upstream-error";
 import { CONTRACT_DATABASES } from "./workspace";
+import { errorMessage } from "../lib/errors";
 
 /** Per-table outcome of a full sync; a table that did not sync keeps what it had. */
 export type SyncAllTable = { tableName: string; databaseTitle: string; ok: boolean; rows?: number; seconds?: number; message: string };
@@ -43,7 +44,7 @@ export async function syncAll(env: Env, ctx?: ExecutionContext, trigger: RunTrig
     await afterSync(env, ctx, { kind: "full", noRebuild });
     return { success, message, tables, requests, seconds };
   } catch (err) {
-    await finishRun(env.DB, runId, { ok: false, message: err instanceof Error ? err.message : String(err) });
+    await finishRun(env.DB, runId, { ok: false, message: errorMessage(err) });
     throw err;
   }
 }
@@ -53,7 +54,7 @@ async function fillBodies(env: Env, entry: RegistryEntry): Promise<number> {
   try {
     return (await backfillBodies(env, entry)).requests;
   } catch (err) {
-    console.log(`sync: ${entry.tableName}: page bodies not filled this time: ${upstreamMessage(err) ?? (err instanceof Error ? err.message : String(err))}`);
+    console.log(`sync: ${entry.tableName}: page bodies not filled this time: ${upstreamMessage(err) ?? errorMessage(err)}`);
     return 0;
   }
 }
@@ -102,7 +103,7 @@ async function syncEveryTable(env: Env, trigger: RunTrigger, lock: HeldLock): Pr
       tables.push({ ...table, ok: true, rows: outcome.rows, seconds: outcome.seconds, message: outcome.message });
       counts.push(outcome.counts);
     } catch (err) {
-      tables.push({ ...table, ok: false, message: upstreamMessage(err) ?? (err instanceof Error ? err.message : String(err)) });
+      tables.push({ ...table, ok: false, message: upstreamMessage(err) ?? errorMessage(err) });
     }
   }
   return { tables, requests, counts };

@@ -15,6 +15,7 @@ import { searchIndexStatements } from "./search-index";
 import { UpstreamError } from "../notion/upstream-error";
 import { finishRun, startRun, type RunCounts, type RunTrigger, type UnsupportedBlock } from "../data/sync-runs";
 import { pageChanges } from "../tables/page-counts";
+import { errorMessage } from "../lib/errors";
 
 /** Pages worked on at once; the run's pacer keeps Notion at its average rate regardless. */
 const PAGES_AT_ONCE = 8;
@@ -93,7 +94,7 @@ export async function copyTable(env: Env, entry: RegistryEntry, trigger: RunTrig
     return outcome;
   } catch (err) {
     await dropSideTable(env.DB, side);
-    const message = err instanceof Error ? err.message : String(err);
+    const message = errorMessage(err);
     console.log(`sync: ${entry.tableName}: failed after ${run.stats.requests} requests, ${elapsed().toFixed(1)} s: ${message}`);
     await finishRun(env.DB, runId, { ok: false, message });
     throw err;

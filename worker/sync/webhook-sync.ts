@@ -14,6 +14,7 @@ import { listEntries, type RegistryEntry } from "../tables/registry";
 import { columnsFor } from "../tables/schema";
 import { syncTable } from "./table-sync";
 import type { WebhookChanges } from "../notion/webhook-events";
+import { errorMessage } from "../lib/errors";
 
 /** Pages read at once; the isolate's pacer keeps Notion at its average rate regardless. */
 const PAGES_AT_ONCE = 4;
@@ -89,7 +90,7 @@ export async function syncPages(env: Env, pageIds: string[], lockTtlMs = LOCK_TT
       await finishRun(env.DB, runId, { ok: true, message, counts });
       return { updated, removed: removed.length, message };
     } catch (err) {
-      await finishRun(env.DB, runId, { ok: false, message: `Webhook: ${err instanceof Error ? err.message : String(err)}` });
+      await finishRun(env.DB, runId, { ok: false, message: `Webhook: ${errorMessage(err)}` });
       throw err;
     }
   }, lockTtlMs);
