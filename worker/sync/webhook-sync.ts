@@ -1,6 +1,6 @@
 import { APIErrorCode, isNotionClientError, type Client } from "@notionhq/client";
 import { z } from "zod";
-import { finishRun, startRun, type UnsupportedBlock } from "../data/sync-runs";
+import { withRun, type UnsupportedBlock } from "../data/sync-runs";
 import { afterSync } from "./after-sync";
 import { normaliseNotionId } from "../lib/notion-id";
 import { notionRun } from "../notion/client";
@@ -14,7 +14,6 @@ import { listEntries, type RegistryEntry } from "../tables/registry";
 import { columnsFor } from "../tables/schema";
 import { syncTable } from "./table-sync";
 import type { WebhookChanges } from "../notion/webhook-events";
-import { errorMessage } from "../lib/errors";
 
 /** Pages read at once; the isolate's pacer keeps Notion at its average rate regardless. */
 const PAGES_AT_ONCE = 4;
@@ -59,8 +58,7 @@ function headIndex(bucket: R2Bucket): MediaIndex {
  */
 export async function syncPages(env: Env, pageIds: string[], lockTtlMs = LOCK_TTL_MS): Promise<PageSyncOutcome> {
   return withLock(env.DB, SYNC_LOCK, async () => {
-    const runId = await startRun(env.DB, "page", "webhook", "webhook");
-    try {
+    return withRun(env.DB, { kind: "page", target: "webhook", trigger: "webhook", failurePrefix: "Webhook: " }, async () => {
       const run = notionRun(env);
       const entries = await listEntries(env.DB);
       const files = { bucket: env.MEDIA, index: headIndex(env.MEDIA), db: env.DB, download: run.download, copied: { count: 0 } };
@@ -87,12 +85,8 @@ export async function syncPages(env: Env, pageIds: string[], lockTtlMs = LOCK_TT
       console.log(`sync: ${message} (${run.stats.requests} requests)`);
       const added = [...changed.values()].flatMap((t) => t.rows).filter((r) => !existed.has(String(r[0]))).length;
       const counts = { added, changed: updated - added, removed: removed.length, filesCopied: files.copied.count, unsupported };
-      await finishRun(env.DB, runId, { ok: true, message, counts });
-      return { updated, removed: removed.length, message };
-    } catch (err) {
-      await finishRun(env.DB, runId, { ok: false, message: `Webhook: ${errorMessage(err)}` });
-      throw err;
-    }
+      return { outcome: { ok: true, message, counts }, value: { updated, removed: removed.length, message } };
+    });
   }, lockTtlMs);
 }
 
