@@ -1,4 +1,5 @@
 /** Rows of `sync_runs`: the history of syncs and rebuilds shown in the admin panel. */
+import { errorMessage } from "../lib/errors";
 
 /** Kinds of run recorded in `sync_runs` (`page`: one page synced on its own, as a webhook does). */
 export type RunKind = "schema" | "table" | "full" | "rebuild" | "page";
@@ -76,6 +77,28 @@ export async function finishRun(db: D1Database, id: number, outcome: RunOutcome,
       counts ? counts.unsupported.reduce((n, b) => n + b.count, 0) : null,
     )
     .run();
+}
+
+/** The run withRun records: what and why, and the words put before a thrown error's message (`Webhook: `). */
+export type RunStart = { kind: RunKind; target: string | null; trigger?: RunTrigger; failurePrefix?: string };
+
+/** What a recorded run's work ended with: how to record the run, and the value handed back to the caller. */
+export type RunResult<T> = { outcome: RunOutcome; value: T };
+
+/**
+ * Runs `work` as a recorded run: starts the run, records the outcome work returns, and hands back its value; when
+ * work throws, records a failed run with the error's message and rethrows.
+ */
+export async function withRun<T>(db: D1Database, run: RunStart, work: () => Promise<RunResult<T>>): Promise<T> {
+  const id = await startRun(db, run.kind, run.target, run.trigger);
+  try {
+    const { outcome, value } = await work();
+    await finishRun(db, id, outcome);
+    return value;
+  } catch (err) {
+    await finishRun(db, id, { ok: false, message: `${run.failurePrefix ?? ""}${errorMessage(err)}` });
+    throw err;
+  }
 }
 
 /** Records a run that already ended in one call (a webhook's page sync): `recordRun(db, { kind: "page", target, trigger: "webhook", ...outcome })`. */

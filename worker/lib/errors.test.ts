@@ -1,5 +1,20 @@
 import { describe, expect, it } from "vitest";
-import { isD1Unavailable } from "./errors";
+import { errorMessage, isD1Unavailable } from "./errors";
+
+describe("errorMessage", () => {
+  it("gives an Error's message without its name", () => {
+    expect(errorMessage(new TypeError("fetch failed"))).toBe("fetch failed");
+  });
+
+  it.each([
+    ["a string", "socket hang up", "socket hang up"],
+    ["a number", 42, "42"],
+    ["undefined", undefined, "undefined"],
+    ["an object", { code: 1 }, "[object Object]"],
+  ])("gives %s thrown as itself in text", (_what, thrown, text) => {
+    expect(errorMessage(thrown)).toBe(text);
+  });
+});
 
 describe("isD1Unavailable", () => {
   it.each([

@@ -2,6 +2,11 @@ import type { Context, ErrorHandler, NotFoundHandler } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { AppEnv } from "../app-env";
 
+/** The message of a thrown value: an Error's message, anything else as a string. */
+export function errorMessage(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}
+
 /** Seconds a client is asked to wait after D1 was unavailable. */
 export const D1_RETRY_AFTER_SECONDS = 30;
 

@@ -1,6 +1,6 @@
 import type { Client } from "@notionhq/client";
-import { BLOCKS_WITH_RENDERED_CHILDREN, type Block, type BlockNode } from "../sync/markdown";
 import { NotionBlock, notionList, readNotion } from "./notion-shapes";
+import { BLOCKS_WITH_RENDERED_CHILDREN, type Block, type BlockNode } from "./types";
 
 /** Deepest nesting fetched; Notion nests far less in practice, this only bounds the requests a page can cost. */
 const MAX_DEPTH = 8;

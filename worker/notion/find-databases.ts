@@ -1,8 +1,12 @@
 import type { Client } from "@notionhq/client";
 import type { z } from "zod";
 import { notionList, NotionSearchResult, readNotion } from "./notion-shapes";
-import type { PropertySchema } from "../tables/schema";
-import { titleKey } from "../sync/workspace";
+import type { PropertySchema } from "./types";
+
+/** Title comparison key: case-insensitive, surrounding and repeated whitespace ignored. */
+export function titleKey(title: string): string {
+  return title.trim().replace(/\s+/g, " ").toLowerCase();
+}
 
 /** A data source found by search: its database, its own id, title and property schema. */
 export type FoundDataSource = { databaseId: string; dataSourceId: string; title: string; properties: Record<string, PropertySchema>; lastEdited: string };

@@ -1,6 +1,5 @@
 import { z } from "zod";
-import { BLOCKS_WITH_RENDERED_CHILDREN } from "../sync/markdown";
-import type { PropertyValue } from "../sync/properties";
+import { BLOCKS_WITH_RENDERED_CHILDREN, type PropertyValue } from "./types";
 import { UpstreamError } from "./upstream-error";
 
 /*

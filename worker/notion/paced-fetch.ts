@@ -1,5 +1,6 @@
 import { realClock, type Clock, type Pacer } from "./pacer";
 import { UpstreamError } from "./upstream-error";
+import { errorMessage } from "../lib/errors";
 
 /** What a sync run's requests cost: counted here, the one place every Notion request passes through. */
 export type RequestStats = { requests: number; retries: number; rateLimited: number; downloads: number };
@@ -38,7 +39,7 @@ export function pacedFetch(options: Options): (url: string | URL | Request, init
       try {
         res = await fetcher(url, { ...init, signal: init?.signal ?? AbortSignal.timeout(policy.attemptTimeoutMs) });
       } catch (err) {
-        if (last) throw new UpstreamError(`Could not reach ${new URL(String(url instanceof Request ? url.url : url)).host}: ${err instanceof Error ? err.message : String(err)}`);
+        if (last) throw new UpstreamError(`Could not reach ${new URL(String(url instanceof Request ? url.url : url)).host}: ${errorMessage(err)}`);
         options.stats.retries++;
         await clock.sleep(backoff(policy, attempt));
         continue;

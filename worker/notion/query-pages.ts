@@ -1,7 +1,7 @@
 import type { Client } from "@notionhq/client";
 import type { z } from "zod";
 import { NotionPage, notionList, readNotion } from "./notion-shapes";
-import type { PageLike } from "../sync/page-row";
+import type { PageLike } from "./types";
 
 const QueryResult = notionList(NotionPage);
 type QueryResult = z.output<typeof QueryResult>;

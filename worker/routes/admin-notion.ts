@@ -3,9 +3,10 @@ import { HTTPException } from "hono/http-exception";
 import { z } from "zod";
 import type { AppEnv } from "../app-env";
 import type { NotionTable, SchemaSyncResult } from "#contract/types";
-import { fail } from "../lib/errors";
+import { errorMessage, fail } from "../lib/errors";
 import { validate } from "../lib/validate";
 import { afterSync } from "../sync/after-sync";
+import { existingNotionTables } from "../tables/existing-tables";
 import { LockBusyError } from "../tables/lock";
 import { quoteIdent } from "../tables/naming";
 import { listEntries, readEntry } from "../tables/registry";
@@ -34,7 +35,7 @@ async function guarded<T>(what: string, work: () => Promise<T>): Promise<T> {
     const upstream = upstreamMessage(err);
     if (upstream) fail(502, upstream);
     console.error(`${what} failed:`, err);
-    throw new HTTPException(500, { message: `${what} failed: ${err instanceof Error ? err.message : String(err)}` });
+    throw new HTTPException(500, { message: `${what} failed: ${errorMessage(err)}` });
   }
 }
 
@@ -62,8 +63,7 @@ adminNotion.post("/notion-sync-schemas", async (c) => {
 
 adminNotion.get("/notion-tables", async (c) => {
   const entries = await listEntries(c.env.DB);
-  const existing = await c.env.DB.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND substr(name, 1, 7) = 'notion_'").all<{ name: string }>();
-  const present = new Set(existing.results.map((r) => r.name));
+  const present = new Set(await existingNotionTables(c.env.DB));
   const tables: NotionTable[] = [];
   for (const e of entries) {
     const count = present.has(e.tableName) ? await c.env.DB.prepare(`SELECT COUNT(*) AS n FROM ${quoteIdent(e.tableName)}`).first<{ n: number }>() : null;

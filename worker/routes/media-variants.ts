@@ -1,13 +1,13 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../app-env";
-import { isMediaFile } from "../data/media-files";
 import { isResizable, makeVariant, usesOriginal, variantKey } from "../data/media-variants";
 import { VARIANT_WIDTHS, type VariantWidth } from "#contract/media-variants";
-import { fail } from "../lib/errors";
-import { fileHeaders, fromEdgeCache, notModified, toEdgeCache } from "../lib/media-http";
+import { errorMessage } from "../lib/errors";
+import { fileHeaders } from "../lib/media-http";
 import { validate } from "../lib/validate";
 import { mediaKey } from "./media";
+import { serveMediaFile } from "./media-file";
 
 /**
  * `GET|HEAD /media/w/{width}/{key}`: the WebP copy of the synced file `key`, at most `width` pixels wide (one of
@@ -50,7 +50,7 @@ async function variant(env: Env, key: string, width: VariantWidth): Promise<Answ
     // The Images binding read the first copy of the original, so it is read again when it is the answer.
     return made ? { body: made.bytes, headers: fileHeaders(made.copy) } : await original(env.MEDIA, key);
   } catch (err) {
-    console.warn(`media: no ${width} px copy of ${key}, serving the original: ${err instanceof Error ? err.message : String(err)}`);
+    console.warn(`media: no ${width} px copy of ${key}, serving the original: ${errorMessage(err)}`);
     return original(env.MEDIA, key, true);
   }
 }
@@ -58,23 +58,8 @@ async function variant(env: Env, key: string, width: VariantWidth): Promise<Answ
 // Like /media: the Cache API first (keyed by the URL alone), then D1's list of synced files, then R2.
 mediaVariants.on(["GET", "HEAD"], "/:width/*", validate("param", params), async (c) => {
   const { width } = c.req.valid("param");
-  const url = new URL(c.req.url);
-  const rest = /^\/media\/w\/[^/]+\/(.+)$/.exec(url.pathname)?.[1];
-  const key = rest ? mediaKey(`/media/${rest}`) : null;
-  if (!key) fail(400, "Invalid media path");
-  const head = c.req.method === "HEAD";
-  const cacheKey = new Request(`${url.origin}${url.pathname}`);
-  const cached = await fromEdgeCache(cacheKey, c.req.header("If-None-Match"), head);
-  if (cached) return cached;
-  if (!(await isMediaFile(c.env.DB, key))) fail(404, `Not found: /media/${key}`);
-  const answer = await variant(c.env, key, width);
-  if (!answer) fail(404, `Not found: /media/${key}`);
-  const unchanged = notModified(c.req.header("If-None-Match"), answer.headers);
-  if (unchanged || head) {
-    if (answer.body instanceof ReadableStream) await answer.body.cancel();
-    return unchanged ?? new Response(null, { headers: answer.headers });
-  }
-  return toEdgeCache(c.executionCtx, cacheKey, new Response(answer.body, { headers: answer.headers }));
+  const rest = /^\/media\/w\/[^/]+\/(.+)$/.exec(new URL(c.req.url).pathname)?.[1];
+  return serveMediaFile(c, rest ? mediaKey(`/media/${rest}`) : null, (key) => variant(c.env, key, width));
 });
 
 export default mediaVariants;

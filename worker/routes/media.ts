@@ -1,8 +1,7 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../app-env";
-import { isMediaFile } from "../data/media-files";
-import { fail } from "../lib/errors";
-import { fileHeaders, fromEdgeCache, notModified, toEdgeCache } from "../lib/media-http";
+import { fileHeaders } from "../lib/media-http";
+import { serveMediaFile } from "./media-file";
 
 /** `GET|HEAD /media/*`: files the sync copied into R2 (and only those), through the Cache API, with long-lived immutable caching. */
 const media = new Hono<AppEnv>();
@@ -28,23 +27,10 @@ export function mediaKey(pathname: string): string | null {
 // A file the sync copied is served from this location's Cache API copy (keyed by its URL alone); only a miss asks D1
 // whether the sync copied that key and reads R2. Keys are content-addressed by the sync, so a cached copy never goes stale.
 media.on(["GET", "HEAD"], "/*", async (c) => {
-  const url = new URL(c.req.url);
-  const key = mediaKey(url.pathname);
-  if (!key) fail(400, "Invalid media path");
-  const head = c.req.method === "HEAD";
-  const cacheKey = new Request(`${url.origin}${url.pathname}`);
-  const cached = await fromEdgeCache(cacheKey, c.req.header("If-None-Match"), head);
-  if (cached) return cached;
-  if (!(await isMediaFile(c.env.DB, key))) fail(404, `Not found: /media/${key}`);
-  const object = head ? await c.env.MEDIA.head(key) : await c.env.MEDIA.get(key);
-  if (!object) fail(404, `Not found: /media/${key}`);
-  const headers = fileHeaders(object);
-  const unchanged = notModified(c.req.header("If-None-Match"), headers);
-  if (unchanged || head || !("body" in object)) {
-    if ("body" in object) await (object as R2ObjectBody).body.cancel();
-    return unchanged ?? new Response(null, { headers });
-  }
-  return toEdgeCache(c.executionCtx, cacheKey, new Response((object as R2ObjectBody).body, { headers }));
+  return serveMediaFile(c, mediaKey(new URL(c.req.url).pathname), async (key, head) => {
+    const object = head ? await c.env.MEDIA.head(key) : await c.env.MEDIA.get(key);
+    return object && { body: "body" in object ? (object as R2ObjectBody).body : null, headers: fileHeaders(object) };
+  });
 });
 
 export default media;

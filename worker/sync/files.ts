@@ -4,6 +4,7 @@ import { forEachLimit, limiter } from "../notion/concurrency";
 import type { MediaIndex } from "./media-index";
 import type { SiteUrlFor } from "./properties";
 import { UpstreamError } from "../notion/upstream-error";
+import { errorMessage } from "../lib/errors";
 
 /** Downloads of one copyFiles call at once (a table sync runs 8 pages at once: at most 32 downloads of one store). */
 const DOWNLOADS_AT_ONCE = 4;
@@ -86,7 +87,7 @@ async function copyFile(store: FileStore, key: string, source: FileSource): Prom
   } catch (err) {
     if (err instanceof UpstreamError) throw err;
     // A download cut short (or longer than it said) fails the put as well; R2's own failures are rare and named by their message.
-    throw new UpstreamError(`Could not copy file ${key} from Notion: ${err instanceof Error ? err.message : String(err)}`);
+    throw new UpstreamError(`Could not copy file ${key} from Notion: ${errorMessage(err)}`);
   }
   store.index.add(key);
   if (store.copied) store.copied.count++;

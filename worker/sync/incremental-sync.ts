@@ -1,4 +1,4 @@
-import { finishRun, startRun, type RunTrigger, type UnsupportedBlock } from "../data/sync-runs";
+import { withRun, type RunResult, type RunTrigger, type UnsupportedBlock } from "../data/sync-runs";
 import { notionRun } from "../notion/client";
 import { forEachLimit } from "../notion/concurrency";
 import { headIndex } from "./media-index";
@@ -6,11 +6,11 @@ import { quoteIdent } from "../tables/naming";
 import { applyPageChanges } from "./page-changes";
 import type { HeldLock } from "../tables/lock";
 import { pageRow } from "./page-sync";
-import type { ColumnValue } from "./properties";
 import { queryPages } from "../notion/query-pages";
 import type { RegistryEntry } from "../tables/registry";
-import { tableColumns, type ColumnSpec } from "../tables/schema";
+import { tableColumns, type ColumnSpec, type ColumnValue } from "../tables/schema";
 import type { TableSyncOutcome } from "./table-sync";
+import { errorMessage } from "../lib/errors";
 
 /** Pages worked on at once; the run's pacer keeps Notion at its average rate regardless. */
 const PAGES_AT_ONCE = 8;
@@ -43,8 +43,12 @@ export async function canUpdateInPlace(db: D1Database, entry: RegistryEntry, cur
  * moved away). Records this run's START as the next watermark, so an edit made while it runs is read next time.
  * The caller holds the sync lock (passed as `lock`: a sync that lost it writes nothing) and has checked `canUpdateInPlace`.
  */
-export async function updateTable(env: Env, entry: RegistryEntry, trigger: RunTrigger = "manual", lock?: HeldLock): Promise<TableSyncOutcome> {
-  const runId = await startRun(env.DB, "table", entry.tableName, trigger);
+export function updateTable(env: Env, entry: RegistryEntry, trigger: RunTrigger = "manual", lock?: HeldLock): Promise<TableSyncOutcome> {
+  return withRun(env.DB, { kind: "table", target: entry.tableName, trigger }, () => updateRows(env, entry, lock));
+}
+
+/** updateTable's work, recorded as its run: edited pages written in place, rows of pages gone removed. */
+async function updateRows(env: Env, entry: RegistryEntry, lock?: HeldLock): Promise<RunResult<TableSyncOutcome>> {
   const startedAt = new Date().toISOString();
   const run = notionRun(env);
   const files = { bucket: env.MEDIA, index: headIndex(env.MEDIA), db: env.DB, download: run.download, copied: { count: 0 } };
@@ -79,12 +83,10 @@ export async function updateTable(env: Env, entry: RegistryEntry, trigger: RunTr
     console.log(
       `sync: ${entry.tableName}: ${message}: ${changed} read as edited, ${gone.length} removed (${outcome.requests} requests, ${outcome.downloads} file downloads, ${outcome.seconds.toFixed(1)} s)`,
     );
-    await finishRun(env.DB, runId, { ok: true, message, counts });
-    return outcome;
+    return { outcome: { ok: true, message, counts }, value: outcome };
   } catch (err) {
-    const message = err instanceof Error ? err.message : String(err);
+    const message = errorMessage(err);
     console.log(`sync: ${entry.tableName}: update failed after ${run.stats.requests} requests, ${elapsed().toFixed(1)} s: ${message}`);
-    await finishRun(env.DB, runId, { ok: false, message });
     throw err;
   }
 }

@@ -1,5 +1,5 @@
 import { quoteIdent } from "../tables/naming";
-import type { PageLike } from "./page-row";
+import type { PageLike } from "../notion/types";
 
 /** For a page about to be copied: the body to keep (a string, or null for none read yet), or undefined to read it now. */
 export type KeptBody = (page: PageLike) => string | null | undefined;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { blocksToMarkdown, type BlockNode } from "./markdown";
+import type { BlockNode } from "../notion/types";
+import { blocksToMarkdown } from "./markdown";
 
 const site = (url: string) => `/media/notion/f1/${url.split("/").pop()!.split("?")[0]}`;
 type Ann = { bold?: boolean; italic?: boolean; strikethrough?: boolean; code?: boolean };

@@ -1,17 +1,6 @@
+import type { Block, BlockNode } from "../notion/types";
 import type { SiteUrlFor } from "./properties";
 import { escapeMarkdown, richTextToMarkdown, safeHref, type RichText } from "./rich-text";
-
-/** A block as Notion returns it (only what Markdown needs). */
-export type Block = { id: string; type: string; has_children?: boolean; [key: string]: unknown };
-
-/** A block with its children already fetched. */
-export type BlockNode = { block: Block; children: BlockNode[] };
-
-/** Block types whose children are rendered, so only these are worth fetching children for. */
-export const BLOCKS_WITH_RENDERED_CHILDREN = new Set([
-  "paragraph", "heading_1", "heading_2", "heading_3", "heading_4", "bulleted_list_item", "numbered_list_item",
-  "to_do", "quote", "callout", "toggle", "column_list", "column",
-]);
 
 type Content = { rich_text?: RichText[]; caption?: RichText[]; language?: string; checked?: boolean; list_start_index?: number };
 type Media = { type?: string; file?: { url?: string }; external?: { url?: string }; caption?: RichText[] };

@@ -1,8 +1,8 @@
+import { existingNotionTables } from "../tables/existing-tables";
 import { quoteIdent } from "../tables/naming";
-import type { ColumnValue } from "./properties";
 import type { RegistryEntry } from "../tables/registry";
 import { insertStatements } from "../tables/row-writer";
-import { tableColumns } from "../tables/schema";
+import { tableColumns, type ColumnValue } from "../tables/schema";
 import type { HeldLock } from "../tables/lock";
 import { searchIndexStatements, unindexItems } from "./search-index";
 
@@ -11,12 +11,6 @@ export type TableRows = { entry: RegistryEntry; rows: ColumnValue[][] };
 
 /** Ids per DELETE statement, within D1's 100 bound parameters. */
 const IDS_PER_DELETE = 100;
-
-/** The `notion_*` tables that exist now (a refused or not yet synced database has none). */
-export async function existingNotionTables(db: D1Database): Promise<string[]> {
-  const { results } = await db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND substr(name, 1, 7) = 'notion_' AND name NOT LIKE '%__incoming'").all<{ name: string }>();
-  return results.map((r) => r.name);
-}
 
 /**
  * Writes single-page changes into the live tables in one batch (one transaction): every changed or deleted page id is

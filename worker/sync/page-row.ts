@@ -1,10 +1,8 @@
+import type { PageLike, PropertyValue } from "../notion/types";
 import { propKey } from "../tables/naming";
-import { mapProperty, type ColumnValue, type FileValue, type PropertyValue, type SiteUrlFor } from "./properties";
+import { mapProperty, type FileValue, type SiteUrlFor } from "./properties";
 import { storedRichText, type RichText } from "./rich-text";
-import { richColumn, type ColumnSpec } from "../tables/schema";
-
-/** A page as the data source query returns it (only what a row needs). */
-export type PageLike = { id: string; object?: string; created_time?: string; last_edited_time?: string; properties?: Record<string, PropertyValue> };
+import { richColumn, type ColumnSpec, type ColumnValue } from "../tables/schema";
 
 /** A page's value for a column's property: by exact name, else by the contract's case/space-insensitive match. */
 export function propertyFor(page: PageLike, property: string): PropertyValue | undefined {

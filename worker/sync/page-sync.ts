@@ -3,11 +3,13 @@ import { bodyImages, fetchBlockTree } from "../notion/blocks";
 import type { NotionRun } from "../notion/client";
 import { fileKeyFor } from "./file-keys";
 import { copyFiles, siteUrlLookup, type FileSource, type FileStore } from "./files";
-import { blocksToMarkdown, type BlockNode } from "./markdown";
+import { blocksToMarkdown } from "./markdown";
 import { NotionBlock, NotionPage, readNotion } from "../notion/notion-shapes";
-import { pageFiles, rowValues, type PageLike } from "./page-row";
-import type { ColumnValue, SiteUrlFor } from "./properties";
+import type { BlockNode, PageLike } from "../notion/types";
+import { pageFiles, rowValues } from "./page-row";
+import type { SiteUrlFor } from "./properties";
 import type { RegistryEntry } from "../tables/registry";
+import type { ColumnValue } from "../tables/schema";
 import type { UnsupportedBlock } from "../data/sync-runs";
 import { bodyWhenEdited } from "./workspace";
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { mapProperty, type PropertyValue } from "./properties";
+import type { PropertyValue } from "../notion/types";
+import { mapProperty } from "./properties";
 
 const site = (url: string) => `/media/notion/copied/${url.split("/").pop()}`;
 const map = (value: PropertyValue | undefined) => mapProperty(value, site);

@@ -1,8 +1,5 @@
-/** A D1 column value. */
-export type ColumnValue = string | number | null;
-
-/** A page property value as Notion returns it (loosely typed: every type, including future ones, is handled). */
-export type PropertyValue = { type: string; [key: string]: unknown };
+import type { PropertyValue } from "../notion/types";
+import type { ColumnValue } from "../tables/schema";
 
 /** Maps a Notion-hosted file URL to the site's own URL for it, or undefined when it was not copied (see files.ts). */
 export type SiteUrlFor = (notionUrl: string) => string | undefined;

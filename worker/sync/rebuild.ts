@@ -1,4 +1,5 @@
 import { finishRun, startRun } from "../data/sync-runs";
+import { errorMessage } from "../lib/errors";
 
 /** How long the deploy hook may take to answer. */
 export const DEPLOY_HOOK_TIMEOUT_MS = 15_000;
@@ -45,7 +46,7 @@ export async function requestRebuild(env: Env, reason: string): Promise<Promise<
       ok = res.ok;
       message = `Deploy hook answered ${res.status}${res.statusText ? ` ${res.statusText}` : ""}`;
     } catch (error) {
-      message = `Deploy hook failed: ${hideHookUrl(error instanceof Error ? error.message : String(error), url)}`;
+      message = `Deploy hook failed: ${hideHookUrl(errorMessage(error), url)}`;
     }
     try {
       await finishRun(env.DB, id, { ok, message });

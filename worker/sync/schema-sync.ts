@@ -1,10 +1,11 @@
 import type { SchemaSyncResult } from "#contract/types";
 import { notionRun } from "../notion/client";
 import { duplicateMessage, findDataSources, lookUp } from "../notion/find-databases";
+import { existingNotionTables } from "../tables/existing-tables";
 import { LOCK_TTL_MS, SYNC_LOCK, withLock } from "../tables/lock";
 import { quoteIdent } from "../tables/naming";
 import { deleteOtherEntries, registerIfAbsent, upsertEntry, type RegistryEntry } from "../tables/registry";
-import { finishRun, startRun } from "../data/sync-runs";
+import { withRun } from "../data/sync-runs";
 import { columnsFor, createTableSql, tooManyColumns } from "../tables/schema";
 import { CONTRACT_DATABASES, type ContractDatabase } from "./workspace";
 import { clearSearchIndex } from "./search-index";
@@ -20,15 +21,10 @@ export type SchemaSyncOutcome = { result: SchemaSyncResult; requests: number; se
  */
 export async function syncSchemas(env: Env, lockTtlMs = LOCK_TTL_MS): Promise<SchemaSyncOutcome> {
   return withLock(env.DB, SYNC_LOCK, async () => {
-    const runId = await startRun(env.DB, "schema", null);
-    try {
+    return withRun(env.DB, { kind: "schema", target: null }, async () => {
       const outcome = await rebuildSchemas(env);
-      await finishRun(env.DB, runId, { ok: outcome.result.success, message: outcome.result.message });
-      return outcome;
-    } catch (err) {
-      await finishRun(env.DB, runId, { ok: false, message: err instanceof Error ? err.message : String(err) });
-      throw err;
-    }
+      return { outcome: { ok: outcome.result.success, message: outcome.result.message }, value: outcome };
+    });
   }, lockTtlMs);
 }
 
@@ -48,9 +44,7 @@ async function rebuildSchemas(env: Env): Promise<SchemaSyncOutcome> {
   const run = notionRun(env);
   console.log("sync: schema: searching Notion for the workspace's databases");
   const found = await findDataSources(run.notion);
-  const existing = new Set(
-    (await env.DB.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND substr(name, 1, 7) = 'notion_'").all<{ name: string }>()).results.map((t) => t.name),
-  );
+  const existing = new Set(await existingNotionTables(env.DB, { sideTables: true }));
   const now = new Date().toISOString();
   const statements: D1PreparedStatement[] = [];
   const kept = new Set<string>();

@@ -1,4 +1,4 @@
-import { finishRun, startRun, type RunCounts, type RunTrigger } from "../data/sync-runs";
+import { withRun, type RunCounts, type RunTrigger } from "../data/sync-runs";
 import { afterSync } from "./after-sync";
 import { notionRun } from "../notion/client";
 import { duplicateMessage, findDataSources, lookUp } from "../notion/find-databases";
@@ -11,6 +11,7 @@ import { missingMessage, placeholderEntry } from "./schema-sync";
 import { copyTable } from "./table-sync";
 import { upstreamMessage } from "../notion/upstream-error";
 import { CONTRACT_DATABASES } from "./workspace";
+import { errorMessage } from "../lib/errors";
 
 /** Per-table outcome of a full sync; a table that did not sync keeps what it had. */
 export type SyncAllTable = { tableName: string; databaseTitle: string; ok: boolean; rows?: number; seconds?: number; message: string };
@@ -28,8 +29,7 @@ export type SyncAllSummary = { success: boolean; message: string; tables: SyncAl
  */
 export async function syncAll(env: Env, ctx?: ExecutionContext, trigger: RunTrigger = "manual"): Promise<SyncAllSummary> {
   const started = Date.now();
-  const runId = await startRun(env.DB, "full", null, trigger);
-  try {
+  const summary = await withRun(env.DB, { kind: "full", target: null, trigger }, async () => {
     const { tables, requests, counts } = await withLock(env.DB, SYNC_LOCK, (lock) => syncEveryTable(env, trigger, lock));
     const synced = tables.filter((t) => t.ok);
     const rows = synced.reduce((n, t) => n + (t.rows ?? 0), 0);
@@ -38,14 +38,12 @@ export async function syncAll(env: Env, ctx?: ExecutionContext, trigger: RunTrig
     const message = `Synced ${synced.length} of ${tables.length} tables, ${rows} rows`;
     console.log(`sync: full: ${message} (${requests} requests, ${seconds.toFixed(1)} s)`);
     const error = tables.filter((t) => !t.ok).map((t) => `${t.tableName}: ${t.message}`).join("\n");
-    await finishRun(env.DB, runId, { ok: success, message, error, counts: sumCounts(counts) });
-    const noRebuild = success ? undefined : `${tables.length - synced.length} of ${tables.length} tables did not sync, so the live site keeps its last build`;
-    await afterSync(env, ctx, { kind: "full", noRebuild });
-    return { success, message, tables, requests, seconds };
-  } catch (err) {
-    await finishRun(env.DB, runId, { ok: false, message: err instanceof Error ? err.message : String(err) });
-    throw err;
-  }
+    return { outcome: { ok: success, message, error, counts: sumCounts(counts) }, value: { success, message, tables, requests, seconds } };
+  });
+  const failed = summary.tables.filter((t) => !t.ok).length;
+  const noRebuild = summary.success ? undefined : `${failed} of ${summary.tables.length} tables did not sync, so the live site keeps its last build`;
+  await afterSync(env, ctx, { kind: "full", noRebuild });
+  return summary;
 }
 
 /** Bodies never read, in a bounded batch (returns the requests it took); a failure there (a page deleted meanwhile) leaves them for the next night. */
@@ -53,7 +51,7 @@ async function fillBodies(env: Env, entry: RegistryEntry): Promise<number> {
   try {
     return (await backfillBodies(env, entry)).requests;
   } catch (err) {
-    console.log(`sync: ${entry.tableName}: page bodies not filled this time: ${upstreamMessage(err) ?? (err instanceof Error ? err.message : String(err))}`);
+    console.log(`sync: ${entry.tableName}: page bodies not filled this time: ${upstreamMessage(err) ?? errorMessage(err)}`);
     return 0;
   }
 }
@@ -102,7 +100,7 @@ async function syncEveryTable(env: Env, trigger: RunTrigger, lock: HeldLock): Pr
       tables.push({ ...table, ok: true, rows: outcome.rows, seconds: outcome.seconds, message: outcome.message });
       counts.push(outcome.counts);
     } catch (err) {
-      tables.push({ ...table, ok: false, message: upstreamMessage(err) ?? (err instanceof Error ? err.message : String(err)) });
+      tables.push({ ...table, ok: false, message: upstreamMessage(err) ?? errorMessage(err) });
     }
   }
   return { tables, requests, counts };

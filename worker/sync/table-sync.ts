@@ -6,16 +6,16 @@ import { LOCK_TTL_MS, SYNC_LOCK, withLock, type HeldLock } from "../tables/lock"
 import { mediaIndex } from "./media-index";
 import { pageRow } from "./page-sync";
 import { queryPages } from "../notion/query-pages";
-import type { ColumnValue } from "./properties";
 import { upsertEntry, type RegistryEntry } from "../tables/registry";
 import { createSideTable, dropSideTable, sideTableName, swapIn, writeRows } from "../tables/row-writer";
 import { NotionSearchResult, readNotion } from "../notion/notion-shapes";
-import { columnsFor, tooManyColumns, type ColumnSpec } from "../tables/schema";
+import { columnsFor, tooManyColumns, type ColumnSpec, type ColumnValue } from "../tables/schema";
 import { bodyWhenEdited } from "./workspace";
 import { searchIndexStatements } from "./search-index";
 import { UpstreamError } from "../notion/upstream-error";
-import { finishRun, startRun, type RunCounts, type RunTrigger, type UnsupportedBlock } from "../data/sync-runs";
+import { withRun, type RunCounts, type RunResult, type RunTrigger, type UnsupportedBlock } from "../data/sync-runs";
 import { pageChanges } from "../tables/page-counts";
+import { errorMessage } from "../lib/errors";
 
 /** Pages worked on at once; the run's pacer keeps Notion at its average rate regardless. */
 const PAGES_AT_ONCE = 8;
@@ -60,8 +60,12 @@ async function currentColumns(env: Env, dataSourceId: string): Promise<ColumnSpe
  * full sync passes an entry with the columns of Notion's current schema. A catalogue table's page bodies are read only
  * for pages edited since the live table's copy (see `keptBodies`).
  */
-export async function copyTable(env: Env, entry: RegistryEntry, trigger: RunTrigger = "manual", lock?: HeldLock): Promise<TableSyncOutcome> {
-  const runId = await startRun(env.DB, "table", entry.tableName, trigger);
+export function copyTable(env: Env, entry: RegistryEntry, trigger: RunTrigger = "manual", lock?: HeldLock): Promise<TableSyncOutcome> {
+  return withRun(env.DB, { kind: "table", target: entry.tableName, trigger }, () => copyRows(env, entry, lock));
+}
+
+/** copyTable's work, recorded as its run: the side table filled and swapped in; on failure dropped, and the error rethrown. */
+async function copyRows(env: Env, entry: RegistryEntry, lock?: HeldLock): Promise<RunResult<TableSyncOutcome>> {
   const side = sideTableName(entry.tableName);
   const run = notionRun(env);
   const files = { bucket: env.MEDIA, index: mediaIndex(env.MEDIA), db: env.DB, download: run.download, copied: { count: 0 } };
@@ -90,13 +94,11 @@ export async function copyTable(env: Env, entry: RegistryEntry, trigger: RunTrig
     const message = `Synced ${rows} rows into ${entry.tableName}`;
     const outcome = { tableName: entry.tableName, rows, requests: run.stats.requests, downloads: run.stats.downloads, seconds: elapsed(), message, counts };
     console.log(`sync: ${entry.tableName}: ${message} (${outcome.requests} requests, ${outcome.downloads} file downloads, ${run.stats.retries} retries, ${outcome.seconds.toFixed(1)} s)`);
-    await finishRun(env.DB, runId, { ok: true, message, counts });
-    return outcome;
+    return { outcome: { ok: true, message, counts }, value: outcome };
   } catch (err) {
     await dropSideTable(env.DB, side);
-    const message = err instanceof Error ? err.message : String(err);
+    const message = errorMessage(err);
     console.log(`sync: ${entry.tableName}: failed after ${run.stats.requests} requests, ${elapsed().toFixed(1)} s: ${message}`);
-    await finishRun(env.DB, runId, { ok: false, message });
     throw err;
   }
 }

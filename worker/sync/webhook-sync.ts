@@ -1,6 +1,6 @@
 import { APIErrorCode, isNotionClientError, type Client } from "@notionhq/client";
 import { z } from "zod";
-import { finishRun, startRun, type UnsupportedBlock } from "../data/sync-runs";
+import { withRun, type UnsupportedBlock } from "../data/sync-runs";
 import { afterSync } from "./after-sync";
 import { normaliseNotionId } from "../lib/notion-id";
 import { notionRun } from "../notion/client";
@@ -58,8 +58,7 @@ function headIndex(bucket: R2Bucket): MediaIndex {
  */
 export async function syncPages(env: Env, pageIds: string[], lockTtlMs = LOCK_TTL_MS): Promise<PageSyncOutcome> {
   return withLock(env.DB, SYNC_LOCK, async () => {
-    const runId = await startRun(env.DB, "page", "webhook", "webhook");
-    try {
+    return withRun(env.DB, { kind: "page", target: "webhook", trigger: "webhook", failurePrefix: "Webhook: " }, async () => {
       const run = notionRun(env);
       const entries = await listEntries(env.DB);
       const files = { bucket: env.MEDIA, index: headIndex(env.MEDIA), db: env.DB, download: run.download, copied: { count: 0 } };
@@ -86,12 +85,8 @@ export async function syncPages(env: Env, pageIds: string[], lockTtlMs = LOCK_TT
       console.log(`sync: ${message} (${run.stats.requests} requests)`);
       const added = [...changed.values()].flatMap((t) => t.rows).filter((r) => !existed.has(String(r[0]))).length;
       const counts = { added, changed: updated - added, removed: removed.length, filesCopied: files.copied.count, unsupported };
-      await finishRun(env.DB, runId, { ok: true, message, counts });
-      return { updated, removed: removed.length, message };
-    } catch (err) {
-      await finishRun(env.DB, runId, { ok: false, message: `Webhook: ${err instanceof Error ? err.message : String(err)}` });
-      throw err;
-    }
+      return { outcome: { ok: true, message, counts }, value: { updated, removed: removed.length, message } };
+    });
   }, lockTtlMs);
 }
 

@@ -18,8 +18,3 @@ export const CONTRACT_DATABASES: ContractDatabase[] = [...CATEGORIES.map((c) => 
 export function bodyWhenEdited(tableName: string): boolean {
   return CONTRACT_DATABASES.some((d) => d.tableName === tableName && d.bodyWhenEdited);
 }
-
-/** Title comparison key: case-insensitive, surrounding and repeated whitespace ignored. */
-export function titleKey(title: string): string {
-  return title.trim().replace(/\s+/g, " ").toLowerCase();
-}

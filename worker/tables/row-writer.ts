@@ -1,15 +1,21 @@
 import { quoteIdent } from "./naming";
-import type { ColumnValue } from "../sync/properties";
 import type { HeldLock } from "./lock";
-import { createTableSql, tableColumns, type ColumnSpec } from "./schema";
+import { createTableSql, tableColumns, type ColumnSpec, type ColumnValue } from "./schema";
 
 /** D1 allows at most 100 bound parameters per statement. */
 export const MAX_BOUND_PARAMETERS = 100;
 
 /** Name of the side table a sync writes into before swapping it in. */
 export function sideTableName(table: string): string {
-  return `${table}__incoming`;
+  return `${table}${SIDE_SUFFIX}`;
 }
+
+/** Whether `table` is a side table (see sideTableName). */
+export function isSideTable(table: string): boolean {
+  return table.endsWith(SIDE_SUFFIX);
+}
+
+const SIDE_SUFFIX = "__incoming";
 
 /** Recreates the (empty) side table with the registry's columns. */
 export async function createSideTable(db: D1Database, table: string, columns: ColumnSpec[], hasBody: boolean): Promise<string> {

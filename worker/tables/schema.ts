@@ -1,10 +1,11 @@
+import type { PropertySchema } from "../notion/types";
 import { quoteIdent, snakeCase, SYSTEM_COLUMNS } from "./naming";
 
 /** One property's column, as stored in `sync_tables.columns_json`. */
 export type ColumnSpec = { property: string; column: string; type: string };
 
-/** A data source's property schema entry (only what the mapping needs). */
-export type PropertySchema = { name?: string; type: string };
+/** A D1 column value. */
+export type ColumnValue = string | number | null;
 
 /** D1 allows at most 100 columns in a table (and 100 bound values in a statement, so one row always fits). */
 export const MAX_TABLE_COLUMNS = 100;

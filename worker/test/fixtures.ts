@@ -1,6 +1,7 @@
 /** Test data: `notion_*` tables made with plain SQL exactly as the D1 contract describes, and their rows. */
 import { env } from "cloudflare:test";
 import { CATEGORIES, type CategoryId } from "#contract/categories";
+import { existingNotionTables } from "../tables/existing-tables";
 import { quoteIdent, snakeCase, tableNameFor } from "../tables/naming";
 
 /** A row by column name; `id` defaults to a fresh dashed uuid. */
@@ -71,8 +72,8 @@ export function seedContent(databaseTitle: keyof typeof CONTENT_COLUMNS, rows: R
 
 /** Drops every `notion_*` table, as before the first sync. */
 export async function dropNotionTables(): Promise<void> {
-  const { results } = await env.DB.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'notion\\_%' ESCAPE '\\'").all<{ name: string }>();
-  if (results.length > 0) await env.DB.batch(results.map(({ name }) => env.DB.prepare(`DROP TABLE ${quoteIdent(name)}`)));
+  const tables = await existingNotionTables(env.DB, { sideTables: true });
+  if (tables.length > 0) await env.DB.batch(tables.map((name) => env.DB.prepare(`DROP TABLE ${quoteIdent(name)}`)));
 }
 
 /** JSON text of a list, as files and multi_select columns hold it. */

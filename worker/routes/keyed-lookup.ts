@@ -1,0 +1,31 @@
+import { Hono } from "hono";
+import { z } from "zod";
+import type { AppEnv } from "../app-env";
+import { cacheKey, type CacheType } from "../cache/keys";
+import { serveCached } from "../cache/serve";
+import { fail } from "../lib/errors";
+import { foldCase, slugParam } from "../lib/route-params";
+import { validate } from "../lib/validate";
+
+/** What a keyed lookup route reads: its path parameter, cache key, what a miss is called, and the read itself. */
+export type KeyedLookup = {
+  /** The path parameter's name (`key`, `section`...), as validation errors name it. */
+  param: string;
+  /** The cache key's type and leading parts; the case-folded parameter is the last part. */
+  cache: [CacheType, ...string[]];
+  /** The 404 message's subject: "`<notFound>` not found: `<value>`". */
+  notFound: string;
+  /** The record for the parameter, or null when there is none. */
+  read: (db: D1Database, value: string) => Promise<unknown>;
+};
+
+/** `GET /:param`: the parameter checked as a slug, the record read through the cache, 404 `{ error }` when missing. */
+export function keyedLookup({ param, cache, notFound, read }: KeyedLookup): Hono<AppEnv> {
+  const route = new Hono<AppEnv>();
+  route.get(`/:${param}`, validate("param", z.object({ [param]: slugParam })), async (c) => {
+    const value = c.req.valid("param")[param];
+    const key = await cacheKey(...cache, foldCase(value));
+    return serveCached(c, key, async () => (await read(c.env.DB, value)) ?? fail(404, `${notFound} not found: ${value}`));
+  });
+  return route;
+}
