@@ -1,3 +1,4 @@
+import { ADMIN_PATHS } from "#contract/api-paths";
 import type { NotionServer } from "../notion-server/server.ts";
 import type { AdminClient } from "./admin-client.ts";
 
@@ -10,7 +11,7 @@ export async function subscribeWorker(notion: Pick<NotionServer, "subscribeWebho
   const url = `${workerUrl}/api/notion/webhook`;
   let result = await notion.subscribeWebhook(url);
   if (result.status === 409) {
-    await admin.call("/api/admin/notion-webhook", { method: "DELETE" });
+    await admin.call(ADMIN_PATHS.notionWebhook, { method: "DELETE" });
     result = await notion.subscribeWebhook(url);
   }
   if (result.status !== 200) {

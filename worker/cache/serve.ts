@@ -4,7 +4,8 @@ import { NotSyncedError } from "../tables/not-synced";
 import { fail } from "../lib/errors";
 import { countCacheEvent } from "./counters";
 import { currentGeneration } from "./generation";
-import { CACHE_TTL_SECONDS, type CacheType, cacheKey, storedKey } from "./keys";
+import { CACHE_TTL_SECONDS, type CacheType } from "#contract/cache";
+import { cacheKey, storedKey } from "./keys";
 import { memoryGet, memorySet } from "./memory";
 import { isCachingEnabled } from "./settings";
 

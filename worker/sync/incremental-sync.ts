@@ -1,4 +1,5 @@
-import { finishRun, startRun, type RunTrigger, type UnsupportedBlock } from "../data/sync-runs";
+import type { RunTrigger, UnsupportedBlock } from "#contract/sync-runs";
+import { finishRun, startRun } from "../data/sync-runs";
 import { notionRun } from "../notion/client";
 import { forEachLimit } from "../notion/concurrency";
 import { headIndex } from "./media-index";

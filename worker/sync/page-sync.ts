@@ -8,7 +8,7 @@ import { NotionBlock, NotionPage, readNotion } from "../notion/notion-shapes";
 import { pageFiles, rowValues, type PageLike } from "./page-row";
 import type { ColumnValue, SiteUrlFor } from "./properties";
 import type { RegistryEntry } from "../tables/registry";
-import type { UnsupportedBlock } from "../data/sync-runs";
+import type { UnsupportedBlock } from "#contract/sync-runs";
 import { bodyWhenEdited } from "./workspace";
 
 /**

@@ -14,7 +14,8 @@ import { columnsFor, tooManyColumns, type ColumnSpec } from "../tables/schema";
 import { bodyWhenEdited } from "./workspace";
 import { searchIndexStatements } from "./search-index";
 import { UpstreamError } from "../notion/upstream-error";
-import { finishRun, startRun, type RunCounts, type RunTrigger, type UnsupportedBlock } from "../data/sync-runs";
+import type { RunTrigger, UnsupportedBlock } from "#contract/sync-runs";
+import { finishRun, startRun, type RunCounts } from "../data/sync-runs";
 import { pageChanges } from "../tables/page-counts";
 
 /** Pages worked on at once; the run's pacer keeps Notion at its average rate regardless. */

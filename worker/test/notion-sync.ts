@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { expect } from "vitest";
-import type { NotionTable, SchemaSyncResult } from "#contract/types";
+import type { NotionTable, SchemaSyncResult } from "#contract/admin-api";
 import { tableNameFor } from "../tables/naming";
 import { adminFetch } from "./admin";
 

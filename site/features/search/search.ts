@@ -1,3 +1,4 @@
+import { API_PATHS } from "#contract/api-paths";
 import * as z from "zod/mini";
 import { CATEGORY_IDS, type CategoryId } from "#contract/categories";
 
@@ -40,7 +41,7 @@ export function searchApiPath(state: SearchState): string {
   const p = params(state);
   p.set("page", String(state.page));
   p.set("limit", String(SEARCH_PAGE_SIZE));
-  return `/api/search?${p}`;
+  return `${API_PATHS.search}?${p}`;
 }
 
 /** The item page a hit leads to: for sale under /for-sale, otherwise the gallery. */
