@@ -1,7 +1,9 @@
+import { API_PATHS } from "#contract/api-paths";
+
 /** The isolate id the worker at `url` reports on /api/health, or null while it does not answer. */
 export async function workerInstance(url: string): Promise<string | null> {
   try {
-    const res = await fetch(`${url}/api/health`);
+    const res = await fetch(`${url}${API_PATHS.health}`);
     return res.ok ? ((await res.json()) as { instance?: string }).instance ?? null : null;
   } catch {
     return null;

@@ -1,4 +1,5 @@
 /** Helpers for the Notion webhook tests: deliveries into the worker, edits on the local Notion server, the debouncer. */
+import { API_PATHS } from "#contract/api-paths";
 import { NOTION_VERSION } from "#contract/notion";
 import { env, runDurableObjectAlarm } from "cloudflare:test";
 import { exports } from "cloudflare:workers";
@@ -29,7 +30,7 @@ export function webhookEvent(type: string, entityId: string, at = new Date(), en
 /** POSTs `body` (JSON text as is, else serialised) to the webhook endpoint with `headers`. */
 export function deliver(body: unknown, headers: Record<string, string> = {}): Promise<Response> {
   const text = typeof body === "string" ? body : JSON.stringify(body);
-  return exports.default.fetch("http://localhost/api/notion/webhook", { method: "POST", headers: { "content-type": "application/json", ...headers }, body: text });
+  return exports.default.fetch(`http://localhost${API_PATHS.notionWebhook}`, { method: "POST", headers: { "content-type": "application/json", ...headers }, body: text });
 }
 
 /** POSTs `body` signed with `token` as Notion signs it. */
