@@ -1,4 +1,4 @@
-import type { CategoryId } from "./categories";
+import type { CategoryId } from "./categories.ts";
 
 /** One piece of Notion rich text as the API hands it out. */
 export type RichTextPiece = {
@@ -66,6 +66,9 @@ export type FilterOptions = {
     partTypes: FilterOption[];
   };
 };
+
+/** `GET /api/build/catalogue/{category}` answer: up to 500 items in id order and the id to read on from (null after the last). */
+export type CataloguePage = { items: Item[]; next: string | null };
 
 /** A page of a collection listing. */
 export type Listing = {

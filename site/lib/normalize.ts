@@ -1,9 +1,9 @@
 import { DEFAULT_YEAR_RANGE } from "#contract/listing";
 import type { FilterOptions, Item, RichTextPiece } from "#contract/types";
 import type { CategoryId } from "#contract/categories";
-import type { RawImageRecord, RawItem, RawListing, RichTextPieceData } from "./schemas";
+import type { RawImageRecord, RawItem, RawListing, RichTextPieceData } from "#contract/public-api";
 import * as z from "zod/mini";
-import { ItemSchema, ListingSchema } from "./schemas";
+import { ItemSchema, ListingSchema } from "#contract/public-api";
 
 /** A catalogue item as the site uses it: every common field present. */
 export type SiteItem = Item;

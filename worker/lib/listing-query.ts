@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { DEFAULT_SORT, LISTING_PAGE_SIZE, sortsFor, type ListingView, type Sort } from "#contract/listing";
+import type { Listing } from "#contract/types";
 
 /** Largest page size a client may ask for. */
 export const MAX_LIMIT = 100;
@@ -92,7 +93,7 @@ export function isPastLastPage(page: number, totalPages: number): boolean {
  * route answers it as it is and the cache never stores it, so free page numbers cannot each cost a KV write.
  */
 export class PastLastPage extends Error {
-  constructor(readonly listing: unknown) {
+  constructor(readonly listing: Listing) {
     super("page past the last one");
   }
 }

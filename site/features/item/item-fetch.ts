@@ -1,5 +1,5 @@
 import { API_PATHS } from "#contract/api-paths";
-import { ItemSchema } from "../../lib/schemas";
+import { ItemSchema } from "#contract/public-api";
 import { normalizeItem, type SiteItem } from "../../lib/normalize";
 
 /** Shown when an item cannot be loaded and no message says why. */

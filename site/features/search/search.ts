@@ -1,9 +1,6 @@
 import { API_PATHS } from "#contract/api-paths";
-import * as z from "zod/mini";
 import { CATEGORY_IDS, type CategoryId } from "#contract/categories";
-
-/** Results per search page. */
-export const SEARCH_PAGE_SIZE = 10;
+import { SEARCH_PAGE_SIZE } from "#contract/search";
 
 /** What the search page shows: text, filters and page, as kept in its address (`/search?q=…&category=…&forSale=…&page=…`). */
 export type SearchState = { q: string; category: CategoryId | null; forSale: boolean | null; page: number };
@@ -48,32 +45,6 @@ export function searchApiPath(state: SearchState): string {
 export function hitHref(hit: { category: string; id: string; forSale: boolean }): string {
   return `/${hit.forSale ? "for-sale" : "gallery"}/${hit.category}/${encodeURIComponent(hit.id)}`;
 }
-
-const text = z.nullish(z.string());
-
-/** One hit of `GET /api/search`; the snippet is plain text segments, `match` marking the words to highlight. */
-export const SearchHitSchema = z.object({
-  id: z.string(),
-  category: z.enum(CATEGORY_IDS as [CategoryId, ...CategoryId[]]),
-  title: text,
-  year: z.nullish(z.number()),
-  manufacturer: text,
-  price: z.nullish(z.number()),
-  forSale: z.boolean(),
-  mainImageUrl: text,
-  snippet: z.array(z.object({ text: z.string(), match: z.boolean() })),
-});
-
-/** `GET /api/search`. */
-export const SearchResultSchema = z.object({
-  query: z.string(),
-  items: z.array(SearchHitSchema),
-  total: z.number(),
-  pagination: z.object({ totalPages: z.number(), totalItems: z.number() }),
-});
-
-/** A search answer as the page uses it. */
-export type SiteSearchResult = z.infer<typeof SearchResultSchema>;
 
 /** The live region's sentence for a finished search. */
 export function resultCountText(total: number, q: string): string {

@@ -1,15 +1,11 @@
 import { API_PATHS } from "#contract/api-paths";
-import * as z from "zod/mini";
 import type { CategoryId } from "#contract/categories";
 import { categoryMismatch } from "../../features/item/item-fetch";
 import { LISTING_PAGE_SIZE, type ListingView } from "#contract/listing";
 import { listingPath } from "../../features/listing/listing-url";
 import { normalizeItem, normalizeListing, type SiteItem, type SiteListing } from "../normalize";
-import { ItemSchema, ListingSchema } from "../schemas";
+import { CataloguePageSchema, ListingSchema } from "#contract/public-api";
 import { apiGet } from "./api";
-
-/** One answer of `GET /api/build/catalogue/{category}`: up to 500 items and the id to read on from. */
-const CataloguePageSchema = z.object({ items: z.array(ItemSchema), next: z.nullable(z.string()) });
 
 /** The most answers the build reads for one category (500 items each). */
 const MAX_CATALOGUE_SLICES = 100;

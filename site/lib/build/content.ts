@@ -1,5 +1,5 @@
 import { API_PATHS } from "#contract/api-paths";
-import { PageDescriptionSchema, PageHeaderSchema, PostsSchema } from "../schemas";
+import { PageDescriptionSchema, PageHeaderSchema, PostsSchema } from "#contract/public-api";
 import { resolveHeader, type PageId, type ResolvedHeader } from "../page-defaults";
 import { isBlank, richTextHtml, escapeHtml } from "../rich-text";
 import { apiTry, type Loaded } from "./api";

@@ -1,6 +1,6 @@
 import { API_PATHS } from "#contract/api-paths";
 import { Marked } from "marked";
-import { ContentBlockSchema, ImageResponseSchema, PageDescriptionSchema, type RawContentBlock } from "../schemas";
+import { ContentBlockSchema, ImageResponseSchema, PageDescriptionSchema, type RawContentBlock } from "#contract/public-api";
 import { pickImage } from "../normalize";
 import { escapeHtml, isBlank, plainText, richTextHtml } from "../rich-text";
 import { apiTry } from "./api";
