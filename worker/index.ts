@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { ADMIN_PATHS, ADMIN_PREFIX, API_PATHS, API_PREFIX } from "#contract/api-paths";
+import type { Health } from "#contract/health";
 import type { AppEnv } from "./app-env";
 import { notFound, onError } from "./lib/errors";
 import { cachedRoute } from "./cache/serve";
@@ -36,7 +37,7 @@ app.notFound(notFound);
 app.route(API_PATHS.notionWebhook, notionWebhook);
 app.use("*", bodyLimits);
 app.use(`${API_PREFIX}/*`, apiRateLimit);
-app.get(API_PATHS.health, (c) => c.json({ ok: true, instance: instanceId() }));
+app.get(API_PATHS.health, (c) => c.json<Health>({ ok: true, instance: instanceId() }));
 app.route(API_PATHS.content, content);
 app.route(API_PATHS.images, images);
 app.route(API_PATHS.pageDescription, pageDescriptions);
