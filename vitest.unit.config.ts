@@ -9,7 +9,7 @@ export default defineConfig({
         resolve: { alias: { "cloudflare:workers": fileURLToPath(new URL("./worker/test/cloudflare-workers-node.ts", import.meta.url)) } },
         test: {
           name: "unit",
-          include: ["worker/**/*.test.ts", "site/**/*.test.{ts,tsx}", "scripts/**/*.test.ts"],
+          include: ["contract/**/*.test.ts", "worker/**/*.test.ts", "site/**/*.test.{ts,tsx}", "scripts/**/*.test.ts"],
           exclude: ["**/*.worker.test.ts", "**/*.astro.test.ts", "**/*.launcher.test.ts", "**/node_modules/**", "site/e2e/**"],
         },
       },

@@ -30,3 +30,6 @@ export const CONTENT_DATABASES = ["Site Content", "Images", "Page Descriptions",
 
 /** Post sections of the workspace contract. */
 export const POST_SECTIONS = ["home", "literature", "services", "news", "miscellaneous"] as const;
+
+/** A post section. */
+export type PostSection = (typeof POST_SECTIONS)[number];

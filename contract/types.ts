@@ -1,4 +1,4 @@
-import type { CategoryId } from "./categories";
+import type { CategoryId } from "./categories.ts";
 
 /** One piece of Notion rich text as the API hands it out. */
 export type RichTextPiece = {
@@ -67,31 +67,13 @@ export type FilterOptions = {
   };
 };
 
+/** `GET /api/build/catalogue/{category}` answer: up to 500 items in id order and the id to read on from (null after the last). */
+export type CataloguePage = { items: Item[]; next: string | null };
+
 /** A page of a collection listing. */
 export type Listing = {
   items: Item[];
   pagination: { page: number; limit: number; totalPages: number; totalItems: number };
   total: number;
   filter_options: FilterOptions;
-};
-
-/** Listing views: plain (`/api/collection/{c}`), gallery, and for-sale. */
-export type ListingView = "all" | "gallery" | "for-sale";
-
-/** Sort orders accepted by listings. */
-export const SORTS = ["name_asc", "name_desc", "year_asc", "year_desc", "price_asc", "price_desc"] as const;
-/** A listing sort order. */
-export type Sort = (typeof SORTS)[number];
-
-/** `GET /api/admin/cache/stats` body. */
-export type CacheStats = { isCachingEnabled: boolean; keys: number; stats: { hits: number; misses: number } };
-
-/** One row of `GET /api/admin/notion-tables`. */
-export type NotionTable = { tableName: string; recordCount: number; databaseTitle: string; databaseId: string | null };
-
-/** `POST /api/admin/notion-sync-schemas` body. */
-export type SchemaSyncResult = {
-  success: boolean;
-  message: string;
-  tables: { tableName: string; status: "created" | "error"; error?: string }[];
 };

@@ -6,6 +6,9 @@
  * whose catalogue keeps failing and must fail naming its pages while the published folder stays byte-identical; build 4,
  * after another edit, must still be incremental and show the edit (the failed build did not poison the cache).
  */
+import type { NotionTables } from "#contract/admin-api";
+import { ADMIN_PATHS } from "#contract/api-paths";
+import { NOTION_VERSION } from "#contract/notion";
 import { createHash } from "node:crypto";
 import { readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
@@ -53,7 +56,7 @@ const worker = await startBenchWorker("bench-build", notion);
 const editTitle = async (id: string, title: string) => {
   const res = await fetch(`${notion.url}/v1/pages/${id}`, {
     method: "PATCH",
-    headers: { Authorization: `Bearer ${notion.token}`, "Notion-Version": "2025-09-03", "Content-Type": "application/json" },
+    headers: { Authorization: `Bearer ${notion.token}`, "Notion-Version": NOTION_VERSION, "Content-Type": "application/json" },
     body: JSON.stringify({ properties: { Title: { title: [{ type: "text", text: { content: title } }] } } }),
   });
   if (!res.ok) throw new Error(`Notion PATCH ${id}: ${res.status} ${await res.text()}`);
@@ -66,10 +69,10 @@ try {
   const sync = await fullSync(admin, () => {});
   console.log(`sync: ${sync.rows} rows in ${sync.seconds.toFixed(1)} s`);
   const syncSlots = async () => {
-    const { tables } = await admin.call<{ tables: { tableName: string; databaseId: string; databaseTitle: string }[] }>("/api/admin/notion-tables");
+    const { tables } = await admin.call<NotionTables>(ADMIN_PATHS.notionTables);
     const table = tables.find((t) => t.databaseTitle === "Slot Machines");
     if (!table) throw new Error("no Slot Machines table");
-    await admin.call("/api/admin/notion-sync-table", { method: "POST", body: { tableName: table.tableName, databaseId: table.databaseId } });
+    await admin.call(ADMIN_PATHS.syncTable, { method: "POST", body: { tableName: table.tableName, databaseId: table.databaseId } });
   };
   const forSale = async (category: string): Promise<ListedItem[]> =>
     ((await (await fetch(`${worker.url}/api/collection/${category}/for-sale?page=1&limit=100`)).json()) as { items: ListedItem[] }).items;

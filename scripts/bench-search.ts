@@ -2,6 +2,7 @@
  * `npm run bench:search`: search vs the listing endpoint at BENCH_ITEMS catalogue items (default 10,000), 50 connections,
  * with the cache cold (caching switched off: every request runs its D1 queries) and warm (every path cached beforehand).
  */
+import { ADMIN_PATHS } from "#contract/api-paths";
 import { signIn } from "./lib/admin-client.ts";
 import { checkNode } from "./lib/check-node.ts";
 import { freePort } from "./lib/free-port.ts";
@@ -39,10 +40,10 @@ try {
     const search = () => loadPaths(`search, ${phase}`, worker.url, searchPaths, CONNECTIONS, SECONDS);
     return [await listing(), await search(), await search(), await listing()];
   };
-  await admin.call("/api/admin/cache/disable", { method: "POST" });
+  await admin.call(ADMIN_PATHS.cacheDisable, { method: "POST" });
   const cold = await pair("cold");
-  await admin.call("/api/admin/cache/enable", { method: "POST" });
-  await admin.call("/api/admin/cache/clear", { method: "POST" });
+  await admin.call(ADMIN_PATHS.cacheEnable, { method: "POST" });
+  await admin.call(ADMIN_PATHS.cacheClear, { method: "POST" });
   const bytes = { listing: 0, search: 0 };
   for (const path of listingPaths) bytes.listing += (await (await fetch(worker.url + path)).text()).length;
   for (const path of searchPaths) bytes.search += (await (await fetch(worker.url + path)).text()).length;

@@ -1,4 +1,7 @@
 /** `npm run bench:sync`: at 1,000 items (Notion limited to 3 req/s), a full table copy and the full sync vs the incremental Sync Data and nightly sync after one edit. */
+import type { NotionTables } from "#contract/admin-api";
+import { ADMIN_PATHS } from "#contract/api-paths";
+import { NOTION_VERSION } from "#contract/notion";
 import { signIn } from "./lib/admin-client.ts";
 import { checkNode } from "./lib/check-node.ts";
 import { freePort } from "./lib/free-port.ts";
@@ -15,7 +18,7 @@ const workspace = generateCatalogueWorkspace(ITEMS);
 const notion = await startNotionServer({ port: await freePort(), workspace, requestsPerSecond: 3 });
 const worker = await startBenchWorker("bench-sync", notion);
 
-const notionHeaders = { authorization: `Bearer ${notion.token}`, "notion-version": "2025-09-03", "content-type": "application/json" };
+const notionHeaders = { authorization: `Bearer ${notion.token}`, "notion-version": NOTION_VERSION, "content-type": "application/json" };
 
 /** Edits the title of one slot machine page, as the operator would in Notion. */
 async function editOnePage(title: string): Promise<void> {
@@ -34,11 +37,11 @@ try {
     const count = (pattern: RegExp) => Object.entries(byPath).reduce((n, [path, c]) => n + (pattern.test(path) ? c : 0), 0);
     return { label, seconds: (performance.now() - started) / 1000, requests, queries: count(/\/query$/), bodies: count(/\/children$/) };
   };
-  await admin.call("/api/admin/notion-sync-schemas", { method: "POST", untimed: true });
-  const { tables } = await admin.call<{ tables: { tableName: string; recordCount: number; databaseId: string }[] }>("/api/admin/notion-tables");
+  await admin.call(ADMIN_PATHS.syncSchemas, { method: "POST", untimed: true });
+  const { tables } = await admin.call<NotionTables>(ADMIN_PATHS.notionTables);
   const slots = tables.find((t) => t.tableName === TABLE)!;
-  const syncData = () => admin.call("/api/admin/notion-sync-table", { method: "POST", body: { tableName: TABLE, databaseId: slots.databaseId }, untimed: true });
-  const syncAll = () => admin.call("/api/admin/notion-sync-all", { method: "POST", untimed: true });
+  const syncData = () => admin.call(ADMIN_PATHS.syncTable, { method: "POST", body: { tableName: TABLE, databaseId: slots.databaseId }, untimed: true });
+  const syncAll = () => admin.call(ADMIN_PATHS.syncAll, { method: "POST", untimed: true });
   const rows: { label: string; seconds: number; requests: number; queries: number; bodies: number }[] = [];
   rows.push(await timed("Sync Data, first (full copy)", syncData));
   await editOnePage("Edited for the benchmark");

@@ -1,4 +1,6 @@
 import { Hono } from "hono";
+import { ADMIN_PATHS, ADMIN_PREFIX, API_PATHS, API_PREFIX } from "#contract/api-paths";
+import type { Health } from "#contract/health";
 import type { AppEnv } from "./app-env";
 import { notFound, onError } from "./lib/errors";
 import { cachedRoute } from "./cache/serve";
@@ -32,28 +34,28 @@ app.onError(onError);
 app.notFound(notFound);
 
 // Notion's webhook sets its own body limit (events list authors and properties: more than the 1 KB below).
-app.route("/api/notion/webhook", notionWebhook);
+app.route(API_PATHS.notionWebhook, notionWebhook);
 app.use("*", bodyLimits);
-app.use("/api/*", apiRateLimit);
-app.get("/api/health", (c) => c.json({ ok: true, instance: instanceId() }));
-app.route("/api/content", content);
-app.route("/api/images", images);
-app.route("/api/page-description", pageDescriptions);
-app.route("/api/posts", posts);
-app.route("/api/page-headers", pageHeaders);
-app.route("/api/collection", collection);
-app.route("/api/search", search);
-app.route("/api/build", buildCatalogue);
+app.use(`${API_PREFIX}/*`, apiRateLimit);
+app.get(API_PATHS.health, (c) => c.json<Health>({ ok: true, instance: instanceId() }));
+app.route(API_PATHS.content, content);
+app.route(API_PATHS.images, images);
+app.route(API_PATHS.pageDescription, pageDescriptions);
+app.route(API_PATHS.posts, posts);
+app.route(API_PATHS.pageHeaders, pageHeaders);
+app.route(API_PATHS.collection, collection);
+app.route(API_PATHS.search, search);
+app.route(API_PATHS.build, buildCatalogue);
 
-app.use("/api/admin/*", adminGuard);
+app.use(`${ADMIN_PREFIX}/*`, adminGuard);
 // Counting every table's rows costs a query per table; every sync and cache clear purges this entry.
-app.get("/api/admin/notion-tables", cachedRoute("databases", "tables"));
-app.route("/api/admin/session", adminSession);
-app.route("/api/admin/sync-status", adminSyncStatus);
-app.route("/api/admin/notion-webhook", adminNotionWebhook);
-app.route("/api/admin/sync-runs", adminSyncRuns);
-app.route("/api/admin", adminCache);
-app.route("/api/admin", adminNotion);
+app.get(ADMIN_PATHS.notionTables, cachedRoute("databases", "tables"));
+app.route(ADMIN_PATHS.session, adminSession);
+app.route(ADMIN_PATHS.syncStatus, adminSyncStatus);
+app.route(ADMIN_PATHS.notionWebhook, adminNotionWebhook);
+app.route(ADMIN_PATHS.syncRuns, adminSyncRuns);
+app.route("/", adminCache);
+app.route("/", adminNotion);
 // Resized copies first: no synced key starts with "w/" (the sync writes `notion/...` keys only).
 app.route("/media/w", mediaVariants);
 app.route("/media", media);

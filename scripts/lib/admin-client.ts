@@ -1,4 +1,5 @@
 import { request } from "node:http";
+import { ADMIN_PATHS } from "#contract/api-paths";
 
 /** Options of one admin call; `untimed` waits for the answer however long the worker works (a full sync can take many minutes). */
 export type AdminCallInit = { method?: string; body?: unknown; untimed?: boolean };
@@ -25,7 +26,7 @@ function sendUntimed(url: string, method: string, headers: Record<string, string
 
 /** Signs in with the admin password and returns a client that sends the session cookie. */
 export async function signIn(baseUrl: string, password: string): Promise<AdminClient> {
-  const res = await fetch(`${baseUrl}/api/admin/session`, {
+  const res = await fetch(`${baseUrl}${ADMIN_PATHS.session}`, {
     method: "POST",
     headers: { "content-type": "application/json", origin: baseUrl },
     body: JSON.stringify({ password }),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { fullSync, tableLines } from "./full-sync.ts";
-import type { SyncAllSummary } from "../../worker/sync/sync-all.ts";
+import type { SyncAllSummary } from "#contract/admin-api";
 
 const SUMMARY: SyncAllSummary = {
   success: false,

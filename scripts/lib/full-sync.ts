@@ -1,4 +1,5 @@
-import type { SyncAllSummary } from "../../worker/sync/sync-all.ts";
+import { SyncAllSummarySchema, type SyncAllSummary } from "#contract/admin-api";
+import { ADMIN_PATHS } from "#contract/api-paths";
 import type { AdminClient } from "./admin-client.ts";
 
 /** One line per table of a full sync's result: rows and time, or why the table kept its previous rows. */
@@ -17,7 +18,7 @@ export function tableLines(summary: SyncAllSummary): string[] {
 export async function fullSync(admin: AdminClient, log: (line: string) => void = console.log): Promise<{ seconds: number; rows: number; success: boolean }> {
   const started = performance.now();
   log("sync: full sync of every Notion database (each table keeps answering with its previous rows until its new copy is in)");
-  const summary = await admin.call<SyncAllSummary>("/api/admin/notion-sync-all?trigger=launcher", { method: "POST", untimed: true });
+  const summary = SyncAllSummarySchema.parse(await admin.call(`${ADMIN_PATHS.syncAll}?trigger=launcher`, { method: "POST", untimed: true }));
   for (const line of tableLines(summary)) log(line);
   const rows = summary.tables.reduce((n, t) => n + (t.rows ?? 0), 0);
   const seconds = (performance.now() - started) / 1000;

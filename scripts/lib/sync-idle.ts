@@ -1,3 +1,5 @@
+import { ADMIN_PATHS } from "#contract/api-paths";
+import type { SyncStatus } from "#contract/sync-runs";
 import type { AdminClient } from "./admin-client.ts";
 
 /**
@@ -10,7 +12,7 @@ export async function waitForSyncIdle(admin: AdminClient, { limitMs = 120_000, q
   let freeSince: number | null = null;
   while (Date.now() < deadline) {
     signal?.throwIfAborted();
-    const status = await admin.call<{ syncing: boolean }>("/api/admin/sync-status").catch(() => null);
+    const status = await admin.call<SyncStatus>(ADMIN_PATHS.syncStatus).catch(() => null);
     if (status?.syncing) freeSince = null;
     else freeSince ??= Date.now();
     if (freeSince !== null && Date.now() - freeSince >= quietMs) return true;

@@ -1,3 +1,4 @@
+import { ADMIN_PATHS, API_PATHS } from "#contract/api-paths";
 import type { NotionServer } from "../notion-server/server.ts";
 import type { AdminClient } from "./admin-client.ts";
 
@@ -7,10 +8,10 @@ import type { AdminClient } from "./admin-client.ts";
  * run is reset through the admin API first, so no button needs pressing. Returns whether the subscription stands.
  */
 export async function subscribeWorker(notion: Pick<NotionServer, "subscribeWebhook">, admin: AdminClient, workerUrl: string, log: (line: string) => void): Promise<boolean> {
-  const url = `${workerUrl}/api/notion/webhook`;
+  const url = `${workerUrl}${API_PATHS.notionWebhook}`;
   let result = await notion.subscribeWebhook(url);
   if (result.status === 409) {
-    await admin.call("/api/admin/notion-webhook", { method: "DELETE" });
+    await admin.call(ADMIN_PATHS.notionWebhook, { method: "DELETE" });
     result = await notion.subscribeWebhook(url);
   }
   if (result.status !== 200) {

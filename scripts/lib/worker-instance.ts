@@ -1,8 +1,13 @@
+import { API_PATHS } from "#contract/api-paths";
+import { HealthSchema } from "#contract/health";
+
 /** The isolate id the worker at `url` reports on /api/health, or null while it does not answer. */
 export async function workerInstance(url: string): Promise<string | null> {
   try {
-    const res = await fetch(`${url}/api/health`);
-    return res.ok ? ((await res.json()) as { instance?: string }).instance ?? null : null;
+    const res = await fetch(`${url}${API_PATHS.health}`);
+    if (!res.ok) return null;
+    const health = HealthSchema.safeParse(await res.json());
+    return health.success ? health.data.instance : null;
   } catch {
     return null;
   }

@@ -1,3 +1,4 @@
+import { API_PATHS } from "#contract/api-paths";
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
@@ -54,7 +55,7 @@ async function waitForHealth(url: string, child: ChildProcess, output: () => str
     signal?.throwIfAborted();
     if (child.exitCode !== null) throw new Error(`wrangler dev exited with ${child.exitCode}:\n${output()}`);
     try {
-      const res = await fetch(`${url}/api/health`, { signal });
+      const res = await fetch(`${url}${API_PATHS.health}`, { signal });
       if (res.ok) return;
     } catch {
       // not listening yet (or aborted: checked above on the next turn)

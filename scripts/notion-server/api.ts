@@ -1,12 +1,11 @@
+// The one Notion API version this server speaks; a request naming another is refused as Notion refuses an unknown one.
+import { NOTION_VERSION } from "#contract/notion";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { NotionError, rateLimited } from "./errors.ts";
 import { parseJson, readBody, sendError, sendJson, sendRaw } from "./http.ts";
 import { matchRoute } from "./routes.ts";
 import type { ServerState } from "./state.ts";
 import { countRequest } from "./stats.ts";
-
-/** The one Notion API version this server speaks; a request naming another is refused as Notion refuses an unknown one. */
-export const NOTION_VERSION = "2025-09-03";
 
 /** Answers one `/v1/...` request: counted, then injected faults, rate limit, auth, version, endpoint. */
 export async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL, state: ServerState) {

@@ -1,3 +1,4 @@
+import { NOTION_VERSION } from "#contract/notion";
 import { APIResponseError } from "@notionhq/client";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startNotionServer, type NotionServer } from "./server.ts";
@@ -45,7 +46,7 @@ describe("injected faults", () => {
     [503, "service_unavailable"],
   ])("injects %i as %s", async (status, code) => {
     await inject({ status });
-    const res = await fetch(`${server.url}/v1/search`, { method: "POST", headers: { Authorization: "Bearer demo-token", "Notion-Version": "2025-09-03" } });
+    const res = await fetch(`${server.url}/v1/search`, { method: "POST", headers: { Authorization: "Bearer demo-token", "Notion-Version": NOTION_VERSION } });
     expect(res.status).toBe(status);
     expect(await res.json()).toMatchObject({ object: "error", status, code });
   });
@@ -69,7 +70,7 @@ describe("injected faults", () => {
   it("answers an injected body as it is: JSON, or a string as text", async () => {
     await inject({ status: 200, path: "/v1/search", body: { object: "list", results: "nope" } });
     await inject({ status: 200, path: "/v1/search", body: "<html>oops</html>" });
-    const call = () => fetch(`${server.url}/v1/search`, { method: "POST", headers: { Authorization: "Bearer demo-token", "Notion-Version": "2025-09-03" } });
+    const call = () => fetch(`${server.url}/v1/search`, { method: "POST", headers: { Authorization: "Bearer demo-token", "Notion-Version": NOTION_VERSION } });
     const json = await call();
     expect([json.status, json.headers.get("content-type"), await json.json()]).toEqual([200, "application/json; charset=utf-8", { object: "list", results: "nope" }]);
     const text = await call();

@@ -1,3 +1,4 @@
+import { NOTION_VERSION } from "#contract/notion";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createRateLimiter } from "./rate-limit.ts";
 import { startNotionServer, type NotionServer } from "./server.ts";
@@ -41,7 +42,7 @@ describe("rate-limited server", () => {
   });
   afterAll(() => server.close());
 
-  const search = () => fetch(`${server.url}/v1/search`, { method: "POST", headers: { Authorization: "Bearer demo-token", "Notion-Version": "2025-09-03" }, body: "{}" });
+  const search = () => fetch(`${server.url}/v1/search`, { method: "POST", headers: { Authorization: "Bearer demo-token", "Notion-Version": NOTION_VERSION }, body: "{}" });
 
   it("answers 429 rate_limited with Retry-After over the limit, and counts it", async () => {
     const statuses = [];

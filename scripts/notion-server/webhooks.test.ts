@@ -1,3 +1,4 @@
+import { NOTION_VERSION } from "#contract/notion";
 import { createHmac } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -79,7 +80,7 @@ describe("local Notion server webhooks", () => {
     const dataSourceId = dataSourceIdFor("Slot Machines");
     const res = await fetch(`${server.url}/v1/data_sources/${dataSourceId}`, {
       method: "PATCH",
-      headers: { authorization: `Bearer ${server.token}`, "notion-version": "2025-09-03", "content-type": "application/json" },
+      headers: { authorization: `Bearer ${server.token}`, "notion-version": NOTION_VERSION, "content-type": "application/json" },
       body: JSON.stringify({ properties: { Provenance: { rich_text: {} } } }),
     });
     expect(res.status).toBe(200);
@@ -88,7 +89,7 @@ describe("local Notion server webhooks", () => {
     expect(events()).toMatchObject([{ type: "data_source.schema_updated", entity: { id: dataSourceId, type: "data_source" }, data: { parent: { type: "database" } } }]);
     const removed = await fetch(`${server.url}/v1/data_sources/${dataSourceId}`, {
       method: "PATCH",
-      headers: { authorization: `Bearer ${server.token}`, "notion-version": "2025-09-03", "content-type": "application/json" },
+      headers: { authorization: `Bearer ${server.token}`, "notion-version": NOTION_VERSION, "content-type": "application/json" },
       body: JSON.stringify({ properties: { Provenance: null, Title: null } }),
     });
     expect(removed.status).toBe(400);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page, Route } from "playwright-core";
 import type { AdminClient } from "../../scripts/lib/admin-client.ts";
-import type { CacheStats } from "#contract/types";
+import type { CacheStats } from "#contract/admin-api";
 import { openAdmin, openToast, signedInContext, statText, waitForToast } from "./admin-helpers";
 import { BASE_URL, launch, screenshot } from "./browser";
 import { adminClient } from "./stack";

@@ -1,11 +1,12 @@
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { open, type VIEWPORTS } from "./browser";
+import { ADMIN_PATHS } from "#contract/api-paths";
 import { ADMIN_PASSWORD } from "./stack";
 
 /** A context at `viewport` whose cookie jar holds an admin session (signed in through the API). */
 export async function signedInContext(browser: Browser, viewport: keyof typeof VIEWPORTS = "desktop"): Promise<BrowserContext> {
   const context = await open(browser, viewport);
-  const res = await context.request.post("/api/admin/session", { data: { password: ADMIN_PASSWORD } });
+  const res = await context.request.post(ADMIN_PATHS.session, { data: { password: ADMIN_PASSWORD } });
   if (!res.ok()) throw new Error(`admin sign-in failed: ${res.status()} ${await res.text()}`);
   return context;
 }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page, Route } from "playwright-core";
 import type { AdminClient } from "../../scripts/lib/admin-client.ts";
 import { databaseIdFor, dataSourceIdFor, pageIdFor } from "../../scripts/demo-workspace/ids.ts";
-import type { NotionTable } from "#contract/types";
+import type { NotionTable } from "#contract/admin-api";
 import { confirmSchemaSync, openAdmin, schemaSyncDialog, signedInContext, waitForToast } from "./admin-helpers";
 import { launch, screenshot } from "./browser";
 import { seriousAxeViolations } from "./site-helpers";

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 
 import { BASE_URL, launch, open, screenshot } from "./browser";
-import type { SyncStatus } from "../features/admin/admin-api";
+import type { SyncStatus } from "#contract/sync-runs";
 import { ADMIN_PASSWORD, adminClient, NOTION_TOKEN, notionTables } from "./stack";
 
 let browser: Browser;

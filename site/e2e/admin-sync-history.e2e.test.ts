@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import type { AdminClient } from "../../scripts/lib/admin-client.ts";
 import { dataSourceIdFor } from "../../scripts/demo-workspace/ids.ts";
-import type { SyncHistoryRun } from "../../worker/data/sync-history";
+import type { SyncHistoryRun } from "#contract/sync-runs";
 import { openAdmin, signedInContext, waitForToast } from "./admin-helpers";
 import { BASE_URL, launch, screenshot, VIEWPORTS } from "./browser";
 import { seriousAxeViolations } from "./site-helpers";

@@ -18,7 +18,7 @@ import { startFaultProxy, type Fault, type FaultProxy } from "../../scripts/lib/
 import { ROOT } from "../../scripts/lib/quiet-env.ts";
 import { serveStaticSite, type StaticSite } from "../../scripts/lib/static-site.ts";
 import { SHELL_DEFAULTS } from "../lib/build/shell";
-import { PAGE_SIZE } from "../lib/config";
+import { LISTING_PAGE_SIZE } from "#contract/listing";
 import { PAGE_DEFAULTS } from "../lib/page-defaults";
 import { BASE_URL, launch, screenshot, VIEWPORTS } from "./browser";
 import { apiItems, type ApiItem } from "./catalogue-helpers";
@@ -220,7 +220,7 @@ describe.each(VIEWPORT_NAMES)("pages built while API calls failed, at %s", (view
     expect(shipped).toContain('data-testid="item-card"');
     const page = await visit(viewport, "/for-sale/parts");
     const links = page.getByTestId("view-details");
-    expect(await links.count()).toBe(Math.min(PAGE_SIZE, parts.length));
+    expect(await links.count()).toBe(Math.min(LISTING_PAGE_SIZE, parts.length));
     expect(await links.first().getAttribute("href")).toBe(`/for-sale/parts/${parts[0].id}?page=1`);
     await screenshot(page, `build-faults-listing-${viewport}`);
     const response = await page.goto(`/for-sale/parts/${parts[0].id}`);

@@ -1,9 +1,11 @@
 /** Server-side state of the stack the browser tests run against: admin API, demo Notion server, syncs and rebuilds. */
 import { signIn, type AdminClient } from "../../scripts/lib/admin-client.ts";
 import { waitForSyncIdle as syncIdle } from "../../scripts/lib/sync-idle.ts";
-import type { SyncStatus } from "../features/admin/admin-api";
-import type { NotionTable } from "#contract/types";
-import { LOCK_TTL_MS } from "../../worker/tables/lock";
+import { ADMIN_PATHS } from "#contract/api-paths";
+import type { NotionTable, NotionTables } from "#contract/admin-api";
+import { NOTION_VERSION } from "#contract/notion";
+import { LOCK_TTL_MS } from "#contract/sync-lock";
+import type { SyncStatus } from "#contract/sync-runs";
 import { BASE_URL } from "./browser";
 
 /** The stack's admin password (scripts/test-e2e.ts passes it in). */
@@ -36,7 +38,7 @@ export async function until<T>(what: string, check: () => Promise<T | null | und
 export async function notion(path: string, init: { method?: string; body?: unknown } = {}): Promise<unknown> {
   const res = await fetch(`${NOTION_URL}${path}`, {
     method: init.method ?? "GET",
-    headers: { Authorization: `Bearer ${NOTION_TOKEN}`, "Notion-Version": "2025-09-03", "Content-Type": "application/json" },
+    headers: { Authorization: `Bearer ${NOTION_TOKEN}`, "Notion-Version": NOTION_VERSION, "Content-Type": "application/json" },
     body: init.body === undefined ? undefined : JSON.stringify(init.body),
   });
   if (!res.ok) throw new Error(`Notion ${init.method ?? "GET"} ${path}: ${res.status} ${await res.text()}`);
@@ -66,7 +68,7 @@ export async function clearNotionFaults(): Promise<void> {
 
 /** The table list the Notion Sync tab shows. */
 export async function notionTables(client: AdminClient): Promise<NotionTable[]> {
-  return (await client.call<{ tables: NotionTable[] }>("/api/admin/notion-tables")).tables;
+  return (await client.call<NotionTables>(ADMIN_PATHS.notionTables)).tables;
 }
 
 /** The live static build's stamp (`/build-info.json`). */
@@ -86,7 +88,7 @@ export async function syncTable(databaseTitle: string): Promise<void> {
   const deadline = Date.now() + LOCK_TTL_MS + 30_000;
   for (;;) {
     try {
-      await client.call("/api/admin/notion-sync-table", { method: "POST", body: { tableName: table.tableName, databaseId: table.databaseId } });
+      await client.call(ADMIN_PATHS.syncTable, { method: "POST", body: { tableName: table.tableName, databaseId: table.databaseId } });
       return;
     } catch (error) {
       const transient = /restarted mid-request|: 409: /.test(String(error));
@@ -116,7 +118,7 @@ export async function waitForSyncIdle(client: AdminClient): Promise<void> {
  * `probePath` answers 200, then until the publisher is idle.
  */
 export async function waitForRebuild(client: AdminClient, items: number, probePath: string, timeoutMs = 90_000): Promise<{ builtAt: string }> {
-  const { lastRebuild } = await client.call<SyncStatus>("/api/admin/sync-status");
+  const { lastRebuild } = await client.call<SyncStatus>(ADMIN_PATHS.syncStatus);
   const requestedAt = lastRebuild ? Date.parse(lastRebuild.startedAt) : 0;
   const live = await until(
     "the site rebuild",

@@ -1,25 +1,15 @@
-import type { Item, RichTextPiece } from "#contract/types";
+import { DEFAULT_YEAR_RANGE } from "#contract/listing";
+import type { FilterOptions, Item, RichTextPiece } from "#contract/types";
 import type { CategoryId } from "#contract/categories";
-import type { RawImageRecord, RawItem, RawListing, RichTextPieceData } from "./schemas";
+import type { RawImageRecord, RawItem, RawListing, RichTextPieceData } from "#contract/public-api";
 import * as z from "zod/mini";
-import { ItemSchema, ListingSchema } from "./schemas";
+import { ItemSchema, ListingSchema } from "#contract/public-api";
 
 /** A catalogue item as the site uses it: every common field present. */
 export type SiteItem = Item;
 
 /** The listing fields the site needs. */
-export type SiteListing = { items: SiteItem[]; totalPages: number; totalItems: number; filterOptions: SiteFilterOptions };
-
-/** Filter choices with the spec's defaults filled in. */
-export type SiteFilterOptions = {
-  manufacturers: string[];
-  yearRange: [number, number];
-  denominations: string[];
-  additionalFilters: Record<"gameTypes" | "productCategories" | "stimulatorTypes" | "adTypes" | "partTypes", { value: string; label: string }[]>;
-};
-
-/** Default year range, replaced by the server's filter_options range. */
-export const DEFAULT_YEAR_RANGE: [number, number] = [1900, 2023];
+export type SiteListing = { items: SiteItem[]; totalPages: number; totalItems: number; filterOptions: FilterOptions };
 
 /** Fills an item's common fields with empty values where the API left them out. */
 export function normalizeItem(raw: RawItem): SiteItem {
@@ -67,7 +57,7 @@ export function normalizeListing(raw: RawListing, category: string): SiteListing
     totalItems: raw.pagination.totalItems ?? raw.total ?? 0,
     filterOptions: {
       manufacturers: f?.manufacturers ?? [],
-      yearRange: f?.yearRange ?? DEFAULT_YEAR_RANGE,
+      yearRange: f?.yearRange ?? [...DEFAULT_YEAR_RANGE],
       denominations: f?.denominations ?? [],
       additionalFilters: {
         gameTypes: extra?.gameTypes ?? [],

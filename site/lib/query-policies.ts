@@ -1,3 +1,4 @@
+import { API_PATHS } from "#contract/api-paths";
 import { statusOf } from "./http";
 import { backoffDelay } from "./retry";
 
@@ -27,9 +28,9 @@ export const PAGE_HEADER_POLICY: QueryPolicy = {
 /** The policy for a request URL, by the API path it calls. */
 export function policyFor(url: string): QueryPolicy {
   const path = url.replace(/^[a-z]+:\/\/[^/]+/i, "");
-  if (path.startsWith("/api/images/background-texture")) return TEXTURE_POLICY;
-  if (path.startsWith("/api/images/")) return IMAGE_POLICY;
-  if (path.startsWith("/api/page-headers/")) return PAGE_HEADER_POLICY;
+  if (path.startsWith(`${API_PATHS.images}/background-texture`)) return TEXTURE_POLICY;
+  if (path.startsWith(`${API_PATHS.images}/`)) return IMAGE_POLICY;
+  if (path.startsWith(`${API_PATHS.pageHeaders}/`)) return PAGE_HEADER_POLICY;
   return DEFAULT_POLICY;
 }
 

@@ -1,4 +1,4 @@
-import type { RichTextPieceData } from "./schemas";
+import type { RichTextPieceData } from "#contract/public-api";
 import { isSafeUrl } from "#contract/safe-url";
 
 const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { NotionTable } from "#contract/types";
+import type { NotionTable } from "#contract/admin-api";
 import { adminFetch } from "../test/admin";
 import { storedKeyOf } from "../test/cache-keys";
 import { admin, freshCache } from "../test/http";

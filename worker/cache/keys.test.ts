@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { CACHE_KEY_PATTERNS, CACHE_PREFIX, cacheKey, generationPrefix, storedKey } from "./keys";
+import { CACHE_KEY_PATTERNS, CACHE_PREFIX } from "#contract/cache";
+import { cacheKey, generationPrefix, storedKey } from "./keys";
 
 describe("cache keys", () => {
   it("puts each content type under its own prefix below cache:", async () => {

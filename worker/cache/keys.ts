@@ -1,35 +1,6 @@
-/**
- * KV cache key layout: one prefix per content type, all under `cache:`. Pure, so the admin panel can import it.
- * In KV each key carries the cache generation after `cache:` (storedKey): `cache:{generation}:content:{key}`.
- */
+import { CACHE_KEY_PATTERNS, CACHE_PREFIX, type CacheType } from "#contract/cache";
 
-/** Prefix shared by every cache key. */
-export const CACHE_PREFIX = "cache:";
-
-/** Server cache lifetime for every content type: 6 hours. */
-export const CACHE_TTL_SECONDS = 21600;
-
-/** The key patterns per cache type, documented once for the code and the admin panel. */
-export const CACHE_KEY_PATTERNS = {
-  content: { prefix: "cache:content:", pattern: "cache:content:{key}", holds: "Site content blocks (GET /api/content/{key})" },
-  section: {
-    prefix: "cache:section:",
-    pattern: "cache:section:{posts|description|header}:{section or page id}",
-    holds: "Posts by section, page descriptions and page headers",
-  },
-  databases: { prefix: "cache:databases:", pattern: "cache:databases:tables", holds: "The synced tables with their record counts (GET /api/admin/notion-tables)" },
-  items: {
-    prefix: "cache:items:",
-    pattern: "cache:items:{category}:list:{normalised query} and cache:items:{category}:id:{id}",
-    holds: "Collection listings of every item (plain and gallery views share entries) and item details",
-  },
-  featured: { prefix: "cache:featured:", pattern: "cache:featured:{category}:{normalised query}", holds: "For-sale listings" },
-  images: { prefix: "cache:images:", pattern: "cache:images:{key}", holds: "Image records (GET /api/images/{key})" },
-  search: { prefix: "cache:search:", pattern: "cache:search:{normalised query}", holds: "Catalogue search results (GET /api/search)" },
-} as const;
-
-/** One of the cache types named in CACHE_KEY_PATTERNS. */
-export type CacheType = keyof typeof CACHE_KEY_PATTERNS;
+/** KV cache keys from the layout in `#contract/cache`; in KV each carries the cache generation after `cache:` (storedKey). */
 
 /** Bytes kept free in a key for the generation storedKey adds (a generation is at most 16 characters). */
 const GENERATION_ROOM = 24;

@@ -4,7 +4,8 @@ import { NotSyncedError } from "../tables/not-synced";
 import { fail } from "../lib/errors";
 import { countCacheEvent } from "./counters";
 import { currentGeneration } from "./generation";
-import { CACHE_TTL_SECONDS, type CacheType, cacheKey, storedKey } from "./keys";
+import { CACHE_TTL_SECONDS, type CacheType } from "#contract/cache";
+import { cacheKey, storedKey } from "./keys";
 import { memoryGet, memorySet } from "./memory";
 import { isCachingEnabled } from "./settings";
 
@@ -37,7 +38,7 @@ async function render(load: () => Promise<unknown>): Promise<string> {
  * old at most, else KV (a hit touches no D1: the switch is in KV, the counters are flushed in the background); else runs `load`, stores its JSON in KV for CACHE_TTL_SECONDS and answers with it. Caching switched off: `load` every time, no KV, no counting.
  * `load` throws for errors (fail(...), or NotSyncedError -> 503); errors are never stored.
  */
-export function serveCached(c: Context<AppEnv>, key: string, load: () => Promise<unknown>): Promise<Response> {
+export function serveCached<T>(c: Context<AppEnv>, key: string, load: () => Promise<T>): Promise<Response> {
   return serveStored(c, key, () => render(load), API_CACHE_CONTROL);
 }
 

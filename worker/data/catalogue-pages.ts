@@ -1,5 +1,5 @@
 import type { CategoryId } from "#contract/categories";
-import type { Item } from "#contract/types";
+import type { CataloguePage } from "#contract/types";
 import { quoteIdent } from "../tables/naming";
 import { withColumns } from "../tables/columns";
 import { databaseOf } from "./items";
@@ -10,7 +10,6 @@ import { fieldsOf } from "./values";
 export const CATALOGUE_PAGE_SIZE = 500;
 
 /** One slice of a category in id order: its items and the id to read on from (null after the last slice). */
-export type CataloguePage = { items: Item[]; next: string | null };
 
 /** Every item of `category` with an id after `after` (or from the first), at most CATALOGUE_PAGE_SIZE, in id order (keyset paging stays stable while rows change). */
 export function catalogueAfter(db: D1Database, category: CategoryId, after: string | null): Promise<CataloguePage> {

@@ -1,13 +1,11 @@
 import type { CategoryId } from "#contract/categories";
-import type { FilterOption, FilterOptions, ListingView } from "#contract/types";
+import { DEFAULT_YEAR_RANGE, type ListingView } from "#contract/listing";
+import type { FilterOption, FilterOptions } from "#contract/types";
 import { quoteIdent } from "../tables/naming";
 import { columnFor, withColumns } from "../tables/columns";
 import { databaseOf } from "./items";
 import { viewWhere } from "./listing-sql";
 import { num, text } from "./values";
-
-/** Year range offered when no item of the view has a year. */
-export const DEFAULT_YEAR_RANGE: [number, number] = [1900, 2023];
 
 /** The filter lists and their properties, in the order they are queried. */
 const LISTS = [

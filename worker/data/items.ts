@@ -1,5 +1,6 @@
 import { CATEGORY_IDS, findCategory, type CategoryId } from "#contract/categories";
-import type { Item, Listing, ListingView } from "#contract/types";
+import type { ListingView } from "#contract/listing";
+import type { Item, Listing } from "#contract/types";
 import type { ListingQuery } from "../lib/listing-query";
 import { quoteIdent } from "../tables/naming";
 import { withColumns, withEachColumns } from "../tables/columns";

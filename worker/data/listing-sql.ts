@@ -1,4 +1,4 @@
-import type { ListingView, Sort } from "#contract/types";
+import type { ListingView, Sort } from "#contract/listing";
 import { type ListingQuery, VALUE_FILTERS } from "../lib/listing-query";
 import { quoteIdent } from "../tables/naming";
 import { columnFor, type TableColumns } from "../tables/columns";

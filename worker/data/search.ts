@@ -1,28 +1,8 @@
 import type { CategoryId } from "#contract/categories";
 import { type SearchQuery, matchExpression } from "../lib/search-query";
-import { MATCH_END, MATCH_START, type SnippetSegment, snippetSegments } from "../lib/search-text";
+import type { SearchResult, SnippetSegment } from "#contract/search";
+import { MATCH_END, MATCH_START, snippetSegments } from "../lib/search-text";
 import { bool, firstUrl, num, text } from "./values";
-
-/** One search hit: the listing card's fields and a snippet to highlight. */
-export type SearchHit = {
-  id: string;
-  category: CategoryId;
-  title: string | null;
-  year: number | null;
-  manufacturer: string | null;
-  price: number | null;
-  forSale: boolean;
-  mainImageUrl: string | null;
-  snippet: SnippetSegment[];
-};
-
-/** `GET /api/search` body. */
-export type SearchResult = {
-  query: string;
-  items: SearchHit[];
-  total: number;
-  pagination: { page: number; limit: number; totalPages: number; totalItems: number };
-};
 
 // bm25 weights in the index's column order (title, manufacturer, description, details, body, codes): title first.
 const RANK = "bm25(search_index, 10.0, 4.0, 1.0, 2.0, 0.5, 1.0)";

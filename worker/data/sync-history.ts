@@ -1,23 +1,4 @@
-import type { RunKind, RunTrigger, UnsupportedBlock } from "./sync-runs";
-
-/** One sync in the admin panel's history: what started it, what it changed, what it could not show, and its error. */
-export type SyncHistoryRun = {
-  id: number;
-  kind: RunKind;
-  target: string | null;
-  trigger: RunTrigger;
-  startedAt: string;
-  finishedAt: string | null;
-  ok: boolean | null;
-  message: string | null;
-  error: string | null;
-  pagesAdded: number | null;
-  pagesChanged: number | null;
-  pagesRemoved: number | null;
-  filesCopied: number | null;
-  unsupportedBlocks: UnsupportedBlock[];
-  unsupportedTotal: number;
-};
+import type { RunKind, RunTrigger, SyncHistoryRun, UnsupportedBlock } from "#contract/sync-runs";
 
 type Row = {
   id: number;

@@ -1,29 +1,12 @@
 /** Rows of `sync_runs`: the history of syncs and rebuilds shown in the admin panel. */
+import { RUNS_KEPT, type RunKind, type RunTrigger, type SyncRun, type UnsupportedBlock } from "#contract/sync-runs";
 import { errorMessage } from "../lib/errors";
-
-/** Kinds of run recorded in `sync_runs` (`page`: one page synced on its own, as a webhook does). */
-export type RunKind = "schema" | "table" | "full" | "rebuild" | "page";
-
-/** What started a run. */
-export const RUN_TRIGGERS = ["manual", "cron", "webhook", "launcher"] as const;
-
-/** What started a run: the admin panel, the nightly cron, a Notion webhook, or the launcher script. */
-export type RunTrigger = (typeof RUN_TRIGGERS)[number];
-
-/** Notion blocks of one type that a page's Markdown could not show, and how many. */
-export type UnsupportedBlock = { pageId: string; pageTitle?: string; type: string; count: number };
 
 /** What a data sync changed: pages by id and last edit time against the previous rows, files copied, blocks left out. */
 export type RunCounts = { added: number; changed: number; removed: number; filesCopied: number; unsupported: UnsupportedBlock[] };
 
 /** How a run ended: `error` (default: `message`) is kept for a failed run; `counts` for a data sync. */
 export type RunOutcome = { ok: boolean; message: string; error?: string; counts?: RunCounts };
-
-/** One recorded run as the admin API hands it out. */
-export type SyncRun = { kind: RunKind; target: string | null; startedAt: string; finishedAt: string | null; ok: boolean | null; message: string | null };
-
-/** Runs kept; older ones are pruned as new ones start. */
-export const RUNS_KEPT = 200;
 
 /** Unsupported block entries kept per run (the total still counts every one). */
 export const UNSUPPORTED_LISTED = 200;

@@ -1,14 +1,5 @@
 /** The Notion webhook subscription (`webhook_subscription`) and the event ids already accepted (`webhook_events`). */
-
-/** The subscription as the admin panel sees it; `verificationToken` only while the operator still has to paste it into Notion. */
-export type WebhookStatus = {
-  state: "not-set-up" | "waiting-for-first-event" | "verified";
-  tokenReceivedAt: string | null;
-  verifiedAt: string | null;
-  lastEventAt: string | null;
-  lastEventType: string | null;
-  verificationToken: string | null;
-};
+import type { WebhookStatus } from "#contract/webhook-status";
 
 type SubscriptionRow = {
   verification_token: string;

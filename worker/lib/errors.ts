@@ -1,6 +1,7 @@
 import type { Context, ErrorHandler, NotFoundHandler } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { AppEnv } from "../app-env";
+import type { ApiError } from "#contract/public-api";
 
 /** The message of a thrown value: an Error's message, anything else as a string. */
 export function errorMessage(err: unknown): string {
@@ -28,19 +29,19 @@ export function isD1Unavailable(err: unknown): boolean {
 export const onError: ErrorHandler<AppEnv> = (err, c) => {
   if (err instanceof HTTPException) {
     const res = err.getResponse();
-    return c.json({ error: err.message || res.statusText }, err.status, retryHeaders(res));
+    return c.json<ApiError>({ error: err.message || res.statusText }, err.status, retryHeaders(res));
   }
   if (isD1Unavailable(err)) {
     console.error(`${c.req.method} ${c.req.path}: D1 unavailable:`, err);
-    return c.json({ error: D1_UNAVAILABLE_MESSAGE }, 503, { "Retry-After": String(D1_RETRY_AFTER_SECONDS) });
+    return c.json<ApiError>({ error: D1_UNAVAILABLE_MESSAGE }, 503, { "Retry-After": String(D1_RETRY_AFTER_SECONDS) });
   }
   console.error(`${c.req.method} ${c.req.path} failed:`, err);
-  return c.json({ error: "Internal server error" }, 500);
+  return c.json<ApiError>({ error: "Internal server error" }, 500);
 };
 
 /** Unknown `/api` and `/media` paths answer 404 JSON. */
 export const notFound: NotFoundHandler<AppEnv> = (c: Context<AppEnv>) =>
-  c.json({ error: `Not found: ${c.req.path}` }, 404);
+  c.json<ApiError>({ error: `Not found: ${c.req.path}` }, 404);
 
 function retryHeaders(res: Response): Record<string, string> {
   const retry = res.headers.get("Retry-After");

@@ -1,12 +1,11 @@
 import { z } from "zod";
-import { SORTS, type ListingView, type Sort } from "#contract/types";
+import { DEFAULT_SORT, LISTING_PAGE_SIZE, sortsFor, type ListingView, type Sort } from "#contract/listing";
+import type { Listing } from "#contract/types";
 
-/** Listing page size when the query names none (spec: 2). */
-export const DEFAULT_LIMIT = 2;
 /** Largest page size a client may ask for. */
 export const MAX_LIMIT = 100;
 /** The page sizes the site asks for (listing pages 2, the build 100): any other would only add cache entries. */
-export const LISTING_LIMITS = [DEFAULT_LIMIT, MAX_LIMIT] as const;
+export const LISTING_LIMITS = [LISTING_PAGE_SIZE, MAX_LIMIT] as const;
 
 const blankAsMissing = <S extends z.ZodType>(schema: S) =>
   z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? undefined : v), schema);
@@ -46,16 +45,16 @@ const yearRange = json(z.tuple([year, year], { error: "must be a JSON [min, max]
 
 /** Query schema of a listing view: paging, sort (price sorts for for-sale only) and filters; blank values count as absent. */
 export function listingQuerySchema(view: ListingView) {
-  const sorts = view === "for-sale" ? SORTS : SORTS.filter((s) => !s.startsWith("price_"));
+  const sorts = sortsFor(view);
   return z.object({
     page: blankAsMissing(whole(1, 1_000_000).default(1)),
     limit: blankAsMissing(
       z
         .enum(LISTING_LIMITS.map(String) as [string, ...string[]], { error: `must be ${LISTING_LIMITS.join(" or ")}` })
         .transform(Number)
-        .default(DEFAULT_LIMIT),
+        .default(LISTING_PAGE_SIZE),
     ),
-    sort: blankAsMissing(z.enum(sorts as [Sort, ...Sort[]], { error: `must be one of ${sorts.join(", ")}` }).default("name_asc")),
+    sort: blankAsMissing(z.enum(sorts as [Sort, ...Sort[]], { error: `must be one of ${sorts.join(", ")}` }).default(DEFAULT_SORT)),
     manufacturers: blankAsMissing(valueList("a JSON list of strings").optional()),
     yearRange: blankAsMissing(yearRange.optional()),
     denominations: blankAsMissing(valueList("a JSON list of strings").optional()),
@@ -94,7 +93,7 @@ export function isPastLastPage(page: number, totalPages: number): boolean {
  * route answers it as it is and the cache never stores it, so free page numbers cannot each cost a KV write.
  */
 export class PastLastPage extends Error {
-  constructor(readonly listing: unknown) {
+  constructor(readonly listing: Listing) {
     super("page past the last one");
   }
 }

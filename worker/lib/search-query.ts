@@ -1,9 +1,8 @@
 import { z } from "zod";
+import { SEARCH_PAGE_SIZE } from "#contract/search";
 import { CATEGORY_IDS, type CategoryId } from "#contract/categories";
 import { encodeSymbols } from "./search-text";
 
-/** Search page size when the query names none. */
-export const SEARCH_DEFAULT_LIMIT = 10;
 /** Largest search page size. */
 export const SEARCH_MAX_LIMIT = 50;
 /** Longest search text, in characters. */
@@ -25,7 +24,7 @@ export const searchQuerySchema = z.object({
   category: blankAsMissing(z.enum(CATEGORY_IDS as [CategoryId, ...CategoryId[]], { error: `must be one of ${CATEGORY_IDS.join(", ")}` }).optional()),
   forSale: blankAsMissing(z.enum(["true", "false"], { error: "must be true or false" }).transform((v) => v === "true").optional()),
   page: blankAsMissing(whole(1, 1_000_000).default(1)),
-  limit: blankAsMissing(whole(1, SEARCH_MAX_LIMIT).default(SEARCH_DEFAULT_LIMIT)),
+  limit: blankAsMissing(whole(1, SEARCH_MAX_LIMIT).default(SEARCH_PAGE_SIZE)),
 });
 
 /** A validated search query. */

@@ -1,3 +1,5 @@
+import type { SnippetSegment } from "#contract/search";
+
 /**
  * The text conventions shared by the search index (SQL, at sync) and the search query (JS, per request): symbols
  * that part numbers and prices are written with, stored as private-use characters so FTS5's unicode61 tokenizer
@@ -33,9 +35,6 @@ export function decodeSymbols(text: string): string {
 export function encodeSymbolsSql(expr: string): string {
   return CODE_SYMBOLS.reduce((sql, symbol, i) => `replace(${sql}, '${symbol}', char(${CODE_BASE + i}))`, expr);
 }
-
-/** One stretch of a snippet: plain text, matched (to highlight) or not. */
-export type SnippetSegment = { text: string; match: boolean };
 
 /** An FTS5 snippet marked with MATCH_START/MATCH_END as segments of plain text, symbols decoded, empty stretches dropped. */
 export function snippetSegments(snippet: string): SnippetSegment[] {

@@ -1,3 +1,4 @@
+import { ADMIN_PATHS } from "#contract/api-paths";
 import type { MiddlewareHandler } from "hono";
 import { getCookie } from "hono/cookie";
 import type { AppEnv } from "../app-env";
@@ -5,7 +6,7 @@ import { findSession } from "../data/admin-sessions";
 import { fail } from "../lib/errors";
 import { SESSION_COOKIE } from "../lib/session";
 
-const SESSION_PATH = "/api/admin/session";
+const SESSION_PATH = ADMIN_PATHS.session;
 const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 /** True when a state-changing request plainly comes from another site (Origin or Sec-Fetch-Site). */

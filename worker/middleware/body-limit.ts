@@ -1,3 +1,4 @@
+import { ADMIN_PATHS } from "#contract/api-paths";
 import type { MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { AppEnv } from "../app-env";
@@ -7,7 +8,7 @@ export const SIGN_IN_BODY_LIMIT = 4 * 1024;
 /** Largest body of any other request: the admin calls carry at most a table name and a database id. */
 export const BODY_LIMIT = 1024;
 
-const SIGN_IN_PATH = "/api/admin/session";
+const SIGN_IN_PATH = ADMIN_PATHS.session;
 
 const limitTo = (maxSize: number) =>
   bodyLimit({ maxSize, onError: (c) => c.json({ error: `Request body too large: the limit is ${maxSize} bytes` }, 413) });

@@ -1,3 +1,5 @@
+// Pinned so a client upgrade cannot change the shapes the sync reads.
+import { NOTION_VERSION } from "#contract/notion";
 import { Client, LogLevel } from "@notionhq/client";
 import { createPacer, type Pacer } from "./pacer";
 import { newStats, pacedFetch, type RequestStats } from "./paced-fetch";
@@ -16,9 +18,6 @@ export function isolatePacer(): Pacer {
   sharedPacer ??= createPacer(NOTION_REQUESTS_PER_SECOND, NOTION_REQUESTS_PER_SECOND - 1);
   return sharedPacer;
 }
-
-/** The Notion API version the sync's reads are written against; pinned so a client upgrade cannot change the shapes. */
-export const NOTION_VERSION = "2025-09-03";
 
 /** One sync run's Notion access: the client, a fetch for file downloads, and what they cost. */
 export type NotionRun = { notion: Client; download: typeof fetch; stats: RequestStats; startedAt: number };

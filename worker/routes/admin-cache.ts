@@ -1,35 +1,36 @@
 import { Hono } from "hono";
+import { ADMIN_PATHS } from "#contract/api-paths";
 import type { AppEnv } from "../app-env";
 import { readCacheCounters, resetCacheCounters } from "../cache/counters";
 import { countCacheKeys, purgeCache } from "../cache/purge";
 import { readCachingEnabled, setCachingEnabled } from "../cache/settings";
-import type { CacheStats } from "#contract/types";
+import type { CacheStats, MessageResult } from "#contract/admin-api";
 
-/** Admin cache controls under `/api/admin/cache`: stats, clear, enable, disable (guarded by the admin middleware). */
+/** Admin cache controls: stats, clear, enable, disable (guarded by the admin middleware; mounted at the root, paths from the contract). */
 const adminCache = new Hono<AppEnv>();
 
-adminCache.get("/cache/stats", async (c) => {
+adminCache.get(ADMIN_PATHS.cacheStats, async (c) => {
   const { DB, CACHE } = c.env;
   const [isCachingEnabled, keys, stats] = await Promise.all([readCachingEnabled(CACHE), countCacheKeys(CACHE), readCacheCounters(DB)]);
   return c.json<CacheStats>({ isCachingEnabled, keys, stats });
 });
 
-adminCache.post("/cache/clear", async (c) => {
+adminCache.post(ADMIN_PATHS.cacheClear, async (c) => {
   // The entries retired are those of the generation the purge ends (counted first, as the stats count them).
   const removed = await countCacheKeys(c.env.CACHE);
   await purgeCache(c.env.CACHE);
   await resetCacheCounters(c.env.DB);
-  return c.json({ message: `Cache cleared: ${removed} keys removed` });
+  return c.json<MessageResult>({ message: `Cache cleared: ${removed} keys removed` });
 });
 
-adminCache.post("/cache/enable", async (c) => {
+adminCache.post(ADMIN_PATHS.cacheEnable, async (c) => {
   await setCachingEnabled(c.env.CACHE, true);
-  return c.json({ message: "Caching enabled" });
+  return c.json<MessageResult>({ message: "Caching enabled" });
 });
 
-adminCache.post("/cache/disable", async (c) => {
+adminCache.post(ADMIN_PATHS.cacheDisable, async (c) => {
   await setCachingEnabled(c.env.CACHE, false);
-  return c.json({ message: "Caching disabled" });
+  return c.json<MessageResult>({ message: "Caching disabled" });
 });
 
 export default adminCache;

@@ -1,8 +1,16 @@
 import { Hono } from "hono";
+import { ADMIN_PATHS } from "#contract/api-paths";
 import { HTTPException } from "hono/http-exception";
-import { z } from "zod";
 import type { AppEnv } from "../app-env";
-import type { NotionTable, SchemaSyncResult } from "#contract/types";
+import {
+  SyncAllQuerySchema,
+  SyncTableBodySchema,
+  type MessageResult,
+  type NotionTable,
+  type NotionTables,
+  type SchemaSyncResult,
+  type SyncAllSummary,
+} from "#contract/admin-api";
 import { errorMessage, fail } from "../lib/errors";
 import { validate } from "../lib/validate";
 import { afterSync } from "../sync/after-sync";
@@ -15,13 +23,8 @@ import { syncAll } from "../sync/sync-all";
 import { syncData } from "../sync/table-sync";
 import { upstreamMessage } from "../notion/upstream-error";
 
-/** Admin Notion sync routes under `/api/admin` (guarded by the admin middleware). */
+/** Admin Notion sync routes (guarded by the admin middleware; mounted at the root, paths from the contract). */
 const adminNotion = new Hono<AppEnv>();
-
-/** Who asked for a full sync: the admin panel (default) or the launcher script; the cron calls syncAll itself. */
-const SyncAllQuery = z.object({ trigger: z.enum(["manual", "launcher"]).default("manual") });
-
-const SyncTableBody = z.object({ tableName: z.string().min(1).max(200), databaseId: z.string().min(1).max(100) });
 
 /**
  * Lock contention becomes 409 and Notion failures 502 with Notion's message; any other failure of the sync (D1, a
@@ -51,7 +54,7 @@ function carryOn<T>(ctx: unknown, work: () => Promise<T>): Promise<T> {
 
 const sameId = (a: string | null, b: string) => a !== null && a.replace(/-/g, "").toLowerCase() === b.replace(/-/g, "").toLowerCase();
 
-adminNotion.post("/notion-sync-schemas", async (c) => {
+adminNotion.post(ADMIN_PATHS.syncSchemas, async (c) => {
   const outcome = await carryOn(c.executionCtx, async () => {
     const done = await guarded("Schema sync", () => syncSchemas(c.env));
     // Every table is empty now: a rebuild would publish an empty catalogue. The table syncs that follow rebuild the site.
@@ -61,7 +64,7 @@ adminNotion.post("/notion-sync-schemas", async (c) => {
   return c.json<SchemaSyncResult>(outcome.result);
 });
 
-adminNotion.get("/notion-tables", async (c) => {
+adminNotion.get(ADMIN_PATHS.notionTables, async (c) => {
   const entries = await listEntries(c.env.DB);
   const present = new Set(await existingNotionTables(c.env.DB));
   const tables: NotionTable[] = [];
@@ -69,10 +72,10 @@ adminNotion.get("/notion-tables", async (c) => {
     const count = present.has(e.tableName) ? await c.env.DB.prepare(`SELECT COUNT(*) AS n FROM ${quoteIdent(e.tableName)}`).first<{ n: number }>() : null;
     tables.push({ tableName: e.tableName, recordCount: count?.n ?? 0, databaseTitle: e.databaseTitle, databaseId: e.databaseId });
   }
-  return c.json({ tables });
+  return c.json<NotionTables>({ tables });
 });
 
-adminNotion.post("/notion-sync-table", validate("json", SyncTableBody), async (c) => {
+adminNotion.post(ADMIN_PATHS.syncTable, validate("json", SyncTableBodySchema), async (c) => {
   const { tableName, databaseId } = c.req.valid("json");
   const entry = await guarded(`Table sync of ${tableName}`, () => readEntry(c.env.DB, tableName));
   if (!entry) fail(404, `Unknown table: ${tableName}`);
@@ -82,13 +85,13 @@ adminNotion.post("/notion-sync-table", validate("json", SyncTableBody), async (c
     await afterSync(c.env, waitable(c.executionCtx), { kind: "table", target: tableName });
     return done;
   });
-  return c.json({ success: true, message: outcome.message });
+  return c.json<MessageResult>({ success: true, message: outcome.message });
 });
 
-adminNotion.post("/notion-sync-all", validate("query", SyncAllQuery), async (c) => {
+adminNotion.post(ADMIN_PATHS.syncAll, validate("query", SyncAllQuerySchema), async (c) => {
   const { trigger } = c.req.valid("query");
   const summary = await carryOn(c.executionCtx, () => guarded("Full sync", () => syncAll(c.env, waitable(c.executionCtx), trigger)));
-  return c.json(summary);
+  return c.json<SyncAllSummary>(summary);
 });
 
 export default adminNotion;

@@ -1,15 +1,13 @@
 import { Hono } from "hono";
 import { deleteCookie, setCookie } from "hono/cookie";
-import { z } from "zod";
 import type { AppEnv } from "../app-env";
+import { SignInBodySchema, type SessionState } from "#contract/admin-api";
 import { clearAttempts, reserveAttempt } from "../data/admin-attempts";
 import { endSession, startSession } from "../data/admin-sessions";
 import { clientKey } from "../lib/client-address";
 import { fail } from "../lib/errors";
 import { passwordMatches, SESSION_COOKIE, SESSION_TTL_SECONDS } from "../lib/session";
 import { validate } from "../lib/validate";
-
-const signInBody = z.object({ password: z.string().max(1024) });
 
 /** Cookies may drop `Secure` only for plain-http local development. */
 function isLocalHost(url: string): boolean {
@@ -25,10 +23,10 @@ const adminSession = new Hono<AppEnv>();
 
 adminSession.get("/", (c) => {
   const session = c.get("adminSession");
-  return c.json({ authenticated: Boolean(session), expiresAt: session ? new Date(session.expiresAt).toISOString() : null });
+  return c.json<SessionState>({ authenticated: Boolean(session), expiresAt: session ? new Date(session.expiresAt).toISOString() : null });
 });
 
-adminSession.post("/", validate("json", signInBody), async (c) => {
+adminSession.post("/", validate("json", SignInBodySchema), async (c) => {
   const client = clientKey(c.req.header("cf-connecting-ip"));
   const grant = await reserveAttempt(c.env.DB, client);
   if (!grant.allowed) {
@@ -41,14 +39,14 @@ adminSession.post("/", validate("json", signInBody), async (c) => {
   await clearAttempts(c.env.DB, client);
   const { token, expiresAt } = await startSession(c.env.DB);
   setCookie(c, SESSION_COOKIE, token, { ...cookieOptions(c.req.url), maxAge: SESSION_TTL_SECONDS });
-  return c.json({ authenticated: true, expiresAt: new Date(expiresAt).toISOString() });
+  return c.json<SessionState>({ authenticated: true, expiresAt: new Date(expiresAt).toISOString() });
 });
 
 adminSession.delete("/", async (c) => {
   const session = c.get("adminSession");
   if (session) await endSession(c.env.DB, session.id);
   deleteCookie(c, SESSION_COOKIE, cookieOptions(c.req.url));
-  return c.json({ authenticated: false, expiresAt: null });
+  return c.json<SessionState>({ authenticated: false, expiresAt: null });
 });
 
 export default adminSession;

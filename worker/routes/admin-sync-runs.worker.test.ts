@@ -1,8 +1,8 @@
 import { env } from "cloudflare:test";
 import { exports } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
-import type { SyncHistoryRun } from "../data/sync-history";
-import { finishRun, recordRun, RUNS_KEPT, startRun } from "../data/sync-runs";
+import { RUNS_KEPT, type SyncHistoryRun } from "#contract/sync-runs";
+import { finishRun, recordRun, startRun } from "../data/sync-runs";
 import { adminFetch } from "../test/admin";
 
 const runs = async (query = "") => {

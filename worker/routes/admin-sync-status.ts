@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../app-env";
+import type { SyncStatus } from "#contract/sync-runs";
 import { readLatestRun } from "../data/sync-runs";
 import { isLockHeld, SYNC_LOCK } from "../tables/lock";
 
@@ -15,7 +16,7 @@ adminSyncStatus.get("/", async (c) => {
     readLatestRun(c.env.DB, ["rebuild"]),
     isLockHeld(c.env.DB, SYNC_LOCK),
   ]);
-  return c.json({ lastSync, lastRebuild, syncing, rebuildConfigured: Boolean(c.env.DEPLOY_HOOK_URL) });
+  return c.json<SyncStatus>({ lastSync, lastRebuild, syncing, rebuildConfigured: Boolean(c.env.DEPLOY_HOOK_URL) });
 });
 
 export default adminSyncStatus;

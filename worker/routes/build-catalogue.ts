@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import type { CataloguePage } from "#contract/types";
 import { z } from "zod";
 import type { AppEnv } from "../app-env";
 import { catalogueAfter } from "../data/catalogue-pages";
@@ -20,7 +21,7 @@ buildCatalogue.get("/catalogue/:category", validate("query", query), async (c) =
   const category = c.req.param("category");
   if (!isCategoryId(category)) fail(404, `Unknown category: ${category}`);
   try {
-    return c.json(await catalogueAfter(c.env.DB, category, c.req.valid("query").after ?? null), 200, { "Cache-Control": "no-store" });
+    return c.json<CataloguePage>(await catalogueAfter(c.env.DB, category, c.req.valid("query").after ?? null), 200, { "Cache-Control": "no-store" });
   } catch (err) {
     if (err instanceof NotSyncedError) fail(503, err.message);
     throw err;

@@ -7,7 +7,8 @@ import { API_CACHE_CONTROL, serveCached } from "../cache/serve";
 import { filterOptions } from "../data/filter-options";
 import { findItem, listItems } from "../data/items";
 import { type CategoryId, isCategoryId } from "#contract/categories";
-import type { Listing, ListingView } from "#contract/types";
+import type { ListingView } from "#contract/listing";
+import type { Item, Listing } from "#contract/types";
 import { fail } from "../lib/errors";
 import { canonicalListingQuery, isPastLastPage, type ListingQuery, listingQuerySchema, PastLastPage } from "../lib/listing-query";
 import { notionIdParam } from "../lib/route-params";
@@ -34,7 +35,7 @@ async function serveListing(c: Context<AppEnv>, view: ListingView, q: ListingQue
       return { ...page, filter_options };
     });
   } catch (err) {
-    if (err instanceof PastLastPage) return c.json(err.listing, 200, { "Cache-Control": API_CACHE_CONTROL, "X-Cache": "BYPASS" });
+    if (err instanceof PastLastPage) return c.json<Listing>(err.listing, 200, { "Cache-Control": API_CACHE_CONTROL, "X-Cache": "BYPASS" });
     throw err;
   }
 }
@@ -49,7 +50,7 @@ collection.get("/:category/for-sale", validate("query", listingQuerySchema("for-
 collection.get("/:category/:id", validate("param", z.object({ category: z.string(), id: notionIdParam })), async (c) => {
   const { category, id } = c.req.valid("param");
   const key = await cacheKey("items", category, "id", id);
-  return serveCached(c, key, async () => (await findItem(c.env.DB, category as CategoryId, id)) ?? fail(404, `Item not found: ${category}/${id}`));
+  return serveCached<Item>(c, key, async () => (await findItem(c.env.DB, category as CategoryId, id)) ?? fail(404, `Item not found: ${category}/${id}`));
 });
 
 export default collection;

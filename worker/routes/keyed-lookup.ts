@@ -1,7 +1,8 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../app-env";
-import { cacheKey, type CacheType } from "../cache/keys";
+import type { CacheType } from "#contract/cache";
+import { cacheKey } from "../cache/keys";
 import { serveCached } from "../cache/serve";
 import { fail } from "../lib/errors";
 import { foldCase, slugParam } from "../lib/route-params";

@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import type { Post } from "#contract/types";
 import { z } from "zod";
 import type { AppEnv } from "../app-env";
 import { cacheKey } from "../cache/keys";
@@ -16,7 +17,7 @@ posts.get("/section/:section", validate("param", z.object({ section: slugParam }
   const requested = c.req.valid("param").section;
   const section = foldCase(requested);
   if (!(POST_SECTIONS as readonly string[]).includes(section)) fail(404, `Unknown post section: ${requested}`);
-  return serveCached(c, await cacheKey("section", "posts", section), () => listPosts(c.env.DB, section));
+  return serveCached<Post[]>(c, await cacheKey("section", "posts", section), () => listPosts(c.env.DB, section));
 });
 
 export default posts;

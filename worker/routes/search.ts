@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import type { SearchResult } from "#contract/search";
 import type { AppEnv } from "../app-env";
 import { cacheKey } from "../cache/keys";
 import { serveCached } from "../cache/serve";
@@ -11,7 +12,7 @@ const search = new Hono<AppEnv>();
 
 search.get("/", validate("query", searchQuerySchema), async (c) => {
   const q = c.req.valid("query");
-  return serveCached(c, await cacheKey("search", canonicalSearchQuery(q)), () => searchItems(c.env.DB, q));
+  return serveCached<SearchResult>(c, await cacheKey("search", canonicalSearchQuery(q)), () => searchItems(c.env.DB, q));
 });
 
 export default search;

@@ -1,4 +1,5 @@
-import { withRun, type RunResult, type RunTrigger, type UnsupportedBlock } from "../data/sync-runs";
+import type { RunTrigger, UnsupportedBlock } from "#contract/sync-runs";
+import { withRun, type RunResult } from "../data/sync-runs";
 import { notionRun } from "../notion/client";
 import { forEachLimit } from "../notion/concurrency";
 import { headIndex } from "./media-index";

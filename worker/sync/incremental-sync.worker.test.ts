@@ -1,3 +1,4 @@
+import { NOTION_VERSION } from "#contract/notion";
 import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import worker from "../index";
@@ -15,7 +16,7 @@ const watermark = async () => (await env.DB.prepare("SELECT data_synced_at AS at
 
 /** A page as the local Notion server answers it. */
 async function notionPage(id: string): Promise<{ last_edited_time: string; properties: Record<string, { files?: { name: string; file: { url: string } }[] }> }> {
-  const res = await fetch(`${NOTION}/v1/pages/${id}`, { headers: { authorization: `Bearer ${NOTION_TEST_TOKEN}`, "notion-version": "2025-09-03" } });
+  const res = await fetch(`${NOTION}/v1/pages/${id}`, { headers: { authorization: `Bearer ${NOTION_TEST_TOKEN}`, "notion-version": NOTION_VERSION } });
   return res.json();
 }
 
@@ -99,7 +100,7 @@ describe("incremental Sync Data after a first full sync", { timeout: 60_000 }, (
     // An image the sync has never copied: a toy's, hosted by Notion (the toys table is not synced here).
     const toys = await (await fetch(`${NOTION}/v1/data_sources/${(await env.DB.prepare("SELECT data_source_id AS id FROM sync_tables WHERE table_name = 'notion_vintage_toys'").first<{ id: string }>())!.id}/query`, {
       method: "POST",
-      headers: { authorization: `Bearer ${NOTION_TEST_TOKEN}`, "notion-version": "2025-09-03", "content-type": "application/json" },
+      headers: { authorization: `Bearer ${NOTION_TEST_TOKEN}`, "notion-version": NOTION_VERSION, "content-type": "application/json" },
       body: JSON.stringify({ filter: { property: "Main Image", files: { is_not_empty: true } }, page_size: 1 }),
     })).json<{ results: { properties: Record<string, { files: { name: string; file: { url: string } }[] }> }[] }>();
     const image = toys.results[0].properties["Main Image"].files[0];

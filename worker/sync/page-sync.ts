@@ -10,7 +10,7 @@ import { pageFiles, rowValues } from "./page-row";
 import type { SiteUrlFor } from "./properties";
 import type { RegistryEntry } from "../tables/registry";
 import type { ColumnValue } from "../tables/schema";
-import type { UnsupportedBlock } from "../data/sync-runs";
+import type { UnsupportedBlock } from "#contract/sync-runs";
 import { bodyWhenEdited } from "./workspace";
 
 /**

@@ -1,4 +1,4 @@
-import type { SchemaSyncResult } from "#contract/types";
+import type { SchemaSyncResult } from "#contract/admin-api";
 import { notionRun } from "../notion/client";
 import { duplicateMessage, findDataSources, lookUp } from "../notion/find-databases";
 import { existingNotionTables } from "../tables/existing-tables";

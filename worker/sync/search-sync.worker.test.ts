@@ -1,3 +1,4 @@
+import { NOTION_VERSION } from "#contract/notion";
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { freshCache, get } from "../test/http";
@@ -13,7 +14,7 @@ const indexed = async (category: string) =>
 async function patchPage(id: string, body: Record<string, unknown>): Promise<void> {
   const res = await fetch(`${NOTION}/v1/pages/${id}`, {
     method: "PATCH",
-    headers: { Authorization: `Bearer ${NOTION_TEST_TOKEN}`, "Notion-Version": "2025-09-03", "Content-Type": "application/json" },
+    headers: { Authorization: `Bearer ${NOTION_TEST_TOKEN}`, "Notion-Version": NOTION_VERSION, "Content-Type": "application/json" },
     body: JSON.stringify(body),
   });
   expect(res.status).toBe(200);

@@ -1,4 +1,6 @@
-import { withRun, type RunCounts, type RunTrigger } from "../data/sync-runs";
+import type { SyncAllSummary, SyncAllTable } from "#contract/admin-api";
+import type { RunTrigger } from "#contract/sync-runs";
+import { withRun, type RunCounts } from "../data/sync-runs";
 import { afterSync } from "./after-sync";
 import { notionRun } from "../notion/client";
 import { duplicateMessage, findDataSources, lookUp } from "../notion/find-databases";
@@ -13,11 +15,6 @@ import { upstreamMessage } from "../notion/upstream-error";
 import { CONTRACT_DATABASES } from "./workspace";
 import { errorMessage } from "../lib/errors";
 
-/** Per-table outcome of a full sync; a table that did not sync keeps what it had. */
-export type SyncAllTable = { tableName: string; databaseTitle: string; ok: boolean; rows?: number; seconds?: number; message: string };
-
-/** Full sync summary: every contract table in table name order. */
-export type SyncAllSummary = { success: boolean; message: string; tables: SyncAllTable[]; requests: number; seconds: number };
 
 /**
  * The nightly cron's and the launcher's sync: one search, then per table either an update in place (a table synced

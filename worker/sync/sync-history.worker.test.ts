@@ -1,6 +1,6 @@
 import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
-import type { SyncHistoryRun } from "../data/sync-history";
+import type { SyncHistoryRun } from "#contract/sync-runs";
 import worker from "../index";
 import { adminFetch } from "../test/admin";
 import { control } from "../test/notion-sync";

@@ -1,3 +1,4 @@
+import { NOTION_VERSION } from "#contract/notion";
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { beforeEach, describe, expect, inject, it } from "vitest";
 import { CATEGORIES } from "#contract/categories";
@@ -7,7 +8,7 @@ import type { RecordedCall } from "../test/hook-recorder";
 import { admin, get } from "../test/http";
 import { NOTION, control, listTables, rows, syncSchemas } from "../test/notion-sync";
 import { editPage } from "../test/webhooks";
-import type { SyncAllSummary } from "./sync-all";
+import type { SyncAllSummary } from "#contract/admin-api";
 import { CONTRACT_DATABASES } from "./workspace";
 
 const recorder = inject("hookRecorderUrl");
@@ -58,7 +59,7 @@ async function listingAnswers(): Promise<Record<string, string>> {
 async function searchWithout(title: string): Promise<unknown> {
   const res = await fetch(`${NOTION}/v1/search`, {
     method: "POST",
-    headers: { authorization: `Bearer ${env.NOTION_TOKEN}`, "notion-version": "2025-09-03", "content-type": "application/json" },
+    headers: { authorization: `Bearer ${env.NOTION_TOKEN}`, "notion-version": NOTION_VERSION, "content-type": "application/json" },
     body: JSON.stringify({ filter: { property: "object", value: "data_source" }, page_size: 100 }),
   });
   const answer = await res.json<{ results: { title: { plain_text: string }[] }[] }>();

@@ -13,7 +13,8 @@ import { columnsFor, tooManyColumns, type ColumnSpec, type ColumnValue } from ".
 import { bodyWhenEdited } from "./workspace";
 import { searchIndexStatements } from "./search-index";
 import { UpstreamError } from "../notion/upstream-error";
-import { withRun, type RunCounts, type RunResult, type RunTrigger, type UnsupportedBlock } from "../data/sync-runs";
+import type { RunTrigger, UnsupportedBlock } from "#contract/sync-runs";
+import { withRun, type RunCounts, type RunResult } from "../data/sync-runs";
 import { pageChanges } from "../tables/page-counts";
 import { errorMessage } from "../lib/errors";
 

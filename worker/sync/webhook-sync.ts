@@ -1,6 +1,7 @@
 import { APIErrorCode, isNotionClientError, type Client } from "@notionhq/client";
 import { z } from "zod";
-import { withRun, type UnsupportedBlock } from "../data/sync-runs";
+import type { UnsupportedBlock } from "#contract/sync-runs";
+import { withRun } from "../data/sync-runs";
 import { afterSync } from "./after-sync";
 import { normaliseNotionId } from "../lib/notion-id";
 import { notionRun } from "../notion/client";

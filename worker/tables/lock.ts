@@ -1,12 +1,10 @@
+import { LOCK_TTL_MS } from "#contract/sync-lock";
+
 /** The one lock every Notion sync (schema, table, full) takes, so they never overlap. */
 export const SYNC_LOCK = "notion-sync";
 
-/**
- * How long a lock lives without a heartbeat (withLock renews it while its work runs, waits included): short enough that
- * a sync cut short (worker restart, cancelled request: its heartbeat stops with it) blocks the next for at most a
- * minute and a half.
- */
-export const LOCK_TTL_MS = 90_000;
+/** How long a lock lives without a heartbeat (withLock renews it while its work runs); the admin API's clients wait it out too. */
+export { LOCK_TTL_MS };
 
 /** Thrown when another sync holds the lock. */
 export class LockBusyError extends Error {

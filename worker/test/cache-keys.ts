@@ -1,7 +1,8 @@
 /** Cache key helpers for workerd tests: what KV holds in the current cache generation, by logical key. */
 import { env } from "cloudflare:test";
 import { GENERATION_INITIAL, GENERATION_KEY } from "../cache/generation";
-import { CACHE_PREFIX, generationPrefix, storedKey } from "../cache/keys";
+import { CACHE_PREFIX } from "#contract/cache";
+import { generationPrefix, storedKey } from "../cache/keys";
 
 /** The current cache generation as KV holds it. */
 export async function storedGeneration(): Promise<string> {

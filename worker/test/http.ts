@@ -1,4 +1,5 @@
 /** HTTP helpers for workerd tests: calls into the worker, as a visitor or as a signed-in admin. */
+import { ADMIN_PATHS } from "#contract/api-paths";
 import { exports } from "cloudflare:workers";
 import { adminFetch } from "./admin";
 
@@ -21,6 +22,6 @@ export async function admin<T = any>(method: "GET" | "POST", path: string): Prom
 
 /** Caching on, no cache keys, counters at zero (through the admin API, so the worker's own memos follow). */
 export async function freshCache(): Promise<void> {
-  await admin("POST", "/api/admin/cache/enable");
-  await admin("POST", "/api/admin/cache/clear");
+  await admin("POST", ADMIN_PATHS.cacheEnable);
+  await admin("POST", ADMIN_PATHS.cacheClear);
 }

@@ -1,6 +1,7 @@
+import { ADMIN_PATHS } from "#contract/api-paths";
 import { env } from "cloudflare:test";
 import { expect } from "vitest";
-import type { NotionTable, SchemaSyncResult } from "#contract/types";
+import type { NotionTable, NotionTables, SchemaSyncResult } from "#contract/admin-api";
 import { tableNameFor } from "../tables/naming";
 import { adminFetch } from "./admin";
 
@@ -29,21 +30,21 @@ export const countPaths = (stats: Stats, pattern: RegExp) => Object.entries(stat
 
 /** Runs the schema sync as the admin panel does and expects it to answer 200. */
 export async function syncSchemas(): Promise<SchemaSyncResult> {
-  const res = await adminFetch("/api/admin/notion-sync-schemas", { method: "POST" });
+  const res = await adminFetch(ADMIN_PATHS.syncSchemas, { method: "POST" });
   expect(res.status).toBe(200);
   return res.json();
 }
 
 /** The admin panel's table list. */
 export async function listTables(): Promise<NotionTable[]> {
-  return (await (await adminFetch("/api/admin/notion-tables")).json<{ tables: NotionTable[] }>()).tables;
+  return (await (await adminFetch(ADMIN_PATHS.notionTables)).json<NotionTables>()).tables;
 }
 
 /** Syncs the table of the Notion database titled `title` as the admin panel does. */
 export async function syncTable(title: string): Promise<Response> {
   const tableName = tableNameFor(title);
   const table = (await listTables()).find((t) => t.tableName === tableName)!;
-  return adminFetch("/api/admin/notion-sync-table", { method: "POST", body: { tableName, databaseId: table.databaseId } });
+  return adminFetch(ADMIN_PATHS.syncTable, { method: "POST", body: { tableName, databaseId: table.databaseId } });
 }
 
 /** Every row of the table of the Notion database titled `title`, by id. */

@@ -1,4 +1,6 @@
 /** Helpers for the Notion webhook tests: deliveries into the worker, edits on the local Notion server, the debouncer. */
+import { API_PATHS } from "#contract/api-paths";
+import { NOTION_VERSION } from "#contract/notion";
 import { env, runDurableObjectAlarm } from "cloudflare:test";
 import { exports } from "cloudflare:workers";
 import { syncDebouncer } from "../sync/sync-debouncer";
@@ -28,7 +30,7 @@ export function webhookEvent(type: string, entityId: string, at = new Date(), en
 /** POSTs `body` (JSON text as is, else serialised) to the webhook endpoint with `headers`. */
 export function deliver(body: unknown, headers: Record<string, string> = {}): Promise<Response> {
   const text = typeof body === "string" ? body : JSON.stringify(body);
-  return exports.default.fetch("http://localhost/api/notion/webhook", { method: "POST", headers: { "content-type": "application/json", ...headers }, body: text });
+  return exports.default.fetch(`http://localhost${API_PATHS.notionWebhook}`, { method: "POST", headers: { "content-type": "application/json", ...headers }, body: text });
 }
 
 /** POSTs `body` signed with `token` as Notion signs it. */
@@ -41,7 +43,7 @@ export async function deliverSigned(body: unknown, token = WEBHOOK_TOKEN): Promi
 export async function editPage(pageId: string, body: unknown): Promise<void> {
   const res = await fetch(`${NOTION}/v1/pages/${pageId}`, {
     method: "PATCH",
-    headers: { authorization: `Bearer ${NOTION_TEST_TOKEN}`, "notion-version": "2025-09-03", "content-type": "application/json" },
+    headers: { authorization: `Bearer ${NOTION_TEST_TOKEN}`, "notion-version": NOTION_VERSION, "content-type": "application/json" },
     body: JSON.stringify(body),
   });
   if (!res.ok) throw new Error(`editing page ${pageId}: ${res.status} ${await res.text()}`);
@@ -51,7 +53,7 @@ export async function editPage(pageId: string, body: unknown): Promise<void> {
 export async function editSchema(dataSourceId: string, properties: Record<string, unknown>): Promise<void> {
   const res = await fetch(`${NOTION}/v1/data_sources/${dataSourceId}`, {
     method: "PATCH",
-    headers: { authorization: `Bearer ${NOTION_TEST_TOKEN}`, "notion-version": "2025-09-03", "content-type": "application/json" },
+    headers: { authorization: `Bearer ${NOTION_TEST_TOKEN}`, "notion-version": NOTION_VERSION, "content-type": "application/json" },
     body: JSON.stringify({ properties }),
   });
   if (!res.ok) throw new Error(`editing data source ${dataSourceId}: ${res.status} ${await res.text()}`);

@@ -1,9 +1,9 @@
 import { b, code, divider, h1, h2, h3, hosted, i, image, li, link, ol, p, quote, t } from "../blocks.ts";
 import type { DatabaseSpec, PageSpec, SimpleValue } from "../types.ts";
+import { POST_SECTIONS, type PostSection } from "#contract/categories";
 
-type Section = "home" | "literature" | "services" | "news" | "miscellaneous";
 
-function post(title: string, section: Section, order: number, body: PageSpec["body"], extra: Record<string, SimpleValue> = {}): PageSpec {
+function post(title: string, section: PostSection, order: number, body: PageSpec["body"], extra: Record<string, SimpleValue> = {}): PageSpec {
   return { properties: { Title: title, Section: section, "Display Order": order, ...extra }, body };
 }
 
@@ -12,7 +12,7 @@ export const POSTS: DatabaseSpec = {
   title: "Posts",
   properties: {
     Title: { type: "title" },
-    Section: { type: "select", options: ["home", "literature", "services", "news", "miscellaneous"] },
+    Section: { type: "select", options: [...POST_SECTIONS] },
     "Display Order": { type: "number", format: "number" },
     Image: { type: "files" },
     Content: { type: "rich_text" },

@@ -1,4 +1,4 @@
-import { CACHE_KEY_PATTERNS, CACHE_TTL_SECONDS } from "../../../worker/cache/keys";
+import { CACHE_KEY_PATTERNS, CACHE_TTL_SECONDS } from "#contract/cache";
 
 const TYPE_NAMES: Record<keyof typeof CACHE_KEY_PATTERNS, string> = {
   content: "Content",

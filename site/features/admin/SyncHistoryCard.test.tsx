@@ -1,6 +1,6 @@
 import { renderToString } from "react-dom/server";
 import { afterEach, describe, expect, it } from "vitest";
-import type { SyncHistoryRun } from "../../../worker/data/sync-history";
+import type { SyncHistoryRun } from "#contract/sync-runs";
 import { $syncRuns, $syncStatus } from "./admin-sync";
 import SyncHistoryCard from "./SyncHistoryCard";
 

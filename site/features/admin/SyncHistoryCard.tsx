@@ -1,5 +1,5 @@
 import { useStore } from "@nanostores/react";
-import type { SyncHistoryRun } from "../../../worker/data/sync-history";
+import type { SyncHistoryRun } from "#contract/sync-runs";
 import { formatTime, runOutcome } from "./admin";
 import { pagesText, scopeText, triggerText, unlistedBlocks } from "./sync-history";
 import { $syncRuns, $syncStatus, refreshSyncRuns } from "./admin-sync";

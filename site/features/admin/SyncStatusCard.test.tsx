@@ -1,6 +1,6 @@
 import { renderToString } from "react-dom/server";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { SyncRun } from "../../../worker/data/sync-runs";
+import type { SyncRun } from "#contract/sync-runs";
 import { $syncStatus } from "./admin-sync";
 import SyncStatusCard from "./SyncStatusCard";
 

@@ -1,5 +1,5 @@
 import { useStore } from "@nanostores/react";
-import type { SyncRun } from "../../../worker/data/sync-runs";
+import type { SyncRun } from "#contract/sync-runs";
 import { formatTime, rebuildProgress, rebuildsConfigured, runLabel, runOutcome } from "./admin";
 import { $syncStatus } from "./admin-sync";
 

@@ -1,6 +1,7 @@
 import { renderToString } from "react-dom/server";
 import { afterEach, describe, expect, it } from "vitest";
-import { $webhookStatus, type WebhookState } from "./admin-webhook";
+import type { WebhookState } from "#contract/webhook-status";
+import { $webhookStatus } from "./admin-webhook";
 import WebhookCard from "./WebhookCard";
 
 const base: WebhookState = {

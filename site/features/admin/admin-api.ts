@@ -1,63 +1,71 @@
-import type { SyncHistoryRun } from "../../../worker/data/sync-history";
-import type { SyncRun } from "../../../worker/data/sync-runs";
-import type { CacheStats, NotionTable, SchemaSyncResult } from "#contract/types";
+import * as z from "zod/mini";
+import { ADMIN_PATHS } from "#contract/api-paths";
+import {
+  CacheStatsSchema,
+  MessageResultSchema,
+  NotionTablesSchema,
+  SchemaSyncResultSchema,
+  SessionStateSchema,
+  type SyncTableBody,
+} from "#contract/admin-api";
+import { SyncRunsSchema, SyncStatusSchema } from "#contract/sync-runs";
+import { WebhookStateSchema } from "#contract/webhook-status";
 import { assertOk, getJson } from "../../lib/http";
 
-/** `GET|POST|DELETE /api/admin/session` body. */
-export type SessionState = { authenticated: boolean; expiresAt: string | null };
-/** `GET /api/admin/sync-status` body (`syncing`: a sync holds the lock now; `rebuildConfigured`: the worker has DEPLOY_HOOK_URL, missing from older workers). */
-export type SyncStatus = { lastSync: SyncRun | null; lastRebuild: SyncRun | null; syncing: boolean; rebuildConfigured?: boolean };
 /** `/build-info.json`: when the static site was built. */
-export type BuildInfo = { builtAt: string };
-/** Body of the admin mutations that answer with a message. */
-export type MessageResult = { success?: boolean; message: string };
+export const BuildInfoSchema = z.object({ builtAt: z.string() });
+/** `/build-info.json`: when the static site was built. */
+export type BuildInfo = z.infer<typeof BuildInfoSchema>;
 
-/** Admin API paths. */
-export const ADMIN_PATHS = {
-  session: "/api/admin/session",
-  cacheStats: "/api/admin/cache/stats",
-  cacheClear: "/api/admin/cache/clear",
-  cacheEnable: "/api/admin/cache/enable",
-  cacheDisable: "/api/admin/cache/disable",
-  syncSchemas: "/api/admin/notion-sync-schemas",
-  notionTables: "/api/admin/notion-tables",
-  syncTable: "/api/admin/notion-sync-table",
-  syncStatus: "/api/admin/sync-status",
-  syncRuns: "/api/admin/sync-runs",
-  buildInfo: "/build-info.json",
-} as const;
+/** The static site's build stamp, written by the build next to the pages (not a worker path). */
+const BUILD_INFO_PATH = "/build-info.json";
 
-async function send<T>(method: string, path: string, body?: unknown): Promise<T> {
+/** An admin answer checked against its contract schema; one of another shape fails naming the path and the first wrong field. */
+export function parseAnswer<S extends z.ZodMiniType>(schema: S, path: string, body: unknown): z.infer<S> {
+  const parsed = schema.safeParse(body);
+  if (parsed.success) return parsed.data as z.infer<S>;
+  const issue = parsed.error.issues[0];
+  throw new Error(`Unexpected answer from ${path}: ${issue?.path.join(".") || "body"}: ${issue?.message ?? "wrong shape"}`);
+}
+
+async function read<S extends z.ZodMiniType>(schema: S, path: string): Promise<z.infer<S>> {
+  return parseAnswer(schema, path, await getJson(path, { cache: "no-store" }));
+}
+
+async function send<S extends z.ZodMiniType>(schema: S, method: string, path: string, body?: unknown): Promise<z.infer<S>> {
   const res = await fetch(path, {
     method,
     credentials: "include",
     headers: body === undefined ? { Accept: "application/json" } : { Accept: "application/json", "Content-Type": "application/json" },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
-  return (await assertOk(res)).json() as Promise<T>;
+  return parseAnswer(schema, path, await (await assertOk(res)).json());
 }
 
 /** Whether this browser holds an admin session. */
-export const readSession = () => getJson(ADMIN_PATHS.session, { cache: "no-store" }) as Promise<SessionState>;
+export const readSession = () => read(SessionStateSchema, ADMIN_PATHS.session);
 /** Signs in; failures are HttpErrors (401 wrong password, 429 throttled, 503 not configured). */
-export const signIn = (password: string) => send<SessionState>("POST", ADMIN_PATHS.session, { password });
+export const signIn = (password: string) => send(SessionStateSchema, "POST", ADMIN_PATHS.session, { password });
 /** Signs out (clears the session cookie). */
-export const signOut = () => send<SessionState>("DELETE", ADMIN_PATHS.session);
+export const signOut = () => send(SessionStateSchema, "DELETE", ADMIN_PATHS.session);
 /** Cache on/off state, key count, hits and misses. */
-export const readCacheStats = () => getJson(ADMIN_PATHS.cacheStats, { cache: "no-store" }) as Promise<CacheStats>;
+export const readCacheStats = () => read(CacheStatsSchema, ADMIN_PATHS.cacheStats);
 /** Empties the server cache. */
-export const clearServerCache = () => send<MessageResult>("POST", ADMIN_PATHS.cacheClear);
+export const clearServerCache = () => send(MessageResultSchema, "POST", ADMIN_PATHS.cacheClear);
 /** Turns server caching on or off. */
-export const setCaching = (enabled: boolean) => send<MessageResult>("POST", enabled ? ADMIN_PATHS.cacheEnable : ADMIN_PATHS.cacheDisable);
+export const setCaching = (enabled: boolean) => send(MessageResultSchema, "POST", enabled ? ADMIN_PATHS.cacheEnable : ADMIN_PATHS.cacheDisable);
 /** Recreates every notion_* table from the Notion schemas. */
-export const syncSchemas = () => send<SchemaSyncResult>("POST", ADMIN_PATHS.syncSchemas);
+export const syncSchemas = () => send(SchemaSyncResultSchema, "POST", ADMIN_PATHS.syncSchemas);
 /** The synced tables with their record counts. */
-export const readNotionTables = () => getJson(ADMIN_PATHS.notionTables, { cache: "no-store" }) as Promise<{ tables: NotionTable[] }>;
+export const readNotionTables = () => read(NotionTablesSchema, ADMIN_PATHS.notionTables);
 /** Pulls one table's rows from Notion. */
-export const syncTable = (tableName: string, databaseId: string) => send<MessageResult>("POST", ADMIN_PATHS.syncTable, { tableName, databaseId });
+export const syncTable = (tableName: string, databaseId: string) =>
+  send(MessageResultSchema, "POST", ADMIN_PATHS.syncTable, { tableName, databaseId } satisfies SyncTableBody);
 /** The last sync and the last rebuild request. */
-export const readSyncStatus = () => getJson(ADMIN_PATHS.syncStatus, { cache: "no-store" }) as Promise<SyncStatus>;
+export const readSyncStatus = () => read(SyncStatusSchema, ADMIN_PATHS.syncStatus);
 /** The latest `limit` syncs, newest first. */
-export const readSyncRuns = (limit: number) => getJson(`${ADMIN_PATHS.syncRuns}?limit=${limit}`, { cache: "no-store" }) as Promise<{ runs: SyncHistoryRun[] }>;
+export const readSyncRuns = (limit: number) => read(SyncRunsSchema, `${ADMIN_PATHS.syncRuns}?limit=${limit}`);
+/** The Notion webhook subscription and what waits in the debouncer. */
+export const readWebhookState = () => read(WebhookStateSchema, ADMIN_PATHS.notionWebhook);
 /** When the deployed static site was built. */
-export const readBuildInfo = () => getJson(ADMIN_PATHS.buildInfo, { cache: "no-store" }) as Promise<BuildInfo>;
+export const readBuildInfo = () => read(BuildInfoSchema, BUILD_INFO_PATH);

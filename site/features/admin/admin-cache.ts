@@ -1,5 +1,5 @@
 import { atom } from "nanostores";
-import type { CacheStats } from "#contract/types";
+import type { CacheStats } from "#contract/admin-api";
 import { clearServerCache, readCacheStats, setCaching } from "./admin-api";
 import { errorText, failureToast } from "./admin";
 import { clearBrowserStores, RELOAD_DELAY_MS, type BrowserStores } from "./clear-browser-cache";

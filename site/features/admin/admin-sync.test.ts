@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { SyncHistoryRun } from "#contract/sync-runs";
 import { fakeAdminApi } from "./test/fake-api";
 import { $notionTables, $schemaSync, $syncingTable, $syncRuns, $syncStatus, refreshSyncStatus, refreshTables, runSchemaSync, runTableSync } from "./admin-sync";
 import { $toasts, dismiss } from "../shell/toasts";
@@ -109,7 +110,10 @@ describe("notion sync store", () => {
   });
 
   it("reloads the sync history after a table sync", async () => {
-    const run = { id: 7, kind: "table", target: slots.tableName, trigger: "manual", ok: true, pagesAdded: 1 };
+    const run: SyncHistoryRun = {
+      id: 7, kind: "table", target: slots.tableName, trigger: "manual", startedAt: "2026-01-02T04:00:00.000Z", finishedAt: "2026-01-02T04:00:05.000Z", ok: true,
+      message: "Synced 2 rows", error: null, pagesAdded: 1, pagesChanged: 0, pagesRemoved: 0, filesCopied: 0, unsupportedBlocks: [], unsupportedTotal: 0,
+    };
     const { calls } = fakeAdminApi({
       ...quiet,
       "POST /api/admin/notion-sync-table": () => Response.json({ success: true, message: "Synced 2 rows" }),

@@ -1,7 +1,7 @@
 import { atom } from "nanostores";
-import type { NotionTable, SchemaSyncResult } from "#contract/types";
-import type { SyncHistoryRun } from "../../../worker/data/sync-history";
-import { readBuildInfo, readNotionTables, readSyncRuns, readSyncStatus, syncSchemas, syncTable, type BuildInfo, type SyncStatus } from "./admin-api";
+import type { NotionTable, SchemaSyncResult } from "#contract/admin-api";
+import type { SyncHistoryRun, SyncStatus } from "#contract/sync-runs";
+import { readBuildInfo, readNotionTables, readSyncRuns, readSyncStatus, syncSchemas, syncTable, type BuildInfo } from "./admin-api";
 import { errorText, failureToast, schemaSyncToast, syncErrorToast, tableSyncToast } from "./admin";
 import { handleUnauthorized } from "./admin-store";
 import { toast } from "../shell/toasts";

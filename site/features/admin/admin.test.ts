@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { SyncRun } from "../../../worker/data/sync-runs";
+import type { SyncRun } from "#contract/sync-runs";
 import { errorText, failureToast, hitRate, isTableSyncDisabled, rebuildProgress, rebuildsConfigured, runLabel, runOutcome, schemaSyncToast, serverMessage, signInErrorText, syncErrorToast, tableSyncToast } from "./admin";
 import { HttpError } from "../../lib/http";
 

@@ -1,6 +1,5 @@
-import type { SyncRun } from "../../../worker/data/sync-runs";
-import type { CacheStats, NotionTable, SchemaSyncResult } from "#contract/types";
-import type { SyncStatus } from "./admin-api";
+import type { CacheStats, NotionTable, SchemaSyncResult } from "#contract/admin-api";
+import type { SyncRun, SyncStatus } from "#contract/sync-runs";
 import { statusOf } from "../../lib/http";
 import type { ToastInput } from "../shell/toasts";
 

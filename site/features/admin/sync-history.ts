@@ -1,5 +1,4 @@
-import type { SyncHistoryRun } from "../../../worker/data/sync-history";
-import type { RunTrigger } from "../../../worker/data/sync-runs";
+import type { RunTrigger, SyncHistoryRun } from "#contract/sync-runs";
 
 const TRIGGER_TEXT: Record<RunTrigger, string> = { manual: "Admin panel", cron: "Nightly cron", webhook: "Notion webhook", launcher: "Launcher" };
 

@@ -1,4 +1,5 @@
-import { ItemSchema } from "../../lib/schemas";
+import { API_PATHS } from "#contract/api-paths";
+import { ItemSchema } from "#contract/public-api";
 import { normalizeItem, type SiteItem } from "../../lib/normalize";
 
 /** Shown when an item cannot be loaded and no message says why. */
@@ -36,7 +37,7 @@ export function statusText(res: Pick<Response, "status" | "statusText">): string
 
 /** GET /api/collection/{category}/{id} from `base`; throws 'Failed to fetch {category} item: {status text}' or the mismatch message. */
 export async function fetchItem(base: string, category: string, id: string, init: RequestInit = {}): Promise<SiteItem> {
-  const res = await fetch(`${base}/api/collection/${category}/${encodeURIComponent(id)}`, { credentials: "include", ...init });
+  const res = await fetch(`${base}${API_PATHS.collection}/${category}/${encodeURIComponent(id)}`, { credentials: "include", ...init });
   if (!res.ok) throw new ItemFetchError(`Failed to fetch ${category} item: ${statusText(res)}`);
   const item = normalizeItem(ItemSchema.parse(await res.json()));
   if (item.category !== category) throw new ItemFetchError(categoryMismatch(category, item.category));

@@ -1,9 +1,9 @@
 import { useStore } from "@nanostores/react";
 import { useEffect, useRef, useState } from "react";
 import type { CategoryId } from "#contract/categories";
-import { PAGE_SIZE } from "../../lib/config";
+import { LISTING_PAGE_SIZE, type ListingView } from "#contract/listing";
 import { getJson } from "../../lib/http";
-import { listingPath, pageHref, type ListingView } from "./listing-url";
+import { listingPath, pageHref } from "./listing-url";
 import type { SiteListing } from "../../lib/normalize";
 import { useQuery } from "../../lib/use-query";
 import { $appliedFilters, $listingPage, $writePageToAddress, goToPage, syncPageFromAddress } from "./listing";
@@ -40,8 +40,8 @@ type Props = {
 export default function CatalogueListing({ category, view, sourcePage, writePageToAddress, emptyText, initial }: Props) {
   const page = useStore($listingPage);
   const filters = useStore($appliedFilters);
-  const key = listingPath(category, view, page, PAGE_SIZE, filters);
-  const initialKey = listingPath(category, view, 1, PAGE_SIZE);
+  const key = listingPath(category, view, page, LISTING_PAGE_SIZE, filters);
+  const initialKey = listingPath(category, view, 1, LISTING_PAGE_SIZE);
   const fetcher = async (url: string) => {
     const [{ parseListing }, body] = await Promise.all([loadParser(), getJson(url)]);
     return parseListing(body, category);
@@ -68,7 +68,7 @@ export default function CatalogueListing({ category, view, sourcePage, writePage
 
   const totalPages = query.data?.totalPages ?? lastTotal.current;
   const loading = query.status === "pending" || (query.isFetching && !query.data);
-  const placeholders = Array.from({ length: PAGE_SIZE }, (_, i) => <CardSkeleton key={i} />);
+  const placeholders = Array.from({ length: LISTING_PAGE_SIZE }, (_, i) => <CardSkeleton key={i} />);
   return (
     <div data-testid="listing" aria-busy={loading} data-listing-prerendered={search === null ? "" : undefined}>
       <Pager page={page} totalPages={totalPages} position="top" onChange={goToPage} hrefFor={hrefFor} />

@@ -2,7 +2,7 @@ import { useStore } from "@nanostores/react";
 import { Collapsible } from "radix-ui";
 import type { CategoryId } from "#contract/categories";
 import { activeFilterCount } from "./filter-model";
-import type { SiteFilterOptions } from "../../lib/normalize";
+import type { FilterOptions } from "#contract/types";
 import { $filters, $filtersOpen, resetFilters, setFiltersOpen } from "./filters-store";
 import Icon from "../../lib/ui/Icon";
 import ActiveFilterChips from "./filters/ActiveFilterChips";
@@ -12,7 +12,7 @@ import SortSelect from "./filters/SortSelect";
 import YearRangeFilter from "./filters/YearRangeFilter";
 
 /** Props of FilterPanel: category, whether price sorts apply, and the build's filter_options. */
-type Props = { category: CategoryId; forSale: boolean; options: SiteFilterOptions | null };
+type Props = { category: CategoryId; forSale: boolean; options: FilterOptions | null };
 
 /** The collapsible 'Filters' card (built, and shown only when FILTERS_ENABLED is on). */
 export default function FilterPanel({ category, forSale, options }: Props) {

@@ -1,20 +1,20 @@
 import type { CategoryId } from "#contract/categories";
+import { DEFAULT_SORT, SORTS, sortsFor, type Sort } from "#contract/listing";
 
-/** Listing sort orders; price sorts only apply for sale. */
-export const SORT_OPTIONS = [
-  { value: "name_asc", label: "Name (A-Z)" },
-  { value: "name_desc", label: "Name (Z-A)" },
-  { value: "year_asc", label: "Year (Oldest First)" },
-  { value: "year_desc", label: "Year (Newest First)" },
-  { value: "price_asc", label: "Price (Low to High)" },
-  { value: "price_desc", label: "Price (High to Low)" },
-] as const;
+const SORT_LABELS: Record<Sort, string> = {
+  name_asc: "Name (A-Z)",
+  name_desc: "Name (Z-A)",
+  year_asc: "Year (Oldest First)",
+  year_desc: "Year (Newest First)",
+  price_asc: "Price (Low to High)",
+  price_desc: "Price (High to Low)",
+};
+
+/** Listing sort orders with their labels, in the contract's order. */
+export const SORT_OPTIONS = SORTS.map((value) => ({ value, label: SORT_LABELS[value] }));
 
 /** A sort value. */
-export type SortValue = (typeof SORT_OPTIONS)[number]["value"];
-
-/** The default sort. */
-export const DEFAULT_SORT: SortValue = "name_asc";
+export type SortValue = Sort;
 
 /** The category-specific select: query parameter, label, and which filter_options list feeds it. */
 export type CategorySelect = { param: "denominations" | "gameType" | "productCategory" | "theme" | "partType" | "stimulatorType"; label: string; source: "denominations" | "gameTypes" | "productCategories" | "adTypes" | "partTypes" | "stimulatorTypes" };
@@ -41,7 +41,8 @@ export const EMPTY_FILTERS: Filters = { manufacturers: [], yearRange: null, sort
 
 /** The sort options shown in a context (price sorts only for sale). */
 export function sortOptions(forSale: boolean) {
-  return SORT_OPTIONS.filter((o) => forSale || !o.value.startsWith("price_"));
+  const offered = sortsFor(forSale ? "for-sale" : "gallery");
+  return SORT_OPTIONS.filter((o) => offered.includes(o.value));
 }
 
 /** How many filters differ from the defaults (the count on the panel header). */

@@ -1,12 +1,11 @@
 import type { CategoryId } from "#contract/categories";
+import { API_PATHS } from "#contract/api-paths";
+import type { ListingView } from "#contract/listing";
 import { filterParams, type Filters } from "./filter-model";
-
-/** Which collection endpoint a listing reads: plain, gallery, or for-sale. */
-export type ListingView = "all" | "gallery" | "for-sale";
 
 /** The API path of a listing page, e.g. `/api/collection/slots/gallery?page=2&limit=2` (also the query-cache key). */
 export function listingPath(category: CategoryId, view: ListingView, page: number, limit: number, filters?: Filters | null): string {
-  const base = `/api/collection/${category}${view === "all" ? "" : `/${view}`}`;
+  const base = `${API_PATHS.collection}/${category}${view === "all" ? "" : `/${view}`}`;
   const params = new URLSearchParams({ page: String(page), limit: String(limit) });
   if (filters) for (const [key, value] of filterParams(category, filters)) params.set(key, value);
   return `${base}?${params}`;

@@ -1,5 +1,6 @@
 import { getJson } from "../../lib/http";
-import { type SearchState, type SiteSearchResult, SearchResultSchema, hitHref, resultCountText, searchApiPath, searchHref } from "./search";
+import { SearchResultSchema, type SearchResult } from "#contract/search";
+import { type SearchState, hitHref, resultCountText, searchApiPath, searchHref } from "./search";
 import { useQuery } from "../../lib/use-query";
 import { applySearch } from "./search-store";
 import CardSkeleton from "../listing/CardSkeleton";
@@ -10,7 +11,7 @@ import Snippet from "./Snippet";
 /** Props of SearchResults: the search to show. */
 type Props = { search: SearchState };
 
-const fetcher = async (url: string): Promise<SiteSearchResult> => SearchResultSchema.parse(await getJson(url));
+const fetcher = async (url: string): Promise<SearchResult> => SearchResultSchema.parse(await getJson(url));
 
 function goToPage(page: number): void {
   applySearch({ page });
@@ -20,7 +21,7 @@ function goToPage(page: number): void {
 
 /** One page of search results from the API: a live count, placeholders, error and empty texts, cards with highlights, the pager. */
 export default function SearchResults({ search }: Props) {
-  const query = useQuery<SiteSearchResult>(searchApiPath(search), { fetcher });
+  const query = useQuery<SearchResult>(searchApiPath(search), { fetcher });
   const loading = query.status === "pending" || (query.isFetching && !query.data);
   const data = query.status === "success" ? query.data : undefined;
   const hrefFor = (page: number) => searchHref({ ...search, page });

@@ -1,7 +1,7 @@
-import type { SiteSearchResult } from "./search";
+import type { SnippetSegment } from "#contract/search";
 
 /** Props of Snippet: the API's snippet segments. */
-type Props = { segments: SiteSearchResult["items"][number]["snippet"] };
+type Props = { segments: SnippetSegment[] };
 
 /** A search hit's excerpt as text, matched words in <mark> (React escapes every segment: no markup from Notion reaches the page). */
 export default function Snippet({ segments }: Props) {

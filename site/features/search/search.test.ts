@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { hitHref, resultCountText, searchApiPath, searchHref, SearchResultSchema, searchStateFrom } from "./search";
+import { SearchResultSchema } from "#contract/search";
+import { hitHref, resultCountText, searchApiPath, searchHref, searchStateFrom } from "./search";
 
 describe("search page state", () => {
   it("reads q, category, forSale and page from the address, ignoring unknown values", () => {
@@ -29,7 +30,7 @@ describe("search page state", () => {
 
   it("refuses an answer whose snippet is not plain segments", () => {
     const hit = { id: "1", category: "slots", title: "T", year: null, manufacturer: null, price: null, forSale: false, mainImageUrl: null };
-    const body = (snippet: unknown) => ({ query: "t", items: [{ ...hit, snippet }], total: 1, pagination: { totalPages: 1, totalItems: 1 } });
+    const body = (snippet: unknown) => ({ query: "t", items: [{ ...hit, snippet }], total: 1, pagination: { page: 1, limit: 10, totalPages: 1, totalItems: 1 } });
     expect(SearchResultSchema.safeParse(body([{ text: "T", match: true }])).success).toBe(true);
     expect(SearchResultSchema.safeParse(body("<b>T</b>")).success).toBe(false);
   });

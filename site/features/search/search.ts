@@ -1,8 +1,6 @@
-import * as z from "zod/mini";
+import { API_PATHS } from "#contract/api-paths";
 import { CATEGORY_IDS, type CategoryId } from "#contract/categories";
-
-/** Results per search page. */
-export const SEARCH_PAGE_SIZE = 10;
+import { SEARCH_PAGE_SIZE } from "#contract/search";
 
 /** What the search page shows: text, filters and page, as kept in its address (`/search?q=…&category=…&forSale=…&page=…`). */
 export type SearchState = { q: string; category: CategoryId | null; forSale: boolean | null; page: number };
@@ -40,39 +38,13 @@ export function searchApiPath(state: SearchState): string {
   const p = params(state);
   p.set("page", String(state.page));
   p.set("limit", String(SEARCH_PAGE_SIZE));
-  return `/api/search?${p}`;
+  return `${API_PATHS.search}?${p}`;
 }
 
 /** The item page a hit leads to: for sale under /for-sale, otherwise the gallery. */
 export function hitHref(hit: { category: string; id: string; forSale: boolean }): string {
   return `/${hit.forSale ? "for-sale" : "gallery"}/${hit.category}/${encodeURIComponent(hit.id)}`;
 }
-
-const text = z.nullish(z.string());
-
-/** One hit of `GET /api/search`; the snippet is plain text segments, `match` marking the words to highlight. */
-export const SearchHitSchema = z.object({
-  id: z.string(),
-  category: z.enum(CATEGORY_IDS as [CategoryId, ...CategoryId[]]),
-  title: text,
-  year: z.nullish(z.number()),
-  manufacturer: text,
-  price: z.nullish(z.number()),
-  forSale: z.boolean(),
-  mainImageUrl: text,
-  snippet: z.array(z.object({ text: z.string(), match: z.boolean() })),
-});
-
-/** `GET /api/search`. */
-export const SearchResultSchema = z.object({
-  query: z.string(),
-  items: z.array(SearchHitSchema),
-  total: z.number(),
-  pagination: z.object({ totalPages: z.number(), totalItems: z.number() }),
-});
-
-/** A search answer as the page uses it. */
-export type SiteSearchResult = z.infer<typeof SearchResultSchema>;
 
 /** The live region's sentence for a finished search. */
 export function resultCountText(total: number, q: string): string {

@@ -1,14 +1,11 @@
-import * as z from "zod/mini";
+import { API_PATHS } from "#contract/api-paths";
 import type { CategoryId } from "#contract/categories";
-import { PAGE_SIZE } from "../config";
 import { categoryMismatch } from "../../features/item/item-fetch";
-import { listingPath, type ListingView } from "../../features/listing/listing-url";
+import { LISTING_PAGE_SIZE, type ListingView } from "#contract/listing";
+import { listingPath } from "../../features/listing/listing-url";
 import { normalizeItem, normalizeListing, type SiteItem, type SiteListing } from "../normalize";
-import { ItemSchema, ListingSchema } from "../schemas";
+import { CataloguePageSchema, ListingSchema } from "#contract/public-api";
 import { apiGet } from "./api";
-
-/** One answer of `GET /api/build/catalogue/{category}`: up to 500 items and the id to read on from. */
-const CataloguePageSchema = z.object({ items: z.array(ItemSchema), next: z.nullable(z.string()) });
 
 /** The most answers the build reads for one category (500 items each). */
 const MAX_CATALOGUE_SLICES = 100;
@@ -32,7 +29,7 @@ export function listingPage(category: CategoryId, view: ListingView): string {
 /** Page 1 of a listing as the island starts with it; throws a BuildPageError when it cannot be loaded. */
 export async function firstListingPage(category: CategoryId, view: ListingView): Promise<SiteListing> {
   try {
-    return normalizeListing(await apiGet(listingPath(category, view, 1, PAGE_SIZE), ListingSchema, "catalogue"), category);
+    return normalizeListing(await apiGet(listingPath(category, view, 1, LISTING_PAGE_SIZE), ListingSchema, "catalogue"), category);
   } catch (error) {
     throw new BuildPageError(listingPage(category, view), error);
   }
@@ -45,13 +42,13 @@ async function readCatalogue(category: CategoryId): Promise<SiteItem[]> {
   // Bounded: every answer moves `after` past its last id, and a catalogue of 100 slices would be 50,000 items.
   let after: string | null = null;
   for (let slice = 0; slice < MAX_CATALOGUE_SLICES; slice++) {
-    const path: string = `/api/build/catalogue/${category}${after ? `?after=${encodeURIComponent(after)}` : ""}`;
+    const path: string = `${API_PATHS.build}/catalogue/${category}${after ? `?after=${encodeURIComponent(after)}` : ""}`;
     const page = await apiGet(path, CataloguePageSchema, "catalogue");
     items.push(...page.items.map(normalizeItem));
     if (page.next === null || page.items.length === 0) return items;
     after = page.next;
   }
-  throw new Error(`GET /api/build/catalogue/${category} still had more items after ${MAX_CATALOGUE_SLICES} answers`);
+  throw new Error(`GET ${API_PATHS.build}/catalogue/${category} still had more items after ${MAX_CATALOGUE_SLICES} answers`);
 }
 
 /** The pages that show a category's items, named when its catalogue cannot be read. */

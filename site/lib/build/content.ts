@@ -1,4 +1,5 @@
-import { PageDescriptionSchema, PageHeaderSchema, PostsSchema } from "../schemas";
+import { API_PATHS } from "#contract/api-paths";
+import { PageDescriptionSchema, PageHeaderSchema, PostsSchema } from "#contract/public-api";
 import { resolveHeader, type PageId, type ResolvedHeader } from "../page-defaults";
 import { isBlank, richTextHtml, escapeHtml } from "../rich-text";
 import { apiTry, type Loaded } from "./api";
@@ -12,7 +13,7 @@ export type RenderedPost = { id: string; title: string | null; html: string | nu
 
 /** The page's header (managed title/icon, or the page's defaults when missing or failing). */
 export async function pageHeader(pageId: PageId): Promise<ResolvedHeader> {
-  const loaded = await apiTry(`/api/page-headers/${pageId}`, PageHeaderSchema);
+  const loaded = await apiTry(`${API_PATHS.pageHeaders}/${pageId}`, PageHeaderSchema);
   return resolveHeader(pageId, loaded.ok ? loaded.data : null);
 }
 
@@ -21,7 +22,7 @@ export type Description = { state: "ok"; html: string } | { state: "none" } | { 
 
 /** A section's description (rich text, else the plain description). */
 export async function pageDescription(section: string): Promise<Description> {
-  const loaded = await apiTry(`/api/page-description/${section}`, PageDescriptionSchema);
+  const loaded = await apiTry(`${API_PATHS.pageDescription}/${section}`, PageDescriptionSchema);
   if (!loaded.ok) return loaded.status === 404 ? { state: "none" } : { state: "error" };
   if (isBlank(loaded.data.richText, loaded.data.description)) return { state: "none" };
   const pieces = loaded.data.richText ?? [];
@@ -30,7 +31,7 @@ export async function pageDescription(section: string): Promise<Description> {
 
 /** A section's posts in ascending display order, rendered from Markdown; or the load error. */
 export async function sectionPosts(section: string): Promise<Loaded<RenderedPost[]>> {
-  const loaded = await apiTry(`/api/posts/section/${section}`, PostsSchema);
+  const loaded = await apiTry(`${API_PATHS.posts}/section/${section}`, PostsSchema);
   if (!loaded.ok) return loaded;
   const posts = [...loaded.data].sort((a, b) => (a.displayOrder ?? Number.MAX_SAFE_INTEGER) - (b.displayOrder ?? Number.MAX_SAFE_INTEGER));
   return {

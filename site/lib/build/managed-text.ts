@@ -1,4 +1,4 @@
-import type { RawContentBlock } from "../schemas";
+import type { RawContentBlock } from "#contract/public-api";
 import { escapeHtml, isBlank, isFormatted, richTextHtml } from "../rich-text";
 
 /**

@@ -1,5 +1,6 @@
+import { API_PATHS } from "#contract/api-paths";
 import { Marked } from "marked";
-import { ContentBlockSchema, ImageResponseSchema, PageDescriptionSchema, type RawContentBlock } from "../schemas";
+import { ContentBlockSchema, ImageResponseSchema, PageDescriptionSchema, type RawContentBlock } from "#contract/public-api";
 import { pickImage } from "../normalize";
 import { escapeHtml, isBlank, plainText, richTextHtml } from "../rich-text";
 import { apiTry } from "./api";
@@ -70,16 +71,16 @@ let shell: Promise<Shell> | undefined;
 
 async function load(): Promise<Shell> {
   const block = async (key: string) => {
-    const loaded = await apiTry(`/api/content/${key}`, ContentBlockSchema);
+    const loaded = await apiTry(`${API_PATHS.content}/${key}`, ContentBlockSchema);
     return loaded.ok ? loaded.data : null;
   };
   const image = async (key: string) => {
-    const loaded = await apiTry(`/api/images/${key}`, ImageResponseSchema);
+    const loaded = await apiTry(`${API_PATHS.images}/${key}`, ImageResponseSchema);
     return loaded.ok ? pickImage(loaded.data, key) : null;
   };
   const [banner, phone, email, title, logo, texture, nav] = await Promise.all([
     block("banner_message"), block("phone_contact_info"), block("email_contact_info"), block("header_title_markdown"),
-    image("header_main_image"), image("background-texture"), apiTry("/api/page-description/navigation", PageDescriptionSchema),
+    image("header_main_image"), image("background-texture"), apiTry(`${API_PATHS.pageDescription}/navigation`, PageDescriptionSchema),
   ]);
   const titleHtml = formattedHtml(title, { links: false }) ?? headerTitleHtml(blockText(title) || SHELL_DEFAULTS.siteName);
   const navPieces = nav.ok ? nav.data.richText : null;

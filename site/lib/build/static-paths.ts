@@ -1,5 +1,5 @@
 import { CATEGORY_IDS, type CategoryId } from "#contract/categories";
-import type { ListingView } from "../../features/listing/listing-url";
+import type { ListingView } from "#contract/listing";
 import type { SiteItem } from "../normalize";
 import type { PageId } from "../page-defaults";
 import { digest, itemPageKey, listingPageKey } from "./cache-keys";

@@ -1,6 +1,6 @@
 import { Fragment, type ReactNode } from "react";
 import { pieceView } from "../rich-text";
-import type { RichTextPieceData } from "../schemas";
+import type { RichTextPieceData } from "#contract/public-api";
 
 /** Props of RichTextPieces: Notion rich text pieces, and whether their links become links. */
 type Props = { pieces: RichTextPieceData[]; links?: boolean };

@@ -1,4 +1,5 @@
-import { DEFAULT_SORT, SORT_OPTIONS, type Filters } from "../filter-model";
+import { DEFAULT_SORT } from "#contract/listing";
+import { SORT_OPTIONS, type Filters } from "../filter-model";
 import { setCategorySelect, setSort, setYearRange, toggleManufacturer } from "../filters-store";
 
 /** Props of ActiveFilterChips: the current filters. */

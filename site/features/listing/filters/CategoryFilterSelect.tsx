@@ -1,11 +1,11 @@
 import type { CategoryId } from "#contract/categories";
 import { categorySelect } from "../filter-model";
-import type { SiteFilterOptions } from "../../../lib/normalize";
+import type { FilterOptions } from "#contract/types";
 import { setCategorySelect } from "../filters-store";
 import SelectField from "./SelectField";
 
 /** Props of CategoryFilterSelect: category, filter_options and the chosen value. */
-type Props = { category: CategoryId; options: SiteFilterOptions | null; value: string | null };
+type Props = { category: CategoryId; options: FilterOptions | null; value: string | null };
 
 const ANY = "__any__";
 

@@ -1,5 +1,5 @@
 import { Slider } from "radix-ui";
-import { DEFAULT_YEAR_RANGE } from "../../../lib/normalize";
+import { DEFAULT_YEAR_RANGE } from "#contract/listing";
 import { setYearRange } from "../filters-store";
 
 /** Props of YearRangeFilter: the server's range (default 1900-2023) and the chosen range. */

@@ -1,3 +1,4 @@
+/** Schemas the site parses the public API's answers with: lenient (nullish) where a field may be missing, so the site fills defaults. */
 import * as z from "zod/mini";
 
 const text = z.nullish(z.string());
@@ -75,12 +76,24 @@ export const ListingSchema = z.looseObject({
   filter_options: z.optional(FilterOptionsSchema),
 });
 
-/** `{ error }` body of a failed API call. */
+/** `GET /api/build/catalogue/{category}`: up to 500 items and the id to read on from (null after the last). */
+export const CataloguePageSchema = z.object({ items: z.array(ItemSchema), next: z.nullable(z.string()) });
+
+/** `{ error }` body of every failed API call. */
 export const ApiErrorSchema = z.object({ error: z.string() });
 
+/** `{ error }` body of every failed API call. */
+export type ApiError = z.infer<typeof ApiErrorSchema>;
+
+/** A content block as parsed (fields possibly missing). */
 export type RawContentBlock = z.infer<typeof ContentBlockSchema>;
+/** An image record as parsed. */
 export type RawImageRecord = z.infer<typeof ImageRecordSchema>;
+/** A catalogue item as parsed. */
 export type RawItem = z.infer<typeof ItemSchema>;
+/** A listing page as parsed. */
 export type RawListing = z.infer<typeof ListingSchema>;
+/** A post as parsed. */
 export type RawPost = z.infer<typeof PostSchema>;
+/** A rich-text piece as parsed. */
 export type RichTextPieceData = z.infer<typeof RichTextPieceSchema>;

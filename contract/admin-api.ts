@@ -1,0 +1,93 @@
+import * as z from "zod/mini";
+
+/** `POST /api/admin/session` body. */
+export const SignInBodySchema = z.object({ password: z.string().check(z.maxLength(1024)) });
+
+/** `POST /api/admin/session` body. */
+export type SignInBody = z.infer<typeof SignInBodySchema>;
+
+/** `GET|POST|DELETE /api/admin/session` answer: whether this browser holds a session, and until when. */
+export const SessionStateSchema = z.object({ authenticated: z.boolean(), expiresAt: z.nullable(z.string()) });
+
+/** `GET|POST|DELETE /api/admin/session` answer. */
+export type SessionState = z.infer<typeof SessionStateSchema>;
+
+/** Answer of the admin mutations that report with a message (cache clear/enable/disable, table sync, webhook reset). */
+export const MessageResultSchema = z.object({ success: z.optional(z.boolean()), message: z.string() });
+
+/** Answer of the admin mutations that report with a message. */
+export type MessageResult = z.infer<typeof MessageResultSchema>;
+
+/** `GET /api/admin/cache/stats` answer. */
+export const CacheStatsSchema = z.object({
+  isCachingEnabled: z.boolean(),
+  keys: z.number(),
+  stats: z.object({ hits: z.number(), misses: z.number() }),
+});
+
+/** `GET /api/admin/cache/stats` answer. */
+export type CacheStats = z.infer<typeof CacheStatsSchema>;
+
+/** One synced table with its record count. */
+export const NotionTableSchema = z.object({
+  tableName: z.string(),
+  recordCount: z.number(),
+  databaseTitle: z.string(),
+  databaseId: z.nullable(z.string()),
+});
+
+/** One row of `GET /api/admin/notion-tables`. */
+export type NotionTable = z.infer<typeof NotionTableSchema>;
+
+/** `GET /api/admin/notion-tables` answer. */
+export const NotionTablesSchema = z.object({ tables: z.array(NotionTableSchema) });
+
+/** `GET /api/admin/notion-tables` answer. */
+export type NotionTables = z.infer<typeof NotionTablesSchema>;
+
+/** `POST /api/admin/notion-sync-schemas` answer: one entry per table created or failed. */
+export const SchemaSyncResultSchema = z.object({
+  success: z.boolean(),
+  message: z.string(),
+  tables: z.array(z.object({ tableName: z.string(), status: z.enum(["created", "error"]), error: z.optional(z.string()) })),
+});
+
+/** `POST /api/admin/notion-sync-schemas` answer. */
+export type SchemaSyncResult = z.infer<typeof SchemaSyncResultSchema>;
+
+/** `POST /api/admin/notion-sync-table` body: the table and the database it must be synced from. */
+export const SyncTableBodySchema = z.object({
+  tableName: z.string().check(z.minLength(1), z.maxLength(200)),
+  databaseId: z.string().check(z.minLength(1), z.maxLength(100)),
+});
+
+/** `POST /api/admin/notion-sync-table` body. */
+export type SyncTableBody = z.infer<typeof SyncTableBodySchema>;
+
+/** `POST /api/admin/notion-sync-all` query: who asked, the admin panel (default) or the launcher; the cron syncs on its own. */
+export const SyncAllQuerySchema = z.object({ trigger: z._default(z.enum(["manual", "launcher"]), "manual") });
+
+/** Per-table outcome of a full sync; a table that did not sync keeps what it had. */
+export const SyncAllTableSchema = z.object({
+  tableName: z.string(),
+  databaseTitle: z.string(),
+  ok: z.boolean(),
+  rows: z.optional(z.number()),
+  seconds: z.optional(z.number()),
+  message: z.string(),
+});
+
+/** Per-table outcome of a full sync. */
+export type SyncAllTable = z.infer<typeof SyncAllTableSchema>;
+
+/** `POST /api/admin/notion-sync-all` answer: every contract table in table name order, Notion requests and seconds. */
+export const SyncAllSummarySchema = z.object({
+  success: z.boolean(),
+  message: z.string(),
+  tables: z.array(SyncAllTableSchema),
+  requests: z.number(),
+  seconds: z.number(),
+});
+
+/** `POST /api/admin/notion-sync-all` answer. */
+export type SyncAllSummary = z.infer<typeof SyncAllSummarySchema>;

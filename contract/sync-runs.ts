@@ -1,0 +1,82 @@
+import * as z from "zod/mini";
+
+/** Kinds of recorded run (`page`: one page synced on its own, as a webhook does). */
+export const RUN_KINDS = ["schema", "table", "full", "rebuild", "page"] as const;
+
+/** A kind of recorded run. */
+export type RunKind = (typeof RUN_KINDS)[number];
+
+/** What can start a run: the admin panel, the nightly cron, a Notion webhook, or the launcher script. */
+export const RUN_TRIGGERS = ["manual", "cron", "webhook", "launcher"] as const;
+
+/** What started a run. */
+export type RunTrigger = (typeof RUN_TRIGGERS)[number];
+
+/** Runs the worker keeps, and so the most `GET /api/admin/sync-runs` lists; older ones are pruned as new ones start. */
+export const RUNS_KEPT = 200;
+
+/** Notion blocks of one type that a page's Markdown could not show, and how many. */
+export const UnsupportedBlockSchema = z.object({ pageId: z.string(), pageTitle: z.optional(z.string()), type: z.string(), count: z.number() });
+
+/** Notion blocks of one type that a page's Markdown could not show, and how many. */
+export type UnsupportedBlock = z.infer<typeof UnsupportedBlockSchema>;
+
+/** One recorded run as `GET /api/admin/sync-status` hands it out (`ok` null while it runs). */
+export const SyncRunSchema = z.object({
+  kind: z.enum(RUN_KINDS),
+  target: z.nullable(z.string()),
+  startedAt: z.string(),
+  finishedAt: z.nullable(z.string()),
+  ok: z.nullable(z.boolean()),
+  message: z.nullable(z.string()),
+});
+
+/** One recorded run as the admin API hands it out. */
+export type SyncRun = z.infer<typeof SyncRunSchema>;
+
+/** One sync in the admin panel's history: what started it, what it changed, what it could not show, and its error. */
+export const SyncHistoryRunSchema = z.object({
+  id: z.number(),
+  kind: z.enum(RUN_KINDS),
+  target: z.nullable(z.string()),
+  trigger: z.enum(RUN_TRIGGERS),
+  startedAt: z.string(),
+  finishedAt: z.nullable(z.string()),
+  ok: z.nullable(z.boolean()),
+  message: z.nullable(z.string()),
+  error: z.nullable(z.string()),
+  pagesAdded: z.nullable(z.number()),
+  pagesChanged: z.nullable(z.number()),
+  pagesRemoved: z.nullable(z.number()),
+  filesCopied: z.nullable(z.number()),
+  unsupportedBlocks: z.array(UnsupportedBlockSchema),
+  unsupportedTotal: z.number(),
+});
+
+/** One sync in the admin panel's history. */
+export type SyncHistoryRun = z.infer<typeof SyncHistoryRunSchema>;
+
+/** `GET /api/admin/sync-runs` query: how many runs, newest first (all kept when left out). */
+export const SyncRunsQuerySchema = z.object({
+  limit: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(RUNS_KEPT)), RUNS_KEPT),
+});
+
+/** `GET /api/admin/sync-runs` body. */
+export const SyncRunsSchema = z.object({ runs: z.array(SyncHistoryRunSchema) });
+
+/** `GET /api/admin/sync-runs` body. */
+export type SyncRuns = z.infer<typeof SyncRunsSchema>;
+
+/**
+ * `GET /api/admin/sync-status` body: the last sync and rebuild; `syncing` while a sync holds the lock;
+ * `rebuildConfigured` when the worker has DEPLOY_HOOK_URL (missing from older workers).
+ */
+export const SyncStatusSchema = z.object({
+  lastSync: z.nullable(SyncRunSchema),
+  lastRebuild: z.nullable(SyncRunSchema),
+  syncing: z.boolean(),
+  rebuildConfigured: z.optional(z.boolean()),
+});
+
+/** `GET /api/admin/sync-status` body. */
+export type SyncStatus = z.infer<typeof SyncStatusSchema>;

@@ -1,0 +1,33 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { readSyncRuns, readSyncStatus, readWebhookState, syncTable } from "./admin-api";
+import { fakeAdminApi } from "./test/fake-api";
+
+afterEach(() => vi.unstubAllGlobals());
+
+const run = { kind: "full", target: null, startedAt: "2026-01-02T04:00:00.000Z", finishedAt: null, ok: null, message: null };
+
+describe("admin API client", () => {
+  it("hands out an answer of the contract's shape as it came", async () => {
+    fakeAdminApi({ "GET /api/admin/sync-status": () => Response.json({ lastSync: run, lastRebuild: null, syncing: true, rebuildConfigured: false }) });
+    expect(await readSyncStatus()).toEqual({ lastSync: run, lastRebuild: null, syncing: true, rebuildConfigured: false });
+  });
+
+  it("refuses an answer of another shape, naming the path and the first wrong field", async () => {
+    fakeAdminApi({
+      "GET /api/admin/sync-status": () => Response.json({ lastSync: { ...run, ok: "yes" }, lastRebuild: null, syncing: false }),
+      "GET /api/admin/sync-runs?limit=50": () => Response.json({ runs: [{ id: 1, kind: "full" }] }),
+      "GET /api/admin/notion-webhook": () => Response.json({ state: "unknown" }),
+      "POST /api/admin/notion-sync-table": () => Response.json({ success: true }),
+    });
+    await expect(readSyncStatus()).rejects.toThrow("Unexpected answer from /api/admin/sync-status: lastSync.ok: Invalid input");
+    await expect(readSyncRuns(50)).rejects.toThrow(/^Unexpected answer from \/api\/admin\/sync-runs\?limit=50: runs\.0\.target: /);
+    await expect(readWebhookState()).rejects.toThrow(/^Unexpected answer from \/api\/admin\/notion-webhook: state: /);
+    await expect(syncTable("notion_slot_machines", "db")).rejects.toThrow("Unexpected answer from /api/admin/notion-sync-table: message: Invalid input");
+  });
+
+  it("sends the table sync body the worker validates", async () => {
+    const { calls } = fakeAdminApi({ "POST /api/admin/notion-sync-table": () => Response.json({ success: true, message: "Synced 2 rows" }) });
+    expect(await syncTable("notion_slot_machines", "db-slots")).toEqual({ success: true, message: "Synced 2 rows" });
+    expect(JSON.parse(String(calls[0].init.body))).toEqual({ tableName: "notion_slot_machines", databaseId: "db-slots" });
+  });
+});

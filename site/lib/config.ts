@@ -1,2 +1,0 @@
-/** Listing page size (spec section 9). */
-export const PAGE_SIZE = 2;

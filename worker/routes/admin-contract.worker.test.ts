@@ -1,0 +1,44 @@
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import type * as z from "zod/mini";
+import { CacheStatsSchema, MessageResultSchema, NotionTablesSchema, SessionStateSchema } from "#contract/admin-api";
+import { ADMIN_PATHS } from "#contract/api-paths";
+import { SyncRunsSchema, SyncStatusSchema } from "#contract/sync-runs";
+import { WebhookStateSchema } from "#contract/webhook-status";
+import { finishRun, startRun } from "../data/sync-runs";
+import { adminFetch } from "../test/admin";
+
+/** The answer of an admin call, checked to be exactly what the contract's schema describes (no field missing, none extra). */
+async function answer(schema: z.ZodMiniType, path: string, method = "GET"): Promise<unknown> {
+  const res = await adminFetch(path, { method });
+  expect(res.status, `${method} ${path}`).toBe(200);
+  const body = await res.json();
+  expect(schema.parse(body), `${method} ${path}`).toEqual(body);
+  return body;
+}
+
+describe("admin API answers match the contract the admin panel parses them with", () => {
+  it("sync status and history, with a finished run that counted pages and unsupported blocks", async () => {
+    await env.DB.exec("DELETE FROM sync_runs");
+    const id = await startRun(env.DB, "table", "notion_slot_machines", "manual", new Date("2026-01-01T04:00:00Z"));
+    const unsupported = [{ pageId: "p1", pageTitle: "Mills", type: "embed", count: 2 }];
+    await finishRun(env.DB, id, { ok: true, message: "Synced 3 rows", counts: { added: 1, changed: 2, removed: 0, filesCopied: 4, unsupported } });
+    await startRun(env.DB, "rebuild", "table", "manual");
+    const status = await answer(SyncStatusSchema, ADMIN_PATHS.syncStatus);
+    expect(status).toMatchObject({ lastSync: { kind: "table", ok: true }, lastRebuild: { kind: "rebuild", ok: null } });
+    const history = await answer(SyncRunsSchema, `${ADMIN_PATHS.syncRuns}?limit=5`);
+    expect(history).toMatchObject({ runs: [{ id, pagesAdded: 1, filesCopied: 4, unsupportedBlocks: unsupported, unsupportedTotal: 2 }] });
+  });
+
+  it("session, cache controls, synced tables and the webhook subscription", async () => {
+    expect(await answer(SessionStateSchema, ADMIN_PATHS.session)).toMatchObject({ authenticated: true });
+    await answer(CacheStatsSchema, ADMIN_PATHS.cacheStats);
+    expect(await answer(MessageResultSchema, ADMIN_PATHS.cacheDisable, "POST")).toEqual({ message: "Caching disabled" });
+    expect(await answer(MessageResultSchema, ADMIN_PATHS.cacheEnable, "POST")).toEqual({ message: "Caching enabled" });
+    await answer(MessageResultSchema, ADMIN_PATHS.cacheClear, "POST");
+    await answer(NotionTablesSchema, ADMIN_PATHS.notionTables);
+    expect(await answer(WebhookStateSchema, ADMIN_PATHS.notionWebhook)).toMatchObject({ state: "not-set-up", pending: { pages: 0, schemas: 0 } });
+    await answer(MessageResultSchema, ADMIN_PATHS.notionWebhook, "DELETE");
+    expect(await answer(SessionStateSchema, ADMIN_PATHS.session, "DELETE")).toEqual({ authenticated: false, expiresAt: null });
+  });
+});
