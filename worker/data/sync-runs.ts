@@ -1,4 +1,5 @@
 /** Rows of `sync_runs`: the history of syncs and rebuilds shown in the admin panel. */
+import { pruneSkippedFiles, skippedFilesStatement, type SkippedFile } from "./skipped-files";
 
 /** Kinds of run recorded in `sync_runs` (`page`: one page synced on its own, as a webhook does). */
 export type RunKind = "schema" | "table" | "full" | "rebuild" | "page";
@@ -12,8 +13,8 @@ export type RunTrigger = (typeof RUN_TRIGGERS)[number];
 /** Notion blocks of one type that a page's Markdown could not show, and how many. */
 export type UnsupportedBlock = { pageId: string; pageTitle?: string; type: string; count: number };
 
-/** What a data sync changed: pages by id and last edit time against the previous rows, files copied, blocks left out. */
-export type RunCounts = { added: number; changed: number; removed: number; filesCopied: number; unsupported: UnsupportedBlock[] };
+/** What a data sync changed: pages by id and last edit time against the previous rows, files copied, blocks left out, files it could not copy. */
+export type RunCounts = { added: number; changed: number; removed: number; filesCopied: number; unsupported: UnsupportedBlock[]; skipped?: SkippedFile[] };
 
 /** How a run ended: `error` (default: `message`) is kept for a failed run; `counts` for a data sync. */
 export type RunOutcome = { ok: boolean; message: string; error?: string; counts?: RunCounts };
@@ -48,6 +49,7 @@ export async function startRun(db: D1Database, kind: RunKind, target: string | n
   const [inserted] = await db.batch<{ id: number }>([
     db.prepare("INSERT INTO sync_runs (kind, target, started_by, started_at) VALUES (?1, ?2, ?3, ?4) RETURNING id").bind(kind, target, trigger, startedAt.toISOString()),
     prune(db),
+    pruneSkippedFiles(db),
   ]);
   const id = inserted?.results[0]?.id;
   if (id === undefined) throw new Error("sync_runs insert returned no id");
@@ -57,7 +59,7 @@ export async function startRun(db: D1Database, kind: RunKind, target: string | n
 /** Records how a run ended, with its counts when it synced data. */
 export async function finishRun(db: D1Database, id: number, outcome: RunOutcome, finishedAt = new Date()): Promise<void> {
   const { counts } = outcome;
-  await db
+  const update = db
     .prepare(
       `UPDATE sync_runs SET finished_at = ?2, ok = ?3, message = ?4, error = ?5, pages_added = ?6, pages_changed = ?7, pages_removed = ?8,
        files_copied = ?9, unsupported_blocks = ?10, unsupported_total = ?11 WHERE id = ?1`,
@@ -74,8 +76,8 @@ export async function finishRun(db: D1Database, id: number, outcome: RunOutcome,
       counts?.filesCopied ?? null,
       counts ? JSON.stringify(counts.unsupported.slice(0, UNSUPPORTED_LISTED)) : null,
       counts ? counts.unsupported.reduce((n, b) => n + b.count, 0) : null,
-    )
-    .run();
+    );
+  await db.batch([update, ...skippedFilesStatement(db, id, counts?.skipped)]);
 }
 
 /** Records a run that already ended in one call (a webhook's page sync): `recordRun(db, { kind: "page", target, trigger: "webhook", ...outcome })`. */

@@ -1,7 +1,9 @@
 import { finishRun, startRun, type RunTrigger, type UnsupportedBlock } from "../data/sync-runs";
 import { notionRun } from "./client";
 import { forEachLimit } from "./concurrency";
-import { headIndex } from "./media-index";
+import { settleFileRetries, type SkippedFile } from "../data/skipped-files";
+import { retriedRows } from "./file-retries";
+import { lookupIndex } from "./media-index";
 import { quoteIdent } from "./naming";
 import { applyPageChanges } from "./page-changes";
 import type { HeldLock } from "./lock";
@@ -47,7 +49,8 @@ export async function updateTable(env: Env, entry: RegistryEntry, trigger: RunTr
   const runId = await startRun(env.DB, "table", entry.tableName, trigger);
   const startedAt = new Date().toISOString();
   const run = notionRun(env);
-  const files = { bucket: env.MEDIA, index: headIndex(env.MEDIA), db: env.DB, download: run.download, copied: { count: 0 } };
+  const skipped: SkippedFile[] = [];
+  const files = { bucket: env.MEDIA, index: lookupIndex(env.DB), db: env.DB, download: run.download, copied: { count: 0 }, skipped };
   const unsupported: UnsupportedBlock[] = [];
   const elapsed = () => (Date.now() - run.startedAt) / 1000;
   const since = new Date(Date.parse(entry.dataSyncedAt!) - EDIT_OVERLAP_MS).toISOString();
@@ -56,6 +59,7 @@ export async function updateTable(env: Env, entry: RegistryEntry, trigger: RunTr
     let changed = 0;
     let added = 0;
     let edited = 0;
+    const read = new Set<string>();
     for await (const pages of queryPages(run.notion, entry.dataSourceId!, { editedSince: since })) {
       const rows: ColumnValue[][] = new Array(pages.length);
       await forEachLimit(pages, PAGES_AT_ONCE, async (p, i) => {
@@ -67,14 +71,19 @@ export async function updateTable(env: Env, entry: RegistryEntry, trigger: RunTr
       edited += rows.filter((r) => stored.has(String(r[0])) && stored.get(String(r[0])) !== r[2]).length;
       await applyPageChanges(env.DB, [{ entry, rows }], [], lock);
       changed += pages.length;
+      for (const p of pages) read.add(p.id);
     }
+    // Pages whose files an earlier sync could not copy are read again even when unedited.
+    const retried = await retriedRows(run, files, entry, read, unsupported);
+    if (retried.rows.length) await applyPageChanges(env.DB, [{ entry, rows: retried.rows }], [], lock);
+    await settleFileRetries(env.DB, entry.tableName, [...read, ...retried.read], skipped.map((f) => f.pageId));
     const present = new Set<string>();
     for await (const pages of queryPages(run.notion, entry.dataSourceId!, { onlyProperties: [TITLE_PROPERTY_ID] })) for (const p of pages) present.add(p.id);
     const gone = (await liveIds(env.DB, entry.tableName)).filter((id) => !present.has(id));
     await applyPageChanges(env.DB, [], gone, lock, [env.DB.prepare("UPDATE sync_tables SET data_synced_at = ? WHERE table_name = ?").bind(startedAt, entry.tableName)]);
     const rows = present.size;
     const message = `Synced ${rows} rows into ${entry.tableName}`;
-    const counts = { added, changed: edited, removed: gone.length, filesCopied: files.copied.count, unsupported };
+    const counts = { added, changed: edited, removed: gone.length, filesCopied: files.copied.count, unsupported, skipped };
     const outcome = { tableName: entry.tableName, rows, changed, removed: gone.length, requests: run.stats.requests, downloads: run.stats.downloads, seconds: elapsed(), message, counts };
     console.log(
       `sync: ${entry.tableName}: ${message}: ${changed} read as edited, ${gone.length} removed (${outcome.requests} requests, ${outcome.downloads} file downloads, ${outcome.seconds.toFixed(1)} s)`,
