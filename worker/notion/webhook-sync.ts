@@ -78,7 +78,8 @@ export async function syncPages(env: Env, pageIds: string[], lockTtlMs = LOCK_TT
       const existed = await existingIds(env.DB, [...changed.values()].flatMap((t) => t.rows.map((r) => String(r[0]))));
       await applyPageChanges(env.DB, [...changed.values()], removed);
       for (const { entry, rows } of changed.values()) {
-        await settleFileRetries(env.DB, entry.tableName, rows.map((r) => String(r[0])), skipped.map((f) => f.pageId));
+        const read = rows.map((r) => String(r[0]));
+        await settleFileRetries(env.DB, entry.tableName, read, skipped.map((f) => f.pageId).filter((id) => read.includes(id)));
       }
       const updated = [...changed.values()].reduce((n, t) => n + t.rows.length, 0);
       const tables = [...changed.keys()].sort().join(", ");
