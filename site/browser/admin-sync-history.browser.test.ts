@@ -141,14 +141,17 @@ describe("Sync history in the Notion Sync tab", () => {
     const { results } = (await notion(`/v1/data_sources/${dataSourceIdFor(DATABASE)}/query`, { method: "POST", body: { page_size: 5 } })) as { results: QueryPage[] };
     const item = results[4]!;
     const images = { "Main Image": filesValue(item.properties["Main Image"]!.files), "Additional Images": filesValue(item.properties["Additional Images"]!.files) };
+    // This test's rebuild must publish: the build the first test held back publishes first (a publish reloads the
+    // worker, which would cut a sync short, so the sync waits for it).
+    await releasePublishing();
     await waitForSyncIdle(admin);
     await waitForPublisherIdle();
+    // The live build's item count (the first test's removed page is back only in afterAll).
+    const liveItems = (await buildInfo()).items;
     await injectNotionFault({ status: 404, times: 20, path: `/${fileId}/`, code: "object_not_found", message: "gone" });
     lost = { id: item.id, images };
     touched = true;
     await patchNotionPage(item.id, { properties: { "Main Image": filesValue(photo), "Additional Images": filesValue([]) } });
-    // This test's rebuild must publish (the first test held publishing back).
-    await releasePublishing();
 
     const context = await signedInContext(browser);
     const page = await openAdmin(context, "Notion Sync");
@@ -172,7 +175,7 @@ describe("Sync history in the Notion Sync tab", () => {
 
     // The table synced, so the site is rebuilt: the item's page shows the slots' default image.
     const itemPath = `/gallery/slots/${item.id}`;
-    await waitForRebuild(admin, items, itemPath, 150_000);
+    await waitForRebuild(admin, liveItems, itemPath, 150_000);
     await page.goto(itemPath);
     const main = page.getByTestId("main-image");
     expect(await main.getAttribute("src")).toBe("/images/defaults/slots.svg");
