@@ -40,7 +40,8 @@ export async function canUpdateInPlace(db: D1Database, entry: RegistryEntry, cur
 
 /**
  * Brings a table synced before up to date without copying it: reads only the pages edited since the last sync began
- * (less EDIT_OVERLAP_MS) into their rows (files copied only when R2 lacks them, bodies read for those pages only), then
+ * (less EDIT_OVERLAP_MS) into their rows (files copied only when `media_files` lacks them, bodies read for those pages
+ * only), and the pages whose files an earlier sync could not copy (`retriedRows`), then
  * lists every page's id (title property only) and removes the rows of pages no longer there (deleted, in the trash,
  * moved away). Records this run's START as the next watermark, so an edit made while it runs is read next time.
  * The caller holds the sync lock (passed as `lock`: a sync that lost it writes nothing) and has checked `canUpdateInPlace`.
