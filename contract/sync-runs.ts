@@ -21,6 +21,12 @@ export const UnsupportedBlockSchema = z.object({ pageId: z.string(), pageTitle: 
 /** Notion blocks of one type that a page's Markdown could not show, and how many. */
 export type UnsupportedBlock = z.infer<typeof UnsupportedBlockSchema>;
 
+/** One file a sync could not copy: the page and property holding it, its name (or URL without the signed query) and why. */
+export const SkippedFileSchema = z.object({ pageId: z.string(), pageTitle: z.optional(z.string()), property: z.string(), file: z.string(), reason: z.string() });
+
+/** One file a sync could not copy. */
+export type SkippedFile = z.infer<typeof SkippedFileSchema>;
+
 /** One recorded run as `GET /api/admin/sync-status` hands it out (`ok` null while it runs). */
 export const SyncRunSchema = z.object({
   kind: z.enum(RUN_KINDS),
@@ -34,7 +40,7 @@ export const SyncRunSchema = z.object({
 /** One recorded run as the admin API hands it out. */
 export type SyncRun = z.infer<typeof SyncRunSchema>;
 
-/** One sync in the admin panel's history: what started it, what it changed, what it could not show, and its error. */
+/** One sync in the admin panel's history: what started it, what it changed, what it could not show or copy, and its error. */
 export const SyncHistoryRunSchema = z.object({
   id: z.number(),
   kind: z.enum(RUN_KINDS),
@@ -51,6 +57,8 @@ export const SyncHistoryRunSchema = z.object({
   filesCopied: z.nullable(z.number()),
   unsupportedBlocks: z.array(UnsupportedBlockSchema),
   unsupportedTotal: z.number(),
+  skippedFiles: z.array(SkippedFileSchema),
+  skippedTotal: z.number(),
 });
 
 /** One sync in the admin panel's history. */

@@ -25,6 +25,13 @@ export async function isMediaFile(db: D1Database, key: string): Promise<boolean>
   return (await db.prepare("SELECT 1 AS found FROM media_files WHERE key = ?1").bind(key).first()) !== null;
 }
 
+/** Those of `keys` recorded as copied (one query: the list goes in as JSON, so any number fits). */
+export async function heldMediaFiles(db: D1Database, keys: string[]): Promise<Set<string>> {
+  if (keys.length === 0) return new Set();
+  const { results } = await db.prepare("SELECT key FROM media_files WHERE key IN (SELECT value FROM json_each(?1))").bind(JSON.stringify(keys)).all<{ key: string }>();
+  return new Set(results.map((r) => r.key));
+}
+
 /** A recorded file and since when no row has referenced it (null while referenced). */
 export type MediaFileState = { key: string; unreferenced_since: number | null };
 

@@ -1,4 +1,4 @@
-import type { RunKind, RunTrigger, SyncHistoryRun, UnsupportedBlock } from "#contract/sync-runs";
+import type { RunKind, RunTrigger, SyncHistoryRun, UnsupportedBlock, SkippedFile } from "#contract/sync-runs";
 
 type Row = {
   id: number;
@@ -16,12 +16,17 @@ type Row = {
   files_copied: number | null;
   unsupported_blocks: string | null;
   unsupported_total: number | null;
+  skipped_files: string | null;
+  skipped_total: number | null;
 };
 
 /** The latest `limit` syncs (schema, table, full and page runs; not rebuilds), newest first. */
 export async function listSyncRuns(db: D1Database, limit: number): Promise<SyncHistoryRun[]> {
   const { results } = await db
-    .prepare("SELECT * FROM sync_runs WHERE kind IN ('schema', 'table', 'full', 'page') ORDER BY id DESC LIMIT ?1")
+    .prepare(
+      `SELECT r.*, s.files AS skipped_files, s.total AS skipped_total FROM sync_runs r LEFT JOIN sync_run_skipped_files s ON s.run_id = r.id
+       WHERE r.kind IN ('schema', 'table', 'full', 'page') ORDER BY r.id DESC LIMIT ?1`,
+    )
     .bind(limit)
     .all<Row>();
   return results.map((r) => ({
@@ -40,5 +45,7 @@ export async function listSyncRuns(db: D1Database, limit: number): Promise<SyncH
     filesCopied: r.files_copied,
     unsupportedBlocks: r.unsupported_blocks ? (JSON.parse(r.unsupported_blocks) as UnsupportedBlock[]) : [],
     unsupportedTotal: r.unsupported_total ?? 0,
+    skippedFiles: r.skipped_files ? (JSON.parse(r.skipped_files) as SkippedFile[]) : [],
+    skippedTotal: r.skipped_total ?? 0,
   }));
 }

@@ -1,9 +1,10 @@
 /** Rows of `sync_runs`: the history of syncs and rebuilds shown in the admin panel. */
-import { RUNS_KEPT, type RunKind, type RunTrigger, type SyncRun, type UnsupportedBlock } from "#contract/sync-runs";
+import { RUNS_KEPT, type RunKind, type RunTrigger, type SkippedFile, type SyncRun, type UnsupportedBlock } from "#contract/sync-runs";
 import { errorMessage } from "../lib/errors";
+import { pruneSkippedFiles, skippedFilesStatement } from "./skipped-files";
 
-/** What a data sync changed: pages by id and last edit time against the previous rows, files copied, blocks left out. */
-export type RunCounts = { added: number; changed: number; removed: number; filesCopied: number; unsupported: UnsupportedBlock[] };
+/** What a data sync changed: pages by id and last edit time against the previous rows, files copied, blocks left out, files it could not copy. */
+export type RunCounts = { added: number; changed: number; removed: number; filesCopied: number; unsupported: UnsupportedBlock[]; skipped?: SkippedFile[] };
 
 /** How a run ended: `error` (default: `message`) is kept for a failed run; `counts` for a data sync. */
 export type RunOutcome = { ok: boolean; message: string; error?: string; counts?: RunCounts };
@@ -32,6 +33,7 @@ export async function startRun(db: D1Database, kind: RunKind, target: string | n
   const [inserted] = await db.batch<{ id: number }>([
     db.prepare("INSERT INTO sync_runs (kind, target, started_by, started_at) VALUES (?1, ?2, ?3, ?4) RETURNING id").bind(kind, target, trigger, startedAt.toISOString()),
     prune(db),
+    pruneSkippedFiles(db),
   ]);
   const id = inserted?.results[0]?.id;
   if (id === undefined) throw new Error("sync_runs insert returned no id");
@@ -41,7 +43,7 @@ export async function startRun(db: D1Database, kind: RunKind, target: string | n
 /** Records how a run ended, with its counts when it synced data. */
 export async function finishRun(db: D1Database, id: number, outcome: RunOutcome, finishedAt = new Date()): Promise<void> {
   const { counts } = outcome;
-  await db
+  const update = db
     .prepare(
       `UPDATE sync_runs SET finished_at = ?2, ok = ?3, message = ?4, error = ?5, pages_added = ?6, pages_changed = ?7, pages_removed = ?8,
        files_copied = ?9, unsupported_blocks = ?10, unsupported_total = ?11 WHERE id = ?1`,
@@ -58,8 +60,8 @@ export async function finishRun(db: D1Database, id: number, outcome: RunOutcome,
       counts?.filesCopied ?? null,
       counts ? JSON.stringify(counts.unsupported.slice(0, UNSUPPORTED_LISTED)) : null,
       counts ? counts.unsupported.reduce((n, b) => n + b.count, 0) : null,
-    )
-    .run();
+    );
+  await db.batch([update, ...skippedFilesStatement(db, id, counts?.skipped)]);
 }
 
 /** The run withRun records: what and why, and the words put before a thrown error's message (`Webhook: `). */

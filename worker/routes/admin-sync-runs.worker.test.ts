@@ -14,6 +14,7 @@ const runs = async (query = "") => {
 describe("GET /api/admin/sync-runs", () => {
   beforeEach(async () => {
     await env.DB.exec("DELETE FROM sync_runs");
+    await env.DB.exec("DELETE FROM sync_run_skipped_files");
   });
 
   it("answers 401 without a session", async () => {
@@ -62,6 +63,8 @@ describe("GET /api/admin/sync-runs", () => {
       filesCopied: null,
       unsupportedBlocks: [],
       unsupportedTotal: 0,
+      skippedFiles: [],
+      skippedTotal: 0,
     });
     expect((await runs("?limit=1")).map((r) => r.kind)).toEqual(["full"]);
   });
@@ -75,10 +78,25 @@ describe("GET /api/admin/sync-runs", () => {
     expect(run!.unsupportedTotal).toBe(410);
   });
 
-  it(`keeps only the newest ${RUNS_KEPT} runs`, async () => {
+  it("lists the files a run could not copy, the first 200 with the total of all", async () => {
+    const skipped = Array.from({ length: 203 }, (_, i) => ({ pageId: `p${i}`, pageTitle: `Item ${i}`, property: "Main Image", file: `f${i}.png`, reason: "Notion's file storage answered HTTP 404" }));
+    const id = await startRun(env.DB, "table", "notion_slot_machines", "cron");
+    await finishRun(env.DB, id, { ok: true, message: "Synced", counts: { added: 0, changed: 1, removed: 0, filesCopied: 2, unsupported: [], skipped } });
+    const clean = await startRun(env.DB, "table", "notion_blog_posts", "cron");
+    await finishRun(env.DB, clean, { ok: true, message: "Synced", counts: { added: 0, changed: 0, removed: 0, filesCopied: 0, unsupported: [], skipped: [] } });
+    const [none, run] = await runs();
+    expect(none).toMatchObject({ id: clean, skippedFiles: [], skippedTotal: 0 });
+    expect(run).toMatchObject({ id, ok: true, skippedTotal: 203 });
+    expect(run!.skippedFiles).toEqual(skipped.slice(0, 200));
+  });
+
+  it(`keeps only the newest ${RUNS_KEPT} runs, with their skipped files`, async () => {
     const first = await startRun(env.DB, "table", "notion_first", "manual");
+    const skipped = [{ pageId: "p", property: "Photos", file: "a.png", reason: "HTTP 404" }];
+    await finishRun(env.DB, first, { ok: true, message: "Synced", counts: { added: 0, changed: 0, removed: 0, filesCopied: 0, unsupported: [], skipped } });
     for (let i = 0; i < RUNS_KEPT; i++) await startRun(env.DB, "table", `notion_t${i}`, "manual");
     const kept = await env.DB.prepare("SELECT COUNT(*) AS n, MIN(id) AS oldest FROM sync_runs").first<{ n: number; oldest: number }>();
     expect(kept).toEqual({ n: RUNS_KEPT, oldest: first + 1 });
+    expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM sync_run_skipped_files").first("n")).toBe(0);
   });
 });

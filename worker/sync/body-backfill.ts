@@ -1,6 +1,8 @@
 import { notionRun } from "../notion/client";
 import { forEachLimit } from "../notion/concurrency";
-import { headIndex } from "./media-index";
+import type { SkippedFile } from "#contract/sync-runs";
+import { settleFileRetries } from "../data/skipped-files";
+import { lookupIndex } from "./media-index";
 import { quoteIdent } from "../tables/naming";
 import { pageBody } from "./page-sync";
 import type { RegistryEntry } from "../tables/registry";
@@ -18,13 +20,16 @@ export async function backfillBodies(env: Env, entry: RegistryEntry, limit = BOD
   const { results } = await env.DB.prepare(`SELECT id FROM ${table} WHERE body_md IS NULL ORDER BY id LIMIT ?`).bind(limit).all<{ id: string }>();
   if (results.length === 0) return { filled: 0, requests: 0 };
   const run = notionRun(env);
-  const files = { bucket: env.MEDIA, index: headIndex(env.MEDIA), db: env.DB, download: run.download };
+  const skipped: SkippedFile[] = [];
+  const files = { bucket: env.MEDIA, index: lookupIndex(env.DB), db: env.DB, download: run.download, skipped };
   const bodies: [string, string][] = [];
   await forEachLimit(results, 4, async ({ id }) => {
     bodies.push([await pageBody(run, files, id), id]);
   });
   const update = env.DB.prepare(`UPDATE ${table} SET body_md = ? WHERE id = ? AND body_md IS NULL`);
   await env.DB.batch(bodies.map(([body, id]) => update.bind(body, id)));
+  // A body stored without an image that failed is read again, with its row, by the table's next update.
+  await settleFileRetries(env.DB, entry.tableName, [], skipped.map((f) => f.pageId));
   console.log(`sync: ${entry.tableName}: filled ${bodies.length} page bodies never read (${run.stats.requests} requests)`);
   return { filled: bodies.length, requests: run.stats.requests };
 }

@@ -1,4 +1,5 @@
 import { recordMediaFiles } from "../data/media-files";
+import type { SkippedFile } from "#contract/sync-runs";
 import { contentTypeFor, fileKeyFor, siteUrlForKey } from "./file-keys";
 import { forEachLimit, limiter } from "../notion/concurrency";
 import type { MediaIndex } from "./media-index";
@@ -18,7 +19,7 @@ export const BUFFERED_AT_ONCE = 1;
 
 /**
  * Size caps for copies. `maxBytes`: the largest file copied (streamed into R2, never held in memory); a bigger one is
- * left out of its row (no image: Notion's signed URL would break within the hour) with a logged message. `maxBuffered`:
+ * skipped (see `copyFiles`) without being read. `maxBuffered`:
  * the largest download without a usable Content-Length, which must be read into memory to learn its length
  * (BUFFERED_AT_ONCE at a time per store, see there).
  */
@@ -27,45 +28,88 @@ export type FileLimits = { maxBytes: number; maxBuffered: number };
 /** The caps a sync runs with. */
 export const FILE_LIMITS: FileLimits = { maxBytes: 100 * 1024 * 1024, maxBuffered: 16 * 1024 * 1024 };
 
-/** A Notion-hosted file met during a sync, with a way to get a fresh signed URL if this one has expired. */
-export type FileSource = { url: string; name?: string; refresh: () => Promise<string | undefined> };
-
-/** What copying needs: the bucket, the run's index of keys it already holds, the D1 database recording the keys /media may serve, the run's (retrying) download fetch, the caps, and a count of files copied in. */
-export type FileStore = { bucket: R2Bucket; index: MediaIndex; db: D1Database; download: typeof fetch; limits?: FileLimits; copied?: { count: number } };
+/** A Notion-hosted file met during a sync (`property`: where the page holds it), with a way to get a fresh signed URL if this one has expired. */
+export type FileSource = { url: string; name?: string; property?: string; refresh: () => Promise<string | undefined> };
 
 /**
- * Copies Notion-hosted files into R2 under stable keys (skipping keys R2 already holds) and returns each
- * original Notion URL's site URL, or null for a file left out for its size.
+ * What copying needs: the bucket, the index of keys already copied (answered from D1), the D1 database recording the
+ * keys /media may serve, the run's (retrying) download fetch, the caps, a count of files copied in, and the run's list
+ * of files it could not copy.
  */
-export async function copyFiles(store: FileStore, sources: FileSource[]): Promise<Map<string, string | null>> {
+export type FileStore = {
+  bucket: R2Bucket;
+  index: MediaIndex;
+  db: D1Database;
+  download: typeof fetch;
+  limits?: FileLimits;
+  copied?: { count: number };
+  skipped?: SkippedFile[];
+};
+
+/** The page whose files are copied, named in the run's list of files it could not copy. */
+export type FilePage = { id: string; title?: string };
+
+/** Why a file was not copied: a download that failed after its retries, a link gone, or a file over a cap. */
+class FileSkipped extends Error {}
+
+/**
+ * Copies Notion-hosted files into R2 under stable keys (skipping keys `media_files` already records) and returns each
+ * original Notion URL's site URL, or null for a file that could not be copied: one answering 404, or still failing
+ * after the download's retries (429, 5xx, network), expired with no fresh link, or over a size cap. Such a file is
+ * left out of its row (no link: Notion's signed URL would break within the hour), logged and added to
+ * `store.skipped`; nothing records it as copied, so a later sync tries it again.
+ */
+export async function copyFiles(store: FileStore, sources: FileSource[], page?: FilePage): Promise<Map<string, string | null>> {
   const unique = [...new Map(sources.map((s) => [s.url, s])).values()];
   const urls = new Map<string, string | null>();
   const copied: string[] = [];
+  const held = await store.index.held(unique.map((s) => fileKeyFor(s.url, s.name)));
   await forEachLimit(unique, DOWNLOADS_AT_ONCE, async (source) => {
     const key = fileKeyFor(source.url, source.name);
-    const kept = await copyFile(store, key, source);
-    if (kept) copied.push(key);
-    urls.set(source.url, kept ? siteUrlForKey(key) : null);
+    let reason: string | null = null;
+    try {
+      if (!held.has(key)) await copyFile(store, key, source);
+    } catch (err) {
+      reason = err instanceof FileSkipped || err instanceof UpstreamError ? err.message : `Could not copy: ${err instanceof Error ? err.message : String(err)}`;
+    }
+    if (reason === null) copied.push(key);
+    else skip(store, key, source, reason, page);
+    urls.set(source.url, reason === null ? siteUrlForKey(key) : null);
   });
   await recordMediaFiles(store.db, copied);
   return urls;
+}
+
+/** A file's name, else its URL without the signed query string (which expires, and is a credential while it lasts). */
+export function fileLabel(source: Pick<FileSource, "url" | "name">): string {
+  if (source.name) return source.name;
+  try {
+    const url = new URL(source.url);
+    return `${url.origin}${url.pathname}`;
+  } catch {
+    return source.url.split(/[?#]/)[0]!;
+  }
+}
+
+function skip(store: FileStore, key: string, source: FileSource, reason: string, page: FilePage | undefined): void {
+  console.warn(`sync: file ${key} not copied${page ? ` (page ${page.id})` : ""}: ${reason} (the row keeps no link to it; the next sync tries again)`);
+  store.skipped?.push({ pageId: page?.id ?? "", pageTitle: page?.title, property: source.property ?? "", file: fileLabel(source), reason });
 }
 
 // One gate per store: every page of a table sync shares its store, so the bound holds across the pages worked at once.
 const buffering = new WeakMap<FileStore, ReturnType<typeof limiter>>();
 const bufferSlots = (store: FileStore) => buffering.get(store) ?? buffering.set(store, limiter(BUFFERED_AT_ONCE)).get(store)!;
 
-/** Copies one file; false when it was left out for its size. */
-async function copyFile(store: FileStore, key: string, source: FileSource): Promise<boolean> {
-  if (await store.index.has(key)) return true;
-  const res = await openDownload(store, key, source);
+/** Copies one file; throws FileSkipped (or UpstreamError) saying why it could not. */
+async function copyFile(store: FileStore, key: string, source: FileSource): Promise<void> {
+  const res = await openDownload(store, source);
   const declared = res.headers.get("content-type")?.split(";")[0]?.trim();
   const options = { httpMetadata: { contentType: declared && declared !== "application/octet-stream" ? declared : contentTypeFor(key) } };
   const limits = store.limits ?? FILE_LIMITS;
   const length = contentLength(res);
   if (length !== null && length > limits.maxBytes) {
     await res.body?.cancel();
-    return leftOut(key, `${length} bytes`, limits.maxBytes);
+    throw overCap(`${length} bytes`, limits.maxBytes);
   }
   try {
     if (length !== null) {
@@ -78,34 +122,33 @@ async function copyFile(store: FileStore, key: string, source: FileSource): Prom
       const waited = slots.busy;
       if (waited) await res.body?.cancel();
       const kept = await slots.run(async () => {
-        const bytes = await readUpTo(waited ? await openDownload(store, key, source) : res, max);
+        const bytes = await readUpTo(waited ? await openDownload(store, source) : res, max);
         if (bytes) await store.bucket.put(key, bytes, options);
         return bytes !== null;
       });
-      if (!kept) return leftOut(key, "a download without Content-Length", max);
+      if (!kept) throw overCap("a download without Content-Length", max);
     }
   } catch (err) {
-    if (err instanceof UpstreamError) throw err;
+    if (err instanceof FileSkipped || err instanceof UpstreamError) throw err;
     // A download cut short (or longer than it said) fails the put as well; R2's own failures are rare and named by their message.
-    throw new UpstreamError(`Could not copy file ${key} from Notion: ${errorMessage(err)}`);
+    throw new FileSkipped(`The download broke off: ${errorMessage(err)}`);
   }
   store.index.add(key);
   if (store.copied) store.copied.count++;
-  return true;
 }
 
 /** The download of `source`, fetched again by a fresh URL once when the signed one has expired (403); throws when it fails. */
-async function openDownload(store: FileStore, key: string, source: FileSource): Promise<Response> {
+async function openDownload(store: FileStore, source: FileSource): Promise<Response> {
   let res = await store.download(source.url);
   if (res.status === 403) {
     await res.body?.cancel();
     const fresh = await source.refresh();
-    if (!fresh) throw new UpstreamError(`File ${key} has expired and Notion no longer lists it`);
+    if (!fresh) throw new FileSkipped("Its link expired and Notion no longer lists the file");
     res = await store.download(fresh);
   }
   if (!res.ok) {
     await res.body?.cancel();
-    throw new UpstreamError(`Could not download file ${key} from Notion: HTTP ${res.status}`);
+    throw new FileSkipped(`Notion's file storage answered HTTP ${res.status}`);
   }
   return res;
 }
@@ -141,13 +184,12 @@ async function readUpTo(res: Response, max: number): Promise<Uint8Array | null> 
   return bytes;
 }
 
-function leftOut(key: string, what: string, limit: number): false {
-  console.warn(`sync: file ${key} left out: ${what} is over the ${limit}-byte limit for copies into R2 (the row keeps no link to it)`);
-  return false;
+function overCap(what: string, limit: number): FileSkipped {
+  return new FileSkipped(`${what[0]!.toUpperCase()}${what.slice(1)} is over the ${limit}-byte limit for copies into R2`);
 }
 
 /**
- * Site URL lookup for rows: a copied file's site URL, undefined for one left out for its size (the row drops it), and
+ * Site URL lookup for rows: a copied file's site URL, undefined for one not copied (the row drops it), and
  * for a URL not copied here (a rollup of another table's files) the site URL its own table's copy has.
  */
 export function siteUrlLookup(urls: Map<string, string | null>): SiteUrlFor {

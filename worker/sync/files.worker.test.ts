@@ -1,11 +1,12 @@
 import { env } from "cloudflare:test";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { fileKeyFor } from "./file-keys";
+import type { SkippedFile } from "#contract/sync-runs";
 import { BUFFERED_AT_ONCE, copyFiles, FILE_LIMITS, siteUrlLookup, type FileLimits, type FileSource } from "./files";
 import { blocksToMarkdown } from "./markdown";
-import { mediaIndex } from "./media-index";
+import { lookupIndex, mediaIndex } from "./media-index";
+import { newStats, pacedFetch } from "../notion/paced-fetch";
 import { mapProperty } from "./properties";
-import { UpstreamError } from "../notion/upstream-error";
 
 const LIMITS: FileLimits = { maxBytes: 256 * 1024, maxBuffered: 1024 };
 const URL_A = "https://files.example/ws/0a1b2c3d-0000-4000-8000-00000000000a/photo.png?X-Amz-Signature=a";
@@ -14,7 +15,7 @@ const URL_A = "https://files.example/ws/0a1b2c3d-0000-4000-8000-00000000000a/pho
 function body(size: number, breakAt?: number) {
   const bytes = Uint8Array.from({ length: size }, (_, i) => i % 251);
   let at = 0;
-  const state = { ended: false };
+  const state = { ended: false, pulled: 0 };
   const stream = new ReadableStream<Uint8Array>({
     pull(controller) {
       if (breakAt !== undefined && at >= breakAt) return controller.error(new Error("connection reset"));
@@ -24,6 +25,7 @@ function body(size: number, breakAt?: number) {
       }
       controller.enqueue(bytes.slice(at, at + 4096));
       at += 4096;
+      state.pulled = Math.min(at, size);
     },
   });
   return { bytes, stream, state };
@@ -38,7 +40,8 @@ function store(res: () => Response, ended: () => boolean = () => true) {
       return env.MEDIA.put(key, value, options);
     },
   } as unknown as R2Bucket;
-  return { puts, files: { bucket, index: mediaIndex(env.MEDIA), db: env.DB, download: (async () => res()) as unknown as typeof fetch, limits: LIMITS } };
+  const skipped: SkippedFile[] = [];
+  return { puts, files: { bucket, index: mediaIndex(env.DB), db: env.DB, download: (async () => res()) as unknown as typeof fetch, limits: LIMITS, skipped } };
 }
 
 const source = (url = URL_A): FileSource => ({ url, refresh: async () => undefined });
@@ -52,6 +55,7 @@ describe("copying Notion-hosted files into R2", () => {
   let warned: ReturnType<typeof vi.spyOn>;
   beforeEach(async () => {
     for (const o of (await env.MEDIA.list()).objects) await env.MEDIA.delete(o.key);
+    await env.DB.exec("DELETE FROM media_files");
     warned = vi.spyOn(console, "warn").mockImplementation(() => undefined);
   });
   afterEach(() => vi.restoreAllMocks());
@@ -74,17 +78,17 @@ describe("copying Notion-hosted files into R2", () => {
     expect(warned).not.toHaveBeenCalled();
   });
 
-  it("records each copied or already present file in media_files for /media, and none left out for its size", async () => {
-    await env.DB.exec("DELETE FROM media_files");
+  it("records each copied file in media_files for /media, marks one found already copied as referenced again, and none skipped", async () => {
     const big = "https://files.example/ws/0a1b2c3d-0000-4000-8000-00000000000b/big.png?X-Amz-Signature=b";
     const { files } = store(() => new Response(body(1000).stream, { headers: { "content-length": "1000" } }));
     await copyFiles(files, [source()]);
-    await env.DB.exec("DELETE FROM media_files");
+    await env.DB.exec("UPDATE media_files SET unreferenced_since = 1");
     const again = store(() => new Response(body(LIMITS.maxBytes + 1).stream, { headers: { "content-length": String(LIMITS.maxBytes + 1) } }));
     const urls = await copyFiles(again.files, [source(), source(big)]);
     expect(urls.get(big)).toBeNull();
-    const { results } = await env.DB.prepare("SELECT key FROM media_files").all<{ key: string }>();
-    expect(results.map((r) => r.key)).toEqual([KEY]);
+    expect(again.puts).toEqual([]);
+    const { results } = await env.DB.prepare("SELECT key, unreferenced_since FROM media_files").all();
+    expect(results).toEqual([{ key: KEY, unreferenced_since: null }]);
   });
 
   it("reads a download without Content-Length into memory up to the buffered cap, with the type guessed from the name", async () => {
@@ -98,19 +102,25 @@ describe("copying Notion-hosted files into R2", () => {
     const file = body(3000);
     const { files } = store(() => new Response(file.stream, { headers: { "content-length": "10", "content-encoding": "gzip" } }));
     expect((await copyFiles(files, [source()])).get(URL_A)).toBeNull();
-    expect(warned).toHaveBeenCalledWith(`sync: file ${KEY} left out: a download without Content-Length is over the 1024-byte limit for copies into R2 (the row keeps no link to it)`);
+    expect(files.skipped.map((f) => f.reason)).toEqual(["A download without Content-Length is over the 1024-byte limit for copies into R2"]);
   });
 
-  it("leaves out a file over the cap without reading it, logs why, and the row keeps no link to it", async () => {
+  it("skips a file over the cap without reading it, lists it with why, and the row keeps no link to it", async () => {
     const file = body(LIMITS.maxBytes + 1);
     const { puts, files } = store(() => new Response(file.stream, { headers: { "content-length": String(LIMITS.maxBytes + 1) } }));
     const small = "https://files.example/ws/0a1b2c3d-0000-4000-8000-00000000000b/small.png?X-Amz-Signature=b";
     const download = (async (url: string) => (url === small ? new Response(new Uint8Array(10), { headers: { "content-length": "10" } }) : files.download(url))) as typeof fetch;
-    const urls = await copyFiles({ ...files, download }, [source(), source(small)]);
+    const urls = await copyFiles({ ...files, download }, [{ ...source(), name: "huge.png", property: "Photos" }, source(small)], { id: "p-1", title: "Mills" });
     expect(urls.get(URL_A)).toBeNull();
     expect(puts.map((p) => p.key)).toEqual([fileKeyFor(small)]);
     expect(await stored(KEY)).toBeNull();
-    expect(warned).toHaveBeenCalledWith(`sync: file ${KEY} left out: 262145 bytes is over the 262144-byte limit for copies into R2 (the row keeps no link to it)`);
+    // Refused on its stated length: at most the stream's first chunk was ever read, never the whole file.
+    expect(file.state.ended).toBe(false);
+    expect(file.state.pulled).toBeLessThanOrEqual(4096);
+    expect(files.skipped).toEqual([{ pageId: "p-1", pageTitle: "Mills", property: "Photos", file: "huge.png", reason: "262145 bytes is over the 262144-byte limit for copies into R2" }]);
+    expect(warned).toHaveBeenCalledWith(
+      `sync: file ${fileKeyFor(URL_A, "huge.png")} not copied (page p-1): 262145 bytes is over the 262144-byte limit for copies into R2 (the row keeps no link to it; the next sync tries again)`,
+    );
     const siteUrl = siteUrlLookup(urls);
     const property = { type: "files", files: [{ type: "file", file: { url: URL_A } }, { type: "file", file: { url: small } }, { type: "external", external: { url: "https://example.com/a.png" } }] };
     expect(mapProperty(property, siteUrl)).toBe(JSON.stringify([`/media/${fileKeyFor(small)}`, "https://example.com/a.png"]));
@@ -124,15 +134,65 @@ describe("copying Notion-hosted files into R2", () => {
     expect((await copyFiles(files, [source()])).get(URL_A)).toBeNull();
     expect(puts).toEqual([]);
     expect(warned).toHaveBeenCalledTimes(1);
+    expect(files.skipped).toHaveLength(1);
   });
 
-  it("reports a download that breaks off mid-stream as a Notion failure and stores nothing", async () => {
+  it("skips a download that breaks off mid-stream, stores nothing and records nothing as copied", async () => {
     const file = body(64 * 1024, 32 * 1024);
     const { files } = store(() => new Response(file.stream, { headers: { "content-length": String(file.bytes.length) } }));
-    const failure = await copyFiles(files, [source()]).then(() => null, (err: unknown) => err);
-    expect(failure).toBeInstanceOf(UpstreamError);
-    expect((failure as Error).message).toBe(`Could not copy file ${KEY} from Notion: connection reset`);
+    expect((await copyFiles(files, [source()], { id: "p-1" })).get(URL_A)).toBeNull();
+    expect(files.skipped).toEqual([{ pageId: "p-1", pageTitle: undefined, property: "", file: URL_A.split("?")[0], reason: "The download broke off: connection reset" }]);
     expect(await stored(KEY)).toBeNull();
+    expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM media_files").first("n")).toBe(0);
+  });
+
+  it("skips a file answering 404 (named without its signed query) and tries it again in the next run, which copies it", async () => {
+    let answer = 404;
+    const { files } = store(() => (answer === 404 ? new Response("gone", { status: 404 }) : new Response(new Uint8Array(10), { headers: { "content-length": "10" } })));
+    const first = await copyFiles(files, [{ ...source(), property: "Main Image" }], { id: "p-1", title: "Mills" });
+    expect(first.get(URL_A)).toBeNull();
+    expect(files.skipped).toEqual([
+      { pageId: "p-1", pageTitle: "Mills", property: "Main Image", file: "https://files.example/ws/0a1b2c3d-0000-4000-8000-00000000000a/photo.png", reason: "Notion's file storage answered HTTP 404" },
+    ]);
+    expect(JSON.stringify(files.skipped)).not.toContain("X-Amz-Signature");
+    answer = 200;
+    const next = store(() => new Response(new Uint8Array(10), { headers: { "content-length": "10" } }));
+    expect((await copyFiles(next.files, [source()])).get(URL_A)).toBe(`/media/${KEY}`);
+    expect(next.puts.map((p) => p.key)).toEqual([KEY]);
+    expect(next.files.skipped).toEqual([]);
+  });
+
+  it("retries a 503 through the run's download and copies the file; skips it once the retries are spent", async () => {
+    const policy = { maxAttempts: 3, baseDelayMs: 1, maxDelayMs: 5, attemptTimeoutMs: 5_000 };
+    let calls = 0;
+    let failFor = 2;
+    const fetcher = (async () => (++calls <= failFor ? new Response("busy", { status: 503 }) : new Response(new Uint8Array(10), { headers: { "content-length": "10" } }))) as typeof fetch;
+    const { files } = store(() => new Response(null));
+    const download = pacedFetch({ stats: newStats(), kind: "download", policy, fetcher }) as typeof fetch;
+    expect((await copyFiles({ ...files, download }, [source()])).get(URL_A)).toBe(`/media/${KEY}`);
+    expect(calls).toBe(3);
+    await env.DB.exec("DELETE FROM media_files");
+    calls = 0;
+    failFor = 99;
+    expect((await copyFiles({ ...files, download, index: lookupIndex(env.DB) }, [source()])).get(URL_A)).toBeNull();
+    expect(calls).toBe(3);
+    expect(files.skipped.map((f) => f.reason)).toEqual(["Notion's file storage answered HTTP 503"]);
+  });
+
+  it("answers whether a file is copied from D1's media_files, never from R2", async () => {
+    let downloads = 0;
+    const { files } = store(() => (downloads++, new Response(new Uint8Array(10), { headers: { "content-length": "10" } })));
+    // Recorded in D1 but absent from R2: not downloaded (D1 is the index). In R2 but not recorded: copied again.
+    await env.DB.prepare("INSERT INTO media_files (key) VALUES (?1)").bind(KEY).run();
+    const other = "https://files.example/ws/0a1b2c3d-0000-4000-8000-00000000000c/other.png?X-Amz-Signature=c";
+    await env.MEDIA.put(fileKeyFor(other), new Uint8Array(3));
+    for (const index of [mediaIndex(env.DB), lookupIndex(env.DB)]) {
+      downloads = 0;
+      await env.DB.prepare("DELETE FROM media_files WHERE key = ?1").bind(fileKeyFor(other)).run();
+      const urls = await copyFiles({ ...files, index }, [source(), source(other)]);
+      expect([...urls.values()]).toEqual([`/media/${KEY}`, `/media/${fileKeyFor(other)}`]);
+      expect(downloads).toBe(1);
+    }
   });
 
   it("keeps memory bounded: one download without Content-Length in memory at a time per store, across pages, each under the cap", async () => {

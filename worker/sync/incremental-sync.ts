@@ -2,7 +2,10 @@ import type { RunTrigger, UnsupportedBlock } from "#contract/sync-runs";
 import { withRun, type RunResult } from "../data/sync-runs";
 import { notionRun } from "../notion/client";
 import { forEachLimit } from "../notion/concurrency";
-import { headIndex } from "./media-index";
+import type { SkippedFile } from "#contract/sync-runs";
+import { settleFileRetries } from "../data/skipped-files";
+import { retriedRows } from "./file-retries";
+import { lookupIndex } from "./media-index";
 import { quoteIdent } from "../tables/naming";
 import { applyPageChanges } from "./page-changes";
 import type { HeldLock } from "../tables/lock";
@@ -39,7 +42,8 @@ export async function canUpdateInPlace(db: D1Database, entry: RegistryEntry, cur
 
 /**
  * Brings a table synced before up to date without copying it: reads only the pages edited since the last sync began
- * (less EDIT_OVERLAP_MS) into their rows (files copied only when R2 lacks them, bodies read for those pages only), then
+ * (less EDIT_OVERLAP_MS) into their rows (files copied only when `media_files` lacks them, bodies read for those pages
+ * only), and the pages whose files an earlier sync could not copy (`retriedRows`), then
  * lists every page's id (title property only) and removes the rows of pages no longer there (deleted, in the trash,
  * moved away). Records this run's START as the next watermark, so an edit made while it runs is read next time.
  * The caller holds the sync lock (passed as `lock`: a sync that lost it writes nothing) and has checked `canUpdateInPlace`.
@@ -52,7 +56,8 @@ export function updateTable(env: Env, entry: RegistryEntry, trigger: RunTrigger 
 async function updateRows(env: Env, entry: RegistryEntry, lock?: HeldLock): Promise<RunResult<TableSyncOutcome>> {
   const startedAt = new Date().toISOString();
   const run = notionRun(env);
-  const files = { bucket: env.MEDIA, index: headIndex(env.MEDIA), db: env.DB, download: run.download, copied: { count: 0 } };
+  const skipped: SkippedFile[] = [];
+  const files = { bucket: env.MEDIA, index: lookupIndex(env.DB), db: env.DB, download: run.download, copied: { count: 0 }, skipped };
   const unsupported: UnsupportedBlock[] = [];
   const elapsed = () => (Date.now() - run.startedAt) / 1000;
   const since = new Date(Date.parse(entry.dataSyncedAt!) - EDIT_OVERLAP_MS).toISOString();
@@ -61,6 +66,7 @@ async function updateRows(env: Env, entry: RegistryEntry, lock?: HeldLock): Prom
     let changed = 0;
     let added = 0;
     let edited = 0;
+    const read = new Set<string>();
     for await (const pages of queryPages(run.notion, entry.dataSourceId!, { editedSince: since })) {
       const rows: ColumnValue[][] = new Array(pages.length);
       await forEachLimit(pages, PAGES_AT_ONCE, async (p, i) => {
@@ -72,14 +78,19 @@ async function updateRows(env: Env, entry: RegistryEntry, lock?: HeldLock): Prom
       edited += rows.filter((r) => stored.has(String(r[0])) && stored.get(String(r[0])) !== r[2]).length;
       await applyPageChanges(env.DB, [{ entry, rows }], [], lock);
       changed += pages.length;
+      for (const p of pages) read.add(p.id);
     }
+    // Pages whose files an earlier sync could not copy are read again even when unedited.
+    const retried = await retriedRows(run, files, entry, read, unsupported);
+    if (retried.rows.length) await applyPageChanges(env.DB, [{ entry, rows: retried.rows }], [], lock);
+    await settleFileRetries(env.DB, entry.tableName, [...read, ...retried.read], skipped.map((f) => f.pageId));
     const present = new Set<string>();
     for await (const pages of queryPages(run.notion, entry.dataSourceId!, { onlyProperties: [TITLE_PROPERTY_ID] })) for (const p of pages) present.add(p.id);
     const gone = (await liveIds(env.DB, entry.tableName)).filter((id) => !present.has(id));
     await applyPageChanges(env.DB, [], gone, lock, [env.DB.prepare("UPDATE sync_tables SET data_synced_at = ? WHERE table_name = ?").bind(startedAt, entry.tableName)]);
     const rows = present.size;
     const message = `Synced ${rows} rows into ${entry.tableName}`;
-    const counts = { added, changed: edited, removed: gone.length, filesCopied: files.copied.count, unsupported };
+    const counts = { added, changed: edited, removed: gone.length, filesCopied: files.copied.count, unsupported, skipped };
     const outcome = { tableName: entry.tableName, rows, changed, removed: gone.length, requests: run.stats.requests, downloads: run.stats.downloads, seconds: elapsed(), message, counts };
     console.log(
       `sync: ${entry.tableName}: ${message}: ${changed} read as edited, ${gone.length} removed (${outcome.requests} requests, ${outcome.downloads} file downloads, ${outcome.seconds.toFixed(1)} s)`,

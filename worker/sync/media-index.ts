@@ -1,26 +1,22 @@
-/** Keys under `notion/` already in R2, listed once per sync run instead of one HEAD per file. */
-export type MediaIndex = { has(key: string): Promise<boolean>; add(key: string): void };
+import { heldMediaFiles, listMediaFiles } from "../data/media-files";
 
-/** A lazily built index of the bucket's `notion/` keys (one list call per 1,000 keys). */
-export function mediaIndex(bucket: R2Bucket): MediaIndex {
+/** Which file keys are already copied, answered from D1's `media_files` (never by listing R2). */
+export type MediaIndex = { held(keys: string[]): Promise<Set<string>>; add(key: string): void };
+
+/** An index loading every recorded key once (one query), for a run that meets every file of a table. */
+export function mediaIndex(db: D1Database): MediaIndex {
   let keys: Promise<Set<string>> | undefined;
-  const load = async () => {
-    const found = new Set<string>();
-    let cursor: string | undefined;
-    do {
-      const page = await bucket.list({ prefix: "notion/", cursor });
-      for (const object of page.objects) found.add(object.key);
-      cursor = page.truncated ? page.cursor : undefined;
-    } while (cursor);
-    return found;
-  };
+  const load = async () => new Set((await listMediaFiles(db)).map((f) => f.key));
   return {
-    has: async (key) => (await (keys ??= load())).has(key),
+    held: async (wanted) => {
+      const all = await (keys ??= load());
+      return new Set(wanted.filter((k) => all.has(k)));
+    },
     add: (key) => void keys?.then((set) => set.add(key)),
   };
 }
 
-/** An index asking R2 for each key: cheaper than listing the whole bucket when a run meets few files. */
-export function headIndex(bucket: R2Bucket): MediaIndex {
-  return { has: async (key) => (await bucket.head(key)) !== null, add: () => {} };
+/** An index asking D1 for one page's keys at a time: cheaper than loading every key when a run meets few files. */
+export function lookupIndex(db: D1Database): MediaIndex {
+  return { held: (keys) => heldMediaFiles(db, keys), add: () => {} };
 }

@@ -13,12 +13,12 @@ export function propertyFor(page: PageLike, property: string): PropertyValue | u
   return match ? props[match] : undefined;
 }
 
-/** Notion-hosted files in a page's synced properties. */
-export function pageFiles(page: PageLike, columns: ColumnSpec[]): FileValue[] {
+/** Notion-hosted files in a page's synced properties, each with the name of the property holding it. */
+export function pageFiles(page: PageLike, columns: ColumnSpec[]): (FileValue & { property: string })[] {
   return columns.flatMap((c) => {
     const value = propertyFor(page, c.property);
     if (value?.type !== "files") return [];
-    return ((value.files as FileValue[] | undefined) ?? []).filter((f) => f.type === "file" && f.file?.url);
+    return ((value.files as FileValue[] | undefined) ?? []).filter((f) => f.type === "file" && f.file?.url).map((f) => ({ ...f, property: c.property }));
   });
 }
 

@@ -23,9 +23,9 @@ export async function pageRow(run: NotionRun, store: FileStore, entry: RegistryE
   const tree = readBody ? await fetchBlockTree(run.notion, page.id) : [];
   const sources: FileSource[] = [
     ...propertyFileSources(run.notion, page, entry),
-    ...bodyImages(tree).map(({ url, blockId }) => ({ url, refresh: () => freshBlockImageUrl(run.notion, blockId) })),
+    ...bodyImageSources(run.notion, tree),
   ];
-  const siteUrl = siteUrlLookup(await copyFiles(store, sources));
+  const siteUrl = siteUrlLookup(await copyFiles(store, sources, { id: page.id, title: pageTitle(page) }));
   const dropped = new Map<string, number>();
   const onDropped = (type: string) => dropped.set(type, (dropped.get(type) ?? 0) + 1);
   const body = !entry.hasBody ? undefined : readBody ? readMarkdown(entry, tree, siteUrl, onDropped) : keptBody;
@@ -48,8 +48,15 @@ function readMarkdown(entry: RegistryEntry, tree: BlockNode[], siteUrl: SiteUrlF
 /** A page's body as Markdown ("" when empty), its images copied to R2 first: for bodies filled in apart from their rows. */
 export async function pageBody(run: NotionRun, store: FileStore, pageId: string): Promise<string> {
   const tree = await fetchBlockTree(run.notion, pageId);
-  const sources = bodyImages(tree).map(({ url, blockId }) => ({ url, refresh: () => freshBlockImageUrl(run.notion, blockId) }));
-  return blocksToMarkdown(tree, siteUrlLookup(await copyFiles(store, sources))) ?? "";
+  return blocksToMarkdown(tree, siteUrlLookup(await copyFiles(store, bodyImageSources(run.notion, tree), { id: pageId }))) ?? "";
+}
+
+/** What the run's list of files not copied names as the property of an image in a page's body. */
+export const BODY_PROPERTY = "Page body";
+
+/** Images in a page's body; an expired one is re-found by retrieving its block. */
+function bodyImageSources(notion: Client, tree: BlockNode[]): FileSource[] {
+  return bodyImages(tree).map(({ url, blockId }) => ({ url, property: BODY_PROPERTY, refresh: () => freshBlockImageUrl(notion, blockId) }));
 }
 
 /** Files in the page's properties; an expired one is re-found by its key in a fresh read of the page (one read per page). */
@@ -58,6 +65,7 @@ function propertyFileSources(notion: Client, page: PageLike, entry: RegistryEntr
   return pageFiles(page, entry.columns).map((file) => ({
     url: file.file!.url!,
     name: file.name,
+    property: file.property,
     refresh: async () => {
       reread ??= readNotion("a page retrieval", NotionPage, () => notion.pages.retrieve({ page_id: page.id }));
       const key = fileKeyFor(file.file!.url!, file.name);

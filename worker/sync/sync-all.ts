@@ -55,13 +55,14 @@ async function fillBodies(env: Env, entry: RegistryEntry): Promise<number> {
 
 /** The tables' counts added up for the full run. */
 function sumCounts(each: RunCounts[]): RunCounts {
-  const sum: RunCounts = { added: 0, changed: 0, removed: 0, filesCopied: 0, unsupported: [] };
+  const sum: RunCounts = { added: 0, changed: 0, removed: 0, filesCopied: 0, unsupported: [], skipped: [] };
   for (const counts of each) {
     sum.added += counts.added;
     sum.changed += counts.changed;
     sum.removed += counts.removed;
     sum.filesCopied += counts.filesCopied;
     sum.unsupported.push(...counts.unsupported);
+    sum.skipped!.push(...(counts.skipped ?? []));
   }
   return sum;
 }

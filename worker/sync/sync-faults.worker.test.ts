@@ -88,6 +88,7 @@ describe("Notion sync when Notion misbehaves", { timeout: 60_000 }, () => {
 
   it("re-reads the page for a fresh URL when a signed file URL has expired", async () => {
     for (const obj of (await env.MEDIA.list({ prefix: "notion/" })).objects) await env.MEDIA.delete(obj.key);
+    await env.DB.exec("DELETE FROM media_files");
     // Hold the run on its first block read, expire every URL handed out so far, then let it go on.
     await control("faults", { status: 429, times: 1, path: "/children", retryAfter: 2 });
     const sync = syncTable("Posts");

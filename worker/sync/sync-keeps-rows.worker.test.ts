@@ -9,6 +9,7 @@ import { admin, get } from "../test/http";
 import { NOTION, control, listTables, rows, syncSchemas } from "../test/notion-sync";
 import { editPage } from "../test/webhooks";
 import type { SyncAllSummary } from "#contract/admin-api";
+import type { SyncHistoryRun } from "#contract/sync-runs";
 import { CONTRACT_DATABASES } from "./workspace";
 
 const recorder = inject("hookRecorderUrl");
@@ -118,42 +119,69 @@ describe("a full sync on existing data", { timeout: 120_000 }, () => {
     expect((await get<{ pagination: { totalItems: number } }>("/api/collection/toys")).body.pagination.totalItems).toBe(2);
   });
 
-  it("keeps every row when search misses 1 of 12 databases and a file download answers 404, and asks for no rebuild", async () => {
+  it("keeps every row when search misses 1 of 12 databases, and asks for no rebuild", async () => {
     const before = await rowCounts();
     const registered = await listTables();
     await control("faults", { status: 200, path: "/v1/search", body: await searchWithout("Slot Machines") });
-    // An edited toy's image not in R2 (any more) must be downloaded again; Notion's file storage answers 404 for it.
-    const toysBefore = await rows<{ id: string; main_image: string | null }>("Vintage Toys");
-    const toy = toysBefore.find((t) => t.main_image?.includes("/media/notion/"))!;
-    const key = (JSON.parse(toy.main_image!) as string[])[0].slice("/media/".length);
-    await env.MEDIA.delete(key);
-    await editPage(toy.id, { properties: { "For Sale": { checkbox: true } } });
-    await control("faults", { status: 404, path: `/${key.split("/")[1]}/`, code: "object_not_found", message: "gone" });
     const { env: hooked, path } = hookedEnv();
     const rebuildsBefore = await rebuildRuns();
 
     const { status, body } = await syncAll(hooked);
     expect(status).toBe(200);
     expect(body.success).toBe(false);
-    const expectedRows = Object.entries(before).filter(([t]) => t !== "notion_slot_machines" && t !== "notion_vintage_toys").reduce((n, [, c]) => n + c!, 0);
-    expect(body.message).toBe(`Synced 10 of 12 tables, ${expectedRows} rows`);
+    const expectedRows = Object.entries(before).filter(([t]) => t !== "notion_slot_machines").reduce((n, [, c]) => n + c!, 0);
+    expect(body.message).toBe(`Synced 11 of 12 tables, ${expectedRows} rows`);
     expect(body.tables.find((t) => t.tableName === "notion_slot_machines")).toEqual({ tableName: "notion_slot_machines", databaseTitle: "Slot Machines", ok: false, message: missing("Slot Machines") });
-    expect(body.tables.find((t) => t.tableName === "notion_vintage_toys")).toEqual({
-      tableName: "notion_vintage_toys",
-      databaseTitle: "Vintage Toys",
-      ok: false,
-      message: `Could not download file ${key} from Notion: HTTP 404`,
-    });
     expect(await rowCounts()).toEqual(before);
-    expect(await rows("Vintage Toys")).toEqual(toysBefore);
     expect(await listTables()).toEqual(registered);
     expect(await hookCalls(path)).toEqual([]);
     expect(await rebuildRuns()).toBe(rebuildsBefore);
-    const run = await env.DB.prepare("SELECT ok, message FROM sync_runs WHERE kind = 'full' ORDER BY id DESC LIMIT 1").first();
-    expect(run).toEqual({ ok: 0, message: body.message });
+    const run = await env.DB.prepare("SELECT ok, message, error FROM sync_runs WHERE kind = 'full' ORDER BY id DESC LIMIT 1").first();
     // The sync history names each table that did not sync and why.
-    const { error } = (await env.DB.prepare("SELECT error FROM sync_runs WHERE kind = 'full' ORDER BY id DESC LIMIT 1").first<{ error: string }>())!;
-    expect(error).toBe(`notion_slot_machines: ${missing("Slot Machines")}\nnotion_vintage_toys: Could not download file ${key} from Notion: HTTP 404`);
+    expect(run).toEqual({ ok: 0, message: body.message, error: `notion_slot_machines: ${missing("Slot Machines")}` });
+  });
+
+  it("syncs a table whose file download answers 404: the row kept without the file, the file in the run's history, the site rebuilt, the file copied by the next sync", async () => {
+    const before = await rowCounts();
+    // An edited toy's image not copied (any more) must be downloaded again; Notion's file storage answers 404 for it.
+    const toysBefore = await rows<{ id: string; title: string; main_image: string | null }>("Vintage Toys");
+    const toy = toysBefore.find((t) => t.main_image?.includes("/media/notion/"))!;
+    const url = (JSON.parse(toy.main_image!) as string[])[0];
+    const key = url.slice("/media/".length);
+    await env.MEDIA.delete(key);
+    await env.DB.prepare("DELETE FROM media_files WHERE key = ?1").bind(key).run();
+    await editPage(toy.id, { properties: { "For Sale": { checkbox: true } } });
+    await control("faults", { status: 404, path: `/${key.split("/")[1]}/`, code: "object_not_found", message: "gone" });
+    const { env: hooked, path } = hookedEnv();
+
+    const { status, body } = await syncAll(hooked);
+    expect(status).toBe(200);
+    expect(body.success).toBe(true);
+    expect(body.tables.find((t) => t.tableName === "notion_vintage_toys")).toMatchObject({ ok: true, rows: before.notion_vintage_toys });
+    expect(await rowCounts()).toEqual(before);
+    const synced = (await rows<{ id: string; main_image: string | null; for_sale: number }>("Vintage Toys")).find((t) => t.id === toy.id)!;
+    expect(synced.for_sale).toBe(1);
+    expect(synced.main_image ?? "").not.toContain(url);
+    // Every table synced, so the site is rebuilt: the item's page must show its edit (and, its image gone, the category's default).
+    expect(await hookCalls(path)).toHaveLength(1);
+    const skipped = { pageId: toy.id, pageTitle: toy.title, property: "Main Image", reason: "Notion's file storage answered HTTP 404" };
+    const { runs } = (await admin("GET", "/api/admin/sync-runs?limit=20")).body as { runs: SyncHistoryRun[] };
+    const full = runs.find((r) => r.kind === "full")!;
+    expect(full).toMatchObject({ ok: true, skippedTotal: 1, skippedFiles: [expect.objectContaining(skipped)] });
+    expect(full.skippedFiles[0]!.file).not.toContain("?");
+    expect(runs.find((r) => r.kind === "table" && r.target === "notion_vintage_toys")).toMatchObject({ skippedTotal: 1, skippedFiles: [expect.objectContaining(skipped)] });
+
+    // Nothing recorded the file as copied: the next sync (an update in place; the toy not edited again) reads its page and copies it.
+    await control("faults", undefined, "DELETE");
+    // A watermark past every edit: the query for edited pages returns none, so only the retry list brings the toy back.
+    await env.DB.prepare("UPDATE sync_tables SET data_synced_at = ?1 WHERE table_name = 'notion_vintage_toys'").bind(new Date(Date.now() + 3_600_000).toISOString()).run();
+    expect((await syncAll()).body.success).toBe(true);
+    expect((await rows<{ id: string; main_image: string | null }>("Vintage Toys")).find((t) => t.id === toy.id)!.main_image).toBe(toy.main_image);
+    expect(await env.MEDIA.head(key)).not.toBeNull();
+    const { runs: after } = (await admin("GET", "/api/admin/sync-runs?limit=20")).body as { runs: SyncHistoryRun[] };
+    expect(after[0]!.id).toBeGreaterThan(full.id);
+    expect(after.find((r) => r.kind === "full")).toMatchObject({ ok: true, skippedTotal: 0, skippedFiles: [] });
+    expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM file_retry_pages").first("n")).toBe(0);
   });
 
   it("keeps, through the operator's schema sync, the table whose database search did not return", async () => {

@@ -15,6 +15,8 @@ import { searchIndexStatements } from "./search-index";
 import { UpstreamError } from "../notion/upstream-error";
 import type { RunTrigger, UnsupportedBlock } from "#contract/sync-runs";
 import { withRun, type RunCounts, type RunResult } from "../data/sync-runs";
+import type { SkippedFile } from "#contract/sync-runs";
+import { fileRetryStatements } from "../data/skipped-files";
 import { pageChanges } from "../tables/page-counts";
 import { errorMessage } from "../lib/errors";
 
@@ -69,7 +71,8 @@ export function copyTable(env: Env, entry: RegistryEntry, trigger: RunTrigger = 
 async function copyRows(env: Env, entry: RegistryEntry, lock?: HeldLock): Promise<RunResult<TableSyncOutcome>> {
   const side = sideTableName(entry.tableName);
   const run = notionRun(env);
-  const files = { bucket: env.MEDIA, index: mediaIndex(env.MEDIA), db: env.DB, download: run.download, copied: { count: 0 } };
+  const skipped: SkippedFile[] = [];
+  const files = { bucket: env.MEDIA, index: mediaIndex(env.DB), db: env.DB, download: run.download, copied: { count: 0 }, skipped };
   const unsupported: UnsupportedBlock[] = [];
   const elapsed = () => (Date.now() - run.startedAt) / 1000;
   // The next update reads pages edited since this run BEGAN: an edit made while it runs may be missing from it.
@@ -90,8 +93,10 @@ async function copyRows(env: Env, entry: RegistryEntry, lock?: HeldLock): Promis
       rows += pages.length;
       console.log(`sync: ${entry.tableName}: ${rows} rows so far, ${run.stats.requests} requests, ${elapsed().toFixed(1)} s`);
     }
-    const counts = { ...(await pageChanges(env.DB, entry.tableName, side)), filesCopied: files.copied.count, unsupported };
-    await swapIn(env.DB, entry.tableName, side, [upsertEntry(env.DB, { ...entry, dataSyncedAt: startedAt }), ...searchIndexStatements(env.DB, entry)], lock);
+    const counts = { ...(await pageChanges(env.DB, entry.tableName, side)), filesCopied: files.copied.count, unsupported, skipped };
+    // Every page was read: the table's retry list becomes exactly the pages whose files failed this time.
+    const retries = fileRetryStatements(env.DB, entry.tableName, [], skipped.map((f) => f.pageId), true);
+    await swapIn(env.DB, entry.tableName, side, [upsertEntry(env.DB, { ...entry, dataSyncedAt: startedAt }), ...searchIndexStatements(env.DB, entry), ...retries], lock);
     const message = `Synced ${rows} rows into ${entry.tableName}`;
     const outcome = { tableName: entry.tableName, rows, requests: run.stats.requests, downloads: run.stats.downloads, seconds: elapsed(), message, counts };
     console.log(`sync: ${entry.tableName}: ${message} (${outcome.requests} requests, ${outcome.downloads} file downloads, ${run.stats.retries} retries, ${outcome.seconds.toFixed(1)} s)`);

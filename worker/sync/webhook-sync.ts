@@ -7,7 +7,9 @@ import { normaliseNotionId } from "../lib/notion-id";
 import { notionRun } from "../notion/client";
 import { forEachLimit } from "../notion/concurrency";
 import { LOCK_TTL_MS, SYNC_LOCK, withLock } from "../tables/lock";
-import type { MediaIndex } from "./media-index";
+import { lookupIndex } from "./media-index";
+import type { SkippedFile } from "#contract/sync-runs";
+import { settleFileRetries } from "../data/skipped-files";
 import { NotionPage, NotionSearchResult, readNotion } from "../notion/notion-shapes";
 import { applyPageChanges, existingIds, type TableRows } from "./page-changes";
 import { pageRow } from "./page-sync";
@@ -46,11 +48,6 @@ async function currentPage(notion: Client, id: string): Promise<z.output<typeof 
   }
 }
 
-/** An R2 index that asks for each key (a few pages hold few files; listing the whole bucket would cost more). */
-function headIndex(bucket: R2Bucket): MediaIndex {
-  return { has: async (key) => (await bucket.head(key)) !== null, add: () => {} };
-}
-
 /**
  * Brings the rows of `pageIds` up to date with their CURRENT state in Notion, holding the sync lock. Webhook events
  * are only signals, so reading the page now makes late, repeated and out-of-order deliveries harmless: whatever order
@@ -62,7 +59,8 @@ export async function syncPages(env: Env, pageIds: string[], lockTtlMs = LOCK_TT
     return withRun(env.DB, { kind: "page", target: "webhook", trigger: "webhook", failurePrefix: "Webhook: " }, async () => {
       const run = notionRun(env);
       const entries = await listEntries(env.DB);
-      const files = { bucket: env.MEDIA, index: headIndex(env.MEDIA), db: env.DB, download: run.download, copied: { count: 0 } };
+      const skipped: SkippedFile[] = [];
+      const files = { bucket: env.MEDIA, index: lookupIndex(env.DB), db: env.DB, download: run.download, copied: { count: 0 }, skipped };
       const unsupported: UnsupportedBlock[] = [];
       const changed = new Map<string, TableRows>();
       const removed: string[] = [];
@@ -80,12 +78,16 @@ export async function syncPages(env: Env, pageIds: string[], lockTtlMs = LOCK_TT
       });
       const existed = await existingIds(env.DB, [...changed.values()].flatMap((t) => t.rows.map((r) => String(r[0]))));
       await applyPageChanges(env.DB, [...changed.values()], removed);
+      for (const { entry, rows } of changed.values()) {
+        const read = rows.map((r) => String(r[0]));
+        await settleFileRetries(env.DB, entry.tableName, read, skipped.map((f) => f.pageId).filter((id) => read.includes(id)));
+      }
       const updated = [...changed.values()].reduce((n, t) => n + t.rows.length, 0);
       const tables = [...changed.keys()].sort().join(", ");
       const message = `Webhook: updated ${updated} ${updated === 1 ? "page" : "pages"}${tables ? ` in ${tables}` : ""}, removed ${removed.length}`;
       console.log(`sync: ${message} (${run.stats.requests} requests)`);
       const added = [...changed.values()].flatMap((t) => t.rows).filter((r) => !existed.has(String(r[0]))).length;
-      const counts = { added, changed: updated - added, removed: removed.length, filesCopied: files.copied.count, unsupported };
+      const counts = { added, changed: updated - added, removed: removed.length, filesCopied: files.copied.count, unsupported, skipped };
       return { outcome: { ok: true, message, counts }, value: { updated, removed: removed.length, message } };
     });
   }, lockTtlMs);

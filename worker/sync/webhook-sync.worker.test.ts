@@ -191,4 +191,30 @@ describe("webhook events -> debounced page sync -> live rows", { timeout: 60_000
     expect(listing.headers.get("x-cache")).not.toBe("HIT");
     expect(await listedTitles()).toContain("Rebuilt Once");
   });
+
+  it("a page whose file answers 404 is still synced, without it; the run lists the file and the next event for the page copies it", async () => {
+    const withImage = (await rows<{ id: string; main_image: string | null }>("Slot Machines")).find((r) => r.main_image?.includes("/media/notion/"))!;
+    const url = (JSON.parse(withImage.main_image!) as string[])[0];
+    const key = url.slice("/media/".length);
+    await env.MEDIA.delete(key);
+    await env.DB.prepare("DELETE FROM media_files WHERE key = ?1").bind(key).run();
+    await control("faults", { status: 404, path: `/${key.split("/")[1]}/`, code: "object_not_found", message: "gone" });
+    await editPage(withImage.id, { properties: titleValue("Lost Photo") });
+    await deliverSigned(webhookEvent("page.properties_updated", withImage.id));
+    expect(await runDebouncer()).toBe(true);
+    const row = (await rows<{ id: string; title: string; main_image: string | null }>("Slot Machines")).find((r) => r.id === withImage.id)!;
+    expect(row.title).toBe("Lost Photo");
+    expect(row.main_image ?? "").not.toContain(url);
+    const run = await env.DB.prepare("SELECT r.ok, s.files, s.total FROM sync_runs r JOIN sync_run_skipped_files s ON s.run_id = r.id WHERE r.kind = 'page' ORDER BY r.id DESC LIMIT 1").first<{ ok: number; files: string; total: number }>();
+    expect(run).toMatchObject({ ok: 1, total: 1 });
+    expect(JSON.parse(run!.files)).toEqual([expect.objectContaining({ pageId: withImage.id, pageTitle: "Lost Photo", property: "Main Image", reason: "Notion's file storage answered HTTP 404" })]);
+    const retries = () => env.DB.prepare("SELECT table_name, page_id FROM file_retry_pages").all().then((r) => r.results);
+    expect(await retries()).toEqual([{ table_name: "notion_slot_machines", page_id: withImage.id }]);
+
+    await control("faults", undefined, "DELETE");
+    await deliverSigned(webhookEvent("page.properties_updated", withImage.id));
+    expect(await runDebouncer()).toBe(true);
+    expect((await rows<{ id: string; main_image: string | null }>("Slot Machines")).find((r) => r.id === withImage.id)!.main_image).toBe(withImage.main_image);
+    expect(await retries()).toEqual([]);
+  });
 });

@@ -1,7 +1,7 @@
 import { useStore } from "@nanostores/react";
 import type { SyncHistoryRun } from "#contract/sync-runs";
 import { formatTime, runOutcome } from "./admin";
-import { pagesText, scopeText, triggerText, unlistedBlocks } from "./sync-history";
+import { pagesText, scopeText, triggerText, unlistedBlocks, unlistedFiles } from "./sync-history";
 import { $syncRuns, $syncStatus, refreshSyncRuns } from "./admin-sync";
 import Icon from "../../lib/ui/Icon";
 
@@ -40,6 +40,28 @@ function Unsupported({ run }: UnsupportedProps) {
   );
 }
 
+type SkippedProps = { run: SyncHistoryRun };
+
+/** The files the sync could not copy (their items show the category's default image): a count, opening to each file and why. */
+function Skipped({ run }: SkippedProps) {
+  if (run.skippedTotal === 0) return <>None</>;
+  const unlisted = unlistedFiles(run);
+  return (
+    <details>
+      <summary className="cursor-pointer">{run.skippedTotal === 1 ? "1 file not copied" : `${run.skippedTotal} files not copied`}</summary>
+      <ul className="mt-1 grid gap-0.5 pl-4" data-testid="skipped-list">
+        {run.skippedFiles.map((f, i) => (
+          <li key={`${f.pageId}:${f.property}:${f.file}:${i}`} className="list-disc break-all">
+            <code>{f.file}</code> in {f.property || "a property"} of {f.pageTitle ? `“${f.pageTitle}”` : "a page"}{" "}
+            <span className="text-xs text-walnut">({f.pageId}):</span> {f.reason}
+          </li>
+        ))}
+        {unlisted > 0 && <li className="list-disc">and {unlisted} more not listed</li>}
+      </ul>
+    </details>
+  );
+}
+
 type RunItemProps = { run: SyncHistoryRun; lockHeld: boolean | undefined; latest: boolean };
 
 function RunItem({ run, lockHeld, latest }: RunItemProps) {
@@ -51,7 +73,7 @@ function RunItem({ run, lockHeld, latest }: RunItemProps) {
         <span className="font-semibold">{scopeText(run)}</span>
         <time dateTime={run.startedAt} data-testid="run-when">{formatTime(run.startedAt)}</time>
       </p>
-      <dl className="mt-2 grid grid-cols-2 gap-2 text-sm lg:grid-cols-5">
+      <dl className="mt-2 grid grid-cols-2 gap-2 text-sm lg:grid-cols-3">
         <Field term="Started by" testId="run-trigger">{triggerText(run.trigger)}</Field>
         <Field term="Outcome" testId="run-outcome">
           <span className={`font-bold ${OUTCOME_CLASS[outcome]}`}>{outcome}</span>
@@ -60,6 +82,9 @@ function RunItem({ run, lockHeld, latest }: RunItemProps) {
         <Field term="Files copied" testId="run-files">{run.filesCopied ?? "—"}</Field>
         <Field term="Blocks not shown" testId="run-unsupported" wide>
           <Unsupported run={run} />
+        </Field>
+        <Field term="Files not copied" testId="run-skipped" wide>
+          <Skipped run={run} />
         </Field>
       </dl>
       {run.ok === false && run.error && (
@@ -71,7 +96,7 @@ function RunItem({ run, lockHeld, latest }: RunItemProps) {
   );
 }
 
-/** Every recent sync (admin panel, cron, webhook, launcher): when, what it covered, what it changed and what it could not show. */
+/** Every recent sync (admin panel, cron, webhook, launcher): when, what it covered, what it changed and what it could not show or copy. */
 export default function SyncHistoryCard() {
   const { runs, error } = useStore($syncRuns);
   const lockHeld = useStore($syncStatus).status?.syncing;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { pagesText, scopeText, triggerText, unlistedBlocks } from "./sync-history";
+import { pagesText, scopeText, triggerText, unlistedBlocks, unlistedFiles } from "./sync-history";
 
 describe("sync history texts", () => {
   it("names what started a run", () => {
@@ -21,5 +21,10 @@ describe("sync history texts", () => {
   it("counts the unsupported blocks a run could not list", () => {
     expect(unlistedBlocks({ unsupportedBlocks: [{ pageId: "a", type: "embed", count: 2 }], unsupportedTotal: 5 })).toBe(3);
     expect(unlistedBlocks({ unsupportedBlocks: [], unsupportedTotal: 0 })).toBe(0);
+  });
+
+  it("counts the files not copied that a run could not list", () => {
+    expect(unlistedFiles({ skippedFiles: [{ pageId: "a", property: "Photos", file: "a.png", reason: "HTTP 404" }], skippedTotal: 4 })).toBe(3);
+    expect(unlistedFiles({ skippedFiles: [], skippedTotal: 0 })).toBe(0);
   });
 });

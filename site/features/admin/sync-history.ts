@@ -25,3 +25,8 @@ export function pagesText(run: Pick<SyncHistoryRun, "pagesAdded" | "pagesChanged
 export function unlistedBlocks(run: Pick<SyncHistoryRun, "unsupportedBlocks" | "unsupportedTotal">): number {
   return run.unsupportedTotal - run.unsupportedBlocks.reduce((n, b) => n + b.count, 0);
 }
+
+/** Files not copied but not listed (a run lists at most 200). */
+export function unlistedFiles(run: Pick<SyncHistoryRun, "skippedFiles" | "skippedTotal">): number {
+  return run.skippedTotal - run.skippedFiles.length;
+}
