@@ -17,6 +17,13 @@ export type SyncHistoryRun = {
   filesCopied: number | null;
   unsupportedBlocks: UnsupportedBlock[];
   unsupportedTotal: number;
+  /** Progress counted as the run's steps finish (null before its first step). */
+  pagesRead: number | null;
+  rowsWritten: number | null;
+  steps: number | null;
+  /** The most subrequests (D1, R2, KV calls and fetches) and wall milliseconds any one step of the run used. */
+  maxStepSubrequests: number | null;
+  maxStepMs: number | null;
 };
 
 type Row = {
@@ -35,6 +42,11 @@ type Row = {
   files_copied: number | null;
   unsupported_blocks: string | null;
   unsupported_total: number | null;
+  pages_read: number | null;
+  rows_written: number | null;
+  steps: number | null;
+  max_step_subrequests: number | null;
+  max_step_ms: number | null;
 };
 
 /** The latest `limit` syncs (schema, table, full and page runs; not rebuilds), newest first. */
@@ -43,6 +55,10 @@ export async function listSyncRuns(db: D1Database, limit: number): Promise<SyncH
     .prepare("SELECT * FROM sync_runs WHERE kind IN ('schema', 'table', 'full', 'page') ORDER BY id DESC LIMIT ?1")
     .bind(limit)
     .all<Row>();
+  return toHistoryRuns(results);
+}
+
+function toHistoryRuns(results: Row[]): SyncHistoryRun[] {
   return results.map((r) => ({
     id: r.id,
     kind: r.kind,
@@ -59,5 +75,16 @@ export async function listSyncRuns(db: D1Database, limit: number): Promise<SyncH
     filesCopied: r.files_copied,
     unsupportedBlocks: r.unsupported_blocks ? (JSON.parse(r.unsupported_blocks) as UnsupportedBlock[]) : [],
     unsupportedTotal: r.unsupported_total ?? 0,
+    pagesRead: r.pages_read,
+    rowsWritten: r.rows_written,
+    steps: r.steps,
+    maxStepSubrequests: r.max_step_subrequests,
+    maxStepMs: r.max_step_ms,
   }));
+}
+
+/** One run by id, or null when there is none (or it was pruned). */
+export async function readSyncRun(db: D1Database, id: number): Promise<SyncHistoryRun | null> {
+  const { results } = await db.prepare("SELECT * FROM sync_runs WHERE id = ?1").bind(id).all<Row>();
+  return toHistoryRuns(results)[0] ?? null;
 }

@@ -86,7 +86,7 @@ async function copyFile(store: FileStore, key: string, source: FileSource): Prom
   } catch (err) {
     if (err instanceof UpstreamError) throw err;
     // A download cut short (or longer than it said) fails the put as well; R2's own failures are rare and named by their message.
-    throw new UpstreamError(`Could not copy file ${key} from Notion: ${err instanceof Error ? err.message : String(err)}`);
+    throw new UpstreamError(`Could not copy file ${key} from Notion: ${err instanceof Error ? err.message : String(err)}`, true);
   }
   store.index.add(key);
   if (store.copied) store.copied.count++;
@@ -104,7 +104,7 @@ async function openDownload(store: FileStore, key: string, source: FileSource): 
   }
   if (!res.ok) {
     await res.body?.cancel();
-    throw new UpstreamError(`Could not download file ${key} from Notion: HTTP ${res.status}`);
+    throw new UpstreamError(`Could not download file ${key} from Notion: HTTP ${res.status}`, res.status === 429 || res.status >= 500);
   }
   return res;
 }

@@ -38,7 +38,7 @@ export function pacedFetch(options: Options): (url: string | URL | Request, init
       try {
         res = await fetcher(url, { ...init, signal: init?.signal ?? AbortSignal.timeout(policy.attemptTimeoutMs) });
       } catch (err) {
-        if (last) throw new UpstreamError(`Could not reach ${new URL(String(url instanceof Request ? url.url : url)).host}: ${err instanceof Error ? err.message : String(err)}`);
+        if (last) throw new UpstreamError(`Could not reach ${new URL(String(url instanceof Request ? url.url : url)).host}: ${err instanceof Error ? err.message : String(err)}`, true);
         options.stats.retries++;
         await clock.sleep(backoff(policy, attempt));
         continue;

@@ -10,14 +10,16 @@ import { LockBusyError } from "../notion/lock";
 import { quoteIdent } from "../notion/naming";
 import { listEntries, readEntry } from "../notion/registry";
 import { syncSchemas } from "../notion/schema-sync";
-import { syncAll } from "../notion/sync-all";
-import { syncData } from "../notion/table-sync";
+import { startSync } from "../notion/start-sync";
 import { upstreamMessage } from "../notion/upstream-error";
 
 /** Admin Notion sync routes under `/api/admin` (guarded by the admin middleware). */
 const adminNotion = new Hono<AppEnv>();
 
-/** Who asked for a full sync: the admin panel (default) or the launcher script; the cron calls syncAll itself. */
+/** A sync run started: follow it at `GET /api/admin/sync-runs/{runId}`. */
+export type SyncStarted = { runId: number; message: string };
+
+/** Who asked for a full sync: the admin panel (default) or the launcher script; the cron starts its own run. */
 const SyncAllQuery = z.object({ trigger: z.enum(["manual", "launcher"]).default("manual") });
 
 const SyncTableBody = z.object({ tableName: z.string().min(1).max(200), databaseId: z.string().min(1).max(100) });
@@ -77,18 +79,14 @@ adminNotion.post("/notion-sync-table", validate("json", SyncTableBody), async (c
   const entry = await guarded(`Table sync of ${tableName}`, () => readEntry(c.env.DB, tableName));
   if (!entry) fail(404, `Unknown table: ${tableName}`);
   if (!sameId(entry.databaseId, databaseId)) fail(400, `databaseId does not match the database synced into ${tableName}`);
-  const outcome = await carryOn(c.executionCtx, async () => {
-    const done = await guarded(`Table sync of ${tableName}`, () => syncData(c.env, entry));
-    await afterSync(c.env, waitable(c.executionCtx), { kind: "table", target: tableName });
-    return done;
-  });
-  return c.json({ success: true, message: outcome.message });
+  const runId = await guarded(`Table sync of ${tableName}`, () => startSync(c.env, { kind: "table", entry }, "manual"));
+  return c.json<SyncStarted>({ runId, message: `Sync of ${tableName} started` }, 202);
 });
 
 adminNotion.post("/notion-sync-all", validate("query", SyncAllQuery), async (c) => {
   const { trigger } = c.req.valid("query");
-  const summary = await carryOn(c.executionCtx, () => guarded("Full sync", () => syncAll(c.env, waitable(c.executionCtx), trigger)));
-  return c.json(summary);
+  const runId = await guarded("Full sync", () => startSync(c.env, { kind: "full" }, trigger));
+  return c.json<SyncStarted>({ runId, message: "Full sync started" }, 202);
 });
 
 export default adminNotion;

@@ -1,6 +1,7 @@
-import { env } from "cloudflare:test";
+import { env, introspectWorkflow } from "cloudflare:test";
 import { expect } from "vitest";
 import type { NotionTable, SchemaSyncResult } from "../domain/types";
+import type { SyncRunProgress } from "../routes/admin-sync-runs";
 import { tableNameFor } from "../notion/naming";
 import { adminFetch } from "./admin";
 
@@ -39,11 +40,42 @@ export async function listTables(): Promise<NotionTable[]> {
   return (await (await adminFetch("/api/admin/notion-tables")).json<{ tables: NotionTable[] }>()).tables;
 }
 
-/** Syncs the table of the Notion database titled `title` as the admin panel does. */
-export async function syncTable(title: string): Promise<Response> {
+/** How a sync started through the admin API went: the start's status and body, and the run once its workflow ended (none when the start was refused). */
+export type SyncOutcome = { status: number; body: { runId?: number; message?: string; error?: string }; run: SyncRunProgress | null; ok: boolean | null; error: string | null };
+
+/** Workflow states after which a run's lock is free. */
+const ENDED = ["complete", "errored", "terminated"];
+
+/**
+ * Starts a sync run through the admin API (`path`, `body`) and waits until its workflow has ended (its lock freed).
+ * Step retries run without their back-off waits (the retries themselves still happen).
+ */
+export async function startAndWait(path: string, body?: unknown, ms = 60_000): Promise<SyncOutcome> {
+  await using introspector = await introspectWorkflow(env.SYNC);
+  await introspector.modifyAll(async (m) => {
+    await m.disableRetryDelays();
+  });
+  const res = await adminFetch(path, { method: "POST", body });
+  const started = await res.json<SyncOutcome["body"]>();
+  if (res.status !== 202 || started.runId === undefined) return { status: res.status, body: started, run: null, ok: null, error: started.error ?? null };
+  let run: SyncRunProgress | null = null;
+  await until(
+    async () => {
+      run = await (await adminFetch(`/api/admin/sync-runs/${started.runId}`)).json<SyncRunProgress>();
+      return ENDED.includes(run.status ?? "");
+    },
+    `sync run ${started.runId} to end`,
+    ms,
+  );
+  const ended = run as SyncRunProgress | null;
+  return { status: res.status, body: started, run: ended, ok: ended?.ok ?? null, error: ended?.error ?? null };
+}
+
+/** Syncs the table of the Notion database titled `title` as the admin panel does (Sync Data), waiting for the run to end. */
+export async function syncTable(title: string): Promise<SyncOutcome> {
   const tableName = tableNameFor(title);
   const table = (await listTables()).find((t) => t.tableName === tableName)!;
-  return adminFetch("/api/admin/notion-sync-table", { method: "POST", body: { tableName, databaseId: table.databaseId } });
+  return startAndWait("/api/admin/notion-sync-table", { tableName, databaseId: table.databaseId });
 }
 
 /** Every row of the table of the Notion database titled `title`, by id. */

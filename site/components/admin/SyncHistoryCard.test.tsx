@@ -20,6 +20,11 @@ const run = (patch: Partial<SyncHistoryRun>): SyncHistoryRun => ({
   filesCopied: 4,
   unsupportedBlocks: [],
   unsupportedTotal: 0,
+  pagesRead: 3,
+  rowsWritten: 3,
+  steps: 5,
+  maxStepSubrequests: 12,
+  maxStepMs: 40,
   ...patch,
 });
 

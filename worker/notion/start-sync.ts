@@ -1,0 +1,28 @@
+import { finishRun, startRun, type RunTrigger } from "../data/sync-runs";
+import { SYNC_LOCK, acquireLock } from "./lock";
+import type { RegistryEntry } from "./registry";
+
+/** What to sync: one table's data (Sync Data) or everything (the full sync). */
+export type SyncJob = { kind: "table"; entry: RegistryEntry } | { kind: "full" };
+
+/** The SYNC workflow instance of a run. */
+export const runInstanceId = (runId: number) => `sync-run-${runId}`;
+
+/**
+ * Starts a sync run on the SYNC workflow and returns its `sync_runs` id at once. Takes the sync lock here, so a second
+ * start answers LockBusyError (409) straight away; the run's steps renew it and its last step frees it (a run killed
+ * midway leaves it to expire after LOCK_TTL_MS).
+ */
+export async function startSync(env: Env, job: SyncJob, trigger: RunTrigger): Promise<number> {
+  const lock = await acquireLock(env.DB, SYNC_LOCK);
+  let runId: number | undefined;
+  try {
+    runId = await startRun(env.DB, job.kind, job.kind === "table" ? job.entry.tableName : null, trigger);
+    await env.SYNC.create({ id: runInstanceId(runId), params: { ...job, runId, holder: lock.holder, trigger } });
+    return runId;
+  } catch (err) {
+    await lock.release();
+    if (runId !== undefined) await finishRun(env.DB, runId, { ok: false, message: `The sync could not start: ${err instanceof Error ? err.message : String(err)}` });
+    throw err;
+  }
+}
