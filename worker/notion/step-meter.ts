@@ -2,7 +2,7 @@
  * Subrequests one sync step makes, counted where they leave the Worker: every D1 call (a batch counts once, as
  * Cloudflare counts it), every R2 and KV operation, and every fetch attempt of the run's Notion client and downloads.
  */
-export type StepMeter = { used: number };
+export type StepMeter = { used: number; engineRetries: boolean };
 
 const meters = new WeakMap<object, StepMeter>();
 
@@ -77,9 +77,12 @@ function meteredStore<T extends object>(store: T, meter: StepMeter): T {
   });
 }
 
-/** `env` with D1, R2 and KV counted into a fresh meter (`meterOf` finds it; the Notion client counts its fetches there too). */
-export function meteredEnv(env: Env): { env: Env; meter: StepMeter } {
-  const meter: StepMeter = { used: 0 };
+/**
+ * `env` with D1, R2 and KV counted into a fresh meter (`meterOf` finds it; the Notion client counts its fetches there
+ * too). `engineRetries`: the step is retried by the Workflows engine, so the Notion client retries less within it.
+ */
+export function meteredEnv(env: Env, engineRetries = false): { env: Env; meter: StepMeter } {
+  const meter: StepMeter = { used: 0, engineRetries };
   const counted: Env = { ...env, DB: meteredD1(env.DB, meter), MEDIA: meteredStore(env.MEDIA, meter), CACHE: meteredStore(env.CACHE, meter) };
   meters.set(counted, meter);
   return { env: counted, meter };

@@ -21,13 +21,18 @@ export type SyncSteps = { runId: number; run<T>(name: string, work: (ctx: StepCo
 /** Subrequests a step stops taking on more pages at (each page can still add its files: see the table job). */
 export const STEP_SOFT_BUDGET = 30;
 
+/** How a step runs: `inline` in the invocation holding the lock, or as a `workflow` step (its own invocation, retried by the engine). */
+export type StepMode = "inline" | "workflow";
+
 /**
- * One step's work with its subrequests counted, the run's lock renewed first (`renew`: a step in another invocation
- * than the one that took it) and kept alive while it runs, and its progress and cost recorded on the run's row.
+ * One step's work with its subrequests counted, the run's lock renewed first (a workflow step runs in another
+ * invocation than the one that took it; not for an `unlocked` step) and kept alive while it runs, and its progress
+ * and cost recorded on the run's row.
  */
-export async function meteredStep<T>(env: Env, runId: number, holder: string, renew: boolean, work: (ctx: StepContext) => Promise<T>): Promise<T> {
+export async function meteredStep<T>(env: Env, runId: number, holder: string, mode: StepMode, work: (ctx: StepContext) => Promise<T>, options: StepOptions = {}): Promise<T> {
   const started = Date.now();
-  const { env: counted, meter } = meteredEnv(env);
+  const { env: counted, meter } = meteredEnv(env, mode === "workflow");
+  const renew = mode === "workflow" && !options.unlocked;
   const lock = renew ? await renewLock(counted.DB, SYNC_LOCK, holder) : heldLock(counted.DB, SYNC_LOCK, holder, LOCK_TTL_MS, Date.now());
   const heartbeat = setInterval(() => {
     lock.extend().catch((err: unknown) => console.error("sync step: lock heartbeat failed:", err));
@@ -45,5 +50,5 @@ export async function meteredStep<T>(env: Env, runId: number, holder: string, re
 
 /** Steps run one after the other in this invocation, under a lock it holds (see `withLock`). */
 export function inlineSteps(env: Env, runId: number, lock: HeldLock): SyncSteps {
-  return { runId, run: (_name, work) => meteredStep(env, runId, lock.holder, false, work) };
+  return { runId, run: (_name, work) => meteredStep(env, runId, lock.holder, "inline", work) };
 }

@@ -51,10 +51,22 @@ const ENDED = ["complete", "errored", "terminated"];
  * Step retries run without their back-off waits (the retries themselves still happen).
  */
 export async function startAndWait(path: string, body?: unknown, ms = 60_000): Promise<SyncOutcome> {
-  await using introspector = await introspectWorkflow(env.SYNC);
-  await introspector.modifyAll(async (m) => {
-    await m.disableRetryDelays();
-  });
+  // One introspection at a time: a start made while another is awaited (a 409 test) is refused anyway.
+  await using introspector = introspecting ? null : await introspectWorkflow(env.SYNC);
+  introspecting = introspector !== null || introspecting;
+  try {
+    await introspector?.modifyAll(async (m) => {
+      await m.disableRetryDelays();
+    });
+    return await startAndFollow(path, body, ms);
+  } finally {
+    if (introspector) introspecting = false;
+  }
+}
+
+let introspecting = false;
+
+async function startAndFollow(path: string, body: unknown, ms: number): Promise<SyncOutcome> {
   const res = await adminFetch(path, { method: "POST", body });
   const started = await res.json<SyncOutcome["body"]>();
   if (res.status !== 202 || started.runId === undefined) return { status: res.status, body: started, run: null, ok: null, error: started.error ?? null };
