@@ -106,7 +106,7 @@ export async function recordStep(db: D1Database, id: number, step: StepRecord): 
   await db
     .prepare(
       `UPDATE sync_runs SET pages_read = COALESCE(pages_read, 0) + ?2, rows_written = COALESCE(rows_written, 0) + ?3,
-       files_copied = COALESCE(files_copied, 0) + ?4, steps = COALESCE(steps, 0) + 1,
+       files_copied = CASE WHEN ?4 > 0 THEN COALESCE(files_copied, 0) + ?4 ELSE files_copied END, steps = COALESCE(steps, 0) + 1,
        max_step_subrequests = MAX(COALESCE(max_step_subrequests, 0), ?5), max_step_ms = MAX(COALESCE(max_step_ms, 0), ?6) WHERE id = ?1`,
     )
     .bind(id, step.pagesRead, step.rowsWritten, step.filesCopied, step.subrequests, Math.round(step.ms))

@@ -1,9 +1,8 @@
-import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from "cloudflare:test";
+import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, inject, it } from "vitest";
-import worker from "../index";
 import { adminFetch } from "../test/admin";
 import { storedKeyOf } from "../test/cache-keys";
-import { NOTION, control, notionStats, countPaths, syncSchemas, listTables, syncTable, rows, startAndWait, until } from "../test/notion-sync";
+import { NOTION, control, notionStats, countPaths, syncSchemas, listTables, syncTable, rows, runCron, startAndWait, until } from "../test/notion-sync";
 import { editPage } from "../test/webhooks";
 import { tableNameFor } from "./naming";
 import { replaceRegistry, listEntries } from "./registry";
@@ -170,12 +169,7 @@ describe("Notion sync when Notion misbehaves", { timeout: 60_000 }, () => {
   });
 
   it("runs the full sync from the nightly cron trigger", async () => {
-    const ctx = createExecutionContext();
-    await worker.scheduled(createScheduledController({ cron: "0 4 * * *" }), env, ctx);
-    await waitOnExecutionContext(ctx);
-    // The cron starts a workflow run and returns; the run frees the lock as it ends.
-    await until(async () => (await env.DB.prepare("SELECT COUNT(*) AS n FROM sync_runs WHERE kind = 'full' AND finished_at IS NOT NULL").first<{ n: number }>())!.n > 0, "the cron's sync run", 60_000);
-    await until(async () => (await env.DB.prepare("SELECT COUNT(*) AS n FROM locks").first<{ n: number }>())!.n === 0, "the sync lock to be freed");
+    await runCron();
     const run = await env.DB.prepare("SELECT ok, message FROM sync_runs WHERE kind = 'full' ORDER BY id DESC LIMIT 1").first();
     expect(run).toEqual({ ok: 1, message: `Synced 12 of 12 tables, ${Object.values(demo.pages).reduce((a, b) => a + b, 0)} rows` });
   });

@@ -23,8 +23,7 @@ describe("syncs that need more than one cursor page", { timeout: 120_000 }, () =
 
   it("syncs every row of a database of 230 pages (three query pages)", async () => {
     const res = await syncTable("Vintage Toys");
-    expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ success: true, message: `Synced ${TOY_PAGES} rows into notion_vintage_toys` });
+    expect(res.run).toMatchObject({ ok: true, message: `Synced ${TOY_PAGES} rows into notion_vintage_toys`, pagesRead: TOY_PAGES, rowsWritten: TOY_PAGES });
     const synced = await rows<{ title: string; number: number }>("Vintage Toys");
     expect(synced.map((r) => r.number).sort((a, b) => a - b)).toEqual(Array.from({ length: TOY_PAGES }, (_, i) => i + 1));
     expect(new Set(synced.map((r) => r.title)).size).toBe(TOY_PAGES);
@@ -51,8 +50,7 @@ describe("syncs that need more than one cursor page", { timeout: 120_000 }, () =
     await control("faults", { status: 500, times: 1000, skip: 1, path: `/data_sources/${TOYS.dataSourceId}/query`, message: "Page two is gone" });
     const res = await syncTable("Vintage Toys");
     await control("faults", undefined, "DELETE");
-    expect(res.status).toBe(502);
-    expect(await res.json()).toEqual({ error: "Notion: Page two is gone" });
+    expect(res.run).toMatchObject({ ok: false, error: "Notion: Page two is gone" });
     expect(await rows("Vintage Toys")).toEqual(before);
     expect(before).toHaveLength(TOY_PAGES);
     expect((await env.DB.prepare("SELECT name FROM sqlite_master WHERE name LIKE '%incoming%'").all()).results).toEqual([]);

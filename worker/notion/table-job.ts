@@ -22,8 +22,8 @@ export type TableSyncOutcome = { tableName: string; rows: number; changed?: numb
 /** Notion's id of a data source's title property (the same in every data source). */
 const TITLE_PROPERTY_ID = "title";
 
-/** The message a failed sync records: Notion's own for an upstream failure. */
-export const failureMessage = (err: unknown) => upstreamMessage(err) ?? (err instanceof Error ? err.message : String(err));
+/** The message a failed sync records: Notion's own for an upstream failure (without the engine's prefix for a step it did not retry). */
+export const failureMessage = (err: unknown) => (upstreamMessage(err) ?? (err instanceof Error ? err.message : String(err))).replace(/^NonRetryableError: /, "");
 
 type IdList = { ids: string[]; next: string | null; requests: number };
 type Tally = { requests: number; downloads: number; filesCopied: number; unsupported: UnsupportedBlock[] };

@@ -1,4 +1,5 @@
-import { env, introspectWorkflow } from "cloudflare:test";
+import { createExecutionContext, createScheduledController, env, introspectWorkflow, waitOnExecutionContext } from "cloudflare:test";
+import worker from "../index";
 import { expect } from "vitest";
 import type { NotionTable, SchemaSyncResult } from "../domain/types";
 import type { SyncRunProgress } from "../routes/admin-sync-runs";
@@ -102,4 +103,17 @@ export async function until(check: () => Promise<boolean>, what: string, ms = 20
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 20));
   }
+}
+
+/** Runs the nightly cron as Cloudflare would and waits until the full sync run it started has ended and freed the lock. */
+export async function runCron(): Promise<void> {
+  const latest = async () => (await env.DB.prepare("SELECT COALESCE(MAX(id), 0) AS id FROM sync_runs WHERE kind = 'full'").first<{ id: number }>())!.id;
+  const before = await latest();
+  const ctx = createExecutionContext();
+  await worker.scheduled!(createScheduledController({ cron: "0 4 * * *" }), env, ctx);
+  await waitOnExecutionContext(ctx);
+  const id = await latest();
+  if (id === before) return;
+  await until(async () => (await env.DB.prepare("SELECT finished_at FROM sync_runs WHERE id = ?1").bind(id).first<{ finished_at: string | null }>())?.finished_at != null, "the cron's sync run", 60_000);
+  await until(async () => (await env.DB.prepare("SELECT COUNT(*) AS n FROM locks").first<{ n: number }>())!.n === 0, "the sync lock to be freed");
 }
