@@ -70,7 +70,7 @@ describe("the search index follows every sync", { timeout: 120_000 }, () => {
   it("keeps the old entries when a sync fails, like the rows", async () => {
     const before = await titles("mills");
     await control("faults", { status: 500, times: 1000, path: "/query", message: "Notion is having a bad day" });
-    expect((await syncTable("Slot Machines")).status).toBe(502);
+    expect((await syncTable("Slot Machines")).run).toMatchObject({ ok: false, error: "Notion: Notion is having a bad day" });
     await control("faults", undefined, "DELETE");
     expect(await titles("mills")).toEqual(before);
     expect(await indexed("slots")).toBe((await rows("Slot Machines")).length);

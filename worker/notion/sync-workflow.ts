@@ -2,12 +2,11 @@ import { APIResponseError, isNotionClientError } from "@notionhq/client";
 import { WorkflowEntrypoint, type WorkflowEvent, type WorkflowStep, type WorkflowStepConfig } from "cloudflare:workers";
 import { NonRetryableError } from "cloudflare:workflows";
 import type { RunTrigger } from "../data/sync-runs";
-import { afterSync } from "./after-sync";
 import { LockLostError, SYNC_LOCK, heldLock } from "./lock";
 import type { RegistryEntry } from "./registry";
 import { fullJob, type SyncAllSummary } from "./sync-all";
 import { meteredStep, type SyncSteps } from "./sync-steps";
-import { dataJob, failureMessage } from "./table-job";
+import { dataSyncRun, failureMessage } from "./table-job";
 import { UpstreamError } from "./upstream-error";
 
 /** What a sync run is given: its `sync_runs` id, the holder of the sync lock taken for it, and what to sync. */
@@ -49,8 +48,7 @@ export class SyncWorkflow extends WorkflowEntrypoint<Env, SyncParams> {
     };
     try {
       if (params.kind === "full") return await fullJob(steps, params.trigger);
-      const outcome = await dataJob(steps, params.entry, params.runId);
-      await steps.run("after sync", ({ env }) => afterSync(env, undefined, { kind: "table", target: params.entry.tableName }));
+      const outcome = await dataSyncRun(steps, params.entry, params.runId);
       return { success: true, message: outcome.message };
     } finally {
       await step.do("release lock", STEP_CONFIG, () => heldLock(this.env.DB, SYNC_LOCK, params.holder).release());

@@ -1,4 +1,5 @@
 import { finishRun, type RunCounts, type UnsupportedBlock } from "../data/sync-runs";
+import { afterSync } from "./after-sync";
 import { canUpdateInPlace, EDIT_OVERLAP_MS, applyEdited, removeGone } from "./incremental-sync";
 import { keptBodies, type KeptBody } from "./kept-bodies";
 import type { PageLike } from "./page-row";
@@ -41,6 +42,13 @@ export async function dataJob(steps: SyncSteps, entry: RegistryEntry, tableRunId
     return canUpdateInPlace(env.DB, entry, { columns: columnsFor(source.properties ?? {}), hasBody: entry.hasBody });
   });
   return inPlace ? updateJob(steps, entry, tableRunId) : copyJob(steps, entry, tableRunId);
+}
+
+/** Sync Data as a whole run: `dataJob`, then (once it succeeded) the cache purge and the site rebuild request. */
+export async function dataSyncRun(steps: SyncSteps, entry: RegistryEntry, tableRunId: number): Promise<TableSyncOutcome> {
+  const outcome = await dataJob(steps, entry, tableRunId);
+  await steps.run("after sync", ({ env }) => afterSync(env, undefined, { kind: "table", target: entry.tableName }));
+  return outcome;
 }
 
 /**

@@ -2,7 +2,7 @@ import { startRun, type RunTrigger } from "../data/sync-runs";
 import { LOCK_TTL_MS, SYNC_LOCK, withLock, type HeldLock } from "./lock";
 import type { RegistryEntry } from "./registry";
 import { inlineSteps } from "./sync-steps";
-import { copyJob, dataJob, updateJob, type TableSyncOutcome } from "./table-job";
+import { copyJob, dataSyncRun, updateJob, type TableSyncOutcome } from "./table-job";
 
 export type { TableSyncOutcome } from "./table-job";
 
@@ -16,14 +16,14 @@ export function syncTable(env: Env, entry: RegistryEntry, lockTtlMs = LOCK_TTL_M
   return withLock(env.DB, SYNC_LOCK, (lock) => copyTable(env, entry, trigger, lock), lockTtlMs);
 }
 
-/** Sync Data holding the sync lock throughout (`lockTtlMs` for tests): an update in place when it can, else a full copy (`dataJob`). */
+/** Sync Data holding the sync lock throughout (`lockTtlMs` for tests): an update in place when it can, else a full copy, then the purge and rebuild request (`dataSyncRun`). */
 export function syncData(env: Env, entry: RegistryEntry, lockTtlMs = LOCK_TTL_MS, trigger: RunTrigger = "manual"): Promise<TableSyncOutcome> {
   return withLock(
     env.DB,
     SYNC_LOCK,
     async (lock) => {
       const runId = await startRun(env.DB, "table", entry.tableName, trigger);
-      return dataJob(inlineSteps(env, runId, lock), entry, runId);
+      return dataSyncRun(inlineSteps(env, runId, lock), entry, runId);
     },
     lockTtlMs,
   );

@@ -62,6 +62,11 @@ describe("GET /api/admin/sync-runs", () => {
       filesCopied: null,
       unsupportedBlocks: [],
       unsupportedTotal: 0,
+      pagesRead: null,
+      rowsWritten: null,
+      steps: null,
+      maxStepSubrequests: null,
+      maxStepMs: null,
     });
     expect((await runs("?limit=1")).map((r) => r.kind)).toEqual(["full"]);
   });
