@@ -1,5 +1,6 @@
 /** `npm run bench:sync`: at 1,000 items (Notion limited to 3 req/s), a full table copy and the full sync vs the incremental Sync Data and nightly sync after one edit. */
 import { signIn } from "./lib/admin-client.ts";
+import { syncAllRun, syncTableRun } from "./lib/sync-run.ts";
 import { checkNode } from "./lib/check-node.ts";
 import { freePort } from "./lib/free-port.ts";
 import { startBenchWorker } from "./lib/bench-worker.ts";
@@ -37,8 +38,8 @@ try {
   await admin.call("/api/admin/notion-sync-schemas", { method: "POST", untimed: true });
   const { tables } = await admin.call<{ tables: { tableName: string; recordCount: number; databaseId: string }[] }>("/api/admin/notion-tables");
   const slots = tables.find((t) => t.tableName === TABLE)!;
-  const syncData = () => admin.call("/api/admin/notion-sync-table", { method: "POST", body: { tableName: TABLE, databaseId: slots.databaseId }, untimed: true });
-  const syncAll = () => admin.call("/api/admin/notion-sync-all", { method: "POST", untimed: true });
+  const syncData = () => syncTableRun(admin, slots, { untimed: true });
+  const syncAll = () => syncAllRun(admin, { untimed: true });
   const rows: { label: string; seconds: number; requests: number; queries: number; bodies: number }[] = [];
   rows.push(await timed("Sync Data, first (full copy)", syncData));
   await editOnePage("Edited for the benchmark");

@@ -1,6 +1,7 @@
 /** Server-side state of the stack the browser tests run against: admin API, demo Notion server, syncs and rebuilds. */
 import { signIn, type AdminClient } from "../../scripts/lib/admin-client.ts";
 import { waitForSyncIdle as syncIdle } from "../../scripts/lib/sync-idle.ts";
+import { syncTableRun } from "../../scripts/lib/sync-run.ts";
 import type { SyncStatus } from "../lib/admin-api";
 import type { NotionTable } from "../../worker/domain/types";
 import { LOCK_TTL_MS } from "../../worker/notion/lock";
@@ -76,7 +77,8 @@ export async function buildInfo(): Promise<{ builtAt: string; items: number }> {
 }
 
 /**
- * Syncs one Notion database into its table through the admin API, without waiting for the rebuild it asks for.
+ * Syncs one Notion database into its table through the admin API (starting its run and following it to its end),
+ * without waiting for the rebuild it asks for.
  * A sync cut short by a `wrangler dev` reload (503, then 409 while its lock lives) is tried again.
  */
 export async function syncTable(databaseTitle: string): Promise<void> {
@@ -86,7 +88,7 @@ export async function syncTable(databaseTitle: string): Promise<void> {
   const deadline = Date.now() + LOCK_TTL_MS + 30_000;
   for (;;) {
     try {
-      await client.call("/api/admin/notion-sync-table", { method: "POST", body: { tableName: table.tableName, databaseId: table.databaseId } });
+      await syncTableRun(client, table);
       return;
     } catch (error) {
       const transient = /restarted mid-request|: 409: /.test(String(error));

@@ -88,3 +88,17 @@ export async function readSyncRun(db: D1Database, id: number): Promise<SyncHisto
   const { results } = await db.prepare("SELECT * FROM sync_runs WHERE id = ?1").bind(id).all<Row>();
   return toHistoryRuns(results)[0] ?? null;
 }
+
+/**
+ * One run with its progress; a workflow run also has its instance's `status` (`queued`, `running`, `complete`, `errored`,
+ * `terminated`, ...) and, once complete, its `result` (a full sync's per-table summary).
+ */
+export type SyncRunProgress = SyncHistoryRun & { status?: string; result?: unknown };
+
+/** Workflow states in which a run is over and its lock free. */
+const ENDED_STATES = ["complete", "errored", "terminated"];
+
+/** Whether a run is over: its workflow instance ended (its last step frees the lock), or, for a run without one, it recorded its end. */
+export function runEnded(run: SyncRunProgress): boolean {
+  return run.status === undefined ? run.finishedAt !== null : ENDED_STATES.includes(run.status);
+}

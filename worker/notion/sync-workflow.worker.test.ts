@@ -2,7 +2,7 @@ import { env, introspectWorkflowInstance } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
 import { adminFetch } from "../test/admin";
 import { control, countPaths, listTables, notionStats, rows, syncSchemas, syncTable, until } from "../test/notion-sync";
-import type { SyncRunProgress } from "../routes/admin-sync-runs";
+import type { SyncRunProgress } from "../data/sync-history";
 import { LOCK_TTL_MS, SYNC_LOCK, isLockHeld } from "./lock";
 import { STEP_BUDGET } from "./page-slices";
 import { runInstanceId } from "./start-sync";

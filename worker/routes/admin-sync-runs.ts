@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../app-env";
-import { listSyncRuns, readSyncRun, type SyncHistoryRun } from "../data/sync-history";
+import { listSyncRuns, readSyncRun, type SyncRunProgress } from "../data/sync-history";
 import { RUNS_KEPT, finishRun } from "../data/sync-runs";
 import { fail } from "../lib/errors";
 import { validate } from "../lib/validate";
@@ -12,12 +12,6 @@ const adminSyncRuns = new Hono<AppEnv>();
 
 const RunsQuery = z.object({ limit: z.coerce.number().int().min(1).max(RUNS_KEPT).default(RUNS_KEPT) });
 const RunParams = z.object({ id: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER) });
-
-/**
- * One run with its progress; a workflow run also has its instance's `status` (`queued`, `running`, `complete`, `errored`,
- * ...: the run's lock is free once it is neither queued nor running) and, once complete, its `result` (a full sync's per-table summary).
- */
-export type SyncRunProgress = SyncHistoryRun & { status?: string; result?: unknown };
 
 adminSyncRuns.get("/", validate("query", RunsQuery), async (c) => {
   const { limit } = c.req.valid("query");

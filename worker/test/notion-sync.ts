@@ -2,7 +2,7 @@ import { createExecutionContext, createScheduledController, env, introspectWorkf
 import worker from "../index";
 import { expect } from "vitest";
 import type { NotionTable, SchemaSyncResult } from "../domain/types";
-import type { SyncRunProgress } from "../routes/admin-sync-runs";
+import { runEnded, type SyncRunProgress } from "../data/sync-history";
 import { tableNameFor } from "../notion/naming";
 import { adminFetch } from "./admin";
 
@@ -44,9 +44,6 @@ export async function listTables(): Promise<NotionTable[]> {
 /** How a sync started through the admin API went: the start's status and body, and the run once its workflow ended (none when the start was refused). */
 export type SyncOutcome = { status: number; body: { runId?: number; message?: string; error?: string }; run: SyncRunProgress | null; ok: boolean | null; error: string | null };
 
-/** Workflow states after which a run's lock is free. */
-const ENDED = ["complete", "errored", "terminated"];
-
 /**
  * Starts a sync run through the admin API (`path`, `body`) and waits until its workflow has ended (its lock freed).
  * Step retries run without their back-off waits (the retries themselves still happen).
@@ -75,7 +72,7 @@ async function startAndFollow(path: string, body: unknown, ms: number): Promise<
   await until(
     async () => {
       run = await (await adminFetch(`/api/admin/sync-runs/${started.runId}`)).json<SyncRunProgress>();
-      return ENDED.includes(run.status ?? "");
+      return runEnded(run);
     },
     `sync run ${started.runId} to end`,
     ms,
