@@ -1,4 +1,4 @@
-import type { SyncHistoryRun } from "../../worker/data/sync-history";
+import type { SyncHistoryRun, SyncRunProgress } from "../../worker/data/sync-history";
 import type { SyncRun } from "../../worker/data/sync-runs";
 import type { CacheStats, NotionTable, SchemaSyncResult } from "../../worker/domain/types";
 import { assertOk, getJson } from "./http";
@@ -9,6 +9,8 @@ export type SessionState = { authenticated: boolean; expiresAt: string | null };
 export type SyncStatus = { lastSync: SyncRun | null; lastRebuild: SyncRun | null; syncing: boolean; rebuildConfigured?: boolean };
 /** `/build-info.json`: when the static site was built. */
 export type BuildInfo = { builtAt: string };
+/** Body of the admin calls that start a sync run (202): follow it with `readSyncRun`. */
+export type SyncStarted = { runId: number; message: string };
 /** Body of the admin mutations that answer with a message. */
 export type MessageResult = { success?: boolean; message: string };
 
@@ -53,8 +55,10 @@ export const setCaching = (enabled: boolean) => send<MessageResult>("POST", enab
 export const syncSchemas = () => send<SchemaSyncResult>("POST", ADMIN_PATHS.syncSchemas);
 /** The synced tables with their record counts. */
 export const readNotionTables = () => getJson(ADMIN_PATHS.notionTables, { cache: "no-store" }) as Promise<{ tables: NotionTable[] }>;
-/** Pulls one table's rows from Notion. */
-export const syncTable = (tableName: string, databaseId: string) => send<MessageResult>("POST", ADMIN_PATHS.syncTable, { tableName, databaseId });
+/** Starts pulling one table's rows from Notion (a sync run). */
+export const syncTable = (tableName: string, databaseId: string) => send<SyncStarted>("POST", ADMIN_PATHS.syncTable, { tableName, databaseId });
+/** One sync run's progress and outcome. */
+export const readSyncRun = (runId: number) => getJson(`${ADMIN_PATHS.syncRuns}/${runId}`, { cache: "no-store" }) as Promise<SyncRunProgress>;
 /** The last sync and the last rebuild request. */
 export const readSyncStatus = () => getJson(ADMIN_PATHS.syncStatus, { cache: "no-store" }) as Promise<SyncStatus>;
 /** The latest `limit` syncs, newest first. */

@@ -1,4 +1,5 @@
 import type { SyncRun } from "../../worker/data/sync-runs";
+import type { SyncHistoryRun } from "../../worker/data/sync-history";
 import type { CacheStats, NotionTable, SchemaSyncResult } from "../../worker/domain/types";
 import type { SyncStatus } from "./admin-api";
 import { statusOf } from "./http";
@@ -73,6 +74,12 @@ export const SYNC_UPSTREAM_STATUS = 502;
  */
 export function syncErrorToast(failedTitle: string, requestTitle: string, error: unknown): ToastInput {
   return failureToast(statusOf(error) === SYNC_UPSTREAM_STATUS ? failedTitle : requestTitle, error);
+}
+
+/** A running table sync's progress line: "Syncing notion_posts: 100 pages read, 40 rows written, 12 files copied". */
+export function syncProgressText(table: string, run: Pick<SyncHistoryRun, "pagesRead" | "rowsWritten" | "filesCopied"> | null): string {
+  if (!run) return `Syncing ${table}: starting…`;
+  return `Syncing ${table}: ${run.pagesRead ?? 0} pages read, ${run.rowsWritten ?? 0} rows written, ${run.filesCopied ?? 0} files copied`;
 }
 
 /** Sync Data is off for a table without a database id, and for every table while any table syncs. */
