@@ -55,7 +55,7 @@ export async function setPageTitle(pageId: string, title: string): Promise<void>
 }
 
 /** Makes the next matching Notion API requests fail (see scripts/notion-server/README.md). */
-export async function injectNotionFault(fault: { status: number; times?: number; path?: string; code?: string; message?: string }): Promise<void> {
+export async function injectNotionFault(fault: { status: number; times?: number; path?: string; code?: string; message?: string; retryAfter?: number }): Promise<void> {
   const res = await fetch(`${NOTION_URL}/__control/faults`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(fault) });
   if (!res.ok) throw new Error(`fault injection failed: ${res.status} ${await res.text()}`);
 }
