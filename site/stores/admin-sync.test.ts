@@ -1,11 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { fakeAdminApi } from "./admin-fake-api";
-import { $notionTables, $schemaSync, $syncingTable, $syncRuns, $syncStatus, refreshSyncStatus, refreshTables, runSchemaSync, runTableSync } from "./admin-sync";
+import { $notionTables, $schemaSync, $syncingTable, $syncProgress, $syncRuns, $syncStatus, refreshSyncStatus, refreshTables, runSchemaSync, runTableSync } from "./admin-sync";
 import { $toasts, dismiss } from "./toasts";
 
 const slots = { tableName: "notion_slot_machines", recordCount: 2, databaseTitle: "Slot Machines", databaseId: "db-slots" };
 const parts = { tableName: "notion_machine_parts", recordCount: 0, databaseTitle: "Machine Parts", databaseId: "db-parts" };
 const lastToast = () => $toasts.get()[0];
+/** A started run (202) and its reading at GET /api/admin/sync-runs/7: ended as `end` says. */
+const started = () => Response.json({ runId: 7, message: "Sync of notion_slot_machines started" }, { status: 202 });
+const ended = (end: Record<string, unknown>) => () => Response.json({ id: 7, finishedAt: "2026-01-01T04:00:05.000Z", ...end });
 const quiet = {
   "GET /api/admin/notion-tables": () => Response.json({ tables: [slots, parts] }),
   "GET /api/admin/sync-status": () => Response.json({ lastSync: null, lastRebuild: null, syncing: false }),
@@ -69,8 +72,9 @@ describe("notion sync store", () => {
       ...quiet,
       "POST /api/admin/notion-sync-table": async () => {
         await gate;
-        return Response.json({ success: true, message: "Synced 2 rows" });
+        return started();
       },
+      "GET /api/admin/sync-runs/7": ended({ status: "complete", ok: true, message: "Synced 2 rows" }),
     });
     const first = runTableSync(slots);
     expect($syncingTable.get()).toBe(slots.tableName);
@@ -84,14 +88,29 @@ describe("notion sync store", () => {
     expect(lastToast()).toMatchObject({ title: "Table Sync Successful", description: "Synced 2 rows" });
   });
 
+  it("follows a started run, its progress in $syncProgress, until its workflow has ended (not just its row), then toasts", async () => {
+    const readings = [
+      { status: "running", finishedAt: null, ok: null, pagesRead: 100, rowsWritten: 40, filesCopied: 3 },
+      { status: "running", finishedAt: "2026-01-01T04:00:05.000Z", ok: true, message: "Synced 120 rows", pagesRead: 120, rowsWritten: 120, filesCopied: 5 },
+      { status: "complete", finishedAt: "2026-01-01T04:00:05.000Z", ok: true, message: "Synced 120 rows", pagesRead: 120, rowsWritten: 120, filesCopied: 5 },
+    ];
+    const seen: unknown[] = [];
+    const stop = $syncProgress.listen((run) => seen.push(run && { pagesRead: run.pagesRead, status: run.status }));
+    fakeAdminApi({ ...quiet, "POST /api/admin/notion-sync-table": started, "GET /api/admin/sync-runs/7": () => Response.json({ id: 7, ...readings.shift() }) });
+    await runTableSync(slots);
+    stop();
+    expect(seen).toEqual([{ pagesRead: 100, status: "running" }, { pagesRead: 120, status: "running" }, { pagesRead: 120, status: "complete" }, null]);
+    expect(lastToast()).toMatchObject({ title: "Table Sync Successful", description: "Synced 120 rows", variant: "default" });
+  });
+
   it("does not sync a table without a database id", async () => {
     const { calls } = fakeAdminApi(quiet);
     await runTableSync({ ...slots, databaseId: null });
     expect(calls).toEqual([]);
   });
 
-  it("toasts 'Table Sync Failed' and 'Failed to sync table data'", async () => {
-    fakeAdminApi({ ...quiet, "POST /api/admin/notion-sync-table": () => Response.json({ success: false, message: "Notion answered 502" }) });
+  it("toasts 'Table Sync Failed' with a failed run's error, and 'Failed to sync table data' for a start refused", async () => {
+    fakeAdminApi({ ...quiet, "POST /api/admin/notion-sync-table": started, "GET /api/admin/sync-runs/7": ended({ status: "errored", ok: false, message: "Notion answered 502", error: "Notion answered 502" }) });
     await runTableSync(slots);
     expect(lastToast()).toMatchObject({ title: "Table Sync Failed", description: "Notion answered 502", variant: "destructive" });
     fakeAdminApi({ ...quiet, "POST /api/admin/notion-sync-table": () => new Response("", { status: 409, statusText: "Conflict" }) });
@@ -112,7 +131,8 @@ describe("notion sync store", () => {
     const run = { id: 7, kind: "table", target: slots.tableName, trigger: "manual", ok: true, pagesAdded: 1 };
     const { calls } = fakeAdminApi({
       ...quiet,
-      "POST /api/admin/notion-sync-table": () => Response.json({ success: true, message: "Synced 2 rows" }),
+      "POST /api/admin/notion-sync-table": started,
+      "GET /api/admin/sync-runs/7": ended({ status: "complete", ok: true, message: "Synced 2 rows" }),
       "GET /api/admin/sync-runs?limit=50": () => Response.json({ runs: [run] }),
     });
     $syncRuns.set({ runs: [], error: null });
