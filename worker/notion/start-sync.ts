@@ -5,8 +5,8 @@ import type { RegistryEntry } from "./registry";
 /** What to sync: one table's data (Sync Data) or everything (the full sync). */
 export type SyncJob = { kind: "table"; entry: RegistryEntry } | { kind: "full" };
 
-/** The SYNC workflow instance of a run. */
-export const runInstanceId = (runId: number) => `sync-run-${runId}`;
+/** The SYNC workflow instance of a run (its start time too: run ids start again from 1 in a fresh local database, instances may not). */
+export const runInstanceId = (runId: number, startedAt: string) => `sync-run-${runId}-${Date.parse(startedAt)}`;
 
 /**
  * Starts a sync run on the SYNC workflow and returns its `sync_runs` id at once. Takes the sync lock here, so a second
@@ -17,8 +17,9 @@ export async function startSync(env: Env, job: SyncJob, trigger: RunTrigger): Pr
   const lock = await acquireLock(env.DB, SYNC_LOCK);
   let runId: number | undefined;
   try {
-    runId = await startRun(env.DB, job.kind, job.kind === "table" ? job.entry.tableName : null, trigger);
-    await env.SYNC.create({ id: runInstanceId(runId), params: { ...job, runId, holder: lock.holder, trigger } });
+    const startedAt = new Date();
+    runId = await startRun(env.DB, job.kind, job.kind === "table" ? job.entry.tableName : null, trigger, startedAt);
+    await env.SYNC.create({ id: runInstanceId(runId, startedAt.toISOString()), params: { ...job, runId, holder: lock.holder, trigger } });
     return runId;
   } catch (err) {
     await lock.release();

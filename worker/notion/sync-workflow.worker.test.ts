@@ -86,8 +86,9 @@ describe("Sync Data as a SYNC workflow run", { timeout: 120_000 }, () => {
     const res = await adminFetch("/api/admin/notion-sync-table", { method: "POST", body: { tableName: table.tableName, databaseId: table.databaseId } });
     const { runId } = await res.json<{ runId: number }>();
     await until(async () => ((await run(runId)).pagesRead ?? 0) >= 100, "the run to be under way");
-    await using instance = await introspectWorkflowInstance(env.SYNC, runInstanceId(runId));
-    await (await env.SYNC.get(runInstanceId(runId))).terminate();
+    const instanceId = runInstanceId(runId, (await run(runId)).startedAt);
+    await using instance = await introspectWorkflowInstance(env.SYNC, instanceId);
+    await (await env.SYNC.get(instanceId)).terminate();
     await instance.waitForStatus("terminated");
     expect(await run(runId)).toMatchObject({ ok: false, status: "terminated", error: "The sync run was stopped" });
     expect(await rows("Vintage Toys")).toEqual(before);

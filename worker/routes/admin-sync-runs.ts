@@ -23,7 +23,7 @@ adminSyncRuns.get("/:id", validate("param", RunParams), async (c) => {
   const run = await readSyncRun(c.env.DB, id);
   if (!run) fail(404, `No sync run ${id}`);
   if (run.kind !== "table" && run.kind !== "full") return c.json<SyncRunProgress>(run);
-  const instance = await c.env.SYNC.get(runInstanceId(id)).catch(() => null);
+  const instance = await c.env.SYNC.get(runInstanceId(id, run.startedAt)).catch(() => null);
   // Runs made in one invocation (the webhook's) have no workflow instance.
   if (!instance) return c.json<SyncRunProgress>(run);
   const state = await instance.status();
