@@ -18,9 +18,6 @@ export type StepOptions = { unlocked?: boolean };
  */
 export type SyncSteps = { runId: number; run<T>(name: string, work: (ctx: StepContext) => Promise<T>, options?: StepOptions): Promise<T> };
 
-/** Subrequests a step stops taking on more pages at (each page can still add its files: see the table job). */
-export const STEP_SOFT_BUDGET = 30;
-
 /** How a step runs: `inline` in the invocation holding the lock, or as a `workflow` step (its own invocation, retried by the engine). */
 export type StepMode = "inline" | "workflow";
 

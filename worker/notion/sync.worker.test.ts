@@ -1,7 +1,6 @@
 import { env } from "cloudflare:test";
 import { exports } from "cloudflare:workers";
 import { beforeAll, describe, expect, inject, it } from "vitest";
-import { adminFetch } from "../test/admin";
 import { get } from "../test/http";
 import { NOTION, control, listTables, rows, startAndWait } from "../test/notion-sync";
 import { propKey, snakeCase } from "./naming";
