@@ -5,8 +5,13 @@ export default defineConfig({
   test: {
     projects: [
       {
-        // Node has no `cloudflare:workers`; the worker's entry imports it for its Durable Object.
-        resolve: { alias: { "cloudflare:workers": fileURLToPath(new URL("./worker/test/cloudflare-workers-node.ts", import.meta.url)) } },
+        // Node has no `cloudflare:workers` nor `cloudflare:workflows`; the worker's entry imports them for its Durable Object and its Workflow.
+        resolve: {
+          alias: {
+            "cloudflare:workers": fileURLToPath(new URL("./worker/test/cloudflare-workers-node.ts", import.meta.url)),
+            "cloudflare:workflows": fileURLToPath(new URL("./worker/test/cloudflare-workflows-node.ts", import.meta.url)),
+          },
+        },
         test: {
           name: "unit",
           include: ["contract/**/*.test.ts", "worker/**/*.test.ts", "site/**/*.test.{ts,tsx}", "scripts/**/*.test.ts"],

@@ -59,10 +59,40 @@ export const SyncHistoryRunSchema = z.object({
   unsupportedTotal: z.number(),
   skippedFiles: z.array(SkippedFileSchema),
   skippedTotal: z.number(),
+  /** Progress counted as the run's steps finish (null before its first step). */
+  pagesRead: z.nullable(z.number()),
+  rowsWritten: z.nullable(z.number()),
+  steps: z.nullable(z.number()),
+  /** The most subrequests (D1, R2, KV calls and fetches) and wall milliseconds any one step of the run used. */
+  maxStepSubrequests: z.nullable(z.number()),
+  maxStepMs: z.nullable(z.number()),
 });
 
 /** One sync in the admin panel's history. */
 export type SyncHistoryRun = z.infer<typeof SyncHistoryRunSchema>;
+
+/**
+ * `GET /api/admin/sync-runs/{id}` answer: one run with its progress; a workflow run also has its instance's `status`
+ * (`queued`, `running`, `complete`, `errored`, `terminated`, ...) and, once complete, its `result` (a full sync's per-table summary).
+ */
+export const SyncRunProgressSchema = z.extend(SyncHistoryRunSchema, { status: z.optional(z.string()), result: z.optional(z.unknown()) });
+
+/** `GET /api/admin/sync-runs/{id}` answer. */
+export type SyncRunProgress = z.infer<typeof SyncRunProgressSchema>;
+
+/** Workflow states in which a run is over and its lock free. */
+const ENDED_STATES = ["complete", "errored", "terminated"];
+
+/** Whether a run is over: its workflow instance ended (its last step frees the lock), or, for a run without one, it recorded its end. */
+export function runEnded(run: SyncRunProgress): boolean {
+  return run.status === undefined ? run.finishedAt !== null : ENDED_STATES.includes(run.status);
+}
+
+/** Answer (202) of the admin calls that start a sync run: follow it with `GET /api/admin/sync-runs/{runId}`. */
+export const SyncStartedSchema = z.object({ runId: z.number(), message: z.string() });
+
+/** Answer (202) of the admin calls that start a sync run. */
+export type SyncStarted = z.infer<typeof SyncStartedSchema>;
 
 /** `GET /api/admin/sync-runs` query: how many runs, newest first (all kept when left out). */
 export const SyncRunsQuerySchema = z.object({

@@ -19,6 +19,7 @@ import { checkNode } from "./lib/check-node.ts";
 import { startFaultProxy, type Fault } from "./lib/fault-proxy.ts";
 import { freePort } from "./lib/free-port.ts";
 import { fullSync } from "./lib/full-sync.ts";
+import { syncTableRun } from "./lib/sync-run.ts";
 import { ROOT } from "./lib/quiet-env.ts";
 import { startBenchWorker } from "./lib/bench-worker.ts";
 import { generateCatalogueWorkspace, loadDemoWorkspace } from "./demo-workspace/generate.ts";
@@ -72,7 +73,7 @@ try {
     const { tables } = await admin.call<NotionTables>(ADMIN_PATHS.notionTables);
     const table = tables.find((t) => t.databaseTitle === "Slot Machines");
     if (!table) throw new Error("no Slot Machines table");
-    await admin.call(ADMIN_PATHS.syncTable, { method: "POST", body: { tableName: table.tableName, databaseId: table.databaseId } });
+    await syncTableRun(admin, table);
   };
   const forSale = async (category: string): Promise<ListedItem[]> =>
     ((await (await fetch(`${worker.url}/api/collection/${category}/for-sale?page=1&limit=100`)).json()) as { items: ListedItem[] }).items;

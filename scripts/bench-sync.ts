@@ -3,6 +3,7 @@ import type { NotionTables } from "#contract/admin-api";
 import { ADMIN_PATHS } from "#contract/api-paths";
 import { NOTION_VERSION } from "#contract/notion";
 import { signIn } from "./lib/admin-client.ts";
+import { syncAllRun, syncTableRun } from "./lib/sync-run.ts";
 import { checkNode } from "./lib/check-node.ts";
 import { freePort } from "./lib/free-port.ts";
 import { startBenchWorker } from "./lib/bench-worker.ts";
@@ -40,8 +41,8 @@ try {
   await admin.call(ADMIN_PATHS.syncSchemas, { method: "POST", untimed: true });
   const { tables } = await admin.call<NotionTables>(ADMIN_PATHS.notionTables);
   const slots = tables.find((t) => t.tableName === TABLE)!;
-  const syncData = () => admin.call(ADMIN_PATHS.syncTable, { method: "POST", body: { tableName: TABLE, databaseId: slots.databaseId }, untimed: true });
-  const syncAll = () => admin.call(ADMIN_PATHS.syncAll, { method: "POST", untimed: true });
+  const syncData = () => syncTableRun(admin, slots, { untimed: true });
+  const syncAll = () => syncAllRun(admin, { untimed: true });
   const rows: { label: string; seconds: number; requests: number; queries: number; bodies: number }[] = [];
   rows.push(await timed("Sync Data, first (full copy)", syncData));
   await editOnePage("Edited for the benchmark");

@@ -4,6 +4,7 @@ import { resolve } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterEach, describe, expect, it } from "vitest";
 import { signIn } from "./lib/admin-client.ts";
+import { syncTableRun } from "./lib/sync-run.ts";
 import { freePort } from "./lib/free-port.ts";
 import { assertPortFree } from "./lib/port-free.ts";
 import { ROOT, quietEnv } from "./lib/quiet-env.ts";
@@ -137,7 +138,7 @@ describe("npm start stops everything on Ctrl-C at any moment", () => {
     const admin = await signIn(`http://127.0.0.1:${run.port}`, PASSWORD);
     const { tables } = await admin.call<{ tables: { tableName: string; databaseId: string | null }[] }>("/api/admin/notion-tables");
     const table = tables.find((t) => t.databaseId)!;
-    await admin.call("/api/admin/notion-sync-table", { method: "POST", body: { tableName: table.tableName, databaseId: table.databaseId } });
+    await syncTableRun(admin, table);
     await waitFor(run, (output, processes) => output.includes("deploy hook: rebuild requested") && has(processes, "astro", "build"));
     await expectStopped(run, ctrlC(run));
     expect(run.output().split("Ready in")[1]).not.toContain("site: built");

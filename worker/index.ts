@@ -6,7 +6,7 @@ import { notFound, onError } from "./lib/errors";
 import { cachedRoute } from "./cache/serve";
 import { instanceId } from "./lib/instance";
 import { collectMediaGarbage } from "./sync/media-gc";
-import { syncAll } from "./sync/sync-all";
+import { startSync } from "./sync/start-sync";
 import { adminGuard } from "./middleware/admin-guard";
 import { bodyLimits } from "./middleware/body-limit";
 import { apiRateLimit } from "./middleware/rate-limit";
@@ -61,14 +61,16 @@ app.route("/media/w", mediaVariants);
 app.route("/media", media);
 
 export { SyncDebouncer } from "./sync/sync-debouncer";
+export { SyncWorkflow } from "./sync/sync-workflow";
 
 export default {
   fetch: app.fetch,
+  // Files unreferenced since an earlier night go first (the collection takes the sync lock briefly), then the full sync starts as a workflow run.
   scheduled: (_controller, env, ctx) =>
     ctx.waitUntil(
-      syncAll(env, ctx, "cron")
-        .then(() => undefined, (err) => console.error("scheduled sync failed:", err))
-        .then(() => collectMediaGarbage(env))
-        .then(() => undefined, (err) => console.error("media garbage collection failed:", err)),
+      collectMediaGarbage(env)
+        .then(() => undefined, (err) => console.error("media garbage collection failed:", err))
+        .then(() => startSync(env, { kind: "full" }, "cron"))
+        .then(() => undefined, (err) => console.error("scheduled sync failed to start:", err)),
     ),
 } satisfies ExportedHandler<Env>;

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import worker from "./index";
+import worker, * as entry from "./index";
 
 const toml = readFileSync(new URL("../wrangler.toml", import.meta.url), "utf8");
 
@@ -19,6 +19,12 @@ describe("wrangler.toml", () => {
   it("runs the nightly full sync at 04:00 UTC through the exported scheduled handler", () => {
     expect(stringList("crons")).toEqual(["0 4 * * *"]);
     expect(typeof worker.scheduled).toBe("function");
+  });
+
+  it("binds the SYNC workflow to a class the worker's entry exports", () => {
+    const block = /\[\[workflows\]\]\s*\nname = "([^"]+)"\s*\nbinding = "([^"]+)"\s*\nclass_name = "([^"]+)"/.exec(toml);
+    expect(block?.slice(2)).toEqual(["SYNC", "SyncWorkflow"]);
+    expect(typeof (entry as Record<string, unknown>).SyncWorkflow).toBe("function");
   });
 
   it("sends /api and /media, bare or with a path, to the worker before the static assets", () => {

@@ -21,15 +21,35 @@ describe("the launcher's full sync", () => {
     ]);
   });
 
-  it("makes one untimed admin call to the worker's full sync and reports its outcome", async () => {
+  it("starts the worker's full sync with one untimed admin call, follows its run to the end and reports its outcome", async () => {
     const calls: unknown[] = [];
-    const admin = { call: async <T>(path: string, init?: unknown) => (calls.push([path, init]), SUMMARY as T) };
+    const readings = [{ status: "running", finishedAt: null }, { status: "complete", finishedAt: "2026-01-01T00:00:02Z", maxStepSubrequests: 31, result: SUMMARY }];
+    const admin = {
+      call: async <T>(path: string, init?: unknown) => {
+        calls.push([path, init]);
+        return (path.startsWith("/api/admin/notion-sync-all") ? { runId: 7, message: "Full sync started" } : readings.shift()) as T;
+      },
+    };
     const lines: string[] = [];
-    const result = await fullSync(admin, (line) => lines.push(line));
-    expect(calls).toEqual([["/api/admin/notion-sync-all?trigger=launcher", { method: "POST", untimed: true }]]);
+    const result = await fullSync(admin, (line) => lines.push(line), 1);
+    expect(calls).toEqual([
+      ["/api/admin/notion-sync-all?trigger=launcher", { method: "POST", untimed: true }],
+      ["/api/admin/sync-runs/7", undefined],
+      ["/api/admin/sync-runs/7", undefined],
+    ]);
     expect(result).toMatchObject({ rows: 15, success: false });
     expect(lines.slice(1, 3)).toEqual(tableLines(SUMMARY));
-    expect(lines[3]).toMatch(/^sync: Synced 1 of 2 tables, 15 rows in \d+\.\d s \(4 Notion requests\)$/);
+    expect(lines[3]).toMatch(/^sync: Synced 1 of 2 tables, 15 rows in \d+\.\d s \(4 Notion requests, at most 31 subrequests in one step\)$/);
     expect(lines[4]).toBe("sync: fix what the lines above name in Notion, then press Sync Data for those tables in /admin (or restart)");
+  });
+
+  it("reports a full sync run that failed as a whole (the search) with its error", async () => {
+    const admin = {
+      call: async <T>(path: string) =>
+        (path.startsWith("/api/admin/notion-sync-all") ? { runId: 8, message: "Full sync started" } : { status: "errored", finishedAt: "2026-01-01T00:00:02Z", error: "Notion: API token is invalid." }) as T,
+    };
+    const lines: string[] = [];
+    expect(await fullSync(admin, (line) => lines.push(line), 1)).toMatchObject({ rows: 0, success: false });
+    expect(lines[1]).toMatch(/^sync: the full sync failed after \d+\.\d s: Notion: API token is invalid\.$/);
   });
 });

@@ -179,7 +179,8 @@ describe("Notion Sync tab", () => {
     const message = "Could not find data source. Make sure the relevant pages and databases are shared with your integration.";
     await injectNotionFault({ status: 404, code: "object_not_found", message, path: `/v1/data_sources/${dataSourceIdFor("Vintage Toys")}/query` });
     await page.getByRole("button", { name: "Sync Data for Vintage Toys" }).click();
-    expect(await waitForToast(page, "Table Sync Failed")).toEqual({ description: `502: {"error":"Notion: ${message}"}`, variant: "destructive" });
+    // The run's recorded error: the sync runs after the start's answer (202), so no HTTP status is in it.
+    expect(await waitForToast(page, "Table Sync Failed")).toEqual({ description: `Notion: ${message}`, variant: "destructive" });
     const lastSync = statusCard(page, "last-sync");
     await expect.poll(() => lastSync.textContent()).toContain(message);
     expect(await lastSync.getAttribute("data-outcome")).toBe("Failed");
@@ -206,10 +207,11 @@ describe("Notion Sync tab", () => {
     await page.close();
   });
 
-  it("syncs one table at a time: while Posts syncs every other Sync Data, Refresh and the schema sync are disabled", async () => {
+  it("syncs one table at a time: while Posts syncs (its progress shown) every other Sync Data, Refresh and the schema sync are disabled", async () => {
     const page = await openNotionTab();
     const builtBefore = await page.getByTestId("site-built-at").locator("dd span").first().textContent();
     await page.route("**/api/admin/notion-sync-table", delayed(1_000));
+    await injectNotionFault({ status: 429, times: 1, retryAfter: 4, path: `/v1/data_sources/${dataSourceIdFor("Posts")}/query` });
     const posts = page.getByRole("button", { name: "Sync Data for Posts" });
     await posts.click();
     await expect.poll(() => posts.textContent()).toBe("Syncing…");
@@ -220,7 +222,13 @@ describe("Notion Sync tab", () => {
     await screenshot(page, "admin-notion-table-syncing-desktop");
 
     const postsCount = initialTables.find((t) => t.tableName === "notion_posts")!.recordCount;
+    // The run's progress, read from the worker while the run waits out Notion's 429 on its query.
+    const progress = page.getByTestId("sync-progress");
+    await expect.poll(() => progress.textContent(), { timeout: 30_000 }).toMatch(/^Syncing notion_posts: \d+ pages read, \d+ rows written, \d+ files copied$/);
+    expect(await progress.getAttribute("role")).toBe("status");
+    await screenshot(page, "admin-notion-table-sync-progress-desktop");
     expect(await waitForToast(page, "Table Sync Successful")).toEqual({ description: `Synced ${postsCount} rows into notion_posts`, variant: "default" });
+    await expect.poll(() => progress.count()).toBe(0);
     await expect.poll(() => enabledSyncButtons(page)).toHaveLength(12);
     // Refresh stays off until the table list the sync's end reloads has arrived.
     await expect.poll(() => refreshButton(page).isEnabled()).toBe(true);

@@ -6,6 +6,7 @@ import type { NotionTable, NotionTables } from "#contract/admin-api";
 import { NOTION_VERSION } from "#contract/notion";
 import { LOCK_TTL_MS } from "#contract/sync-lock";
 import type { SyncStatus } from "#contract/sync-runs";
+import { syncTableRun } from "../../scripts/lib/sync-run.ts";
 import { BASE_URL } from "./browser";
 
 /** The stack's admin password (scripts/test-e2e.ts passes it in). */
@@ -56,7 +57,7 @@ export async function setPageTitle(pageId: string, title: string): Promise<void>
 }
 
 /** Makes the next matching Notion API requests fail (see scripts/notion-server/README.md). */
-export async function injectNotionFault(fault: { status: number; times?: number; path?: string; code?: string; message?: string }): Promise<void> {
+export async function injectNotionFault(fault: { status: number; times?: number; path?: string; code?: string; message?: string; retryAfter?: number }): Promise<void> {
   const res = await fetch(`${NOTION_URL}/__control/faults`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(fault) });
   if (!res.ok) throw new Error(`fault injection failed: ${res.status} ${await res.text()}`);
 }
@@ -78,7 +79,8 @@ export async function buildInfo(): Promise<{ builtAt: string; items: number }> {
 }
 
 /**
- * Syncs one Notion database into its table through the admin API, without waiting for the rebuild it asks for.
+ * Syncs one Notion database into its table through the admin API (starting its run and following it to its end),
+ * without waiting for the rebuild it asks for.
  * A sync cut short by a `wrangler dev` reload (503, then 409 while its lock lives) is tried again.
  */
 export async function syncTable(databaseTitle: string): Promise<void> {
@@ -88,7 +90,7 @@ export async function syncTable(databaseTitle: string): Promise<void> {
   const deadline = Date.now() + LOCK_TTL_MS + 30_000;
   for (;;) {
     try {
-      await client.call(ADMIN_PATHS.syncTable, { method: "POST", body: { tableName: table.tableName, databaseId: table.databaseId } });
+      await syncTableRun(client, table);
       return;
     } catch (error) {
       const transient = /restarted mid-request|: 409: /.test(String(error));

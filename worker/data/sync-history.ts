@@ -18,6 +18,11 @@ type Row = {
   unsupported_total: number | null;
   skipped_files: string | null;
   skipped_total: number | null;
+  pages_read: number | null;
+  rows_written: number | null;
+  steps: number | null;
+  max_step_subrequests: number | null;
+  max_step_ms: number | null;
 };
 
 /** The latest `limit` syncs (schema, table, full and page runs; not rebuilds), newest first. */
@@ -29,6 +34,10 @@ export async function listSyncRuns(db: D1Database, limit: number): Promise<SyncH
     )
     .bind(limit)
     .all<Row>();
+  return toHistoryRuns(results);
+}
+
+function toHistoryRuns(results: Row[]): SyncHistoryRun[] {
   return results.map((r) => ({
     id: r.id,
     kind: r.kind,
@@ -47,5 +56,30 @@ export async function listSyncRuns(db: D1Database, limit: number): Promise<SyncH
     unsupportedTotal: r.unsupported_total ?? 0,
     skippedFiles: r.skipped_files ? (JSON.parse(r.skipped_files) as SkippedFile[]) : [],
     skippedTotal: r.skipped_total ?? 0,
+    pagesRead: r.pages_read,
+    rowsWritten: r.rows_written,
+    steps: r.steps,
+    maxStepSubrequests: r.max_step_subrequests,
+    maxStepMs: r.max_step_ms,
   }));
+}
+
+/** One run by id, or null when there is none (or it was pruned). */
+export async function readSyncRun(db: D1Database, id: number): Promise<SyncHistoryRun | null> {
+  const { results } = await db.prepare("SELECT * FROM sync_runs WHERE id = ?1").bind(id).all<Row>();
+  return toHistoryRuns(results)[0] ?? null;
+}
+
+/**
+ * One run with its progress; a workflow run also has its instance's `status` (`queued`, `running`, `complete`, `errored`,
+ * `terminated`, ...) and, once complete, its `result` (a full sync's per-table summary).
+ */
+export type SyncRunProgress = SyncHistoryRun & { status?: string; result?: unknown };
+
+/** Workflow states in which a run is over and its lock free. */
+const ENDED_STATES = ["complete", "errored", "terminated"];
+
+/** Whether a run is over: its workflow instance ended (its last step frees the lock), or, for a run without one, it recorded its end. */
+export function runEnded(run: SyncRunProgress): boolean {
+  return run.status === undefined ? run.finishedAt !== null : ENDED_STATES.includes(run.status);
 }

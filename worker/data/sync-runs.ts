@@ -46,7 +46,7 @@ export async function finishRun(db: D1Database, id: number, outcome: RunOutcome,
   const update = db
     .prepare(
       `UPDATE sync_runs SET finished_at = ?2, ok = ?3, message = ?4, error = ?5, pages_added = ?6, pages_changed = ?7, pages_removed = ?8,
-       files_copied = ?9, unsupported_blocks = ?10, unsupported_total = ?11 WHERE id = ?1`,
+       files_copied = COALESCE(?9, files_copied), unsupported_blocks = ?10, unsupported_total = ?11 WHERE id = ?1`,
     )
     .bind(
       id,
@@ -104,4 +104,19 @@ export async function readLatestRun(db: D1Database, kinds: RunKind[]): Promise<S
     .bind(...kinds)
     .first<SyncRunRow>();
   return row ? toSyncRun(row) : null;
+}
+
+/** What one step of a run did and cost: added to the run's progress, its subrequests and milliseconds kept as the run's maxima. */
+export type StepRecord = { pagesRead: number; rowsWritten: number; filesCopied: number; subrequests: number; ms: number };
+
+/** Adds a finished step to its run's progress. */
+export async function recordStep(db: D1Database, id: number, step: StepRecord): Promise<void> {
+  await db
+    .prepare(
+      `UPDATE sync_runs SET pages_read = COALESCE(pages_read, 0) + ?2, rows_written = COALESCE(rows_written, 0) + ?3,
+       files_copied = CASE WHEN ?4 > 0 THEN COALESCE(files_copied, 0) + ?4 ELSE files_copied END, steps = COALESCE(steps, 0) + 1,
+       max_step_subrequests = MAX(COALESCE(max_step_subrequests, 0), ?5), max_step_ms = MAX(COALESCE(max_step_ms, 0), ?6) WHERE id = ?1`,
+    )
+    .bind(id, step.pagesRead, step.rowsWritten, step.filesCopied, step.subrequests, Math.round(step.ms))
+    .run();
 }

@@ -2,7 +2,8 @@
 import { NOTION_VERSION } from "#contract/notion";
 import { Client, LogLevel } from "@notionhq/client";
 import { createPacer, type Pacer } from "./pacer";
-import { newStats, pacedFetch, type RequestStats } from "./paced-fetch";
+import { DEFAULT_RETRY, STEP_RETRY, newStats, pacedFetch, type RequestStats } from "./paced-fetch";
+import { meterOf, meteredFetch } from "../lib/step-meter";
 
 /** Notion's documented average rate limit for an integration. */
 export const NOTION_REQUESTS_PER_SECOND = 3;
@@ -28,17 +29,21 @@ export type NotionRun = { notion: Client; download: typeof fetch; stats: Request
  */
 export function notionRun(env: Pick<Env, "NOTION_TOKEN" | "NOTION_API_URL">, pacer: Pacer = isolatePacer()): NotionRun {
   const stats = newStats();
+  // In a sync step, each attempt counts against the step's subrequests.
+  const meter = meterOf(env);
+  const fetcher = meter ? meteredFetch(meter) : undefined;
+  const policy = meter?.engineRetries ? STEP_RETRY : DEFAULT_RETRY;
   const notion = new Client({
     auth: env.NOTION_TOKEN,
     baseUrl: (env.NOTION_API_URL || "https://api.notion.com").replace(/\/+$/, ""),
     notionVersion: NOTION_VERSION,
-    fetch: pacedFetch({ pacer, stats }),
+    fetch: pacedFetch({ pacer, stats, fetcher, policy }),
     retry: false,
     // Pacing and retries happen inside the fetch, so the client's own timeout must cover them.
     timeoutMs: 10 * 60_000,
     logLevel: LogLevel.ERROR,
   });
   // File downloads (signed storage URLs) are not API calls: not paced, but retried the same way.
-  const download = pacedFetch({ stats, kind: "download" }) as typeof fetch;
+  const download = pacedFetch({ stats, kind: "download", fetcher, policy }) as typeof fetch;
   return { notion, download, stats, startedAt: Date.now() };
 }

@@ -5,14 +5,23 @@ import { errorMessage } from "../lib/errors";
 /** What a sync run's requests cost: counted here, the one place every Notion request passes through. */
 export type RequestStats = { requests: number; retries: number; rateLimited: number; downloads: number };
 
-/** Bounded retries: attempts in all, first back-off delay, longest delay honoured. */
-export type RetryPolicy = { maxAttempts: number; baseDelayMs: number; maxDelayMs: number; attemptTimeoutMs: number };
+/**
+ * Bounded retries: attempts in all (`maxAttempts`; of them at most `maxFailures` answered by a 5xx or a network
+ * failure, default all), first back-off delay, longest delay honoured.
+ */
+export type RetryPolicy = { maxAttempts: number; maxFailures?: number; baseDelayMs: number; maxDelayMs: number; attemptTimeoutMs: number };
 
 /**
  * Defaults: 5 attempts with back-off from 0.3 s doubling (about 4.5 s of retrying, a little more than Notion's own
  * client), waits capped at 60 s (as that client caps Retry-After), 30 s per attempt.
  */
 export const DEFAULT_RETRY: RetryPolicy = { maxAttempts: 5, baseDelayMs: 300, maxDelayMs: 60_000, attemptTimeoutMs: 30_000 };
+
+/**
+ * Inside a workflow step, which the engine retries itself with longer waits: 429s are still waited out here (the
+ * engine cannot honour Retry-After), a 5xx or network failure only once before the step fails and is retried.
+ */
+export const STEP_RETRY: RetryPolicy = { ...DEFAULT_RETRY, maxFailures: 2 };
 
 /** Empty request counters. */
 export function newStats(): RequestStats {
@@ -30,21 +39,22 @@ export function pacedFetch(options: Options): (url: string | URL | Request, init
   const clock = options.clock ?? realClock;
   const fetcher = options.fetcher ?? ((u, i) => fetch(u, i));
   return async (url, init) => {
-    for (let attempt = 1; ; attempt++) {
+    for (let attempt = 1, failures = 1; ; attempt++) {
       await options.pacer?.take();
       if (options.kind === "download") options.stats.downloads++;
       else options.stats.requests++;
+      const lastFailure = attempt >= policy.maxAttempts || failures >= (policy.maxFailures ?? policy.maxAttempts);
       const last = attempt >= policy.maxAttempts;
       let res: Response;
       try {
         res = await fetcher(url, { ...init, signal: init?.signal ?? AbortSignal.timeout(policy.attemptTimeoutMs) });
       } catch (err) {
-        if (last) throw new UpstreamError(`Could not reach ${new URL(String(url instanceof Request ? url.url : url)).host}: ${errorMessage(err)}`);
+        if (lastFailure) throw new UpstreamError(`Could not reach ${new URL(String(url instanceof Request ? url.url : url)).host}: ${errorMessage(err)}`, true);
         options.stats.retries++;
-        await clock.sleep(backoff(policy, attempt));
+        await clock.sleep(backoff(policy, failures++));
         continue;
       }
-      if (last || !(res.status === 429 || res.status >= 500)) return res;
+      if (!(res.status === 429 || res.status >= 500) || (res.status === 429 ? last : lastFailure)) return res;
       await res.body?.cancel();
       options.stats.retries++;
       if (res.status === 429) {
@@ -53,7 +63,7 @@ export function pacedFetch(options: Options): (url: string | URL | Request, init
         options.pacer?.pauseFor(wait);
         await clock.sleep(wait);
       } else {
-        await clock.sleep(backoff(policy, attempt));
+        await clock.sleep(backoff(policy, failures++));
       }
     }
   };

@@ -5,12 +5,11 @@ import type { AppEnv } from "../app-env";
 import {
   SyncAllQuerySchema,
   SyncTableBodySchema,
-  type MessageResult,
   type NotionTable,
   type NotionTables,
   type SchemaSyncResult,
-  type SyncAllSummary,
 } from "#contract/admin-api";
+import type { SyncStarted } from "#contract/sync-runs";
 import { errorMessage, fail } from "../lib/errors";
 import { validate } from "../lib/validate";
 import { afterSync } from "../sync/after-sync";
@@ -19,8 +18,7 @@ import { LockBusyError } from "../tables/lock";
 import { quoteIdent } from "../tables/naming";
 import { listEntries, readEntry } from "../tables/registry";
 import { syncSchemas } from "../sync/schema-sync";
-import { syncAll } from "../sync/sync-all";
-import { syncData } from "../sync/table-sync";
+import { startSync } from "../sync/start-sync";
 import { upstreamMessage } from "../notion/upstream-error";
 
 /** Admin Notion sync routes (guarded by the admin middleware; mounted at the root, paths from the contract). */
@@ -80,18 +78,14 @@ adminNotion.post(ADMIN_PATHS.syncTable, validate("json", SyncTableBodySchema), a
   const entry = await guarded(`Table sync of ${tableName}`, () => readEntry(c.env.DB, tableName));
   if (!entry) fail(404, `Unknown table: ${tableName}`);
   if (!sameId(entry.databaseId, databaseId)) fail(400, `databaseId does not match the database synced into ${tableName}`);
-  const outcome = await carryOn(c.executionCtx, async () => {
-    const done = await guarded(`Table sync of ${tableName}`, () => syncData(c.env, entry));
-    await afterSync(c.env, waitable(c.executionCtx), { kind: "table", target: tableName });
-    return done;
-  });
-  return c.json<MessageResult>({ success: true, message: outcome.message });
+  const runId = await guarded(`Table sync of ${tableName}`, () => startSync(c.env, { kind: "table", entry }, "manual"));
+  return c.json<SyncStarted>({ runId, message: `Sync of ${tableName} started` }, 202);
 });
 
 adminNotion.post(ADMIN_PATHS.syncAll, validate("query", SyncAllQuerySchema), async (c) => {
   const { trigger } = c.req.valid("query");
-  const summary = await carryOn(c.executionCtx, () => guarded("Full sync", () => syncAll(c.env, waitable(c.executionCtx), trigger)));
-  return c.json<SyncAllSummary>(summary);
+  const runId = await guarded("Full sync", () => startSync(c.env, { kind: "full" }, trigger));
+  return c.json<SyncStarted>({ runId, message: "Full sync started" }, 202);
 });
 
 export default adminNotion;

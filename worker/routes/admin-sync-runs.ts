@@ -1,15 +1,39 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../app-env";
-import { SyncRunsQuerySchema, type SyncRuns } from "#contract/sync-runs";
-import { listSyncRuns } from "../data/sync-history";
+import { z } from "zod";
+import { SyncRunsQuerySchema, type SyncRunProgress, type SyncRuns } from "#contract/sync-runs";
+import { listSyncRuns, readSyncRun } from "../data/sync-history";
+import { finishRun } from "../data/sync-runs";
+import { fail } from "../lib/errors";
 import { validate } from "../lib/validate";
+import { runInstanceId } from "../sync/start-sync";
 
-/** `GET /api/admin/sync-runs?limit=`: the sync history, newest first (every run kept when `limit` is left out). */
+/** `GET /api/admin/sync-runs?limit=`: the sync history, newest first (every run kept when `limit` is left out); `/{id}`: one run's progress. */
 const adminSyncRuns = new Hono<AppEnv>();
+
+const RunParams = z.object({ id: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER) });
 
 adminSyncRuns.get("/", validate("query", SyncRunsQuerySchema), async (c) => {
   const { limit } = c.req.valid("query");
   return c.json<SyncRuns>({ runs: await listSyncRuns(c.env.DB, limit) });
+});
+
+adminSyncRuns.get("/:id", validate("param", RunParams), async (c) => {
+  const { id } = c.req.valid("param");
+  const run = await readSyncRun(c.env.DB, id);
+  if (!run) fail(404, `No sync run ${id}`);
+  if (run.kind !== "table" && run.kind !== "full") return c.json<SyncRunProgress>(run);
+  const instance = await c.env.SYNC.get(runInstanceId(id, run.startedAt)).catch(() => null);
+  // Runs made in one invocation (the webhook's) have no workflow instance.
+  if (!instance) return c.json<SyncRunProgress>(run);
+  const state = await instance.status();
+  if (run.finishedAt === null && (state.status === "terminated" || state.status === "errored")) {
+    // Killed before its own failure step could record it; its lock expires on its own.
+    const message = `The sync run was ${state.status === "terminated" ? "stopped" : "ended by an error"}${state.error ? `: ${state.error.message}` : ""}`;
+    await finishRun(c.env.DB, id, { ok: false, message });
+    return c.json<SyncRunProgress>({ ...((await readSyncRun(c.env.DB, id)) ?? run), status: state.status });
+  }
+  return c.json<SyncRunProgress>(state.status === "complete" ? { ...run, status: state.status, result: state.output } : { ...run, status: state.status });
 });
 
 export default adminSyncRuns;

@@ -65,8 +65,26 @@ describe("GET /api/admin/sync-runs", () => {
       unsupportedTotal: 0,
       skippedFiles: [],
       skippedTotal: 0,
+      pagesRead: null,
+      rowsWritten: null,
+      steps: null,
+      maxStepSubrequests: null,
+      maxStepMs: null,
     });
     expect((await runs("?limit=1")).map((r) => r.kind)).toEqual(["full"]);
+  });
+
+  it("answers one run by id with its progress (no workflow status for a run made in one call), 404 for an unknown id, 400 for one that is not a number", async () => {
+    const id = await recordRun(env.DB, { kind: "page", target: "notion_slot_machines", trigger: "webhook", ok: true, message: "Synced 1 page" });
+    const res = await adminFetch(`/api/admin/sync-runs/${id}`);
+    expect(res.status).toBe(200);
+    const run = await res.json<Record<string, unknown>>();
+    expect(run).toMatchObject({ id, kind: "page", ok: true, message: "Synced 1 page", pagesRead: null, maxStepSubrequests: null });
+    expect(run).not.toHaveProperty("status");
+    const unknown = await adminFetch(`/api/admin/sync-runs/${id + 1000}`);
+    expect(unknown.status).toBe(404);
+    expect(await unknown.json()).toEqual({ error: `No sync run ${id + 1000}` });
+    expect((await adminFetch("/api/admin/sync-runs/latest")).status).toBe(400);
   });
 
   it("keeps the unsupported blocks' total when it lists only the first 200 entries", async () => {

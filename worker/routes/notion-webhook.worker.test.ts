@@ -14,7 +14,7 @@ describe("POST /api/notion/webhook: handshake, signatures, freshness, repeats", 
   beforeAll(async () => {
     await control("reset");
     await syncSchemas();
-    expect((await syncTable("Vintage Toys")).status).toBe(200);
+    expect((await syncTable("Vintage Toys")).ok).toBe(true);
     pageId = (await rows<{ id: string }>("Vintage Toys"))[0].id;
   }, 60_000);
 

@@ -10,6 +10,9 @@ import type { RegistryEntry } from "../tables/registry";
 /** Bodies read per table and night: 7 catalogue tables x 50 = 350 requests (about 2 minutes at 3 per second). */
 export const BODIES_PER_RUN = 50;
 
+/** Bodies read per step of a workflow run: a body is a request or more, plus its images. */
+export const BODIES_PER_STEP = 5;
+
 /**
  * Reads the bodies of up to `limit` pages of a catalogue table whose body has never been read (body_md NULL: the
  * table's first sync reads none) and stores them, so bodies arrive in bounded batches from the nightly sync besides

@@ -1,6 +1,5 @@
 import { APIErrorCode, isNotionClientError } from "@notionhq/client";
 import { z } from "zod";
-import { pagesToRetry } from "../data/skipped-files";
 import type { NotionRun } from "../notion/client";
 import type { FileStore } from "./files";
 import { NotionPage, readNotion } from "../notion/notion-shapes";
@@ -12,18 +11,16 @@ import type { UnsupportedBlock } from "#contract/sync-runs";
 const RetriedPage = NotionPage.extend({ in_trash: z.boolean().optional(), archived: z.boolean().optional() });
 
 /**
- * Rows of the pages of `entry`'s table whose files an earlier sync could not copy (not already read in this run:
- * `skip`), read again by id so their files are tried again with fresh links. `read` is every page looked at, rows or
- * not (a page gone or in the trash leaves the retry list; the update's id scan removes its row).
+ * Rows of the pages `ids` of `entry`'s table whose files an earlier sync could not copy, read again by id so their
+ * files are tried again with fresh links (a page gone or in the trash gives no row; the update's id scan removes it).
  */
 export async function retriedRows(
   run: NotionRun,
   files: FileStore,
   entry: RegistryEntry,
-  skip: Set<string>,
+  ids: string[],
   unsupported: UnsupportedBlock[],
-): Promise<{ rows: ColumnValue[][]; read: string[] }> {
-  const ids = (await pagesToRetry(files.db, entry.tableName)).filter((id) => !skip.has(id));
+): Promise<{ rows: ColumnValue[][] }> {
   const rows: ColumnValue[][] = [];
   for (const id of ids) {
     const page = await readNotion("a page retrieval", RetriedPage, () => run.notion.pages.retrieve({ page_id: id })).catch((err: unknown) => {
@@ -32,5 +29,5 @@ export async function retriedRows(
     });
     if (page && !page.in_trash && !page.archived) rows.push(await pageRow(run, files, entry, page, unsupported));
   }
-  return { rows, read: ids };
+  return { rows };
 }

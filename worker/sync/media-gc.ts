@@ -22,7 +22,7 @@ export type MediaGcOptions = { now?: number; graceMs?: number; batchSize?: numbe
  * Removes from R2 (and from `media_files`) the copied files no `notion_*` row has referred to for MEDIA_GRACE_MS:
  * marks files that lost their last reference, clears the mark of files referenced again, then deletes expired ones in
  * batches of MEDIA_DELETE_BATCH keys (R2 first, then their rows, so a failed R2 delete is retried the next night).
- * Holds the sync lock, so no sync adds a reference between the check and the delete. Run nightly after the sync.
+ * Holds the sync lock, so no sync adds a reference between the check and the delete. Run nightly, before the cron starts the sync run.
  */
 export async function collectMediaGarbage(env: Env, options: MediaGcOptions = {}): Promise<MediaGcOutcome> {
   const { now = Date.now(), graceMs = MEDIA_GRACE_MS, batchSize = MEDIA_DELETE_BATCH, maxBatches = MEDIA_DELETE_BATCHES_PER_RUN } = options;

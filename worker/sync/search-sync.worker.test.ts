@@ -21,7 +21,7 @@ async function patchPage(id: string, body: Record<string, unknown>): Promise<voi
 }
 
 async function syncSlots(): Promise<void> {
-  expect((await syncTable("Slot Machines")).status).toBe(200);
+  expect((await syncTable("Slot Machines")).ok).toBe(true);
 }
 
 describe("the search index follows every sync", { timeout: 120_000 }, () => {
@@ -32,7 +32,7 @@ describe("the search index follows every sync", { timeout: 120_000 }, () => {
     await freshCache();
     await syncSchemas();
     await syncSlots();
-    expect((await syncTable("Machine Parts")).status).toBe(200);
+    expect((await syncTable("Machine Parts")).ok).toBe(true);
     watlingId = (await rows<{ id: string; title: string }>("Slot Machines")).find((r) => r.title === "Watling Rol-a-Top 5¢")!.id;
   }, 120_000);
 
@@ -71,7 +71,7 @@ describe("the search index follows every sync", { timeout: 120_000 }, () => {
   it("keeps the old entries when a sync fails, like the rows", async () => {
     const before = await titles("mills");
     await control("faults", { status: 500, times: 1000, path: "/query", message: "Notion is having a bad day" });
-    expect((await syncTable("Slot Machines")).status).toBe(502);
+    expect((await syncTable("Slot Machines")).run).toMatchObject({ ok: false, error: "Notion: Notion is having a bad day" });
     await control("faults", undefined, "DELETE");
     expect(await titles("mills")).toEqual(before);
     expect(await indexed("slots")).toBe((await rows("Slot Machines")).length);

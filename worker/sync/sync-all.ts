@@ -1,56 +1,136 @@
 import type { SyncAllSummary, SyncAllTable } from "#contract/admin-api";
 import type { RunTrigger } from "#contract/sync-runs";
-import { withRun, type RunCounts } from "../data/sync-runs";
+import { finishRun, startRun, type RunCounts } from "../data/sync-runs";
 import { afterSync } from "./after-sync";
+import { BODIES_PER_RUN, BODIES_PER_STEP, backfillBodies } from "./body-backfill";
 import { notionRun } from "../notion/client";
 import { duplicateMessage, findDataSources, lookUp } from "../notion/find-databases";
-import { SYNC_LOCK, withLock, type HeldLock } from "../tables/lock";
-import { canUpdateInPlace, updateTable } from "./incremental-sync";
-import { backfillBodies } from "./body-backfill";
+import { canUpdateInPlace } from "./incremental-sync";
+import { SYNC_LOCK, withLock } from "../tables/lock";
 import { readEntry, registerIfAbsent, type RegistryEntry } from "../tables/registry";
 import { columnsFor } from "../tables/schema";
 import { missingMessage, placeholderEntry } from "./schema-sync";
-import { copyTable } from "./table-sync";
+import { inlineSteps, type SyncSteps } from "./sync-steps";
+import { copyJob, failureMessage, updateJob } from "./table-job";
 import { upstreamMessage } from "../notion/upstream-error";
 import { CONTRACT_DATABASES } from "./workspace";
 import { errorMessage } from "../lib/errors";
 
 
-/**
- * The nightly cron's and the launcher's sync: one search, then per table either an update in place (a table synced
- * before whose schema is unchanged: edited pages only, and a full id scan removing the rows of pages gone or in the
- * trash) or a side table made with the database's current schema, filled and swapped in with its registry entry, so
- * the site answers from the previous rows until then and never from an empty table. Nothing is dropped: a table whose database search did not return, whose title
- * several databases share, or whose sync fails keeps its rows and is reported; the rest still run. The site is rebuilt
- * only when every table synced. Holds the sync lock throughout; throws only when the search itself fails.
- */
-export async function syncAll(env: Env, ctx?: ExecutionContext, trigger: RunTrigger = "manual"): Promise<SyncAllSummary> {
-  const started = Date.now();
-  const summary = await withRun(env.DB, { kind: "full", target: null, trigger }, async () => {
-    const { tables, requests, counts } = await withLock(env.DB, SYNC_LOCK, (lock) => syncEveryTable(env, trigger, lock));
-    const synced = tables.filter((t) => t.ok);
-    const rows = synced.reduce((n, t) => n + (t.rows ?? 0), 0);
-    const seconds = (Date.now() - started) / 1000;
-    const success = synced.length === tables.length;
-    const message = `Synced ${synced.length} of ${tables.length} tables, ${rows} rows`;
-    console.log(`sync: full: ${message} (${requests} requests, ${seconds.toFixed(1)} s)`);
-    const error = tables.filter((t) => !t.ok).map((t) => `${t.tableName}: ${t.message}`).join("\n");
-    return { outcome: { ok: success, message, error, counts: sumCounts(counts) }, value: { success, message, tables, requests, seconds } };
+/** What the search step found for one contract table: the entry to sync it with, or why it cannot be. */
+type TablePlan = { tableName: string; databaseTitle: string; entry: RegistryEntry | null; message: string; bodyWhenEdited: boolean };
+
+/** The full sync run in this invocation step after step, holding the sync lock (the cron and the admin panel use the SYNC workflow). */
+export function syncAll(env: Env, trigger: RunTrigger = "manual"): Promise<SyncAllSummary> {
+  return withLock(env.DB, SYNC_LOCK, async (lock) => {
+    const runId = await startRun(env.DB, "full", null, trigger);
+    return fullJob(inlineSteps(env, runId, lock), trigger);
   });
-  const failed = summary.tables.filter((t) => !t.ok).length;
-  const noRebuild = summary.success ? undefined : `${failed} of ${summary.tables.length} tables did not sync, so the live site keeps its last build`;
-  await afterSync(env, ctx, { kind: "full", noRebuild });
-  return summary;
 }
 
-/** Bodies never read, in a bounded batch (returns the requests it took); a failure there (a page deleted meanwhile) leaves them for the next night. */
-async function fillBodies(env: Env, entry: RegistryEntry): Promise<number> {
+/**
+ * The nightly cron's, the launcher's and the admin panel's full sync, as steps of run `steps.runId`: one search, then
+ * per table either an update in place (a table synced before whose schema is unchanged) or a side table made with the
+ * database's current schema, filled and swapped in, so the site answers from the previous rows until then. Nothing
+ * is dropped: a table whose database search did not return, whose title several databases share, or whose sync fails
+ * keeps its rows and is reported; the rest still run. The site is rebuilt only when every table synced.
+ */
+export async function fullJob(steps: SyncSteps, trigger: RunTrigger): Promise<SyncAllSummary> {
+  const started = Date.now();
   try {
-    return (await backfillBodies(env, entry)).requests;
+    const search = await steps.run("search", ({ env }) => planTables(env));
+    let requests = search.requests;
+    const tables: SyncAllTable[] = [];
+    const counts: RunCounts[] = [];
+    for (const plan of search.plans) {
+      const table = { tableName: plan.tableName, databaseTitle: plan.databaseTitle };
+      const entry = plan.entry;
+      if (!entry) {
+        tables.push({ ...table, ok: false, message: plan.message });
+        continue;
+      }
+      try {
+        const start = await steps.run(`${plan.tableName}: start`, async ({ env }) => {
+          const registered = await readEntry(env.DB, plan.tableName);
+          const inPlace = registered?.dataSourceId === entry.dataSourceId && (await canUpdateInPlace(env.DB, registered, entry));
+          return { runId: await startRun(env.DB, "table", plan.tableName, trigger), registered: inPlace ? registered : null };
+        });
+        const outcome = start.registered ? await updateJob(steps, start.registered, start.runId) : await copyJob(steps, entry, start.runId);
+        // Only on tables synced before: a first copy stays at its floor of one query per 100 pages.
+        if (start.registered && plan.bodyWhenEdited) requests += await fillBodies(steps, entry);
+        requests += outcome.requests;
+        tables.push({ ...table, ok: true, rows: outcome.rows, seconds: outcome.seconds, message: outcome.message });
+        counts.push(outcome.counts);
+      } catch (err) {
+        tables.push({ ...table, ok: false, message: failureMessage(err) });
+      }
+    }
+    const synced = tables.filter((t) => t.ok);
+    const rows = synced.reduce((n, t) => n + (t.rows ?? 0), 0);
+    const success = synced.length === tables.length;
+    const message = `Synced ${synced.length} of ${tables.length} tables, ${rows} rows`;
+    const error = tables.filter((t) => !t.ok).map((t) => `${t.tableName}: ${t.message}`).join("\n");
+    await steps.run("finish", ({ env }) => finishRun(env.DB, steps.runId, { ok: success, message, error, counts: sumCounts(counts) }));
+    const noRebuild = success ? undefined : `${tables.length - synced.length} of ${tables.length} tables did not sync, so the live site keeps its last build`;
+    await steps.run("after sync", ({ env }) => afterSync(env, undefined, { kind: "full", noRebuild }));
+    const seconds = (Date.now() - started) / 1000;
+    console.log(`sync: full: ${message} (${requests} requests, ${seconds.toFixed(1)} s)`);
+    return { success, message, tables, requests, seconds };
   } catch (err) {
-    console.log(`sync: ${entry.tableName}: page bodies not filled this time: ${upstreamMessage(err) ?? errorMessage(err)}`);
-    return 0;
+    const message = failureMessage(err);
+    await steps.run("failed", ({ env }) => finishRun(env.DB, steps.runId, { ok: false, message }), { unlocked: true });
+    throw err;
   }
+}
+
+/** One search for the workspace's databases and what it means for each contract table (registering missing ones as placeholders). */
+async function planTables(env: Env): Promise<{ plans: TablePlan[]; requests: number }> {
+  const search = notionRun(env);
+  console.log("sync: full: searching Notion for the workspace's databases");
+  const found = await findDataSources(search.notion);
+  const now = new Date().toISOString();
+  const plans: TablePlan[] = [];
+  const missing = [];
+  for (const db of [...CONTRACT_DATABASES].sort((a, b) => (a.tableName < b.tableName ? -1 : 1))) {
+    const lookup = lookUp(found, db.title);
+    const plan = { tableName: db.tableName, databaseTitle: db.title, bodyWhenEdited: db.bodyWhenEdited === true };
+    if (lookup.kind === "found") {
+      const { source } = lookup;
+      const entry = { ...placeholderEntry(db), databaseId: source.databaseId, dataSourceId: source.dataSourceId, columns: columnsFor(source.properties), schemaSyncedAt: now };
+      plans.push({ ...plan, entry, message: "" });
+      continue;
+    }
+    missing.push(db);
+    plans.push({ ...plan, entry: null, message: lookup.kind === "duplicate" ? duplicateMessage(db.title, lookup.sources) : "" });
+  }
+  if (missing.length) {
+    await env.DB.batch(missing.map((db) => registerIfAbsent(env.DB, placeholderEntry(db))));
+    const { results } = await env.DB.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name IN (SELECT value FROM json_each(?1))")
+      .bind(JSON.stringify(missing.map((db) => db.tableName)))
+      .all<{ name: string }>();
+    const existing = new Set(results.map((r) => r.name));
+    for (const plan of plans) if (!plan.entry && !plan.message) plan.message = missingMessage(plan.databaseTitle, existing.has(plan.tableName));
+  }
+  for (const plan of plans) if (!plan.entry) console.log(`sync: ${plan.tableName}: not synced: ${plan.message}`);
+  return { plans, requests: search.stats.requests };
+}
+
+/** Bodies never read, in small steps up to BODIES_PER_RUN (returns the requests it took); a failure there (a page deleted meanwhile) leaves them for the next night. */
+async function fillBodies(steps: SyncSteps, entry: RegistryEntry): Promise<number> {
+  let requests = 0;
+  for (let done = 0; done < BODIES_PER_RUN; done += BODIES_PER_STEP) {
+    const batch = await steps.run(`${entry.tableName}: bodies ${done}`, async ({ env }) => {
+      try {
+        return await backfillBodies(env, entry, BODIES_PER_STEP);
+      } catch (err) {
+        console.log(`sync: ${entry.tableName}: page bodies not filled this time: ${upstreamMessage(err) ?? (err instanceof Error ? err.message : String(err))}`);
+        return { filled: 0, requests: 0 };
+      }
+    });
+    requests += batch.requests;
+    if (batch.filled < BODIES_PER_STEP) break;
+  }
+  return requests;
 }
 
 /** The tables' counts added up for the full run. */
@@ -65,41 +145,4 @@ function sumCounts(each: RunCounts[]): RunCounts {
     sum.skipped!.push(...(counts.skipped ?? []));
   }
   return sum;
-}
-
-async function syncEveryTable(env: Env, trigger: RunTrigger, lock: HeldLock): Promise<{ tables: SyncAllTable[]; requests: number; counts: RunCounts[] }> {
-  const search = notionRun(env);
-  console.log("sync: full: searching Notion for the workspace's databases");
-  const found = await findDataSources(search.notion);
-  let requests = search.stats.requests;
-  const now = new Date().toISOString();
-  const tables: SyncAllTable[] = [];
-  const counts: RunCounts[] = [];
-  for (const db of [...CONTRACT_DATABASES].sort((a, b) => (a.tableName < b.tableName ? -1 : 1))) {
-    const lookup = lookUp(found, db.title);
-    const table = { tableName: db.tableName, databaseTitle: db.title };
-    if (lookup.kind !== "found") {
-      await registerIfAbsent(env.DB, placeholderEntry(db)).run();
-      const exists = await env.DB.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").bind(db.tableName).first();
-      const message = lookup.kind === "missing" ? missingMessage(db.title, exists !== null) : duplicateMessage(db.title, lookup.sources);
-      console.log(`sync: ${db.tableName}: not synced: ${message}`);
-      tables.push({ ...table, ok: false, message });
-      continue;
-    }
-    const { source } = lookup;
-    const entry = { ...placeholderEntry(db), databaseId: source.databaseId, dataSourceId: source.dataSourceId, columns: columnsFor(source.properties), schemaSyncedAt: now };
-    try {
-      const registered = await readEntry(env.DB, db.tableName);
-      const inPlace = registered?.dataSourceId === source.dataSourceId && (await canUpdateInPlace(env.DB, registered, entry));
-      const outcome = inPlace ? await updateTable(env, registered, trigger, lock) : await copyTable(env, entry, trigger, lock);
-      // Only on tables synced before: a first copy stays at its floor of one query per 100 pages.
-      if (inPlace && db.bodyWhenEdited) requests += await fillBodies(env, entry);
-      requests += outcome.requests;
-      tables.push({ ...table, ok: true, rows: outcome.rows, seconds: outcome.seconds, message: outcome.message });
-      counts.push(outcome.counts);
-    } catch (err) {
-      tables.push({ ...table, ok: false, message: upstreamMessage(err) ?? errorMessage(err) });
-    }
-  }
-  return { tables, requests, counts };
 }

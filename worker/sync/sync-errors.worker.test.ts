@@ -18,18 +18,17 @@ describe("a sync that fails on our side (D1)", { timeout: 60_000 }, () => {
     for (const { name } of views.results) await env.DB.exec(`DROP VIEW "${name}"`);
   });
 
-  it("answers a table sync with a logged 500 naming the failure, and keeps the previous rows", async () => {
-    expect((await syncTable("Vintage Toys")).status).toBe(200);
+  it("ends a table sync run failed with D1's error in its history, at once (a statement D1 refuses is not retried), and keeps the previous rows", async () => {
+    expect((await syncTable("Vintage Toys")).ok).toBe(true);
     const before = await rows("Vintage Toys");
     // A view where the side table goes makes D1 refuse the sync's first statement (a full copy: the table counts as never synced).
     await env.DB.exec("CREATE VIEW notion_vintage_toys__incoming AS SELECT 1 AS x");
     await env.DB.prepare("UPDATE sync_tables SET data_synced_at = NULL WHERE table_name = 'notion_vintage_toys'").run();
-    const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
     const res = await syncTable("Vintage Toys");
-    expect(res.status).toBe(500);
-    expect(res.headers.get("content-type")).toMatch(/^application\/json/);
-    expect(await res.json()).toEqual({ error: "Table sync of notion_vintage_toys failed: D1_ERROR: use DROP VIEW to delete view notion_vintage_toys__incoming: SQLITE_ERROR" });
-    expect(logged).toHaveBeenCalledWith("Table sync of notion_vintage_toys failed:", expect.any(Error));
+    expect(res.status).toBe(202);
+    expect(res.run).toMatchObject({ ok: false, status: "errored", error: "D1_ERROR: use DROP VIEW to delete view notion_vintage_toys__incoming: SQLITE_ERROR" });
+    // The prepare step failed once: no retry of a refused statement.
+    expect(res.run!.steps).toBe(2);
     expect(await rows("Vintage Toys")).toEqual(before);
     expect(await lastRun("table")).toMatchObject({ ok: 0, message: "D1_ERROR: use DROP VIEW to delete view notion_vintage_toys__incoming: SQLITE_ERROR" });
     expect(before).toHaveLength(demo.pages["Vintage Toys"]);
@@ -69,13 +68,12 @@ describe("a Notion database with more properties than a D1 table holds", { timeo
     expect((await listTables()).find((t) => t.tableName === "notion_vintage_toys")).toEqual({ tableName: "notion_vintage_toys", recordCount: 0, databaseTitle: "Vintage Toys", databaseId: WIDE_ID });
   });
 
-  it("answers its table sync with 502 and the same sentence, recorded as a failed run", async () => {
+  it("ends its table sync run failed with the same sentence", async () => {
     await syncSchemas();
     const res = await syncTable("Vintage Toys");
-    expect(res.status).toBe(502);
-    expect(await res.json()).toEqual({ error: refusal });
+    expect(res.run).toMatchObject({ ok: false, error: refusal });
     expect(await lastRun("table")).toEqual({ ok: 0, message: refusal });
-    expect((await syncTable("Slot Machines")).status).toBe(200);
+    expect((await syncTable("Slot Machines")).ok).toBe(true);
   });
 });
 
@@ -85,24 +83,22 @@ describe("a Notion answer the sync cannot read", { timeout: 60_000 }, () => {
     expect((await syncSchemas()).success).toBe(true);
   });
 
-  it("answers a table sync with 502 naming the malformed field and keeps the previous rows", async () => {
-    expect((await syncTable("Vintage Toys")).status).toBe(200);
+  it("ends a table sync run failed naming the malformed field and keeps the previous rows", async () => {
+    expect((await syncTable("Vintage Toys")).ok).toBe(true);
     const before = await rows("Vintage Toys");
     const page = { object: "page", id: "7e57da7a-0000-4000-8000-0000000000b1", properties: { Title: { type: "title", title: "not a list" } } };
     await control("faults", { status: 200, path: "/query", body: { object: "list", results: [page], has_more: false, next_cursor: null } });
     const res = await syncTable("Vintage Toys");
-    expect(res.status).toBe(502);
     const error = "Notion: unexpected answer to the data source query: results.0.properties.Title.title: Invalid input: expected array, received string";
-    expect(await res.json()).toEqual({ error });
+    expect(res.run).toMatchObject({ ok: false, error });
     expect(await rows("Vintage Toys")).toEqual(before);
     expect(await lastRun("table")).toEqual({ ok: 0, message: error });
   });
 
-  it("answers 502 for a block list without results and for a search answer that is not JSON", async () => {
+  it("ends a table sync failed for a block list without results, and answers a schema sync 502 for a search answer that is not JSON", async () => {
     await control("faults", { status: 200, path: "/children", body: { object: "list", has_more: false, next_cursor: null } });
     const posts = await syncTable("Posts");
-    expect(posts.status).toBe(502);
-    expect(await posts.json()).toEqual({ error: "Notion: unexpected answer to a block children list: results: Invalid input: expected array, received undefined" });
+    expect(posts.run).toMatchObject({ ok: false, error: "Notion: unexpected answer to a block children list: results: Invalid input: expected array, received undefined" });
 
     await control("faults", { status: 200, path: "/v1/search", body: "<html>maintenance</html>" });
     const schema = await adminFetch("/api/admin/notion-sync-schemas", { method: "POST" });

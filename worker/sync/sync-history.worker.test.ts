@@ -1,9 +1,9 @@
-import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from "cloudflare:test";
+import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
 import type { SyncHistoryRun } from "#contract/sync-runs";
 import worker from "../index";
 import { adminFetch } from "../test/admin";
-import { control } from "../test/notion-sync";
+import { control, runCron, startAndWait } from "../test/notion-sync";
 import type { RegistryEntry } from "../tables/registry";
 import { columnsFor } from "../tables/schema";
 import { syncTable } from "./table-sync";
@@ -98,13 +98,11 @@ describe("sync history", { timeout: 60_000 }, () => {
   it("records what started a full sync: the nightly cron, the admin panel, the launcher", async () => {
     const refuseSearch = () => control("faults", { status: 400, path: "/v1/search", code: "validation_error", message: "Search refused for the history test" });
     await refuseSearch();
-    const ctx = createExecutionContext();
-    await worker.scheduled(createScheduledController({ cron: "0 4 * * *" }), env, ctx);
-    await waitOnExecutionContext(ctx);
+    await runCron();
     await refuseSearch();
-    expect((await adminFetch("/api/admin/notion-sync-all", { method: "POST" })).status).toBe(502);
+    expect((await startAndWait("/api/admin/notion-sync-all")).run).toMatchObject({ ok: false, status: "errored" });
     await refuseSearch();
-    expect((await adminFetch("/api/admin/notion-sync-all?trigger=launcher", { method: "POST" })).status).toBe(502);
+    expect((await startAndWait("/api/admin/notion-sync-all?trigger=launcher")).run).toMatchObject({ ok: false, status: "errored" });
     const runs = await history();
     expect(runs.map((r) => [r.kind, r.trigger, r.ok])).toEqual([["full", "launcher", false], ["full", "manual", false], ["full", "cron", false]]);
     for (const run of runs) expect(run.error).toContain("Search refused for the history test");

@@ -6,10 +6,11 @@ import worker from "../index";
 import { adminCookie, TEST_ORIGIN } from "../test/admin";
 import type { RecordedCall } from "../test/hook-recorder";
 import { admin, get } from "../test/http";
-import { NOTION, control, listTables, rows, syncSchemas } from "../test/notion-sync";
+import { NOTION, control, listTables, rows, startAndWait, syncSchemas } from "../test/notion-sync";
 import { editPage } from "../test/webhooks";
 import type { SyncAllSummary } from "#contract/admin-api";
 import type { SyncHistoryRun } from "#contract/sync-runs";
+import { syncAll as runFullSync } from "./sync-all";
 import { CONTRACT_DATABASES } from "./workspace";
 
 const recorder = inject("hookRecorderUrl");
@@ -24,14 +25,15 @@ async function hookCalls(path: string): Promise<RecordedCall[]> {
   return (await (await fetch(`${recorder}/__calls`)).json<RecordedCall[]>()).filter((call) => call.path === path);
 }
 
-/** POST /api/admin/notion-sync-all as the launcher makes it, with the work it leaves to waitUntil finished. */
-async function syncAll(testEnv: Env = env): Promise<{ status: number; body: SyncAllSummary }> {
-  const ctx = createExecutionContext();
-  const request = new Request(`${TEST_ORIGIN}/api/admin/notion-sync-all`, { method: "POST", headers: { cookie: await adminCookie(), origin: TEST_ORIGIN } });
-  const res = await worker.fetch(request, testEnv, ctx);
-  const body = await res.json<SyncAllSummary>();
-  await waitOnExecutionContext(ctx);
-  return { status: res.status, body };
+/**
+ * The full sync: started through the admin API as a workflow run and waited for; with another env (a deploy hook
+ * recorder, which the workflow's own env cannot have), the same job run inline in this invocation.
+ */
+async function syncAll(testEnv: Env = env): Promise<SyncAllSummary> {
+  if (testEnv !== env) return runFullSync(testEnv);
+  const started = await startAndWait("/api/admin/notion-sync-all", undefined, 110_000);
+  expect(started.status).toBe(202);
+  return started.run!.result as SyncAllSummary;
 }
 
 /** Rows per contract table (null for a table that does not exist). */
@@ -77,7 +79,7 @@ describe("a full sync on existing data", { timeout: 120_000 }, () => {
     await control("reset");
     await admin("POST", "/api/admin/cache/enable");
     const first = await syncAll();
-    expect(first.body.success).toBe(true);
+    expect(first.success).toBe(true);
   }, 120_000);
 
   it("never answers a listing empty while it replaces the tables (cache off, polled throughout)", async () => {
@@ -93,7 +95,7 @@ describe("a full sync on existing data", { timeout: 120_000 }, () => {
       seen.push(await listingAnswers());
       await new Promise((r) => setTimeout(r, 20));
     }
-    const { body } = await sync;
+    const body = await sync;
     expect(body.success).toBe(true);
     expect(body.tables.filter((t) => t.ok)).toHaveLength(12);
     expect(seen.length).toBeGreaterThan(10);
@@ -110,7 +112,7 @@ describe("a full sync on existing data", { timeout: 120_000 }, () => {
       pages: [{ properties: { Title: "Tin robot", "Toy Type": "Tin", "Box Included": true } }, { properties: { Title: "Spinning top", "Box Included": false } }],
       replace: true,
     });
-    const { body } = await syncAll();
+    const body = await syncAll();
     expect(body.tables.find((t) => t.tableName === "notion_vintage_toys")).toMatchObject({ ok: true, rows: 2 });
     const columns = (await env.DB.prepare("SELECT name FROM pragma_table_info('notion_vintage_toys')").all<{ name: string }>()).results.map((c) => c.name);
     expect(columns).toEqual(["id", "created_time", "last_edited_time", "title", "title_rich", "box_included", "toy_type", "body_md"]);
@@ -126,8 +128,7 @@ describe("a full sync on existing data", { timeout: 120_000 }, () => {
     const { env: hooked, path } = hookedEnv();
     const rebuildsBefore = await rebuildRuns();
 
-    const { status, body } = await syncAll(hooked);
-    expect(status).toBe(200);
+    const body = await syncAll(hooked);
     expect(body.success).toBe(false);
     const expectedRows = Object.entries(before).filter(([t]) => t !== "notion_slot_machines").reduce((n, [, c]) => n + c!, 0);
     expect(body.message).toBe(`Synced 11 of 12 tables, ${expectedRows} rows`);
@@ -154,8 +155,7 @@ describe("a full sync on existing data", { timeout: 120_000 }, () => {
     await control("faults", { status: 404, path: `/${key.split("/")[1]}/`, code: "object_not_found", message: "gone" });
     const { env: hooked, path } = hookedEnv();
 
-    const { status, body } = await syncAll(hooked);
-    expect(status).toBe(200);
+    const body = await syncAll(hooked);
     expect(body.success).toBe(true);
     expect(body.tables.find((t) => t.tableName === "notion_vintage_toys")).toMatchObject({ ok: true, rows: before.notion_vintage_toys });
     expect(await rowCounts()).toEqual(before);
@@ -175,7 +175,7 @@ describe("a full sync on existing data", { timeout: 120_000 }, () => {
     await control("faults", undefined, "DELETE");
     // A watermark past every edit: the query for edited pages returns none, so only the retry list brings the toy back.
     await env.DB.prepare("UPDATE sync_tables SET data_synced_at = ?1 WHERE table_name = 'notion_vintage_toys'").bind(new Date(Date.now() + 3_600_000).toISOString()).run();
-    expect((await syncAll()).body.success).toBe(true);
+    expect((await syncAll()).success).toBe(true);
     expect((await rows<{ id: string; main_image: string | null }>("Vintage Toys")).find((t) => t.id === toy.id)!.main_image).toBe(toy.main_image);
     expect(await env.MEDIA.head(key)).not.toBeNull();
     const { runs: after } = (await admin("GET", "/api/admin/sync-runs?limit=20")).body as { runs: SyncHistoryRun[] };
@@ -204,7 +204,7 @@ describe("databases sharing a contract title", { timeout: 120_000 }, () => {
 
   beforeEach(async () => {
     await control("reset");
-    expect((await syncAll()).body.success).toBe(true);
+    expect((await syncAll()).success).toBe(true);
     await control("databases", { ...impostor, title: "Slot Machines", properties: { Title: { type: "title" } }, pages: [{ properties: { Title: "Impostor" } }] });
   }, 120_000);
 
@@ -215,7 +215,7 @@ describe("databases sharing a contract title", { timeout: 120_000 }, () => {
     const slots = await rows("Slot Machines");
     const registered = (await listTables()).find((t) => t.tableName === "notion_slot_machines")!;
     const { env: hooked, path } = hookedEnv();
-    const { body } = await syncAll(hooked);
+    const body = await syncAll(hooked);
     expect(body.success).toBe(false);
     expect(body.tables.find((t) => t.tableName === "notion_slot_machines")).toEqual({
       tableName: "notion_slot_machines",

@@ -23,8 +23,7 @@ describe("syncs that need more than one cursor page", { timeout: 120_000 }, () =
 
   it("syncs every row of a database of 230 pages (three query pages)", async () => {
     const res = await syncTable("Vintage Toys");
-    expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ success: true, message: `Synced ${TOY_PAGES} rows into notion_vintage_toys` });
+    expect(res.run).toMatchObject({ ok: true, message: `Synced ${TOY_PAGES} rows into notion_vintage_toys`, pagesRead: TOY_PAGES, rowsWritten: TOY_PAGES });
     const synced = await rows<{ title: string; number: number }>("Vintage Toys");
     expect(synced.map((r) => r.number).sort((a, b) => a - b)).toEqual(Array.from({ length: TOY_PAGES }, (_, i) => i + 1));
     expect(new Set(synced.map((r) => r.title)).size).toBe(TOY_PAGES);
@@ -33,26 +32,25 @@ describe("syncs that need more than one cursor page", { timeout: 120_000 }, () =
 
   it("retries a 500 on a later query page and completes with every row", async () => {
     await control("faults", { status: 500, times: 2, skip: 1, path: `/data_sources/${TOYS.dataSourceId}/query` });
-    expect((await syncTable("Vintage Toys")).status).toBe(200);
+    expect((await syncTable("Vintage Toys")).ok).toBe(true);
     expect(await rows("Vintage Toys")).toHaveLength(TOY_PAGES);
     expect(await toyQueries()).toBe(5);
   });
 
   it("waits out a 429 on the last query page and completes with every row", async () => {
     await control("faults", { status: 429, times: 1, skip: 2, retryAfter: 1, path: `/data_sources/${TOYS.dataSourceId}/query` });
-    expect((await syncTable("Vintage Toys")).status).toBe(200);
+    expect((await syncTable("Vintage Toys")).ok).toBe(true);
     expect(await rows("Vintage Toys")).toHaveLength(TOY_PAGES);
     expect(await toyQueries()).toBe(4);
   });
 
   it("keeps the previous rows when a later query page keeps failing", async () => {
-    expect((await syncTable("Vintage Toys")).status).toBe(200);
+    expect((await syncTable("Vintage Toys")).ok).toBe(true);
     const before = await rows("Vintage Toys");
     await control("faults", { status: 500, times: 1000, skip: 1, path: `/data_sources/${TOYS.dataSourceId}/query`, message: "Page two is gone" });
     const res = await syncTable("Vintage Toys");
     await control("faults", undefined, "DELETE");
-    expect(res.status).toBe(502);
-    expect(await res.json()).toEqual({ error: "Notion: Page two is gone" });
+    expect(res.run).toMatchObject({ ok: false, error: "Notion: Page two is gone" });
     expect(await rows("Vintage Toys")).toEqual(before);
     expect(before).toHaveLength(TOY_PAGES);
     expect((await env.DB.prepare("SELECT name FROM sqlite_master WHERE name LIKE '%incoming%'").all()).results).toEqual([]);
@@ -69,7 +67,7 @@ describe("syncs that need more than one cursor page", { timeout: 120_000 }, () =
       replace: true,
     });
     expect((await syncSchemas()).success).toBe(true);
-    expect((await syncTable("Posts")).status).toBe(200);
+    expect((await syncTable("Posts")).ok).toBe(true);
     const [post] = await rows<{ title: string; body_md: string }>("Posts");
     expect(post.title).toBe("A long post");
     expect(post.body_md).toBe(paragraphs.join("\n\n"));

@@ -1,9 +1,8 @@
 import { env } from "cloudflare:test";
 import { exports } from "cloudflare:workers";
 import { beforeAll, describe, expect, inject, it } from "vitest";
-import { adminFetch } from "../test/admin";
 import { get } from "../test/http";
-import { NOTION, control, listTables, rows } from "../test/notion-sync";
+import { NOTION, control, listTables, rows, startAndWait } from "../test/notion-sync";
 import { propKey, snakeCase } from "../tables/naming";
 import { CONTRACT_DATABASES } from "./workspace";
 
@@ -14,9 +13,9 @@ describe("Notion sync against the demo workspace", { timeout: 60_000 }, () => {
 
   beforeAll(async () => {
     await control("reset");
-    const res = await adminFetch("/api/admin/notion-sync-all", { method: "POST" });
-    expect(res.status).toBe(200);
-    summary = await res.json();
+    const started = await startAndWait("/api/admin/notion-sync-all", undefined, 110_000);
+    expect(started.status).toBe(202);
+    summary = started.run!.result as typeof summary;
     console.log(`full demo sync: ${summary.requests} Notion requests in ${summary.seconds.toFixed(1)} s`);
   }, 120_000);
 

@@ -18,7 +18,7 @@ describe("webhook events -> debounced page sync -> live rows", { timeout: 60_000
   beforeAll(async () => {
     await control("reset");
     await syncSchemas();
-    expect((await syncTable("Slot Machines")).status).toBe(200);
+    expect((await syncTable("Slot Machines")).ok).toBe(true);
     ids = (await slots()).map((t) => t.id);
     dataSourceId = (await env.DB.prepare("SELECT data_source_id FROM sync_tables WHERE table_name = 'notion_slot_machines'").first<{ data_source_id: string }>())!.data_source_id;
     expect((await deliver({ verification_token: WEBHOOK_TOKEN })).status).toBe(200);

@@ -39,7 +39,14 @@ export async function acquireLock(db: D1Database, name: string, ttlMs = LOCK_TTL
     .bind(name, holder, now + ttlMs, now)
     .first<{ holder: string }>();
   if (row?.holder !== holder) throw new LockBusyError("A Notion sync is already running; try again when it has finished");
-  let extendedAt = now;
+  return heldLock(db, name, holder, ttlMs, now);
+}
+
+/**
+ * The lock `name` as held by `holder` (taken earlier, perhaps by another invocation: a workflow's steps share their
+ * run's lock this way), on `db` (so a step's metered binding counts its writes); `extendedAt` is when it was last pushed out.
+ */
+export function heldLock(db: D1Database, name: string, holder: string, ttlMs = LOCK_TTL_MS, extendedAt = 0): HeldLock {
   return {
     holder,
     async extend() {
@@ -54,6 +61,22 @@ export async function acquireLock(db: D1Database, name: string, ttlMs = LOCK_TTL
       await runFenced(db, name, holder, statements);
     },
   };
+}
+
+/** Pushes out the expiry of a lock `holder` took; throws LockLostError when it expired and someone else has it now. */
+export async function renewLock(db: D1Database, name: string, holder: string, ttlMs = LOCK_TTL_MS): Promise<HeldLock> {
+  const now = Date.now();
+  // An expired lock nobody took since is still ours to renew: the fence is what keeps two syncs' writes apart.
+  const row = await db
+    .prepare(
+      `INSERT INTO locks (name, holder, expires_at) VALUES (?1, ?2, ?3)
+       ON CONFLICT (name) DO UPDATE SET expires_at = excluded.expires_at WHERE locks.holder = excluded.holder
+       RETURNING holder`,
+    )
+    .bind(name, holder, now + ttlMs)
+    .first<{ holder: string }>();
+  if (row?.holder !== holder) throw new LockLostError();
+  return heldLock(db, name, holder, ttlMs, now);
 }
 
 /** Runs `statements` as one batch that commits only while `holder` holds the lock `name` (see lock_fence, migration 0014). */

@@ -8,3 +8,11 @@ export class DurableObject<E = unknown> {
     protected env: E,
   ) {}
 }
+
+/** The base class the SYNC workflow extends, keeping `ctx` and `env`; its runs happen in the workerd tests. */
+export class WorkflowEntrypoint<E = unknown> {
+  constructor(
+    protected ctx: unknown,
+    protected env: E,
+  ) {}
+}

@@ -1,7 +1,9 @@
 import { ADMIN_PATHS } from "#contract/api-paths";
-import { env } from "cloudflare:test";
+import { createExecutionContext, createScheduledController, env, introspectWorkflow, waitOnExecutionContext } from "cloudflare:test";
+import worker from "../index";
 import { expect } from "vitest";
 import type { NotionTable, NotionTables, SchemaSyncResult } from "#contract/admin-api";
+import { runEnded, type SyncRunProgress } from "#contract/sync-runs";
 import { tableNameFor } from "../tables/naming";
 import { adminFetch } from "./admin";
 
@@ -40,11 +42,51 @@ export async function listTables(): Promise<NotionTable[]> {
   return (await (await adminFetch(ADMIN_PATHS.notionTables)).json<NotionTables>()).tables;
 }
 
-/** Syncs the table of the Notion database titled `title` as the admin panel does. */
-export async function syncTable(title: string): Promise<Response> {
+/** How a sync started through the admin API went: the start's status and body, and the run once its workflow ended (none when the start was refused). */
+export type SyncOutcome = { status: number; body: { runId?: number; message?: string; error?: string }; run: SyncRunProgress | null; ok: boolean | null; error: string | null };
+
+/**
+ * Starts a sync run through the admin API (`path`, `body`) and waits until its workflow has ended (its lock freed).
+ * Step retries run without their back-off waits (the retries themselves still happen).
+ */
+export async function startAndWait(path: string, body?: unknown, ms = 60_000): Promise<SyncOutcome> {
+  // One introspection at a time: a start made while another is awaited (a 409 test) is refused anyway.
+  await using introspector = introspecting ? null : await introspectWorkflow(env.SYNC);
+  introspecting = introspector !== null || introspecting;
+  try {
+    await introspector?.modifyAll(async (m) => {
+      await m.disableRetryDelays();
+    });
+    return await startAndFollow(path, body, ms);
+  } finally {
+    if (introspector) introspecting = false;
+  }
+}
+
+let introspecting = false;
+
+async function startAndFollow(path: string, body: unknown, ms: number): Promise<SyncOutcome> {
+  const res = await adminFetch(path, { method: "POST", body });
+  const started = await res.json<SyncOutcome["body"]>();
+  if (res.status !== 202 || started.runId === undefined) return { status: res.status, body: started, run: null, ok: null, error: started.error ?? null };
+  let run: SyncRunProgress | null = null;
+  await until(
+    async () => {
+      run = await (await adminFetch(`/api/admin/sync-runs/${started.runId}`)).json<SyncRunProgress>();
+      return runEnded(run);
+    },
+    `sync run ${started.runId} to end`,
+    ms,
+  );
+  const ended = run as SyncRunProgress | null;
+  return { status: res.status, body: started, run: ended, ok: ended?.ok ?? null, error: ended?.error ?? null };
+}
+
+/** Syncs the table of the Notion database titled `title` as the admin panel does (Sync Data), waiting for the run to end. */
+export async function syncTable(title: string): Promise<SyncOutcome> {
   const tableName = tableNameFor(title);
   const table = (await listTables()).find((t) => t.tableName === tableName)!;
-  return adminFetch(ADMIN_PATHS.syncTable, { method: "POST", body: { tableName, databaseId: table.databaseId } });
+  return startAndWait(ADMIN_PATHS.syncTable, { tableName, databaseId: table.databaseId });
 }
 
 /** Every row of the table of the Notion database titled `title`, by id. */
@@ -59,4 +101,17 @@ export async function until(check: () => Promise<boolean>, what: string, ms = 20
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 20));
   }
+}
+
+/** Runs the nightly cron as Cloudflare would and waits until the full sync run it started has ended and freed the lock. */
+export async function runCron(): Promise<void> {
+  const latest = async () => (await env.DB.prepare("SELECT COALESCE(MAX(id), 0) AS id FROM sync_runs WHERE kind = 'full'").first<{ id: number }>())!.id;
+  const before = await latest();
+  const ctx = createExecutionContext();
+  await worker.scheduled!(createScheduledController({ cron: "0 4 * * *" }), env, ctx);
+  await waitOnExecutionContext(ctx);
+  const id = await latest();
+  if (id === before) return;
+  await until(async () => (await env.DB.prepare("SELECT finished_at FROM sync_runs WHERE id = ?1").bind(id).first<{ finished_at: string | null }>())?.finished_at != null, "the cron's sync run", 60_000);
+  await until(async () => (await env.DB.prepare("SELECT COUNT(*) AS n FROM locks").first<{ n: number }>())!.n === 0, "the sync lock to be freed");
 }

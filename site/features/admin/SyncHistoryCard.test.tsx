@@ -22,6 +22,11 @@ const run = (patch: Partial<SyncHistoryRun>): SyncHistoryRun => ({
   unsupportedTotal: 0,
   skippedFiles: [],
   skippedTotal: 0,
+  pagesRead: 3,
+  rowsWritten: 3,
+  steps: 5,
+  maxStepSubrequests: 12,
+  maxStepMs: 40,
   ...patch,
 });
 

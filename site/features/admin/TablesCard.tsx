@@ -2,6 +2,7 @@ import { useStore } from "@nanostores/react";
 import { isTableSyncDisabled } from "./admin";
 import { $notionTables, $schemaSync, $syncingTable, refreshTables, runTableSync } from "./admin-sync";
 import Icon from "../../lib/ui/Icon";
+import SyncProgress from "./SyncProgress";
 
 /** The synced tables with Sync Data per table: one at a time, and never without a database id. */
 export default function TablesCard() {
@@ -59,6 +60,7 @@ export default function TablesCard() {
           </table>
         </div>
       )}
+      <SyncProgress />
     </section>
   );
 }

@@ -8,7 +8,7 @@ import {
   SessionStateSchema,
   type SyncTableBody,
 } from "#contract/admin-api";
-import { SyncRunsSchema, SyncStatusSchema } from "#contract/sync-runs";
+import { SyncRunProgressSchema, SyncRunsSchema, SyncStartedSchema, SyncStatusSchema } from "#contract/sync-runs";
 import { WebhookStateSchema } from "#contract/webhook-status";
 import { assertOk, getJson } from "../../lib/http";
 
@@ -58,9 +58,11 @@ export const setCaching = (enabled: boolean) => send(MessageResultSchema, "POST"
 export const syncSchemas = () => send(SchemaSyncResultSchema, "POST", ADMIN_PATHS.syncSchemas);
 /** The synced tables with their record counts. */
 export const readNotionTables = () => read(NotionTablesSchema, ADMIN_PATHS.notionTables);
-/** Pulls one table's rows from Notion. */
+/** Starts pulling one table's rows from Notion (a sync run, followed with `readSyncRun`). */
 export const syncTable = (tableName: string, databaseId: string) =>
-  send(MessageResultSchema, "POST", ADMIN_PATHS.syncTable, { tableName, databaseId } satisfies SyncTableBody);
+  send(SyncStartedSchema, "POST", ADMIN_PATHS.syncTable, { tableName, databaseId } satisfies SyncTableBody);
+/** One sync run's progress and outcome. */
+export const readSyncRun = (runId: number) => read(SyncRunProgressSchema, `${ADMIN_PATHS.syncRuns}/${runId}`);
 /** The last sync and the last rebuild request. */
 export const readSyncStatus = () => read(SyncStatusSchema, ADMIN_PATHS.syncStatus);
 /** The latest `limit` syncs, newest first. */

@@ -1,12 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { SyncHistoryRun } from "#contract/sync-runs";
 import { fakeAdminApi } from "./test/fake-api";
-import { $notionTables, $schemaSync, $syncingTable, $syncRuns, $syncStatus, refreshSyncStatus, refreshTables, runSchemaSync, runTableSync } from "./admin-sync";
+import { $notionTables, $schemaSync, $syncingTable, $syncProgress, $syncRuns, $syncStatus, refreshSyncStatus, refreshTables, runSchemaSync, runTableSync } from "./admin-sync";
 import { $toasts, dismiss } from "../shell/toasts";
 
 const slots = { tableName: "notion_slot_machines", recordCount: 2, databaseTitle: "Slot Machines", databaseId: "db-slots" };
 const parts = { tableName: "notion_machine_parts", recordCount: 0, databaseTitle: "Machine Parts", databaseId: "db-parts" };
 const lastToast = () => $toasts.get()[0];
+/** A started run (202) and its reading at GET /api/admin/sync-runs/7: ended as `end` says. */
+const started = () => Response.json({ runId: 7, message: "Sync of notion_slot_machines started" }, { status: 202 });
+const ended = (end: Record<string, unknown>) => () => Response.json({ id: 7, finishedAt: "2026-01-01T04:00:05.000Z", ...end });
 const quiet = {
   "GET /api/admin/notion-tables": () => Response.json({ tables: [slots, parts] }),
   "GET /api/admin/sync-status": () => Response.json({ lastSync: null, lastRebuild: null, syncing: false }),
@@ -70,8 +73,9 @@ describe("notion sync store", () => {
       ...quiet,
       "POST /api/admin/notion-sync-table": async () => {
         await gate;
-        return Response.json({ success: true, message: "Synced 2 rows" });
+        return started();
       },
+      "GET /api/admin/sync-runs/7": ended({ status: "complete", ok: true, message: "Synced 2 rows" }),
     });
     const first = runTableSync(slots);
     expect($syncingTable.get()).toBe(slots.tableName);
@@ -85,14 +89,29 @@ describe("notion sync store", () => {
     expect(lastToast()).toMatchObject({ title: "Table Sync Successful", description: "Synced 2 rows" });
   });
 
+  it("follows a started run, its progress in $syncProgress, until its workflow has ended (not just its row), then toasts", async () => {
+    const readings = [
+      { status: "running", finishedAt: null, ok: null, pagesRead: 100, rowsWritten: 40, filesCopied: 3 },
+      { status: "running", finishedAt: "2026-01-01T04:00:05.000Z", ok: true, message: "Synced 120 rows", pagesRead: 120, rowsWritten: 120, filesCopied: 5 },
+      { status: "complete", finishedAt: "2026-01-01T04:00:05.000Z", ok: true, message: "Synced 120 rows", pagesRead: 120, rowsWritten: 120, filesCopied: 5 },
+    ];
+    const seen: unknown[] = [];
+    const stop = $syncProgress.listen((run) => seen.push(run && { pagesRead: run.pagesRead, status: run.status }));
+    fakeAdminApi({ ...quiet, "POST /api/admin/notion-sync-table": started, "GET /api/admin/sync-runs/7": () => Response.json({ id: 7, ...readings.shift() }) });
+    await runTableSync(slots);
+    stop();
+    expect(seen).toEqual([{ pagesRead: 100, status: "running" }, { pagesRead: 120, status: "running" }, { pagesRead: 120, status: "complete" }, null]);
+    expect(lastToast()).toMatchObject({ title: "Table Sync Successful", description: "Synced 120 rows", variant: "default" });
+  });
+
   it("does not sync a table without a database id", async () => {
     const { calls } = fakeAdminApi(quiet);
     await runTableSync({ ...slots, databaseId: null });
     expect(calls).toEqual([]);
   });
 
-  it("toasts 'Table Sync Failed' and 'Failed to sync table data'", async () => {
-    fakeAdminApi({ ...quiet, "POST /api/admin/notion-sync-table": () => Response.json({ success: false, message: "Notion answered 502" }) });
+  it("toasts 'Table Sync Failed' with a failed run's error, and 'Failed to sync table data' for a start refused", async () => {
+    fakeAdminApi({ ...quiet, "POST /api/admin/notion-sync-table": started, "GET /api/admin/sync-runs/7": ended({ status: "errored", ok: false, message: "Notion answered 502", error: "Notion answered 502" }) });
     await runTableSync(slots);
     expect(lastToast()).toMatchObject({ title: "Table Sync Failed", description: "Notion answered 502", variant: "destructive" });
     fakeAdminApi({ ...quiet, "POST /api/admin/notion-sync-table": () => new Response("", { status: 409, statusText: "Conflict" }) });
@@ -112,11 +131,12 @@ describe("notion sync store", () => {
   it("reloads the sync history after a table sync", async () => {
     const run: SyncHistoryRun = {
       id: 7, kind: "table", target: slots.tableName, trigger: "manual", startedAt: "2026-01-02T04:00:00.000Z", finishedAt: "2026-01-02T04:00:05.000Z", ok: true,
-      message: "Synced 2 rows", error: null, pagesAdded: 1, pagesChanged: 0, pagesRemoved: 0, filesCopied: 0, unsupportedBlocks: [], unsupportedTotal: 0, skippedFiles: [], skippedTotal: 0,
+      message: "Synced 2 rows", error: null, pagesAdded: 1, pagesChanged: 0, pagesRemoved: 0, filesCopied: 0, unsupportedBlocks: [], unsupportedTotal: 0, skippedFiles: [], skippedTotal: 0, pagesRead: null, rowsWritten: null, steps: null, maxStepSubrequests: null, maxStepMs: null,
     };
     const { calls } = fakeAdminApi({
       ...quiet,
-      "POST /api/admin/notion-sync-table": () => Response.json({ success: true, message: "Synced 2 rows" }),
+      "POST /api/admin/notion-sync-table": started,
+      "GET /api/admin/sync-runs/7": ended({ status: "complete", ok: true, message: "Synced 2 rows" }),
       "GET /api/admin/sync-runs?limit=50": () => Response.json({ runs: [run] }),
     });
     $syncRuns.set({ runs: [], error: null });

@@ -1,7 +1,7 @@
 import { atom } from "nanostores";
 import type { NotionTable, SchemaSyncResult } from "#contract/admin-api";
-import type { SyncHistoryRun, SyncStatus } from "#contract/sync-runs";
-import { readBuildInfo, readNotionTables, readSyncRuns, readSyncStatus, syncSchemas, syncTable, type BuildInfo } from "./admin-api";
+import { runEnded, type SyncHistoryRun, type SyncRunProgress, type SyncStatus } from "#contract/sync-runs";
+import { readBuildInfo, readNotionTables, readSyncRun, readSyncRuns, readSyncStatus, syncSchemas, syncTable, type BuildInfo } from "./admin-api";
 import { errorText, failureToast, schemaSyncToast, syncErrorToast, tableSyncToast } from "./admin";
 import { handleUnauthorized } from "./admin-store";
 import { toast } from "../shell/toasts";
@@ -15,6 +15,12 @@ export const $schemaSync = atom<{ running: boolean; result: SchemaSyncResult | n
 export const $notionTables = atom<{ data: NotionTable[] | null; loading: boolean }>({ data: null, loading: false });
 /** The table whose data sync runs now; only one at a time. */
 export const $syncingTable = atom<string | null>(null);
+/** The running table sync's latest reading (pages read, rows written, files copied), null before its first. */
+export const $syncProgress = atom<SyncRunProgress | null>(null);
+/** How often a running table sync's progress is read. */
+export const SYNC_PROGRESS_POLL_MS = 1000;
+/** Readings before the tab stops following a run (the run goes on; the history shows its end). */
+const SYNC_PROGRESS_READINGS = 3600;
 /** Last sync, last rebuild request, and the deployed site's build time. */
 export const $syncStatus = atom<{ status: SyncStatus | null; build: BuildInfo | null; error: string | null }>({ status: null, build: null, error: null });
 
@@ -76,17 +82,30 @@ export async function runSchemaSync(): Promise<void> {
   }
 }
 
-/** Syncs one table's data; refused while another table syncs or without a database id. */
+/** Reads a sync run's progress every SYNC_PROGRESS_POLL_MS into `$syncProgress` until it has ended. */
+async function followRun(runId: number): Promise<SyncRunProgress> {
+  for (let reading = 0; reading < SYNC_PROGRESS_READINGS; reading++) {
+    const run = await readSyncRun(runId);
+    $syncProgress.set(run);
+    if (runEnded(run)) return run;
+    await new Promise((resolve) => setTimeout(resolve, SYNC_PROGRESS_POLL_MS));
+  }
+  throw new Error("The sync is still running; the Sync history shows how it ends");
+}
+
+/** Starts one table's data sync and follows its run to the end (progress meanwhile); refused while another table syncs or without a database id. */
 export async function runTableSync(table: NotionTable): Promise<void> {
   if ($syncingTable.get() !== null || !table.databaseId) return;
   $syncingTable.set(table.tableName);
   try {
-    const result = await syncTable(table.tableName, table.databaseId);
-    toast(tableSyncToast(result));
+    const { runId } = await syncTable(table.tableName, table.databaseId);
+    const run = await followRun(runId);
+    toast(tableSyncToast(run.ok === true ? { success: true, message: run.message ?? "" } : { success: false, message: run.error ?? run.message ?? "The sync did not finish" }));
   } catch (error) {
     if (!handleUnauthorized(error)) toast(syncErrorToast("Table Sync Failed", "Failed to sync table data", error));
   } finally {
     $syncingTable.set(null);
+    $syncProgress.set(null);
   }
   await Promise.all([refreshTables(), refreshSyncStatus(), refreshSyncRuns()]);
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { SyncRun } from "#contract/sync-runs";
-import { errorText, failureToast, hitRate, isTableSyncDisabled, rebuildProgress, rebuildsConfigured, runLabel, runOutcome, schemaSyncToast, serverMessage, signInErrorText, syncErrorToast, tableSyncToast } from "./admin";
+import { errorText, failureToast, hitRate, syncProgressText, isTableSyncDisabled, rebuildProgress, rebuildsConfigured, runLabel, runOutcome, schemaSyncToast, serverMessage, signInErrorText, syncErrorToast, tableSyncToast } from "./admin";
 import { HttpError } from "../../lib/http";
 
 const table = (databaseId: string | null) => ({ tableName: "notion_slot_machines", recordCount: 3, databaseTitle: "Slot Machines", databaseId });
@@ -79,6 +79,13 @@ describe("sync toasts", () => {
       title: "Failed to sync table data",
       description: "An unknown error occurred",
     });
+  });
+});
+
+describe("table sync progress", () => {
+  it("says what a running run has read, written and copied, or that it is starting", () => {
+    expect(syncProgressText("notion_posts", null)).toBe("Syncing notion_posts: starting…");
+    expect(syncProgressText("notion_posts", { pagesRead: 100, rowsWritten: 40, filesCopied: null })).toBe("Syncing notion_posts: 100 pages read, 40 rows written, 0 files copied");
   });
 });
 

@@ -1,0 +1,89 @@
+/**
+ * Subrequests one sync step makes, counted where they leave the Worker: every D1 call (a batch counts once, as
+ * Cloudflare counts it), every R2 and KV operation, and every fetch attempt of the run's Notion client and downloads.
+ */
+export type StepMeter = { used: number; engineRetries: boolean };
+
+const meters = new WeakMap<object, StepMeter>();
+
+/** The meter an environment made by `meteredEnv` counts into, if any. */
+export function meterOf(env: object): StepMeter | undefined {
+  return meters.get(env);
+}
+
+/** A fetch that counts each call into `meter` (retries included: each attempt is its own subrequest). */
+export function meteredFetch(meter: StepMeter, fetcher: typeof fetch = (u, i) => fetch(u, i)): typeof fetch {
+  return ((url: RequestInfo | URL, init?: RequestInit) => {
+    meter.used++;
+    return fetcher(url, init);
+  }) as typeof fetch;
+}
+
+const D1_STATEMENT_CALLS = new Set(["first", "all", "run", "raw"]);
+
+function meteredStatement(statement: D1PreparedStatement, meter: StepMeter): D1PreparedStatement {
+  const proxy = new Proxy(statement, {
+    get(target, prop) {
+      const value = Reflect.get(target, prop, target) as unknown;
+      if (typeof value !== "function") return value;
+      if (prop === "bind") return (...args: unknown[]) => meteredStatement((value as (...a: unknown[]) => D1PreparedStatement).apply(target, args), meter);
+      if (typeof prop === "string" && D1_STATEMENT_CALLS.has(prop)) {
+        return (...args: unknown[]) => {
+          meter.used++;
+          return (value as (...a: unknown[]) => unknown).apply(target, args);
+        };
+      }
+      return (value as (...a: unknown[]) => unknown).bind(target);
+    },
+  });
+  realStatements.set(proxy, statement);
+  return proxy;
+}
+
+/** A D1 binding counting `batch`/`exec` and each statement's `first`/`all`/`run`/`raw` once. */
+function meteredD1(db: D1Database, meter: StepMeter): D1Database {
+  return new Proxy(db, {
+    get(target, prop) {
+      const value = Reflect.get(target, prop, target) as unknown;
+      if (typeof value !== "function") return value;
+      if (prop === "prepare") return (sql: string) => meteredStatement(target.prepare(sql), meter);
+      if (prop === "batch") {
+        // The statements were prepared on this proxy: hand workerd the real ones.
+        return (statements: D1PreparedStatement[]) => {
+          meter.used++;
+          return target.batch(statements.map(unwrap));
+        };
+      }
+      if (prop === "exec") meter.used++;
+      return (value as (...a: unknown[]) => unknown).bind(target);
+    },
+  });
+}
+
+const realStatements = new WeakMap<object, D1PreparedStatement>();
+const unwrap = (s: D1PreparedStatement) => realStatements.get(s) ?? s;
+
+/** An R2 or KV binding whose every method call counts once. */
+function meteredStore<T extends object>(store: T, meter: StepMeter): T {
+  return new Proxy(store, {
+    get(target, prop) {
+      const value = Reflect.get(target, prop, target) as unknown;
+      if (typeof value !== "function") return value;
+      return (...args: unknown[]) => {
+        meter.used++;
+        return (value as (...a: unknown[]) => unknown).apply(target, args);
+      };
+    },
+  });
+}
+
+/**
+ * `env` with D1, R2 and KV counted into a fresh meter (`meterOf` finds it; the Notion client counts its fetches there
+ * too). `engineRetries`: the step is retried by the Workflows engine, so the Notion client retries less within it.
+ */
+export function meteredEnv(env: Env, engineRetries = false): { env: Env; meter: StepMeter } {
+  const meter: StepMeter = { used: 0, engineRetries };
+  const counted: Env = { ...env, DB: meteredD1(env.DB, meter), MEDIA: meteredStore(env.MEDIA, meter), CACHE: meteredStore(env.CACHE, meter) };
+  meters.set(counted, meter);
+  return { env: counted, meter };
+}

@@ -1,0 +1,127 @@
+import type { SkippedFile, UnsupportedBlock } from "#contract/sync-runs";
+import { heldMediaFiles } from "../data/media-files";
+import { notionRun } from "../notion/client";
+import { forEachLimit } from "../notion/concurrency";
+import { fileKeyFor } from "./file-keys";
+import type { KeptBody } from "./kept-bodies";
+import type { MediaIndex } from "./media-index";
+import { pageRow } from "./page-sync";
+import type { PageLike } from "../notion/types";
+import { pageFiles } from "./page-row";
+import type { ColumnValue } from "../tables/schema";
+import { queryPage, type QueryOptions } from "../notion/query-pages";
+import type { RegistryEntry } from "../tables/registry";
+import { meterOf } from "../lib/step-meter";
+import type { StepContext } from "./sync-steps";
+
+/** Subrequests a slice keeps in reserve for its closing writes (rows, media keys, progress). */
+const CLOSING_SUBREQUESTS = 5;
+
+/** The most subrequests one step aims at: Cloudflare's free plan allows 50 per invocation. */
+export const STEP_BUDGET = 50;
+
+/** Pages worked on at once within a slice, when its budget allows. */
+const PAGES_AT_ONCE = 4;
+
+/** Unsupported block entries a slice hands back (the run lists at most a few hundred anyway). */
+const UNSUPPORTED_PER_SLICE = 50;
+
+/** Where one cursor page of a run's query waits between the step that read it and those that turn it into rows (R2: strongly consistent, no size cap). */
+export const stageKey = (runId: number, table: string, n: number) => `sync-stage/${runId}/${table}/${n}.json`;
+
+/** Deletes what a run staged for a table (`pagesRead` cursor pages). */
+export async function dropStaged(bucket: R2Bucket, runId: number, table: string, pagesRead: number): Promise<void> {
+  const keys = Array.from({ length: pagesRead }, (_, n) => stageKey(runId, table, n));
+  for (let at = 0; at < keys.length; at += 1000) await bucket.delete(keys.slice(at, at + 1000));
+}
+
+/** One read step's result: how many pages it staged and the cursor of the next read (null: that was the last). */
+export type ReadResult = { count: number; next: string | null; requests: number };
+
+/** Reads one cursor page (up to 100 pages) of the entry's data source and stages it under `key`. */
+export async function readAndStage(ctx: StepContext, entry: RegistryEntry, key: string, cursor: string | null, options: QueryOptions = {}): Promise<ReadResult> {
+  const run = notionRun(ctx.env);
+  const page = await queryPage(run.notion, entry.dataSourceId!, cursor ?? undefined, options);
+  await ctx.env.MEDIA.put(key, JSON.stringify(page.pages));
+  ctx.progress.pagesRead += page.pages.length;
+  return { count: page.pages.length, next: page.next, requests: run.stats.requests };
+}
+
+/** A slice's rows and what making them cost; `to` is where the next slice of the staged page starts. */
+export type SliceRows = {
+  to: number;
+  rows: ColumnValue[][];
+  /** Ids of the pages the slice turned into rows. */
+  ids: string[];
+  filesCopied: number;
+  unsupported: UnsupportedBlock[];
+  /** Files the slice could not copy (their rows were written without them). */
+  skipped: SkippedFile[];
+  requests: number;
+  downloads: number;
+};
+
+/**
+ * Turns staged pages from `from` on into rows (files copied, bodies read or kept), taking pages while the step's
+ * subrequests stay under STEP_BUDGET by the most one page has cost so far; at least one page, so a slice always advances.
+ */
+export async function sliceRows(ctx: StepContext, entry: RegistryEntry, key: string, from: number, kept: (pages: PageLike[]) => Promise<KeptBody>): Promise<SliceRows> {
+  const { env } = ctx;
+  const meter = meterOf(env) ?? { used: 0 };
+  const staged = await env.MEDIA.get(key);
+  if (!staged) throw new Error(`The pages staged at ${key} are gone`);
+  const pages = (JSON.parse(await staged.text()) as PageLike[]).slice(from);
+  const keep = await kept(pages);
+  const run = notionRun(env);
+  const copied = { count: 0 };
+  const index = await knownFiles(env, entry, pages);
+  const skipped: SkippedFile[] = [];
+  const store = { bucket: env.MEDIA, index, db: env.DB, download: run.download, copied, skipped };
+  const unsupported: UnsupportedBlock[] = [];
+  const rows: ColumnValue[][] = [];
+  let costliest = 1;
+  let taken = 0;
+  while (taken < pages.length) {
+    const room = STEP_BUDGET - CLOSING_SUBREQUESTS - meter.used;
+    const batch = Math.min(PAGES_AT_ONCE, pages.length - taken, Math.floor(room / costliest));
+    if (batch < 1 && taken > 0) break;
+    const group = pages.slice(taken, taken + Math.max(1, batch));
+    const before = meter.used;
+    const values: ColumnValue[][] = new Array(group.length);
+    await forEachLimit(group, PAGES_AT_ONCE, async (p, i) => {
+      values[i] = await pageRow(run, store, entry, p, unsupported, keep(p));
+    });
+    costliest = Math.max(costliest, Math.ceil((meter.used - before) / group.length));
+    rows.push(...values);
+    taken += group.length;
+  }
+  ctx.progress.rowsWritten += rows.length;
+  ctx.progress.filesCopied += copied.count;
+  return {
+    to: from + taken,
+    rows,
+    ids: pages.slice(0, taken).map((p) => p.id),
+    filesCopied: copied.count,
+    unsupported: unsupported.slice(0, UNSUPPORTED_PER_SLICE),
+    skipped: skipped.slice(0, UNSUPPORTED_PER_SLICE),
+    requests: run.stats.requests,
+    downloads: run.stats.downloads,
+  };
+}
+
+/**
+ * The media index of a slice: the keys of its pages' property files that `media_files` records (one query), and D1
+ * asked again for any other file (body images, known only once the body is read).
+ */
+async function knownFiles(env: Env, entry: RegistryEntry, pages: PageLike[]): Promise<MediaIndex> {
+  const keys = pages.flatMap((p) => pageFiles(p, entry.columns).map((f) => fileKeyFor(f.file!.url!, f.name)));
+  const known = await heldMediaFiles(env.DB, keys);
+  return {
+    held: async (wanted) => {
+      const others = wanted.filter((k) => !keys.includes(k) && !known.has(k));
+      const more = await heldMediaFiles(env.DB, others);
+      return new Set(wanted.filter((k) => known.has(k) || more.has(k)));
+    },
+    add: (key) => void known.add(key),
+  };
+}

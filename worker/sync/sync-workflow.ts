@@ -1,0 +1,58 @@
+import { APIResponseError, isNotionClientError } from "@notionhq/client";
+import { WorkflowEntrypoint, type WorkflowEvent, type WorkflowStep, type WorkflowStepConfig } from "cloudflare:workers";
+import { NonRetryableError } from "cloudflare:workflows";
+import type { RunTrigger } from "#contract/sync-runs";
+import { LockLostError, SYNC_LOCK, heldLock } from "../tables/lock";
+import type { RegistryEntry } from "../tables/registry";
+import type { SyncAllSummary } from "#contract/admin-api";
+import { fullJob } from "./sync-all";
+import { meteredStep, type SyncSteps } from "./sync-steps";
+import { dataSyncRun, failureMessage } from "./table-job";
+import { UpstreamError } from "../notion/upstream-error";
+
+/** What a sync run is given: its `sync_runs` id, the holder of the sync lock taken for it, and what to sync. */
+export type SyncParams = { runId: number; holder: string; trigger: RunTrigger } & ({ kind: "table"; entry: RegistryEntry } | { kind: "full" });
+
+/** A table run's result (a full run's is its `SyncAllSummary`). */
+export type TableRunResult = { success: true; message: string };
+
+/**
+ * Each step retried on its own after Notion's own retries inside it (429 Retry-After and 5xx, see `pacedFetch`) ran
+ * out: 2, 4, 8, 16 s apart, all shorter than the lock's lifetime, so the run keeps its lock between attempts.
+ */
+export const STEP_CONFIG: WorkflowStepConfig = { retries: { limit: 4, delay: "2 seconds", backoff: "exponential" }, timeout: "10 minutes" };
+
+/** Whether a step that failed with `err` may pass when tried again: Notion's rate limits and outages, network and D1 hiccups; not a refusal, a lost lock or a bad statement. */
+export function retryable(err: unknown): boolean {
+  if (err instanceof LockLostError) return false;
+  if (APIResponseError.isAPIResponseError(err)) return err.status === 429 || err.status >= 500;
+  if (isNotionClientError(err)) return err.code === "notionhq_client_request_timeout";
+  if (err instanceof UpstreamError) return err.transient;
+  return !/SQLITE_|D1_TYPE_ERROR/.test(err instanceof Error ? err.message : String(err));
+}
+
+/** The engine of admin, launcher and cron syncs: a table's Sync Data or the full sync, as small steps (see `SyncSteps`). */
+export class SyncWorkflow extends WorkflowEntrypoint<Env, SyncParams> {
+  override async run(event: WorkflowEvent<SyncParams>, step: WorkflowStep): Promise<TableRunResult | SyncAllSummary> {
+    const params = event.payload;
+    const steps: SyncSteps = {
+      runId: params.runId,
+      run: <T>(name: string, work: Parameters<SyncSteps["run"]>[1], options?: Parameters<SyncSteps["run"]>[2]) =>
+        step.do(name, STEP_CONFIG, async () => {
+          try {
+            return (await meteredStep(this.env, params.runId, params.holder, "workflow", work, options)) as never;
+          } catch (err) {
+            // Rethrown by message: the engine keeps an error's message, and the history shows Notion's own.
+            throw retryable(err) ? new Error(failureMessage(err)) : new NonRetryableError(failureMessage(err));
+          }
+        }) as Promise<T>,
+    };
+    try {
+      if (params.kind === "full") return await fullJob(steps, params.trigger);
+      const outcome = await dataSyncRun(steps, params.entry, params.runId);
+      return { success: true, message: outcome.message };
+    } finally {
+      await step.do("release lock", STEP_CONFIG, () => heldLock(this.env.DB, SYNC_LOCK, params.holder).release());
+    }
+  }
+}
