@@ -1,3 +1,4 @@
+import { syncRunReading } from "#contract/test/sync-run-reading";
 import { describe, expect, it } from "vitest";
 import { fullSync, tableLines } from "./full-sync.ts";
 import type { SyncAllSummary } from "#contract/admin-api";
@@ -23,7 +24,10 @@ describe("the launcher's full sync", () => {
 
   it("starts the worker's full sync with one untimed admin call, follows its run to the end and reports its outcome", async () => {
     const calls: unknown[] = [];
-    const readings = [{ status: "running", finishedAt: null }, { status: "complete", finishedAt: "2026-01-01T00:00:02Z", maxStepSubrequests: 31, result: SUMMARY }];
+    const readings = [
+      syncRunReading({ kind: "full", target: null, status: "running" }),
+      syncRunReading({ kind: "full", target: null, status: "complete", finishedAt: "2026-01-01T00:00:02Z", ok: true, maxStepSubrequests: 31, result: SUMMARY }),
+    ];
     const admin = {
       call: async <T>(path: string, init?: unknown) => {
         calls.push([path, init]);
@@ -46,7 +50,7 @@ describe("the launcher's full sync", () => {
   it("reports a full sync run that failed as a whole (the search) with its error", async () => {
     const admin = {
       call: async <T>(path: string) =>
-        (path.startsWith("/api/admin/notion-sync-all") ? { runId: 8, message: "Full sync started" } : { status: "errored", finishedAt: "2026-01-01T00:00:02Z", error: "Notion: API token is invalid." }) as T,
+        (path.startsWith("/api/admin/notion-sync-all") ? { runId: 8, message: "Full sync started" } : syncRunReading({ kind: "full", target: null, status: "errored", finishedAt: "2026-01-01T00:00:02Z", ok: false, error: "Notion: API token is invalid." })) as T,
     };
     const lines: string[] = [];
     expect(await fullSync(admin, (line) => lines.push(line), 1)).toMatchObject({ rows: 0, success: false });

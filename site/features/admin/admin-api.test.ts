@@ -17,17 +17,18 @@ describe("admin API client", () => {
       "GET /api/admin/sync-status": () => Response.json({ lastSync: { ...run, ok: "yes" }, lastRebuild: null, syncing: false }),
       "GET /api/admin/sync-runs?limit=50": () => Response.json({ runs: [{ id: 1, kind: "full" }] }),
       "GET /api/admin/notion-webhook": () => Response.json({ state: "unknown" }),
-      "POST /api/admin/notion-sync-table": () => Response.json({ success: true }),
+      "POST /api/admin/notion-sync-table": () => Response.json({ message: "Sync of notion_slot_machines started" }, { status: 202 }),
     });
     await expect(readSyncStatus()).rejects.toThrow("Unexpected answer from /api/admin/sync-status: lastSync.ok: Invalid input");
     await expect(readSyncRuns(50)).rejects.toThrow(/^Unexpected answer from \/api\/admin\/sync-runs\?limit=50: runs\.0\.target: /);
     await expect(readWebhookState()).rejects.toThrow(/^Unexpected answer from \/api\/admin\/notion-webhook: state: /);
-    await expect(syncTable("notion_slot_machines", "db")).rejects.toThrow("Unexpected answer from /api/admin/notion-sync-table: message: Invalid input");
+    await expect(syncTable("notion_slot_machines", "db")).rejects.toThrow("Unexpected answer from /api/admin/notion-sync-table: runId: Invalid input");
   });
 
   it("sends the table sync body the worker validates", async () => {
-    const { calls } = fakeAdminApi({ "POST /api/admin/notion-sync-table": () => Response.json({ success: true, message: "Synced 2 rows" }) });
-    expect(await syncTable("notion_slot_machines", "db-slots")).toEqual({ success: true, message: "Synced 2 rows" });
+    const started = { runId: 7, message: "Sync of notion_slot_machines started" };
+    const { calls } = fakeAdminApi({ "POST /api/admin/notion-sync-table": () => Response.json(started, { status: 202 }) });
+    expect(await syncTable("notion_slot_machines", "db-slots")).toEqual(started);
     expect(JSON.parse(String(calls[0].init.body))).toEqual({ tableName: "notion_slot_machines", databaseId: "db-slots" });
   });
 });

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { SyncHistoryRun } from "#contract/sync-runs";
+import { syncRunReading } from "#contract/test/sync-run-reading";
 import { fakeAdminApi } from "./test/fake-api";
 import { $notionTables, $schemaSync, $syncingTable, $syncProgress, $syncRuns, $syncStatus, refreshSyncStatus, refreshTables, runSchemaSync, runTableSync } from "./admin-sync";
 import { $toasts, dismiss } from "../shell/toasts";
@@ -9,7 +10,7 @@ const parts = { tableName: "notion_machine_parts", recordCount: 0, databaseTitle
 const lastToast = () => $toasts.get()[0];
 /** A started run (202) and its reading at GET /api/admin/sync-runs/7: ended as `end` says. */
 const started = () => Response.json({ runId: 7, message: "Sync of notion_slot_machines started" }, { status: 202 });
-const ended = (end: Record<string, unknown>) => () => Response.json({ id: 7, finishedAt: "2026-01-01T04:00:05.000Z", ...end });
+const ended = (end: Parameters<typeof syncRunReading>[0]) => () => Response.json(syncRunReading({ finishedAt: "2026-01-01T04:00:05.000Z", ...end }));
 const quiet = {
   "GET /api/admin/notion-tables": () => Response.json({ tables: [slots, parts] }),
   "GET /api/admin/sync-status": () => Response.json({ lastSync: null, lastRebuild: null, syncing: false }),
@@ -97,7 +98,7 @@ describe("notion sync store", () => {
     ];
     const seen: unknown[] = [];
     const stop = $syncProgress.listen((run) => seen.push(run && { pagesRead: run.pagesRead, status: run.status }));
-    fakeAdminApi({ ...quiet, "POST /api/admin/notion-sync-table": started, "GET /api/admin/sync-runs/7": () => Response.json({ id: 7, ...readings.shift() }) });
+    fakeAdminApi({ ...quiet, "POST /api/admin/notion-sync-table": started, "GET /api/admin/sync-runs/7": () => Response.json(syncRunReading(readings.shift())) });
     await runTableSync(slots);
     stop();
     expect(seen).toEqual([{ pagesRead: 100, status: "running" }, { pagesRead: 120, status: "running" }, { pagesRead: 120, status: "complete" }, null]);
