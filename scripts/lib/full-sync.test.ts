@@ -27,7 +27,7 @@ describe("the launcher's full sync", () => {
     const lines: string[] = [];
     const result = await fullSync(admin, (line) => lines.push(line));
     expect(calls).toEqual([["/api/admin/notion-sync-all?trigger=launcher", { method: "POST", untimed: true }]]);
-    expect(result).toMatchObject({ rows: 15, success: false });
+    expect(result).toMatchObject({ rows: 15, requests: 4, success: false });
     expect(lines.slice(1, 3)).toEqual(tableLines(SUMMARY));
     expect(lines[3]).toMatch(/^sync: Synced 1 of 2 tables, 15 rows in \d+\.\d s \(4 Notion requests\)$/);
     expect(lines[4]).toBe("sync: fix what the lines above name in Notion, then press Sync Data for those tables in /admin (or restart)");
