@@ -5,6 +5,11 @@ import { publishChanged, type PublishCount } from "./publish-changed.ts";
 import { ROOT } from "./quiet-env.ts";
 import { runNpx } from "./run.ts";
 
+/** The folder builds into `outDir` are made in, kept between builds (remove it with the cache folder to start afresh). */
+export function buildFolderFor(outDir: string): string {
+  return `${resolve(ROOT, outDir)}.building`;
+}
+
 /** Puts a finished build in place (`copy`); a launcher wraps it to pick the moment and wait for what follows. */
 export type Publish = (copy: () => void) => Promise<void>;
 
@@ -46,7 +51,7 @@ export function generatedFiles(output: string): { rendered: string[]; reused: st
 export async function buildSite(apiUrl: string, outDir = "dist", log: (line: string) => void = console.log, publish: Publish = async (copy) => copy(), signal?: AbortSignal): Promise<BuildReport> {
   const started = performance.now();
   const dist = resolve(ROOT, outDir);
-  const scratch = `${dist}.building`;
+  const scratch = buildFolderFor(outDir);
   const cacheDir = cacheDirFor(outDir);
   const recovered = recoverCache(cacheDir);
   if (recovered !== undefined) {

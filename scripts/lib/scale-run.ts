@@ -3,7 +3,7 @@ import { resolve } from "node:path";
 import { generateCatalogueWorkspace, loadDemoWorkspace } from "../demo-workspace/generate.ts";
 import { CATALOGUE_TITLES } from "../demo-workspace/schemas.ts";
 import { startNotionServer, type NotionServer } from "../notion-server/server.ts";
-import type { BuildReport } from "./build-site.ts";
+import { buildFolderFor, type BuildReport } from "./build-site.ts";
 import { cacheDirFor } from "./build-cache.ts";
 import { freePort } from "./free-port.ts";
 import { ROOT } from "./quiet-env.ts";
@@ -37,7 +37,7 @@ export async function scaleRun(items: number, log: (line: string) => void): Prom
   const name = `bench-scale-${items}`;
   const persistTo = resolve(ROOT, ".wrangler", `${name}-state`);
   const assetsDir = `.wrangler/${name}-dist`;
-  for (const dir of [persistTo, resolve(ROOT, assetsDir), cacheDirFor(assetsDir)]) rmSync(dir, { recursive: true, force: true });
+  for (const dir of [persistTo, resolve(ROOT, assetsDir), buildFolderFor(assetsDir), cacheDirFor(assetsDir)]) rmSync(dir, { recursive: true, force: true });
   const notion = await startNotionServer({ port: await freePort(), workspace: scaleWorkspace(items), requestsPerSecond: REQUESTS_PER_SECOND });
   const rebuilds: { at: number; report: BuildReport }[] = [];
   try {
