@@ -79,7 +79,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     };
     const rebuild = async () => {
       try {
-        options.onRebuild?.(await buildSite(url, assetsDir, log, publish, signal));
+        const report = await buildSite(url, assetsDir, log, publish, signal);
+        options.onRebuild?.(report);
       } catch (error) {
         // A build cut short by stopping is no failure worth reporting.
         if (!signal.aborted) throw error;
