@@ -7,6 +7,7 @@ export type ScaleResult = {
   /** The most subrequests and milliseconds any one invocation (workflow step) used, from GET /api/admin/sync-runs. */
   step: { subrequests: number | null; ms: number | null };
   build: { seconds: number; pages: number; files: number };
+  /** Edit -> live page, and the rebuild's time until ready to publish (no wait for a quiet sync or the worker's reload). */
   webhook: { seconds: number; buildSeconds: number | null };
   syncData: { seconds: number; buildSeconds: number | null };
 };

@@ -74,7 +74,7 @@ export async function scaleRun(items: number, log: (line: string) => void): Prom
         await stack.hook.idle();
         const last = rebuilds.filter((r) => r.at >= since).at(-1);
         log(`bench: ${label}: live after ${seconds.toFixed(1)} s`);
-        return { seconds, buildSeconds: last ? last.report.seconds : null };
+        return { seconds, buildSeconds: last ? last.report.buildSeconds : null };
       };
       const webhook = await viaEdit("webhook", async () => {});
       await fetch(`${notion.url}/__control/webhook`, { method: "DELETE" });
