@@ -2,6 +2,7 @@
 import { defineConfig } from "astro/config";
 import react from "@astrojs/react";
 import tailwindcss from "@tailwindcss/vite";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { assertApiReachable } from "./site/lib/build/preflight.ts";
 import { writeCspHeaders } from "./site/lib/build/csp-headers.ts";
@@ -32,11 +33,20 @@ export default defineConfig({
     // client:marked hydrates an island only when a head script has marked the document (the 404 page's item fallback).
     // Astro's own CSP leaves our inline scripts out and hashes styles (blocking style attributes), so the policy is computed
     // from the built pages and served as a header through dist/_headers, where frame-ancestors also works.
-    { name: "csp-headers", hooks: { "astro:build:done": async ({ dir, logger }) => logger.info(`Content-Security-Policy: ${await writeCspHeaders(fileURLToPath(dir))}`) } },
+    // With a cache folder kept between builds, pages reused untouched are not read again (their hashes are remembered there).
+    {
+      name: "csp-headers",
+      hooks: {
+        "astro:build:done": async ({ dir, logger }) =>
+          logger.info(`Content-Security-Policy: ${await writeCspHeaders(fileURLToPath(dir), process.env.SITE_CACHE_DIR ? join(process.env.SITE_CACHE_DIR, "csp-hashes.json") : undefined)}`),
+      },
+    },
     { name: "marked-directive", hooks: { "astro:config:setup": ({ addClientDirective }) => addClientDirective({ name: "marked", entrypoint: "./site/lib/marked-directive.ts" }) } },
   ],
   // Nothing is resized at build time: srcsets name the worker's /media/w/{width}/ copies (site/lib/media-srcset.ts).
-  vite: { plugins: [tailwindcss()] },
+  // SITE_KEEP_OUT_DIR=1 (the launcher's builds into a folder kept between builds): Astro leaves an unchanged page where it
+  // is instead of copying it back from the cache; the launcher removes what the build did not produce (scripts/lib/build-site.ts).
+  vite: { plugins: [tailwindcss()], ...(process.env.SITE_KEEP_OUT_DIR === "1" ? { build: { emptyOutDir: false } } : {}) },
   devToolbar: { enabled: false },
   // Item and listing pages return a cacheKey (a digest of what they show): a rebuild renders only pages whose key or code
   // changed and copies the rest from the cache folder, which must survive between builds (SITE_CACHE_DIR, see README).

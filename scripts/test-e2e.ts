@@ -3,6 +3,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, rmSync } from "node:fs";
 import { resolve } from "node:path";
 import { cacheDirFor } from "./lib/build-cache.ts";
+import { buildFolderFor } from "./lib/build-site.ts";
 import { checkNode } from "./lib/check-node.ts";
 import { freePort } from "./lib/free-port.ts";
 import { ROOT, quietEnv } from "./lib/quiet-env.ts";
@@ -31,7 +32,7 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
   });
 }
 const removeFolders = () => {
-  for (const dir of [state, assets, cacheDirFor(assets)]) rmSync(dir, { recursive: true, force: true });
+  for (const dir of [state, assets, buildFolderFor(assets), cacheDirFor(assets)]) rmSync(dir, { recursive: true, force: true });
 };
 let stack: Stack;
 try {

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, w
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { markBuildDone, markBuildStarted, recoverCache, repairCache } from "./build-cache.ts";
+import { markBuildDone, markBuildStarted, pruneBuildFolder, recoverCache, repairCache } from "./build-cache.ts";
 
 let dir: string;
 const manifestFile = () => join(dir, "incremental-build.json");
@@ -55,5 +55,25 @@ describe("the incremental cache after a build that did not finish", () => {
     markBuildStarted(dir, Date.now());
     markBuildDone(dir);
     expect(recoverCache(dir)).toBeUndefined();
+  });
+});
+
+describe("the build folder kept between builds", () => {
+  it("loses what the last build neither wrote nor reused from the cache, and keeps the rest", () => {
+    cacheWith({ "x/reused": 60_000 });
+    const build = join(dir, "build");
+    const files = { "x/reused.html": 60_000, "x/gone.html": 60_000, "_astro/old-chunk.js": 60_000, "_astro/new-chunk.js": 0, "index.html": 0 };
+    for (const [name, ageMs] of Object.entries(files)) {
+      mkdirSync(join(build, name, ".."), { recursive: true });
+      writeFileSync(join(build, name), name);
+      const at = (Date.now() - ageMs) / 1000;
+      utimesSync(join(build, name), at, at);
+    }
+    expect(pruneBuildFolder(build, dir, Date.now() - 10_000)).toBe(2);
+    expect(["x/reused.html", "x/gone.html", "_astro/old-chunk.js", "_astro/new-chunk.js", "index.html"].filter((name) => existsSync(join(build, name)))).toEqual([
+      "x/reused.html",
+      "_astro/new-chunk.js",
+      "index.html",
+    ]);
   });
 });

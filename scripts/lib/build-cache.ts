@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, rmSync, statSync, writeFileSync, mkdirSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync, mkdirSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { z } from "zod";
 import { ROOT } from "./quiet-env.ts";
@@ -69,4 +69,33 @@ export function recoverCache(cacheDir: string): number | null | undefined {
   const result = Number.isFinite(since) ? repairCache(cacheDir, since) : (rmSync(join(cacheDir, "incremental-build.json"), { force: true }), null);
   markBuildDone(cacheDir);
   return result;
+}
+
+/** The output files (relative to the build folder) the cache's manifest records; empty when it cannot be read. */
+function recordedOutputs(cacheDir: string): Set<string> {
+  try {
+    const manifest = ManifestSchema.parse(JSON.parse(readFileSync(join(cacheDir, "incremental-build.json"), "utf8")));
+    return new Set(Object.values(manifest.routes).flatMap((route) => Object.values(route.paths).map((entry) => decodeURI(entry.outputFile))));
+  } catch {
+    return new Set();
+  }
+}
+
+/**
+ * After a successful build into a folder kept between builds (Astro leaves a page it reused from the cache untouched
+ * there): removes every file the build neither wrote (older than `since`) nor reused (recorded in the cache's manifest),
+ * such as the page of an item that is gone or an old script chunk. Returns how many it removed.
+ */
+export function pruneBuildFolder(buildDir: string, cacheDir: string, since: number): number {
+  const kept = recordedOutputs(cacheDir);
+  let removed = 0;
+  for (const entry of readdirSync(buildDir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const path = join(entry.parentPath, entry.name);
+    const name = path.slice(buildDir.length + 1);
+    if (kept.has(name) || statSync(path).mtimeMs >= since) continue;
+    rmSync(path);
+    removed++;
+  }
+  return removed;
 }

@@ -41,7 +41,7 @@ describe("the launcher's full sync", () => {
       ["/api/admin/sync-runs/7", undefined],
       ["/api/admin/sync-runs/7", undefined],
     ]);
-    expect(result).toMatchObject({ rows: 15, success: false });
+    expect(result).toMatchObject({ rows: 15, requests: 4, success: false });
     expect(lines.slice(1, 3)).toEqual(tableLines(SUMMARY));
     expect(lines[3]).toMatch(/^sync: Synced 1 of 2 tables, 15 rows in \d+\.\d s \(4 Notion requests, at most 31 subrequests in one step\)$/);
     expect(lines[4]).toBe("sync: fix what the lines above name in Notion, then press Sync Data for those tables in /admin (or restart)");

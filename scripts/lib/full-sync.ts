@@ -18,7 +18,11 @@ export function tableLines(summary: SyncAllSummary): string[] {
  * SYNC workflow run), follows it to its end and prints its result per table; the worker's log shows the progress
  * meanwhile. Tables keep serving their rows throughout.
  */
-export async function fullSync(admin: AdminClient, log: (line: string) => void = console.log, pollMs = 500): Promise<{ seconds: number; rows: number; success: boolean }> {
+export async function fullSync(
+  admin: AdminClient,
+  log: (line: string) => void = console.log,
+  pollMs = 500,
+): Promise<{ seconds: number; rows: number; requests: number; success: boolean }> {
   const started = performance.now();
   log("sync: full sync of every Notion database (each table keeps answering with its previous rows until its new copy is in)");
   const { runId } = SyncStartedSchema.parse(await admin.call(`${ADMIN_PATHS.syncAll}?trigger=launcher`, { method: "POST", untimed: true }));
@@ -27,12 +31,12 @@ export async function fullSync(admin: AdminClient, log: (line: string) => void =
   const parsed = SyncAllSummarySchema.safeParse(run.result);
   if (!parsed.success) {
     log(`sync: the full sync failed after ${seconds.toFixed(1)} s: ${run.error ?? run.message ?? "no reason recorded"}`);
-    return { seconds, rows: 0, success: false };
+    return { seconds, rows: 0, requests: 0, success: false };
   }
   const summary = parsed.data;
   for (const line of tableLines(summary)) log(line);
   const rows = summary.tables.reduce((n, t) => n + (t.rows ?? 0), 0);
   log(`sync: ${summary.message} in ${seconds.toFixed(1)} s (${summary.requests} Notion requests, at most ${run.maxStepSubrequests ?? 0} subrequests in one step)`);
   if (!summary.success) log("sync: fix what the lines above name in Notion, then press Sync Data for those tables in /admin (or restart)");
-  return { seconds, rows, success: summary.success };
+  return { seconds, rows, requests: summary.requests, success: summary.success };
 }

@@ -34,9 +34,28 @@ describe("publishing a build", () => {
   it("sees a change that keeps the size, and replaces a file by a folder of the same name", () => {
     write("live", { "a.html": "abc", news: "a file" });
     write("build", { "a.html": "abd", "news/index.html": "n" });
+    // A build writes its files after the live copy was published (never within the same millisecond, as here).
+    const later = Date.now() / 1000 + 5;
+    utimesSync(join(root, "build", "a.html"), later, later);
     expect(publishChanged(join(root, "build"), join(root, "live"))).toMatchObject({ copied: 2, unchanged: 0 });
     expect(readFileSync(join(root, "live", "a.html"), "utf8")).toBe("abd");
     expect(readFileSync(join(root, "live", "news/index.html"), "utf8")).toBe("n");
+  });
+
+  it("trusts a published copy of the same size and file time without reading it, and compares content once the time moved", () => {
+    write("build", { "a.html": "abc" });
+    expect(publishChanged(join(root, "build"), join(root, "live"))).toMatchObject({ copied: 1 });
+    const built = statSync(join(root, "build", "a.html"));
+    expect(Math.abs(statSync(join(root, "live", "a.html")).mtimeMs - built.mtimeMs)).toBeLessThan(1);
+    // Same size and time: counted unchanged unread (here it differs, which only a hand-edited copy could do).
+    writeFileSync(join(root, "live", "a.html"), "xyz");
+    utimesSync(join(root, "live", "a.html"), built.atime, built.mtime);
+    expect(publishChanged(join(root, "build"), join(root, "live"))).toEqual({ copied: 0, unchanged: 1, removed: 0 });
+    // The build wrote the file again: its time moved, so the content is compared and the change copied.
+    const later = built.mtimeMs / 1000 + 5;
+    utimesSync(join(root, "build", "a.html"), later, later);
+    expect(publishChanged(join(root, "build"), join(root, "live"))).toEqual({ copied: 1, unchanged: 0, removed: 0 });
+    expect(readFileSync(join(root, "live", "a.html"), "utf8")).toBe("abc");
   });
 
   it("fills an empty or missing folder", () => {

@@ -1,6 +1,23 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import { realpathSync } from "node:fs";
+import { resolve } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { ROOT, quietEnv } from "./quiet-env.ts";
+
+/**
+ * How to start `npx {bin} ...`: the project's own JavaScript bin straight with this Node (npx takes about a second to
+ * find it, on every build), else npx itself.
+ */
+export function commandFor(args: string[]): [string, string[]] {
+  const [bin, ...rest] = args;
+  try {
+    const script = realpathSync(resolve(ROOT, "node_modules", ".bin", bin));
+    if (/\.[cm]?js$/.test(script)) return [process.execPath, [script, ...rest]];
+  } catch {
+    // not installed locally: npx finds it or says so
+  }
+  return ["npx", args];
+}
 
 /**
  * Runs an npx command to completion, streaming its output with a prefix; rejects on a non-zero exit. The command runs in
@@ -10,7 +27,8 @@ export function runNpx(args: string[], options: { env?: Record<string, string>; 
   const { signal } = options;
   if (signal?.aborted) return Promise.reject(signal.reason);
   return new Promise((resolveRun, reject) => {
-    const child = spawn("npx", args, { cwd: ROOT, env: quietEnv(options.env), stdio: ["ignore", "pipe", "pipe"], detached: true });
+    const [command, commandArgs] = commandFor(args);
+    const child = spawn(command, commandArgs, { cwd: ROOT, env: quietEnv(options.env), stdio: ["ignore", "pipe", "pipe"], detached: true });
     let output = "";
     const forward = (chunk: Buffer) => {
       output += chunk;

@@ -1,6 +1,6 @@
 import { unlessAborted } from "./abort.ts";
 import { signIn, type AdminClient } from "./admin-client.ts";
-import { buildSite, type Publish } from "./build-site.ts";
+import { buildSite, type BuildReport, type Publish } from "./build-site.ts";
 import { startDeployHook, type DeployHook } from "./deploy-hook.ts";
 import { freePort } from "./free-port.ts";
 import { fullSync } from "./full-sync.ts";
@@ -8,13 +8,38 @@ import { waitForSyncIdle } from "./sync-idle.ts";
 import { waitForReload, workerInstance } from "./worker-instance.ts";
 import { startWorker } from "./worker-process.ts";
 import { subscribeWorker } from "./webhook-subscription.ts";
-import { startNotionServer } from "../notion-server/server.ts";
+import { startNotionServer, type NotionServer } from "../notion-server/server.ts";
 
 /** Everything `npm start` runs: Notion (demo or external), the worker, the deploy hook, synced data and a built site. */
-export type Stack = { url: string; notionUrl: string; password: string; admin: AdminClient; hook: DeployHook; workerExited: Promise<number | null>; stop(): Promise<void> };
+export type Stack = {
+  url: string;
+  notionUrl: string;
+  password: string;
+  admin: AdminClient;
+  hook: DeployHook;
+  workerExited: Promise<number | null>;
+  /** What the start-up's full sync and first build did. */
+  startup: { sync: Awaited<ReturnType<typeof fullSync>>; build: BuildReport };
+  stop(): Promise<void>;
+};
 
-/** Options: port, state folder, built-site folder (default dist), admin password, external Notion, a progress logger, a signal that cancels the start-up, webhooks from the demo Notion server. */
-export type StackOptions = { port: number; persistTo: string; assetsDir?: string; password: string; notion?: { url: string; token: string }; log?: (line: string) => void; signal?: AbortSignal; webhooks?: boolean };
+/**
+ * Options: port, state folder, built-site folder (default dist), admin password, external Notion, a progress logger, a
+ * signal that cancels the start-up, webhooks from the demo Notion server, a local Notion server started by the caller
+ * (used as the demo one, left running by stop()), and a callback told of every rebuild after the start-up.
+ */
+export type StackOptions = {
+  port: number;
+  persistTo: string;
+  assetsDir?: string;
+  password: string;
+  notion?: { url: string; token: string };
+  log?: (line: string) => void;
+  signal?: AbortSignal;
+  webhooks?: boolean;
+  localNotion?: NotionServer;
+  onRebuild?: (report: BuildReport) => void;
+};
 
 /**
  * Starts the whole site and API on `port`, syncs the workspace through the worker's own sync code, and builds the site.
@@ -34,9 +59,9 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     })());
   try {
     signal.throwIfAborted();
-    const demo = options.notion ? null : await startNotionServer({ port: await freePort() });
+    const demo = options.localNotion ?? (options.notion ? null : await startNotionServer({ port: await freePort() }));
     const notion = demo ?? { ...options.notion!, close: async () => {} };
-    closers.push(notion.close);
+    if (!options.localNotion) closers.push(notion.close);
     signal.throwIfAborted();
     log(options.notion ? `notion: using ${notion.url}` : `notion: demo workspace on ${notion.url}`);
     const url = `http://127.0.0.1:${options.port}`;
@@ -54,7 +79,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     };
     const rebuild = async () => {
       try {
-        await buildSite(url, assetsDir, log, publish, signal);
+        const report = await buildSite(url, assetsDir, log, publish, signal);
+        options.onRebuild?.(report);
       } catch (error) {
         // A build cut short by stopping is no failure worth reporting.
         if (!signal.aborted) throw error;
@@ -77,11 +103,11 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     log(`worker: listening on ${worker.url}`);
     // Sign-in and sync are requests to the worker: stopping it makes any left in flight fail.
     admin = await unlessAborted(signIn(worker.url, options.password), signal);
-    await unlessAborted(fullSync(admin, log), signal);
-    await buildSite(url, assetsDir, log, publish, signal);
+    const sync = await unlessAborted(fullSync(admin, log), signal);
+    const build = await buildSite(url, assetsDir, log, publish, signal);
     hook.arm();
     if (options.webhooks && demo) await unlessAborted(subscribeWorker(demo, admin, worker.url, log), signal);
-    return { url, notionUrl: notion.url, password: options.password, admin, hook, workerExited: worker.exited, stop };
+    return { url, notionUrl: notion.url, password: options.password, admin, hook, workerExited: worker.exited, startup: { sync, build }, stop };
   } catch (error) {
     await stop();
     throw error;

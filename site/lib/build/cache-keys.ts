@@ -16,12 +16,21 @@ export function digest(value: unknown): string {
   return createHash("sha256").update(stableJson(value)).digest("hex");
 }
 
+const itemDigests = new WeakMap<SiteItem, string>();
+
+/** An item's digest, computed once per item object: a build keys each item's gallery, for-sale and listing pages with it. */
+export function itemDigest(item: SiteItem): string {
+  let known = itemDigests.get(item);
+  if (known === undefined) itemDigests.set(item, (known = digest(item)));
+  return known;
+}
+
 /**
  * An item page's cacheKey: the item as the page shows it and the shell every page shows (banner, header, contact
  * details, navigation), so a change of either renders the page again; the page's code is tracked by Astro itself.
  */
 export function itemPageKey(shell: string, item: SiteItem): string {
-  return digest({ shell, item });
+  return digest({ shell, item: itemDigest(item) });
 }
 
 /**
@@ -29,5 +38,5 @@ export function itemPageKey(shell: string, item: SiteItem): string {
  * every item of the listing (the island pages through them and each card's image copies are listed in the page).
  */
 export function listingPageKey(shell: string, header: ResolvedHeader, first: SiteListing, items: readonly SiteItem[]): string {
-  return digest({ shell, header, first, items: items.map((item) => digest(item)) });
+  return digest({ shell, header, first, items: items.map(itemDigest) });
 }

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { mkdtemp, readFile, rm, writeFile, mkdir } from "node:fs/promises";
+import { mkdtemp, readFile, rm, utimes, writeFile, mkdir } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -56,6 +56,30 @@ describe("writeCspHeaders", () => {
       expect(await readFile(join(dir, "_headers"), "utf8")).toBe(`/*\n  Content-Security-Policy: ${policy}\n  X-A: 1\n`);
     } finally {
       await rm(dir, { recursive: true });
+    }
+  });
+
+  it("reads again only the pages whose size or file time changed since the memo, so a reused page keeps its hashes unread", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "csp-"));
+    const memo = join(dir, "..", `${dir.split("/").pop()}-memo.json`);
+    try {
+      await writeFile(join(dir, "a.html"), "<script>one()</script>");
+      await writeFile(join(dir, "b.html"), "<script>two()</script>");
+      await writeFile(join(dir, "_headers"), "/*\n");
+      const whole = Math.floor(Date.now() / 1000) - 60;
+      await utimes(join(dir, "a.html"), whole, whole);
+      expect(await writeCspHeaders(dir, memo)).toContain(`script-src 'self' ${[sha("one()"), sha("two()")].sort().join(" ")};`);
+      // a.html changes behind the memo's back, keeping its size and time: the memo's hashes stand (it is not read).
+      await writeFile(join(dir, "a.html"), "<script>uno()</script>");
+      await utimes(join(dir, "a.html"), whole, whole);
+      // b.html is written again (a page the build rendered): read again.
+      await writeFile(join(dir, "b.html"), "<script>three()</script>");
+      await utimes(join(dir, "b.html"), new Date(Date.now() + 5000), new Date(Date.now() + 5000));
+      await writeFile(join(dir, "_headers"), "/*\n");
+      expect(await writeCspHeaders(dir, memo)).toContain(`script-src 'self' ${[sha("one()"), sha("three()")].sort().join(" ")};`);
+    } finally {
+      await rm(dir, { recursive: true });
+      await rm(memo, { force: true });
     }
   });
 });

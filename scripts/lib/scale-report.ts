@@ -1,0 +1,48 @@
+/** The numbers `npm run bench:scale` measures at one catalogue size, and the side-by-side table it prints. */
+
+/** What one size's run measured; null where the worker does not report a number. */
+export type ScaleResult = {
+  items: number;
+  sync: { seconds: number; requests: number };
+  /** The most subrequests and milliseconds any one invocation (workflow step) used, from GET /api/admin/sync-runs. */
+  step: { subrequests: number | null; ms: number | null };
+  build: { seconds: number; pages: number; files: number };
+  /** Edit -> live page, and the rebuild's time until ready to publish (no wait for a quiet sync or the worker's reload). */
+  webhook: { seconds: number; buildSeconds: number | null };
+  syncData: { seconds: number; buildSeconds: number | null };
+};
+
+/** Notion's rate limit the benchmark runs at: the floor of a sync is its requests divided by this. */
+export const REQUESTS_PER_SECOND = 3;
+
+const s = (seconds: number) => `${seconds.toFixed(1)} s`;
+const n = (value: number) => value.toLocaleString("en-US");
+const orNa = (value: number | null, unit = "") => (value === null ? "n/a" : `${n(value)}${unit}`);
+
+/** The rows of the table: a label and one cell per result. */
+export function scaleRows(results: ScaleResult[]): [string, ...string[]][] {
+  const row = (label: string, cell: (r: ScaleResult) => string): [string, ...string[]] => [label, ...results.map(cell)];
+  return [
+    row("full sync", (r) => s(r.sync.seconds)),
+    row("  Notion requests", (r) => n(r.sync.requests)),
+    row(`  floor (requests / ${REQUESTS_PER_SECOND} per s)`, (r) => s(r.sync.requests / REQUESTS_PER_SECOND)),
+    row("  ratio to the floor", (r) => (r.sync.requests ? `${(r.sync.seconds / (r.sync.requests / REQUESTS_PER_SECOND)).toFixed(2)}x` : "n/a")),
+    row("most subrequests in one invocation", (r) => orNa(r.step.subrequests)),
+    row("most ms in one invocation", (r) => orNa(r.step.ms, " ms")),
+    row("first full build", (r) => s(r.build.seconds)),
+    row("  pages", (r) => n(r.build.pages)),
+    row("  files in dist/", (r) => n(r.build.files)),
+    row("edit -> live page, webhook", (r) => s(r.webhook.seconds)),
+    row("  its incremental build alone", (r) => (r.webhook.buildSeconds === null ? "n/a" : s(r.webhook.buildSeconds))),
+    row("edit -> live page, Sync Data", (r) => s(r.syncData.seconds)),
+    row("  its incremental build alone", (r) => (r.syncData.buildSeconds === null ? "n/a" : s(r.syncData.buildSeconds))),
+  ];
+}
+
+/** The results side by side: one column per size (`N=1,000 | N=10,000`), numbers right-aligned. */
+export function scaleTable(results: ScaleResult[]): string {
+  const header: [string, ...string[]] = ["", ...results.map((r) => `N=${n(r.items)}`)];
+  const rows = [header, ...scaleRows(results)];
+  const widths = header.map((_, i) => Math.max(...rows.map((r) => r[i].length)));
+  return rows.map((r) => r.map((cell, i) => (i === 0 ? cell.padEnd(widths[0]) : cell.padStart(widths[i]))).join(" | ").trimEnd()).join("\n");
+}

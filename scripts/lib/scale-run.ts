@@ -1,0 +1,94 @@
+import { readdirSync, rmSync } from "node:fs";
+import { resolve } from "node:path";
+import { generateCatalogueWorkspace, loadDemoWorkspace } from "../demo-workspace/generate.ts";
+import { CATALOGUE_TITLES } from "../demo-workspace/schemas.ts";
+import { startNotionServer, type NotionServer } from "../notion-server/server.ts";
+import { buildFolderFor, type BuildReport } from "./build-site.ts";
+import { cacheDirFor } from "./build-cache.ts";
+import { freePort } from "./free-port.ts";
+import { ROOT } from "./quiet-env.ts";
+import { REQUESTS_PER_SECOND, type ScaleResult } from "./scale-report.ts";
+import { startStack } from "./stack.ts";
+import { stepLimits } from "./step-limits.ts";
+import { waitForPageText } from "./wait-for-page.ts";
+
+/** `items` generated catalogue items plus the demo's content pages (the site needs its banner, header and texts). */
+function scaleWorkspace(items: number) {
+  const generated = generateCatalogueWorkspace(items);
+  const titles = new Set<string>(CATALOGUE_TITLES);
+  return { ...generated, databases: [...generated.databases, ...loadDemoWorkspace().databases.filter((d) => !titles.has(d.title))] };
+}
+
+async function editTitle(notion: NotionServer, id: string, title: string): Promise<void> {
+  const res = await fetch(`${notion.url}/v1/pages/${id}`, {
+    method: "PATCH",
+    headers: { Authorization: `Bearer ${notion.token}`, "Notion-Version": "2025-09-03", "Content-Type": "application/json" },
+    body: JSON.stringify({ properties: { Title: { title: [{ type: "text", text: { content: title } }] } } }),
+  });
+  if (!res.ok) throw new Error(`Notion PATCH ${id}: ${res.status} ${await res.text()}`);
+}
+
+/**
+ * One size of `npm run bench:scale`: the launcher's stack (worker, deploy hook, full sync, first build) on fresh state
+ * against a local Notion server at 3 requests/s, then one slot's title edited twice: once heard through the signed
+ * webhook, once (webhooks unsubscribed) through Sync Data, each timed from the edit until the served page shows it.
+ */
+export async function scaleRun(items: number, log: (line: string) => void): Promise<ScaleResult> {
+  const name = `bench-scale-${items}`;
+  const persistTo = resolve(ROOT, ".wrangler", `${name}-state`);
+  const assetsDir = `.wrangler/${name}-dist`;
+  for (const dir of [persistTo, resolve(ROOT, assetsDir), buildFolderFor(assetsDir), cacheDirFor(assetsDir)]) rmSync(dir, { recursive: true, force: true });
+  const notion = await startNotionServer({ port: await freePort(), workspace: scaleWorkspace(items), requestsPerSecond: REQUESTS_PER_SECOND });
+  const rebuilds: { at: number; report: BuildReport }[] = [];
+  try {
+    const stack = await startStack({
+      port: await freePort(),
+      persistTo,
+      assetsDir,
+      password: "bench",
+      localNotion: notion,
+      webhooks: true,
+      log,
+      onRebuild: (report) => rebuilds.push({ at: performance.now(), report }),
+    });
+    try {
+      const { sync, build } = stack.startup;
+      if (!sync.success) throw new Error("the full sync failed (see the lines above)");
+      const step = await stepLimits(stack.admin);
+      const dist = resolve(ROOT, assetsDir);
+      const files = readdirSync(dist, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile()).length;
+      const res = await fetch(`${stack.url}/api/collection/slots/for-sale?page=1&limit=2`);
+      if (!res.ok) throw new Error(`GET /api/collection/slots/for-sale: ${res.status} ${await res.text()}`);
+      const item = ((await res.json()) as { items: { id: string; title: string }[] }).items[0];
+      if (!item) throw new Error("no slot machine for sale to edit");
+      const page = `${stack.url}/gallery/slots/${item.id}`;
+
+      const viaEdit = async (label: string, afterEdit: () => Promise<unknown>) => {
+        await stack.hook.idle();
+        const title = `${item.title} ${label} ${Date.now()}`;
+        const since = performance.now();
+        await editTitle(notion, item.id, title);
+        await afterEdit();
+        const seconds = await waitForPageText(page, `>${title}</h1>`, since);
+        // The page is live once published; its build reports after the worker's reload.
+        await stack.hook.idle();
+        const last = rebuilds.filter((r) => r.at >= since).at(-1);
+        log(`bench: ${label}: live after ${seconds.toFixed(1)} s`);
+        return { seconds, buildSeconds: last ? last.report.buildSeconds : null };
+      };
+      const webhook = await viaEdit("webhook", async () => {});
+      await fetch(`${notion.url}/__control/webhook`, { method: "DELETE" });
+      const { tables } = await stack.admin.call<{ tables: { tableName: string; databaseId: string; databaseTitle: string }[] }>("/api/admin/notion-tables");
+      const slots = tables.find((t) => t.databaseTitle === "Slot Machines");
+      if (!slots) throw new Error("no Slot Machines table");
+      const syncData = await viaEdit("sync-data", () =>
+        stack.admin.call("/api/admin/notion-sync-table", { method: "POST", body: { tableName: slots.tableName, databaseId: slots.databaseId }, untimed: true }),
+      );
+      return { items, sync: { seconds: sync.seconds, requests: sync.requests }, step, build: { seconds: build.seconds, pages: build.pages, files }, webhook, syncData };
+    } finally {
+      await stack.stop();
+    }
+  } finally {
+    await notion.close();
+  }
+}
