@@ -49,3 +49,21 @@ describe("import boundaries (eslint.config.mjs)", () => {
     expect(await boundaryErrors(filePath, specifier)).toEqual([]);
   });
 });
+
+describe("worker globals (eslint.config.mjs)", () => {
+  /** no-restricted-globals messages for `code` written in a file at `filePath`. */
+  async function globalErrors(filePath: string, code: string): Promise<string[]> {
+    const [result] = await eslint.lintText(code, { filePath });
+    return result.messages.filter((m) => m.ruleId === "no-restricted-globals").map((m) => m.message);
+  }
+
+  it("reports process in worker code, which the Workers types let through as any", async () => {
+    const errors = await globalErrors("worker/lib/x.ts", "export const token = process.env.NOTION_TOKEN;\n");
+    expect(errors).toEqual(["Unexpected use of 'process'. Worker code reads bindings from env, not process."]);
+  });
+
+  it("lets the worker's Node-run tests and the scripts use process", async () => {
+    expect(await globalErrors("worker/lib/x.test.ts", "export const port = process.env.PORT;\n")).toEqual([]);
+    expect(await globalErrors("scripts/lib/x.ts", "export const port = process.env.PORT;\n")).toEqual([]);
+  });
+});
