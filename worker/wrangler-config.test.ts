@@ -1,8 +1,10 @@
 import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import worker, * as entry from "./index";
 
-const toml = readFileSync(new URL("../wrangler.toml", import.meta.url), "utf8");
+// A path string: with workers-types in this project, `URL` is the Workers one, which node:fs does not take.
+const toml = readFileSync(fileURLToPath(new URL("../wrangler.toml", import.meta.url).href), "utf8");
 
 /** The string list assigned to `name` in wrangler.toml (one line, as the file writes it). */
 function stringList(name: string): string[] {

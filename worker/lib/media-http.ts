@@ -10,8 +10,7 @@ function matches(ifNoneMatch: string | undefined, etag: string): boolean {
   return ifNoneMatch.split(",").some((tag) => tag.trim() === "*" || bare(tag) === bare(etag));
 }
 
-// The tsconfig shared with the site types `caches` by the DOM lib, which lacks Workers' `caches.default`.
-const edgeCache = () => (caches as unknown as { default: Cache }).default;
+const edgeCache = () => caches.default;
 
 /** The response headers of a served file: immutable caching, its type and ETag, and no way to run script on our origin. */
 export function fileHeaders(object: R2Object): Headers {

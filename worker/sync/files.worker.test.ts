@@ -210,7 +210,10 @@ describe("copying Notion-hosted files into R2", () => {
       const stream = new ReadableStream<Uint8Array>(
         {
           async pull(controller) {
-            if (!started) (started = true), (most = Math.max(most, ++reading));
+            if (!started) {
+              started = true;
+              most = Math.max(most, ++reading);
+            }
             await new Promise((resolve) => setTimeout(resolve, 5));
             const chunk = await reader.read();
             if (chunk.done) {

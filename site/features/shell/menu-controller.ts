@@ -24,8 +24,13 @@ export function startMenuController(): void {
     if (event.key !== "Tab") return;
     const items = [...panel.querySelectorAll<HTMLElement>(FOCUSABLE)];
     const [first, last] = [items[0], items[items.length - 1]];
-    if (event.shiftKey && document.activeElement === first) (event.preventDefault(), last.focus());
-    else if (!event.shiftKey && document.activeElement === last) (event.preventDefault(), first.focus());
+    if (event.shiftKey && document.activeElement === first) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && document.activeElement === last) {
+      event.preventDefault();
+      first.focus();
+    }
   });
 
   let wasOpen = false;

@@ -1,0 +1,109 @@
+import js from "@eslint/js";
+import reactHooks from "eslint-plugin-react-hooks";
+import tseslint from "typescript-eslint";
+
+// Import boundaries, checked on the import's text with core `no-restricted-imports` (no resolver needed, so the
+// `#contract/*` alias needs no setup). A relative path that climbs (`../`) and names a folder leaves the current one:
+// `climbsTo("sync")` matches `../sync/x` and `../../worker/sync/x`.
+const climbsTo = (...names) => `^(\\.\\./)+(worker/)?(${names.join("|")})(/|$)`;
+const OURS = ["worker", "site", "scripts"];
+const NOT_SITE_OR_SCRIPTS = { regex: "^(\\.\\./)+(site|scripts)(/|$)", message: "The worker never imports the site or scripts/." };
+
+// Worker layers, lowest first: each may import only what is below it (and contract/). data and cache share a level.
+const ABOVE = {
+  lib: ["notion", "tables", "data", "cache", "sync", "middleware", "routes"],
+  notion: ["tables", "data", "cache", "sync", "middleware", "routes"],
+  tables: ["data", "cache", "sync", "middleware", "routes"],
+  data: ["sync", "middleware", "routes"],
+  cache: ["sync", "middleware", "routes"],
+  sync: ["middleware", "routes"],
+  middleware: ["routes"],
+  routes: [],
+};
+
+/** One `no-restricted-imports` block for some files (a later block for the same file replaces an earlier one). */
+const restrict = (files, patterns, ignores = []) => ({ files, ignores, rules: { "no-restricted-imports": ["error", { patterns }] } });
+
+/** The import-boundary blocks, exported for scripts/lint-boundaries.test.ts. */
+export const boundaries = [
+  restrict(["contract/**"], [{ regex: `^(\\.\\./)+(${OURS.join("|")})(/|$)`, message: "contract/ imports nothing of ours." }]),
+  restrict(
+    ["site/**"],
+    [{ regex: "^(\\.\\./)+(worker|scripts)(/|$)", message: "The site imports only contract/ (#contract/*), never worker/ or scripts/." }],
+    // Node-run tests and build-time tests may use the scripts' helpers (servers, demo data); still never the worker.
+    ["site/e2e/**", "site/**/*.test.ts", "site/**/*.test.tsx"],
+  ),
+  restrict(
+    ["site/e2e/**", "site/**/*.test.ts", "site/**/*.test.tsx"],
+    [{ regex: climbsTo("worker"), message: "Site tests never import the worker." }],
+  ),
+  restrict(["worker/**"], [NOT_SITE_OR_SCRIPTS]),
+  ...Object.entries(ABOVE).map(([layer, above]) =>
+    restrict(
+      [`worker/${layer}/**`],
+      [
+        NOT_SITE_OR_SCRIPTS,
+        { regex: "^(\\.\\./)+(worker/)?index(\\.ts)?$", message: "Only the entry file wires the worker; nothing imports it." },
+        ...(above.length
+          ? [{ regex: climbsTo(...above), message: `worker/${layer} imports only lower layers (not ${above.join(", ")}).` }]
+          : []),
+      ],
+      // Tests sit next to the code they test but may drive the whole worker (its entry, higher layers).
+      ["worker/**/*.test.ts"],
+    ),
+  ),
+  // The workerd tests' set-up starts the local Notion server with the demo workspace.
+  restrict(
+    ["worker/test/**"],
+    [
+      { regex: "^(\\.\\./)+site(/|$)", message: "The worker's tests never import the site." },
+      {
+        regex: "^(\\.\\./)+scripts/(?!notion-server/|demo-workspace/)",
+        message: "worker/test may import only scripts/notion-server and scripts/demo-workspace.",
+      },
+    ],
+  ),
+];
+
+export default tseslint.config(
+  {
+    ignores: [
+      "dist/",
+      "dist.building/",
+      ".astro/",
+      ".wrangler/",
+      ".config/",
+      ".ci/",
+      "site/public/",
+      "worker/env.d.ts",
+      "test-results/",
+      "bench-results/",
+    ],
+  },
+  {
+    files: ["**/*.{ts,tsx,mjs}"],
+    extends: [js.configs.recommended, tseslint.configs.recommended],
+    plugins: { "react-hooks": reactHooks },
+    rules: {
+      "react-hooks/rules-of-hooks": "error",
+      "react-hooks/exhaustive-deps": "error",
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", ignoreRestSiblings: true }],
+      // A `let` read by a callback written above its one assignment cannot become a `const`.
+      "prefer-const": ["error", { ignoreReadBeforeAssign: true }],
+      // Every control character in our regular expressions is deliberate (stripping ANSI colours, refusing control
+      // characters in keys and URL schemes); the rule only guards against accidental ones.
+      "no-control-regex": "off",
+      // `declare global { namespace Cloudflare {...} }` is how the Workers types are extended.
+      "@typescript-eslint/no-namespace": ["error", { allowDeclarations: true }],
+    },
+  },
+  // Tests read loosely typed JSON and Notion shapes; `any` stays banned in the code they test.
+  { files: ["**/*.test.ts", "**/*.test.tsx", "worker/test/**"], rules: { "@typescript-eslint/no-explicit-any": "off" } },
+  // `process` is typed `any` by the Workers types (nodejs_compat); worker code reads its bindings from `env` instead.
+  {
+    files: ["worker/**"],
+    ignores: ["worker/**/*.test.ts", "worker/test/**"],
+    rules: { "no-restricted-globals": ["error", { name: "process", message: "Worker code reads bindings from env, not process." }] },
+  },
+  ...boundaries,
+);

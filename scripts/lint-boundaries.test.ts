@@ -1,0 +1,69 @@
+import { ESLint } from "eslint";
+import { describe, expect, it } from "vitest";
+import { ROOT } from "./lib/quiet-env.ts";
+
+const eslint = new ESLint({ cwd: ROOT });
+
+/** The import-boundary messages the project's ESLint config reports for one import written in a file at `filePath`. */
+async function boundaryErrors(filePath: string, specifier: string): Promise<string[]> {
+  const code = `import { x } from "${specifier}";\nexport const y = x;\n`;
+  const [result] = await eslint.lintText(code, { filePath });
+  return result.messages.filter((m) => m.ruleId === "no-restricted-imports").map((m) => m.message);
+}
+
+describe("import boundaries (eslint.config.mjs)", () => {
+  it.each([
+    ["site/features/listing/x.ts", "../../../worker/data/x", "The site imports only contract/"],
+    ["site/lib/x.ts", "../../worker/x", "The site imports only contract/"],
+    ["site/lib/x.ts", "../../scripts/lib/x.ts", "never worker/ or scripts/"],
+    ["site/e2e/x.e2e.test.ts", "../../worker/tables/lock", "Site tests never import the worker"],
+    ["contract/x.ts", "../worker/lib/x", "contract/ imports nothing of ours"],
+    ["worker/notion/x.ts", "../sync/x", "worker/notion imports only lower layers"],
+    ["worker/notion/x.ts", "../tables/schema", "worker/notion imports only lower layers"],
+    ["worker/tables/x.ts", "../sync/properties", "worker/tables imports only lower layers"],
+    ["worker/data/x.ts", "../routes/x", "worker/data imports only lower layers"],
+    ["worker/sync/x.ts", "../middleware/x", "worker/sync imports only lower layers"],
+    ["worker/lib/x.ts", "../notion/x", "worker/lib imports only lower layers"],
+    ["worker/routes/x.ts", "../index", "Only the entry file wires the worker"],
+    ["worker/data/x.ts", "../../site/lib/x", "The worker never imports the site or scripts/"],
+    ["worker/test/x.ts", "../../scripts/lib/x.ts", "worker/test may import only scripts/notion-server and scripts/demo-workspace"],
+  ])("%s importing %s is reported", async (filePath, specifier, message) => {
+    const errors = await boundaryErrors(filePath, specifier);
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toContain(message);
+  });
+
+  it.each([
+    ["site/features/listing/x.ts", "#contract/categories"],
+    ["site/features/listing/x.ts", "../../lib/x"],
+    ["site/lib/build/x.test.ts", "../../../scripts/lib/listen.ts"],
+    ["worker/notion/x.ts", "../lib/x"],
+    ["worker/notion/x.ts", "#contract/types"],
+    ["worker/sync/x.ts", "../tables/naming"],
+    ["worker/sync/x.ts", "../cache/keys"],
+    ["worker/routes/x.ts", "../middleware/x"],
+    ["worker/index.ts", "./routes/x"],
+    ["worker/sync/x.worker.test.ts", "../index"],
+    ["worker/test/x.ts", "../../scripts/notion-server/server.ts"],
+  ])("%s importing %s is allowed", async (filePath, specifier) => {
+    expect(await boundaryErrors(filePath, specifier)).toEqual([]);
+  });
+});
+
+describe("worker globals (eslint.config.mjs)", () => {
+  /** no-restricted-globals messages for `code` written in a file at `filePath`. */
+  async function globalErrors(filePath: string, code: string): Promise<string[]> {
+    const [result] = await eslint.lintText(code, { filePath });
+    return result.messages.filter((m) => m.ruleId === "no-restricted-globals").map((m) => m.message);
+  }
+
+  it("reports process in worker code, which the Workers types let through as any", async () => {
+    const errors = await globalErrors("worker/lib/x.ts", "export const token = process.env.NOTION_TOKEN;\n");
+    expect(errors).toEqual(["Unexpected use of 'process'. Worker code reads bindings from env, not process."]);
+  });
+
+  it("lets the worker's Node-run tests and the scripts use process", async () => {
+    expect(await globalErrors("worker/lib/x.test.ts", "export const port = process.env.PORT;\n")).toEqual([]);
+    expect(await globalErrors("scripts/lib/x.ts", "export const port = process.env.PORT;\n")).toEqual([]);
+  });
+});
