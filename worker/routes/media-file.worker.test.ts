@@ -16,7 +16,7 @@ app.on(["GET", "HEAD"], "/files/:key", (c) =>
     reads.push({ key, head });
     if (missing) return null;
     const headers = new Headers({ ETag: `"etag-${key}"`, "Content-Type": "text/plain", "Cache-Control": IMMUTABLE });
-    return { body: head ? null : new TextEncoder().encode(`bytes of ${key}`).buffer, headers };
+    return { body: head ? null : new TextEncoder().encode(`bytes of ${key}`).slice().buffer as ArrayBuffer, headers };
   }),
 );
 

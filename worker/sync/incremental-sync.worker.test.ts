@@ -1,5 +1,5 @@
 import { NOTION_VERSION } from "#contract/notion";
-import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from "cloudflare:test";
+import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { get } from "../test/http";
 import { NOTION, control, countPaths, notionStats, rows, runCron, syncSchemas, syncTable } from "../test/notion-sync";

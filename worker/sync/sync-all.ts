@@ -14,7 +14,6 @@ import { inlineSteps, type SyncSteps } from "./sync-steps";
 import { copyJob, failureMessage, updateJob } from "./table-job";
 import { upstreamMessage } from "../notion/upstream-error";
 import { CONTRACT_DATABASES } from "./workspace";
-import { errorMessage } from "../lib/errors";
 
 
 /** What the search step found for one contract table: the entry to sync it with, or why it cannot be. */

@@ -1,7 +1,6 @@
 import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
 import type { SyncHistoryRun } from "#contract/sync-runs";
-import worker from "../index";
 import { adminFetch } from "../test/admin";
 import { control, runCron, startAndWait } from "../test/notion-sync";
 import type { RegistryEntry } from "../tables/registry";

@@ -1,9 +1,7 @@
 import { NOTION_VERSION } from "#contract/notion";
-import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
+import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, inject, it } from "vitest";
 import { CATEGORIES } from "#contract/categories";
-import worker from "../index";
-import { adminCookie, TEST_ORIGIN } from "../test/admin";
 import type { RecordedCall } from "../test/hook-recorder";
 import { admin, get } from "../test/http";
 import { NOTION, control, listTables, rows, startAndWait, syncSchemas } from "../test/notion-sync";
