@@ -1,11 +1,11 @@
-import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
+import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
-import worker from "../index";
-import { adminCookie, TEST_ORIGIN } from "../test/admin";
 import { control } from "../test/notion-sync";
+import { STAGE_PREFIX } from "./page-slices";
+import { syncAll as runFullSync } from "./sync-all";
 import type { SyncAllSummary } from "#contract/admin-api";
 
-/** The media bucket with each of its calls counted by method. */
+/** The media bucket with each call on a media file counted by method (the sync's staged query pages, `sync-stage/`, left out). */
 function countedBucket(bucket: R2Bucket): { bucket: R2Bucket; calls: Record<string, number> } {
   const calls: Record<string, number> = {};
   const counted = new Proxy(bucket, {
@@ -13,7 +13,8 @@ function countedBucket(bucket: R2Bucket): { bucket: R2Bucket; calls: Record<stri
       const value = Reflect.get(target, name, receiver) as unknown;
       if (typeof value !== "function") return value;
       return (...args: unknown[]) => {
-        calls[String(name)] = (calls[String(name)] ?? 0) + 1;
+        const keys = [args[0]].flat();
+        if (name === "list" || !keys.every((k) => typeof k === "string" && k.startsWith(STAGE_PREFIX))) calls[String(name)] = (calls[String(name)] ?? 0) + 1;
         return (value as (...a: unknown[]) => unknown).apply(target, args);
       };
     },
@@ -21,14 +22,10 @@ function countedBucket(bucket: R2Bucket): { bucket: R2Bucket; calls: Record<stri
   return { bucket: counted, calls };
 }
 
-/** POST /api/admin/notion-sync-all with `MEDIA` counted, its waitUntil work finished. */
+/** The full sync's steps run in this invocation with `MEDIA` counted. */
 async function syncAll(): Promise<{ body: SyncAllSummary; calls: Record<string, number> }> {
   const { bucket, calls } = countedBucket(env.MEDIA);
-  const ctx = createExecutionContext();
-  const request = new Request(`${TEST_ORIGIN}/api/admin/notion-sync-all`, { method: "POST", headers: { cookie: await adminCookie(), origin: TEST_ORIGIN } });
-  const res = await worker.fetch(request, { ...env, MEDIA: bucket }, ctx);
-  const body = await res.json<SyncAllSummary>();
-  await waitOnExecutionContext(ctx);
+  const body = await runFullSync({ ...env, MEDIA: bucket });
   return { body, calls };
 }
 

@@ -26,8 +26,12 @@ const PAGES_AT_ONCE = 4;
 /** Unsupported block entries a slice hands back (the run lists at most a few hundred anyway). */
 const UNSUPPORTED_PER_SLICE = 50;
 
+/** Prefix of the R2 keys where a run stages its query pages (never a media file: those are under `notion/`). */
+export const STAGE_PREFIX = "sync-stage/";
+
 /** Where one cursor page of a run's query waits between the step that read it and those that turn it into rows (R2: strongly consistent, no size cap). */
-export const stageKey = (runId: number, table: string, n: number) => `sync-stage/${runId}/${table}/${n}.json`;
+export const stageKey = (runId: number, table: string, n: number) => `${STAGE_PREFIX}${runId}/${table}/${n}.json`;
+
 
 /** Deletes what a run staged for a table (`pagesRead` cursor pages). */
 export async function dropStaged(bucket: R2Bucket, runId: number, table: string, pagesRead: number): Promise<void> {
