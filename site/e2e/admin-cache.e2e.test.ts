@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page, Route } from "playwright-core";
 import type { AdminClient } from "../../scripts/lib/admin-client.ts";
 import type { CacheStats } from "#contract/types";
-import { openAdmin, openToast, signedInContext, statText, waitForToast } from "./admin-helpers";
-import { BASE_URL, launch, screenshot } from "./browser";
-import { adminClient } from "./stack";
+import { openAdmin, openToast, signedInContext, statText, waitForToast } from "./support/admin-helpers";
+import { BASE_URL, launch, screenshot } from "./support/browser";
+import { adminClient } from "./support/stack";
 
 let browser: Browser;
 let context: BrowserContext;

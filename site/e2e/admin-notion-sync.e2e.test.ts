@@ -3,10 +3,10 @@ import type { Browser, BrowserContext, Page, Route } from "playwright-core";
 import type { AdminClient } from "../../scripts/lib/admin-client.ts";
 import { databaseIdFor, dataSourceIdFor, pageIdFor } from "../../scripts/demo-workspace/ids.ts";
 import type { NotionTable } from "#contract/types";
-import { confirmSchemaSync, openAdmin, schemaSyncDialog, signedInContext, waitForToast } from "./admin-helpers";
-import { launch, screenshot } from "./browser";
-import { seriousAxeViolations } from "./site-helpers";
-import { adminClient, buildInfo, clearNotionFaults, holdPublishing, injectNotionFault, notionTables, releasePublishing, waitForPublisherIdle, waitForRebuild, waitForSyncIdle } from "./stack";
+import { confirmSchemaSync, openAdmin, schemaSyncDialog, signedInContext, waitForToast } from "./support/admin-helpers";
+import { launch, screenshot } from "./support/browser";
+import { seriousAxeViolations } from "./support/site-helpers";
+import { adminClient, buildInfo, clearNotionFaults, holdPublishing, injectNotionFault, notionTables, releasePublishing, waitForPublisherIdle, waitForRebuild, waitForSyncIdle } from "./support/stack";
 
 let browser: Browser;
 let context: BrowserContext;

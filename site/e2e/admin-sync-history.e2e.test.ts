@@ -3,10 +3,10 @@ import type { Browser, Page } from "playwright-core";
 import type { AdminClient } from "../../scripts/lib/admin-client.ts";
 import { dataSourceIdFor } from "../../scripts/demo-workspace/ids.ts";
 import type { SyncHistoryRun } from "../../worker/data/sync-history";
-import { openAdmin, signedInContext, waitForToast } from "./admin-helpers";
-import { BASE_URL, launch, screenshot, VIEWPORTS } from "./browser";
-import { seriousAxeViolations } from "./site-helpers";
-import { ADMIN_PASSWORD, adminClient, buildInfo, holdPublishing, notion, patchNotionPage, releasePublishing, syncTable, waitForPublisherIdle, waitForRebuild, waitForSyncIdle } from "./stack";
+import { openAdmin, signedInContext, waitForToast } from "./support/admin-helpers";
+import { BASE_URL, launch, screenshot, VIEWPORTS } from "./support/browser";
+import { seriousAxeViolations } from "./support/site-helpers";
+import { ADMIN_PASSWORD, adminClient, buildInfo, holdPublishing, notion, patchNotionPage, releasePublishing, syncTable, waitForPublisherIdle, waitForRebuild, waitForSyncIdle } from "./support/stack";
 
 const DATABASE = "Slot Machines";
 const TABLE = "notion_slot_machines";

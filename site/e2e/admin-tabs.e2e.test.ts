@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { openAdmin, signedInContext } from "./admin-helpers";
-import { launch, screenshot, VIEWPORTS } from "./browser";
+import { openAdmin, signedInContext } from "./support/admin-helpers";
+import { launch, screenshot, VIEWPORTS } from "./support/browser";
 
 let browser: Browser;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { confirmSchemaSync, openAdmin, openToast, signedInContext, waitForToast } from "./admin-helpers";
-import { launch, screenshot } from "./browser";
+import { confirmSchemaSync, openAdmin, openToast, signedInContext, waitForToast } from "./support/admin-helpers";
+import { launch, screenshot } from "./support/browser";
 
 let browser: Browser;
 let context: BrowserContext;

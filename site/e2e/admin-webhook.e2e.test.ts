@@ -3,9 +3,9 @@ import type { Browser } from "playwright-core";
 import type { AdminClient } from "../../scripts/lib/admin-client.ts";
 import { pageIdFor } from "../../scripts/demo-workspace/ids.ts";
 import { LOCAL_WEBHOOK_TOKEN } from "../../scripts/notion-server/webhooks.ts";
-import { openAdmin, signedInContext } from "./admin-helpers";
-import { BASE_URL, launch, screenshot } from "./browser";
-import { adminClient, buildInfo, NOTION_URL, setPageTitle, until, waitForRebuild } from "./stack";
+import { openAdmin, signedInContext } from "./support/admin-helpers";
+import { BASE_URL, launch, screenshot } from "./support/browser";
+import { adminClient, buildInfo, NOTION_URL, setPageTitle, until, waitForRebuild } from "./support/stack";
 
 const ORIGINAL_TITLE = "Jennings Sun Chief 5¢";
 const ITEM_ID = pageIdFor("Slot Machines", ORIGINAL_TITLE);

@@ -2,7 +2,8 @@ import { atom } from "nanostores";
 import type { NotionTable, SchemaSyncResult } from "#contract/types";
 import type { SyncHistoryRun } from "../../../worker/data/sync-history";
 import { readBuildInfo, readNotionTables, readSyncRuns, readSyncStatus, syncSchemas, syncTable, type BuildInfo, type SyncStatus } from "./admin-api";
-import { errorText, failureToast, schemaSyncToast, syncErrorToast, tableSyncToast } from "./admin";
+import { errorText, failureToast } from "./error-text";
+import { schemaSyncToast, syncErrorToast, tableSyncToast } from "./sync-toasts";
 import { handleUnauthorized } from "./admin-store";
 import { toast } from "../shell/toasts";
 

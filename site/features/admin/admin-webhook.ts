@@ -1,6 +1,6 @@
 import { atom } from "nanostores";
 import type { WebhookStatus } from "../../../worker/data/webhook-subscription";
-import { errorText } from "./admin";
+import { errorText } from "./error-text";
 import { getJson } from "../../lib/http";
 import { handleUnauthorized } from "./admin-store";
 

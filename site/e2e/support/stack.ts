@@ -1,9 +1,9 @@
 /** Server-side state of the stack the browser tests run against: admin API, demo Notion server, syncs and rebuilds. */
-import { signIn, type AdminClient } from "../../scripts/lib/admin-client.ts";
-import { waitForSyncIdle as syncIdle } from "../../scripts/lib/sync-idle.ts";
-import type { SyncStatus } from "../features/admin/admin-api";
+import { signIn, type AdminClient } from "../../../scripts/lib/admin-client.ts";
+import { waitForSyncIdle as syncIdle } from "../../../scripts/lib/sync-idle.ts";
+import type { SyncStatus } from "../../features/admin/admin-api";
 import type { NotionTable } from "#contract/types";
-import { LOCK_TTL_MS } from "../../worker/tables/lock";
+import { LOCK_TTL_MS } from "../../../worker/tables/lock";
 import { BASE_URL } from "./browser";
 
 /** The stack's admin password (scripts/test-e2e.ts passes it in). */
