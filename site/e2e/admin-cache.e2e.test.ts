@@ -4,7 +4,7 @@ import type { AdminClient } from "../../scripts/lib/admin-client.ts";
 import type { CacheStats } from "#contract/types";
 import { openAdmin, openToast, signedInContext, statText, waitForToast } from "./support/admin-helpers";
 import { BASE_URL, launch, screenshot } from "./support/browser";
-import { adminClient } from "./support/stack";
+import { adminClient, setCaching } from "./support/stack";
 
 let browser: Browser;
 let context: BrowserContext;
@@ -12,11 +12,13 @@ let admin: AdminClient;
 beforeAll(async () => {
   browser = await launch();
   admin = await adminClient();
+  // The switch's tests start from caching on, as the stack starts, whatever ran before.
+  await setCaching(admin, true);
   context = await signedInContext(browser);
 });
 afterAll(async () => {
-  // Other test files expect caching on, whatever happened here.
-  await admin?.call("/api/admin/cache/enable", { method: "POST" });
+  // Caching back on, as the stack starts, whatever happened here.
+  if (admin) await setCaching(admin, true);
   await browser?.close();
 });
 

@@ -2,7 +2,7 @@
 import { signIn, type AdminClient } from "../../../scripts/lib/admin-client.ts";
 import { waitForSyncIdle as syncIdle } from "../../../scripts/lib/sync-idle.ts";
 import type { SyncStatus } from "../../features/admin/admin-api";
-import type { NotionTable } from "#contract/types";
+import type { CacheStats, NotionTable } from "#contract/types";
 import { LOCK_TTL_MS } from "../../../worker/tables/lock";
 import { BASE_URL } from "./browser";
 
@@ -162,4 +162,25 @@ export async function waitForPublisherIdle(timeoutMs = 120_000): Promise<void> {
     if (Date.now() > deadline) throw new Error(`the local deploy hook was still building after ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
+}
+
+/** Turns caching on or off through the admin API (the stack starts with it on); a no-op when it already is. */
+export async function setCaching(client: AdminClient, enabled: boolean): Promise<void> {
+  const { isCachingEnabled } = await client.call<CacheStats>("/api/admin/cache/stats");
+  if (isCachingEnabled !== enabled) await client.call(`/api/admin/cache/${enabled ? "enable" : "disable"}`, { method: "POST" });
+}
+
+/**
+ * Brings the stack to the sync state it starts in, whatever ran before: no pending Notion faults, publishing released,
+ * no sync or build running, and a last sync and rebuild that succeeded (after a failed one, Posts is synced and its
+ * rebuild awaited).
+ */
+export async function settleSyncState(client: AdminClient): Promise<void> {
+  await clearNotionFaults();
+  await releasePublishing();
+  await waitForSyncIdle(client);
+  await waitForPublisherIdle();
+  const { lastSync, lastRebuild } = await client.call<SyncStatus>("/api/admin/sync-status");
+  if (lastSync?.ok && lastRebuild?.ok) return;
+  await syncAndRebuild("Posts", "the build after a successful sync", async () => true);
 }
