@@ -38,14 +38,19 @@ afterAll(async () => {
   await browser?.close();
   if (!admin) return;
   if (edited) {
-    // The webhook carries the title back too; wait until the served page shows it again.
+    // The webhook carries the title back too: wait until the API and the served page show it again before unsubscribing
+    // (the new title contains the original, so the page must also have lost the new one).
     await setPageTitle(ITEM_ID, ORIGINAL_TITLE);
-    await until("the original title on the served item page", async () => (await servedHtml()).includes(ORIGINAL_TITLE), 150_000);
+    await until("the original title in the API", async () => (await apiTitle()) === ORIGINAL_TITLE, 30_000);
+    await until("the original title on the served item page", async () => {
+      const html = await servedHtml();
+      return html.includes(ORIGINAL_TITLE) && !html.includes(NEW_TITLE);
+    }, 150_000);
     await waitForRebuild(admin, items, ITEM_PATH, 150_000);
   }
   await webhookControl("DELETE");
   await admin.call("/api/admin/notion-webhook", { method: "DELETE" });
-});
+}, 330_000);
 
 describe("Notion webhooks: edit in Notion -> live page, no button pressed", () => {
   it("shows the verification token to paste while no signed event has arrived", async () => {
