@@ -4,7 +4,7 @@ import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { chromium, type Browser } from "playwright-core";
-import { CHROMIUM_ARGS, VIEWPORTS } from "../site/e2e/browser.ts";
+import { CHROMIUM_ARGS, VIEWPORTS } from "../site/e2e/support/browser.ts";
 import { checkNode } from "./lib/check-node.ts";
 import { freePort } from "./lib/free-port.ts";
 import { ROOT } from "./lib/quiet-env.ts";

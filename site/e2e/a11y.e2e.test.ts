@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
-import { launch, open, screenshot } from "./browser";
+import { launch, open, screenshot } from "./support/browser";
 import { RICH_TEXT_COLORS } from "../lib/rich-text";
-import { firstItemId, seriousAxeViolations, VIEWPORT_NAMES } from "./site-helpers";
+import { firstItemId, seriousAxeViolations, VIEWPORT_NAMES } from "./support/site-helpers";
 
 const PAGES: [string, () => Promise<string>][] = [
   ["home", async () => "/"],

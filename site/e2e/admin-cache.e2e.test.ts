@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page, Route } from "playwright-core";
 import type { AdminClient } from "../../scripts/lib/admin-client.ts";
 import type { CacheStats } from "#contract/admin-api";
-import { openAdmin, openToast, signedInContext, statText, waitForToast } from "./admin-helpers";
-import { BASE_URL, launch, screenshot } from "./browser";
-import { adminClient } from "./stack";
+import { openAdmin, openToast, signedInContext, statText, waitForToast } from "./support/admin-helpers";
+import { BASE_URL, launch, screenshot } from "./support/browser";
+import { adminClient, setCaching } from "./support/stack";
 
 let browser: Browser;
 let context: BrowserContext;
@@ -12,11 +12,13 @@ let admin: AdminClient;
 beforeAll(async () => {
   browser = await launch();
   admin = await adminClient();
+  // The switch's tests start from caching on, as the stack starts, whatever ran before.
+  await setCaching(admin, true);
   context = await signedInContext(browser);
 });
 afterAll(async () => {
-  // Other test files expect caching on, whatever happened here.
-  await admin?.call("/api/admin/cache/enable", { method: "POST" });
+  // Caching back on, as the stack starts, whatever happened here.
+  if (admin) await setCaching(admin, true);
   await browser?.close();
 });
 

@@ -3,10 +3,10 @@ import type { Browser, BrowserContext, Page, Route } from "playwright-core";
 import type { AdminClient } from "../../scripts/lib/admin-client.ts";
 import { databaseIdFor, dataSourceIdFor, pageIdFor } from "../../scripts/demo-workspace/ids.ts";
 import type { NotionTable } from "#contract/admin-api";
-import { confirmSchemaSync, openAdmin, schemaSyncDialog, signedInContext, waitForToast } from "./admin-helpers";
-import { launch, screenshot } from "./browser";
-import { seriousAxeViolations } from "./site-helpers";
-import { adminClient, buildInfo, clearNotionFaults, holdPublishing, injectNotionFault, notionTables, releasePublishing, waitForPublisherIdle, waitForRebuild, waitForSyncIdle } from "./stack";
+import { confirmSchemaSync, openAdmin, schemaSyncDialog, signedInContext, waitForToast } from "./support/admin-helpers";
+import { launch, screenshot } from "./support/browser";
+import { seriousAxeViolations } from "./support/site-helpers";
+import { adminClient, buildInfo, clearNotionFaults, holdPublishing, injectNotionFault, notionTables, releasePublishing, settleSyncState, waitForPublisherIdle, waitForRebuild, waitForSyncIdle } from "./support/stack";
 
 let browser: Browser;
 let context: BrowserContext;
@@ -22,9 +22,11 @@ beforeAll(async () => {
   browser = await launch();
   admin = await adminClient();
   context = await signedInContext(browser);
+  // The first test expects a stack whose last sync and rebuild succeeded, whatever file ran before.
+  await settleSyncState(admin);
   initialTables = await notionTables(admin);
   initialItems = (await buildInfo()).items;
-});
+}, 300_000);
 afterAll(async () => {
   // Leave the shared stack as found: no pending faults, every table synced with its data, the site rebuilt.
   // The browser goes first, so no delayed request of a failed test can reach the worker after the check.

@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import type { AdminClient } from "../../scripts/lib/admin-client.ts";
 import { pageIdFor } from "../../scripts/demo-workspace/ids.ts";
-import { openAdmin, signedInContext, waitForToast } from "./admin-helpers";
-import { BASE_URL, launch, screenshot, VIEWPORTS } from "./browser";
-import { adminClient, buildInfo, notionTables, setPageTitle, until, waitForPublisherIdle, waitForRebuild } from "./stack";
+import { openAdmin, signedInContext, waitForToast } from "./support/admin-helpers";
+import { BASE_URL, launch, screenshot, VIEWPORTS } from "./support/browser";
+import { adminClient, buildInfo, notionTables, setPageTitle, until, waitForPublisherIdle, waitForRebuild } from "./support/stack";
 
 const ORIGINAL_TITLE = "Watling Rol-a-Top 5¢";
 const ITEM_ID = pageIdFor("Slot Machines", ORIGINAL_TITLE);

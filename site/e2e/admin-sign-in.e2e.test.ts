@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 
-import { BASE_URL, launch, open, screenshot } from "./browser";
+import { BASE_URL, launch, open, screenshot } from "./support/browser";
 import type { SyncStatus } from "#contract/sync-runs";
-import { ADMIN_PASSWORD, adminClient, NOTION_TOKEN, notionTables } from "./stack";
+import { ADMIN_PASSWORD, adminClient, NOTION_TOKEN, notionTables } from "./support/stack";
 
 let browser: Browser;
 beforeAll(async () => {

@@ -3,9 +3,9 @@ import type { Browser, Page } from "playwright-core";
 import type { AdminClient } from "../../scripts/lib/admin-client.ts";
 import { dataSourceIdFor } from "../../scripts/demo-workspace/ids.ts";
 import type { SyncHistoryRun } from "#contract/sync-runs";
-import { openAdmin, signedInContext, waitForToast } from "./admin-helpers";
-import { BASE_URL, launch, screenshot, VIEWPORTS } from "./browser";
-import { seriousAxeViolations } from "./site-helpers";
+import { openAdmin, signedInContext, waitForToast } from "./support/admin-helpers";
+import { BASE_URL, launch, screenshot, VIEWPORTS } from "./support/browser";
+import { seriousAxeViolations } from "./support/site-helpers";
 import {
   ADMIN_PASSWORD,
   adminClient,
@@ -21,7 +21,7 @@ import {
   waitForPublisherIdle,
   waitForRebuild,
   waitForSyncIdle,
-} from "./stack";
+} from "./support/stack";
 
 const DATABASE = "Slot Machines";
 const TABLE = "notion_slot_machines";

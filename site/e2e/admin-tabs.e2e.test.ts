@@ -1,12 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { openAdmin, signedInContext } from "./admin-helpers";
-import { launch, screenshot, VIEWPORTS } from "./browser";
+import { openAdmin, signedInContext } from "./support/admin-helpers";
+import { launch, screenshot, VIEWPORTS } from "./support/browser";
+import { adminClient, settleSyncState } from "./support/stack";
 
 let browser: Browser;
 beforeAll(async () => {
+  // The Notion Sync tab is checked once it shows a last sync that succeeded, whatever file ran before.
+  await settleSyncState(await adminClient());
   browser = await launch();
-});
+}, 300_000);
 afterAll(async () => {
   await browser?.close();
 });

@@ -1,12 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { confirmSchemaSync, openAdmin, openToast, signedInContext, waitForToast } from "./admin-helpers";
-import { launch, screenshot } from "./browser";
+import { confirmSchemaSync, openAdmin, openToast, signedInContext, waitForToast } from "./support/admin-helpers";
+import { launch, screenshot } from "./support/browser";
+import { adminClient, setCaching } from "./support/stack";
 
 let browser: Browser;
 let context: BrowserContext;
 beforeAll(async () => {
   browser = await launch();
+  // The failed-toggle toast starts from caching on, as the stack starts.
+  await setCaching(await adminClient(), true);
   context = await signedInContext(browser);
 });
 afterAll(async () => {

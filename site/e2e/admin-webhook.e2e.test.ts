@@ -3,9 +3,9 @@ import type { Browser } from "playwright-core";
 import type { AdminClient } from "../../scripts/lib/admin-client.ts";
 import { pageIdFor } from "../../scripts/demo-workspace/ids.ts";
 import { LOCAL_WEBHOOK_TOKEN } from "../../scripts/notion-server/webhooks.ts";
-import { openAdmin, signedInContext } from "./admin-helpers";
-import { BASE_URL, launch, screenshot } from "./browser";
-import { adminClient, buildInfo, NOTION_URL, setPageTitle, until, waitForRebuild } from "./stack";
+import { openAdmin, signedInContext } from "./support/admin-helpers";
+import { BASE_URL, launch, screenshot } from "./support/browser";
+import { adminClient, buildInfo, NOTION_URL, setPageTitle, until, waitForRebuild } from "./support/stack";
 
 const ORIGINAL_TITLE = "Jennings Sun Chief 5¢";
 const ITEM_ID = pageIdFor("Slot Machines", ORIGINAL_TITLE);
@@ -38,14 +38,19 @@ afterAll(async () => {
   await browser?.close();
   if (!admin) return;
   if (edited) {
-    // The webhook carries the title back too; wait until the served page shows it again.
+    // The webhook carries the title back too: wait until the API and the served page show it again before unsubscribing
+    // (the new title contains the original, so the page must also have lost the new one).
     await setPageTitle(ITEM_ID, ORIGINAL_TITLE);
-    await until("the original title on the served item page", async () => (await servedHtml()).includes(ORIGINAL_TITLE), 150_000);
+    await until("the original title in the API", async () => (await apiTitle()) === ORIGINAL_TITLE, 30_000);
+    await until("the original title on the served item page", async () => {
+      const html = await servedHtml();
+      return html.includes(ORIGINAL_TITLE) && !html.includes(NEW_TITLE);
+    }, 150_000);
     await waitForRebuild(admin, items, ITEM_PATH, 150_000);
   }
   await webhookControl("DELETE");
   await admin.call("/api/admin/notion-webhook", { method: "DELETE" });
-});
+}, 330_000);
 
 describe("Notion webhooks: edit in Notion -> live page, no button pressed", () => {
   it("shows the verification token to paste while no signed event has arrived", async () => {

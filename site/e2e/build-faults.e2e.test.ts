@@ -20,10 +20,10 @@ import { serveStaticSite, type StaticSite } from "../../scripts/lib/static-site.
 import { SHELL_DEFAULTS } from "../lib/build/shell";
 import { LISTING_PAGE_SIZE } from "#contract/listing";
 import { PAGE_DEFAULTS } from "../lib/page-defaults";
-import { BASE_URL, launch, screenshot, VIEWPORTS } from "./browser";
-import { apiItems, type ApiItem } from "./catalogue-helpers";
-import { demoRow, demoText, VIEWPORT_NAMES } from "./site-helpers";
-import { waitForPublisherIdle } from "./stack";
+import { BASE_URL, launch, screenshot, VIEWPORTS } from "./support/browser";
+import { apiItems, type ApiItem } from "./support/catalogue-helpers";
+import { demoRow, demoText, VIEWPORT_NAMES } from "./support/site-helpers";
+import { waitForPublisherIdle } from "./support/stack";
 
 const NOTICE = "WEBSITE UNDER CONSTRUCTION — Please excuse our appearance while we restore our online presence";
 const OUT_DIR = `.wrangler/build-faults-${process.pid}`;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { launch, open, screenshot } from "./browser";
+import { launch, open, screenshot } from "./support/browser";
 
 let browser: Browser;
 beforeAll(async () => {

@@ -10,9 +10,9 @@ import { pageIdFor } from "../../scripts/demo-workspace/ids.ts";
 import type { Span } from "../../scripts/demo-workspace/types.ts";
 import { SHELL_DEFAULTS } from "../lib/build/shell";
 import { PAGE_DEFAULTS, type PageId } from "../lib/page-defaults";
-import { launch, open, screenshot } from "./browser";
-import { demoRow, demoText, pageHtml, richTextValue, servedHeading, VIEWPORT_NAMES } from "./site-helpers";
-import { patchNotionPage, syncAndRebuild } from "./stack";
+import { launch, open, screenshot } from "./support/browser";
+import { demoRow, demoText, pageHtml, richTextValue, servedHeading, VIEWPORT_NAMES } from "./support/site-helpers";
+import { patchNotionPage, syncAndRebuild } from "./support/stack";
 
 const NOTICE = "WEBSITE UNDER CONSTRUCTION — ";
 const DEFAULT_BANNER = "Please excuse our appearance while we restore our online presence";

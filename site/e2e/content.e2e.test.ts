@@ -3,8 +3,8 @@ import type { Browser, Page } from "playwright-core";
 import { POSTS } from "../../scripts/demo-workspace/content/posts.ts";
 import { PAGE_DESCRIPTIONS, PAGE_HEADERS } from "../../scripts/demo-workspace/content/site-content.ts";
 import type { PageSpec } from "../../scripts/demo-workspace/types.ts";
-import { launch, open, screenshot } from "./browser";
-import { demoRow, demoText, pageHtml, VIEWPORT_NAMES } from "./site-helpers";
+import { launch, open, screenshot } from "./support/browser";
+import { demoRow, demoText, pageHtml, VIEWPORT_NAMES } from "./support/site-helpers";
 
 const SECTIONS = [
   ["home", "/"],

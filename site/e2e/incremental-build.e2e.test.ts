@@ -13,10 +13,10 @@ import type { Span } from "../../scripts/demo-workspace/types.ts";
 import { cacheDirFor } from "../../scripts/lib/build-cache.ts";
 import { buildSite, type BuildReport } from "../../scripts/lib/build-site.ts";
 import { ROOT } from "../../scripts/lib/quiet-env.ts";
-import { BASE_URL } from "./browser";
-import { apiItems, type ApiItem } from "./catalogue-helpers";
-import { demoRow, richTextValue } from "./site-helpers";
-import { holdPublishing, patchNotionPage, releasePublishing, setPageTitle, syncAndRebuild, syncTable, waitForPublisherIdle } from "./stack";
+import { BASE_URL } from "./support/browser";
+import { apiItems, type ApiItem } from "./support/catalogue-helpers";
+import { demoRow, richTextValue } from "./support/site-helpers";
+import { holdPublishing, patchNotionPage, releasePublishing, setPageTitle, syncAndRebuild, syncTable, waitForPublisherIdle } from "./support/stack";
 
 const OUT_DIR = `.wrangler/incremental-${process.pid}`;
 const dist = resolve(ROOT, OUT_DIR);

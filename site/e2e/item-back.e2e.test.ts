@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { BASE_URL, VIEWPORTS, launch, open, screenshot } from "./browser";
-import { apiItems, cardTitle, cardTitles, holdRequests, POLL, type ApiItem } from "./catalogue-helpers";
+import { BASE_URL, VIEWPORTS, launch, open, screenshot } from "./support/browser";
+import { apiItems, cardTitle, cardTitles, holdRequests, POLL, type ApiItem } from "./support/catalogue-helpers";
 
 let browser: Browser;
 let slots: ApiItem[];

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { BASE_URL, launch, open, screenshot } from "./browser";
-import { apiItems, cardTitles, detailsPanel, itemByTitle, type ApiItem, POLL } from "./catalogue-helpers";
+import { BASE_URL, launch, open, screenshot } from "./support/browser";
+import { apiItems, cardTitles, detailsPanel, itemByTitle, type ApiItem, POLL } from "./support/catalogue-helpers";
 import { SLOTS } from "../../scripts/demo-workspace/catalogue/slots.ts";
 import { isSafeUrl } from "#contract/safe-url";
-import { demoSpans, expectedFormatting, shownFormatting } from "./site-helpers";
+import { demoSpans, expectedFormatting, shownFormatting } from "./support/site-helpers";
 
 let browser: Browser;
 let castle: ApiItem;

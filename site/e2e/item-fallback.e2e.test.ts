@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { launch, open, screenshot } from "./browser";
-import { holdRequests, itemByTitle, POLL, type ApiItem } from "./catalogue-helpers";
-import { seriousAxeViolations } from "./site-helpers";
+import { launch, open, screenshot } from "./support/browser";
+import { holdRequests, itemByTitle, POLL, type ApiItem } from "./support/catalogue-helpers";
+import { seriousAxeViolations } from "./support/site-helpers";
 
 let browser: Browser;
 let sunChief: ApiItem;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { launch, screenshot } from "./browser";
-import { hydrated, itemByTitle, openAt, POLL, type ApiItem } from "./catalogue-helpers";
+import { launch, screenshot } from "./support/browser";
+import { hydrated, itemByTitle, openAt, POLL, type ApiItem } from "./support/catalogue-helpers";
 
 let browser: Browser;
 let castle: ApiItem;

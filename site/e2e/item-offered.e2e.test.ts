@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
-import { launch, open, screenshot } from "./browser";
-import { apiItems, itemByTitle, statusOf, type ApiItem } from "./catalogue-helpers";
-import { buildInfo, patchNotionPage, syncAndRebuild, syncTable, until } from "./stack";
+import { launch, open, screenshot } from "./support/browser";
+import { apiItems, itemByTitle, statusOf, type ApiItem } from "./support/catalogue-helpers";
+import { buildInfo, patchNotionPage, syncAndRebuild, syncTable, until } from "./support/stack";
 
 let browser: Browser;
 let toy: ApiItem;

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Locator } from "playwright-core";
-import { launch, open, screenshot } from "./browser";
-import { apiItems, itemByTitle } from "./catalogue-helpers";
+import { launch, open, screenshot } from "./support/browser";
+import { apiItems, itemByTitle } from "./support/catalogue-helpers";
 import { SLOTS } from "../../scripts/demo-workspace/catalogue/slots.ts";
 import { isSafeUrl } from "#contract/safe-url";
-import { demoSpans, expectedFormatting, shownFormatting } from "./site-helpers";
+import { demoSpans, expectedFormatting, shownFormatting } from "./support/site-helpers";
 
 let browser: Browser;
 beforeAll(async () => {

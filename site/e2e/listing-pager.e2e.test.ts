@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { BASE_URL, launch, open, screenshot } from "./browser";
-import { apiItems, cardTitles, hydrated, pagerSlots, type ApiItem, POLL } from "./catalogue-helpers";
-import { pageHtml } from "./site-helpers";
+import { BASE_URL, launch, open, screenshot } from "./support/browser";
+import { apiItems, cardTitles, hydrated, pagerSlots, type ApiItem, POLL } from "./support/catalogue-helpers";
+import { pageHtml } from "./support/site-helpers";
 
 let browser: Browser;
 let slots: ApiItem[];

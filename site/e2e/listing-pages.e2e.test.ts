@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { ROUTED_CATEGORIES } from "../lib/routes";
-import { launch, open, screenshot } from "./browser";
-import { apiItems, categoryName } from "./catalogue-helpers";
+import { launch, open, screenshot } from "./support/browser";
+import { apiItems, categoryName } from "./support/catalogue-helpers";
 
 let browser: Browser;
 beforeAll(async () => {

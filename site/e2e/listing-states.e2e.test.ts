@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
-import { launch, open, screenshot } from "./browser";
+import { launch, open, screenshot } from "./support/browser";
 import { collectVitals, cumulativeLayoutShift, installVitalsObservers } from "../../scripts/lib/vitals-observer.ts";
-import { apiItems, cardTitle, cardTitles, holdRequests, hydrated, POLL } from "./catalogue-helpers";
+import { apiItems, cardTitle, cardTitles, holdRequests, hydrated, POLL } from "./support/catalogue-helpers";
 
 let browser: Browser;
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { BASE_URL, launch, open, screenshot, VIEWPORTS } from "./browser";
+import { BASE_URL, launch, open, screenshot, VIEWPORTS } from "./support/browser";
 
 let browser: Browser;
 beforeAll(async () => {

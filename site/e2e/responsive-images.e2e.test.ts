@@ -4,8 +4,8 @@ import { existsSync, readdirSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
 import { VARIANT_WIDTHS } from "#contract/media-variants";
 import { imageSize } from "../lib/build/image-size";
-import { BASE_URL, SITE_DIST, launch, screenshot } from "./browser";
-import { apiItems, cardTitle, cardTitles, itemByTitle, openAt, POLL } from "./catalogue-helpers";
+import { BASE_URL, SITE_DIST, launch, screenshot } from "./support/browser";
+import { apiItems, cardTitle, cardTitles, itemByTitle, openAt, POLL } from "./support/catalogue-helpers";
 
 const PUBLIC_DIR = resolve(import.meta.dirname, "../public");
 let browser: Browser;

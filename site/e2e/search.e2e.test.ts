@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { BASE_URL, launch, open, screenshot } from "./browser";
-import { cardTitles, holdRequests, hydrated, POLL } from "./catalogue-helpers";
-import { seriousAxeViolations } from "./site-helpers";
+import { BASE_URL, launch, open, screenshot } from "./support/browser";
+import { cardTitles, holdRequests, hydrated, POLL } from "./support/catalogue-helpers";
+import { seriousAxeViolations } from "./support/site-helpers";
 
 type Hit = { id: string; category: string; title: string; year: number | null; forSale: boolean };
 type Result = { items: Hit[]; total: number; pagination: { totalPages: number } };

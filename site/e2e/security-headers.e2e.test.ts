@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { BASE_URL, launch, open, screenshot } from "./browser";
-import { signedInContext } from "./admin-helpers";
-import { firstItemId } from "./site-helpers";
+import { BASE_URL, launch, open, screenshot } from "./support/browser";
+import { signedInContext } from "./support/admin-helpers";
+import { firstItemId } from "./support/site-helpers";
 
 const MISSING_ID = "00000000-0000-4000-8000-000000000000";
 

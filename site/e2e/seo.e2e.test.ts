@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { CATEGORY_IDS } from "#contract/categories";
-import { launch, open, BASE_URL } from "./browser";
-import { firstItemId } from "./site-helpers";
+import { launch, open, BASE_URL } from "./support/browser";
+import { firstItemId } from "./support/site-helpers";
 
 const SITE_NAME = "Antique Coin-Op Restorations";
 const CONTENT_PAGES = ["/", "/literature", "/services", "/news", "/miscellaneous"];

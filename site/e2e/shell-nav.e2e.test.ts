@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { launch, open, screenshot } from "./browser";
-import { firstItemId } from "./site-helpers";
+import { launch, open, screenshot } from "./support/browser";
+import { firstItemId } from "./support/site-helpers";
 
 /** The spec's navigation entries, in order. */
 const ENTRIES = [

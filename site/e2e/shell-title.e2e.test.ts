@@ -7,9 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
 import { PAGE_HEADERS, SITE_CONTENT } from "../../scripts/demo-workspace/content/site-content.ts";
 import { pageIdFor } from "../../scripts/demo-workspace/ids.ts";
-import { launch, open, screenshot } from "./browser";
-import { demoRow, demoText, pageHtml, richTextValue, VIEWPORT_NAMES } from "./site-helpers";
-import { patchNotionPage, syncAndRebuild } from "./stack";
+import { launch, open, screenshot } from "./support/browser";
+import { demoRow, demoText, pageHtml, richTextValue, VIEWPORT_NAMES } from "./support/site-helpers";
+import { patchNotionPage, syncAndRebuild } from "./support/stack";
 
 const titleId = pageIdFor("Site Content", "header_title_markdown");
 const demoTitle = demoText(demoRow(SITE_CONTENT, "Key", "header_title_markdown").Content);

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { IMAGES, SITE_CONTENT } from "../../scripts/demo-workspace/content/site-content.ts";
-import { launch, open, screenshot, BASE_URL } from "./browser";
-import { openAt } from "./catalogue-helpers";
+import { launch, open, screenshot, BASE_URL } from "./support/browser";
+import { openAt } from "./support/catalogue-helpers";
 import { isSafeUrl } from "#contract/safe-url";
-import { demoRow, demoSpans, demoText, expectedFormatting, shownFormatting, VIEWPORT_NAMES } from "./site-helpers";
+import { demoRow, demoSpans, demoText, expectedFormatting, shownFormatting, VIEWPORT_NAMES } from "./support/site-helpers";
 
 const phone = demoText(demoRow(SITE_CONTENT, "Key", "phone_contact_info").Content);
 const email = demoText(demoRow(SITE_CONTENT, "Key", "email_contact_info").Content);

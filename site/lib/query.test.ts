@@ -74,6 +74,18 @@ describe("query cache freshness", () => {
     await fetchQuery("/api/z", { fetcher });
     expect(fetcher).toHaveBeenCalledTimes(3);
   });
+
+  it("keeps showing data in use while it refetches, however long ago it was fetched", async () => {
+    setQueryData("/api/used", 1);
+    const release = retainQuery("/api/used");
+    vi.advanceTimersByTime(90 * MINUTE);
+    let answer: (value: number) => void = () => {};
+    const pending = fetchQuery("/api/used", { fetcher: () => new Promise<number>((resolve) => (answer = resolve)) });
+    expect($queryCache.get()["/api/used"]).toMatchObject({ status: "success", data: 1, isFetching: true });
+    answer(2);
+    expect(await pending).toBe(2);
+    release();
+  });
 });
 
 describe("query retries", () => {
@@ -98,6 +110,30 @@ describe("query retries", () => {
     const missing = vi.fn(async () => Promise.reject(fail(404)));
     await settle(fetchQuery("/api/page-headers/nope", { fetcher: missing }));
     expect(missing).toHaveBeenCalledTimes(1);
+  });
+
+  it("fetches a failed query again on its next use instead of serving the failure from the cache", async () => {
+    const key = "/api/collection/slots/gallery?page=1&limit=2";
+    let calls = 0;
+    const fetcher = vi.fn(async () => (++calls === 1 ? Promise.reject(fail(500)) : "ok"));
+    await settle(fetchQuery(key, { fetcher }));
+    expect($queryCache.get()[key]).toMatchObject({ status: "error" });
+    expect(await fetchQuery(key, { fetcher })).toBe("ok");
+    expect(fetcher).toHaveBeenCalledTimes(2);
+  });
+
+  it("stays fetching between retries and shows only the last failure", async () => {
+    const key = "/api/page-headers/news";
+    const seen: string[] = [];
+    const stop = $queryCache.listen((cache) => {
+      const state = cache[key];
+      if (state) seen.push(`${state.status}${state.isFetching ? " fetching" : ""}`);
+    });
+    const failing = vi.fn(async () => Promise.reject(fail(502)));
+    await settle(fetchQuery(key, { fetcher: failing }));
+    stop();
+    expect(failing).toHaveBeenCalledTimes(4);
+    expect(seen).toEqual(["pending fetching", "error"]);
   });
 
   it("succeeds when a retry succeeds", async () => {

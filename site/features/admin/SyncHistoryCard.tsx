@@ -1,6 +1,7 @@
 import { useStore } from "@nanostores/react";
 import type { SyncHistoryRun } from "#contract/sync-runs";
-import { formatTime, runOutcome } from "./admin";
+import { formatTime } from "./format-time";
+import { runOutcome } from "./run-summary";
 import { pagesText, scopeText, triggerText, unlistedBlocks, unlistedFiles } from "./sync-history";
 import { $syncRuns, $syncStatus, refreshSyncRuns } from "./admin-sync";
 import Icon from "../../lib/ui/Icon";

@@ -1,5 +1,5 @@
 import { useStore } from "@nanostores/react";
-import { syncProgressText } from "./admin";
+import { syncProgressText } from "./sync-progress-text";
 import { $syncProgress, $syncingTable } from "./admin-sync";
 
 /** The running table sync's progress (pages read, rows written, files copied), read while its run goes on. */

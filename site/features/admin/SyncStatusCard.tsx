@@ -1,6 +1,8 @@
 import { useStore } from "@nanostores/react";
 import type { SyncRun } from "#contract/sync-runs";
-import { formatTime, rebuildProgress, rebuildsConfigured, runLabel, runOutcome } from "./admin";
+import { formatTime } from "./format-time";
+import { rebuildProgress, rebuildsConfigured } from "./rebuild-progress";
+import { runLabel, runOutcome } from "./run-summary";
 import { $syncStatus } from "./admin-sync";
 
 const OUTCOME_CLASS = { Never: "text-walnut", Running: "text-brass-700", Interrupted: "text-oxblood-700", Succeeded: "text-green-800", Failed: "text-oxblood-700", NotConfigured: "text-oxblood-700" } as const;

@@ -1,5 +1,5 @@
 import { useStore } from "@nanostores/react";
-import { isTableSyncDisabled } from "./admin";
+import { isTableSyncDisabled } from "./table-sync-disabled";
 import { $notionTables, $schemaSync, $syncingTable, refreshTables, runTableSync } from "./admin-sync";
 import Icon from "../../lib/ui/Icon";
 import SyncProgress from "./SyncProgress";

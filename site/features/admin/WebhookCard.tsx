@@ -1,6 +1,6 @@
 import { useStore } from "@nanostores/react";
 import { useEffect } from "react";
-import { formatTime } from "./admin";
+import { formatTime } from "./format-time";
 import { SYNC_STATUS_POLL_MS } from "./admin-sync";
 import { $webhookStatus, refreshWebhookStatus } from "./admin-webhook";
 

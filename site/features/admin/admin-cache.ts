@@ -1,7 +1,7 @@
 import { atom } from "nanostores";
 import type { CacheStats } from "#contract/admin-api";
 import { clearServerCache, readCacheStats, setCaching } from "./admin-api";
-import { errorText, failureToast } from "./admin";
+import { errorText, failureToast } from "./error-text";
 import { clearBrowserStores, RELOAD_DELAY_MS, type BrowserStores } from "./clear-browser-cache";
 import { handleUnauthorized } from "./admin-store";
 import { toast } from "../shell/toasts";

@@ -1,6 +1,7 @@
 import { atom } from "nanostores";
 import { readSession, signIn, signOut } from "./admin-api";
-import { errorText, signInErrorText } from "./admin";
+import { errorText } from "./error-text";
+import { signInErrorText } from "./sign-in-error";
 import { statusOf } from "../../lib/http";
 
 /** Where the admin panel stands: still asking the server, showing the sign-in card, or signed in. */

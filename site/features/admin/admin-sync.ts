@@ -2,7 +2,8 @@ import { atom } from "nanostores";
 import type { NotionTable, SchemaSyncResult } from "#contract/admin-api";
 import { runEnded, type SyncHistoryRun, type SyncRunProgress, type SyncStatus } from "#contract/sync-runs";
 import { readBuildInfo, readNotionTables, readSyncRun, readSyncRuns, readSyncStatus, syncSchemas, syncTable, type BuildInfo } from "./admin-api";
-import { errorText, failureToast, schemaSyncToast, syncErrorToast, tableSyncToast } from "./admin";
+import { errorText, failureToast } from "./error-text";
+import { schemaSyncToast, syncErrorToast, tableSyncToast } from "./sync-toasts";
 import { handleUnauthorized } from "./admin-store";
 import { toast } from "../shell/toasts";
 

@@ -1,7 +1,7 @@
 import { atom } from "nanostores";
 import type { WebhookState } from "#contract/webhook-status";
 import { readWebhookState } from "./admin-api";
-import { errorText } from "./admin";
+import { errorText } from "./error-text";
 import { handleUnauthorized } from "./admin-store";
 
 /** The Notion webhook subscription as the admin panel last read it. */

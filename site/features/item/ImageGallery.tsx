@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { GENERIC_IMAGE, defaultImageFor } from "../../lib/images";
-import { THUMB_SIZE, THUMB_STEP, offsetFor, visibleThumbnails } from "../listing/thumbnails";
+import { THUMB_SIZE, THUMB_STEP, offsetFor, visibleThumbnails } from "./thumbnails";
 import Icon from "../../lib/ui/Icon";
 
 /** Props of ImageGallery: the item's images (main first), their srcsets where the build made them, its title and category (for the default image). */

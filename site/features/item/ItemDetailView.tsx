@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { detailSections } from "./item-fields";
 import { BACK_LINK_SCRIPT, type SourcePage } from "./item-route";
 import type { SiteItem } from "../../lib/normalize";
-import { formatItemPrice } from "../listing/price";
+import { formatItemPrice } from "../../lib/price";
 import Icon from "../../lib/ui/Icon";
 import RichTextPieces from "../../lib/ui/RichTextPieces";
 import Breadcrumb from "./Breadcrumb";

@@ -1,6 +1,6 @@
 import { findCategory } from "#contract/categories";
 import type { SiteItem } from "../../lib/normalize";
-import { formatItemPrice } from "../listing/price";
+import { formatItemPrice } from "../../lib/price";
 
 /** One section of the details panel with its label/value rows. */
 export type DetailSection = { title: string; rows: { label: string; value: string }[] };

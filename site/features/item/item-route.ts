@@ -1,5 +1,5 @@
 import { isCategoryId, type CategoryId } from "#contract/categories";
-import { parsePage } from "../listing/pagination";
+import { parsePage } from "../../lib/pagination";
 
 /** Which section an item page belongs to. */
 export type SourcePage = "gallery" | "for-sale";

@@ -7,9 +7,9 @@ import { listingPath, pageHref } from "./listing-url";
 import type { SiteListing } from "../../lib/normalize";
 import { useQuery } from "../../lib/use-query";
 import { $appliedFilters, $listingPage, $writePageToAddress, goToPage, syncPageFromAddress } from "./listing";
-import CardSkeleton from "./CardSkeleton";
+import CardSkeleton from "../../lib/ui/CardSkeleton";
 import ItemCard from "./ItemCard";
-import Pager from "./Pager";
+import Pager from "../../lib/ui/Pager";
 
 let parser: Promise<typeof import("../../lib/normalize")> | null = null;
 

@@ -2,7 +2,7 @@ import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { normalizeItem } from "../../lib/normalize";
 import ItemCard from "./ItemCard";
-import Pager from "./Pager";
+import Pager from "../../lib/ui/Pager";
 
 const item = normalizeItem({ id: "abc", category: "slots", title: "Mills Castle Front", year: 1933, manufacturer: "Mills", description: "Restored.", price: 4250.4, mainImageUrl: null });
 

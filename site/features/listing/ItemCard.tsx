@@ -3,7 +3,7 @@ import type { SiteItem } from "../../lib/normalize";
 import { GENERIC_IMAGE, defaultImageFor, itemImageUrl } from "../../lib/images";
 import { itemHref } from "./listing-url";
 import { mediaSrcset } from "../../lib/media-srcset";
-import { formatPrice } from "./price";
+import { formatPrice } from "../../lib/price";
 import RichTextPieces from "../../lib/ui/RichTextPieces";
 
 /** Props of ItemCard: the item, where it links, the listing page, whether to show the price, and image priority; `href` replaces the listing link and `excerpt` the description (search results). */

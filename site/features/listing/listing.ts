@@ -1,6 +1,6 @@
 import { atom } from "nanostores";
 import type { Filters } from "./filter-model";
-import { parsePage } from "./pagination";
+import { parsePage } from "../../lib/pagination";
 
 /** The listing page being shown (from the address's `page`, default 1). */
 export const $listingPage = atom(1);

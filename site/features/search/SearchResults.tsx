@@ -3,9 +3,9 @@ import { SearchResultSchema, type SearchResult } from "#contract/search";
 import { type SearchState, hitHref, resultCountText, searchApiPath, searchHref } from "./search";
 import { useQuery } from "../../lib/use-query";
 import { applySearch } from "./search-store";
-import CardSkeleton from "../listing/CardSkeleton";
+import CardSkeleton from "../../lib/ui/CardSkeleton";
 import ItemCard from "../listing/ItemCard";
-import Pager from "../listing/Pager";
+import Pager from "../../lib/ui/Pager";
 import Snippet from "./Snippet";
 
 /** Props of SearchResults: the search to show. */

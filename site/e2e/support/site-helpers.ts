@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import type { Page } from "playwright-core";
-import type { DatabaseSpec, SimpleValue, Span } from "../../scripts/demo-workspace/types.ts";
+import type { DatabaseSpec, SimpleValue, Span } from "../../../scripts/demo-workspace/types.ts";
 import { BASE_URL, VIEWPORTS } from "./browser";
 
 /** Both viewport names, for `describe.each`. */

@@ -1,6 +1,6 @@
 import type { MouseEvent, ReactNode } from "react";
-import { pageWindow } from "./pagination";
-import Icon from "../../lib/ui/Icon";
+import { pageWindow } from "../pagination";
+import Icon from "./Icon";
 
 /** Props of Pager: current page, page count, where it sits, the page-change action, and a page's address (its link). */
 type Props = { page: number; totalPages: number; position: "top" | "bottom"; onChange: (page: number) => void; hrefFor: (page: number) => string };

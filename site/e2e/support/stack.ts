@@ -1,12 +1,12 @@
 /** Server-side state of the stack the browser tests run against: admin API, demo Notion server, syncs and rebuilds. */
-import { signIn, type AdminClient } from "../../scripts/lib/admin-client.ts";
-import { waitForSyncIdle as syncIdle } from "../../scripts/lib/sync-idle.ts";
+import { signIn, type AdminClient } from "../../../scripts/lib/admin-client.ts";
+import { waitForSyncIdle as syncIdle } from "../../../scripts/lib/sync-idle.ts";
 import { ADMIN_PATHS } from "#contract/api-paths";
-import type { NotionTable, NotionTables } from "#contract/admin-api";
+import type { CacheStats, NotionTable, NotionTables } from "#contract/admin-api";
 import { NOTION_VERSION } from "#contract/notion";
 import { LOCK_TTL_MS } from "#contract/sync-lock";
 import type { SyncStatus } from "#contract/sync-runs";
-import { syncTableRun } from "../../scripts/lib/sync-run.ts";
+import { syncTableRun } from "../../../scripts/lib/sync-run.ts";
 import { BASE_URL } from "./browser";
 
 /** The stack's admin password (scripts/test-e2e.ts passes it in). */
@@ -166,4 +166,25 @@ export async function waitForPublisherIdle(timeoutMs = 120_000): Promise<void> {
     if (Date.now() > deadline) throw new Error(`the local deploy hook was still building after ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
+}
+
+/** Turns caching on or off through the admin API (the stack starts with it on); a no-op when it already is. */
+export async function setCaching(client: AdminClient, enabled: boolean): Promise<void> {
+  const { isCachingEnabled } = await client.call<CacheStats>("/api/admin/cache/stats");
+  if (isCachingEnabled !== enabled) await client.call(`/api/admin/cache/${enabled ? "enable" : "disable"}`, { method: "POST" });
+}
+
+/**
+ * Brings the stack to the sync state it starts in, whatever ran before: no pending Notion faults, publishing released,
+ * no sync or build running, and a last sync and rebuild that succeeded (after a failed one, Posts is synced and its
+ * rebuild awaited).
+ */
+export async function settleSyncState(client: AdminClient): Promise<void> {
+  await clearNotionFaults();
+  await releasePublishing();
+  await waitForSyncIdle(client);
+  await waitForPublisherIdle();
+  const { lastSync, lastRebuild } = await client.call<SyncStatus>("/api/admin/sync-status");
+  if (lastSync?.ok && lastRebuild?.ok) return;
+  await syncAndRebuild("Posts", "the build after a successful sync", async () => true);
 }

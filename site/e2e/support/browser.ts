@@ -6,7 +6,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from "playwrig
 export const BASE_URL = process.env.TEST_SITE_URL ?? "http://127.0.0.1:8787";
 
 /** Folder of the built site the worker serves, set by scripts/test-e2e.ts as TEST_SITE_DIST (`npm start` builds into dist/). */
-export const SITE_DIST = process.env.TEST_SITE_DIST ?? resolve(import.meta.dirname, "../../dist");
+export const SITE_DIST = process.env.TEST_SITE_DIST ?? resolve(import.meta.dirname, "../../../dist");
 
 /** Flags for Debian's Chromium in a closed-network sandbox. */
 export const CHROMIUM_ARGS = [
@@ -33,7 +33,7 @@ export function open(browser: Browser, viewport: keyof typeof VIEWPORTS = "deskt
   return browser.newContext({ baseURL: BASE_URL, viewport: VIEWPORTS[viewport] });
 }
 
-const SHOTS = resolve(import.meta.dirname, "../../test-results/screenshots");
+const SHOTS = resolve(import.meta.dirname, "../../../test-results/screenshots");
 
 /** Saves a full-page screenshot as a test artefact under test-results/screenshots. */
 export async function screenshot(page: Page, name: string): Promise<void> {

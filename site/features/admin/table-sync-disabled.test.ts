@@ -1,0 +1,13 @@
+import { describe, expect, it } from "vitest";
+import { isTableSyncDisabled } from "./table-sync-disabled";
+
+const table = (databaseId: string | null) => ({ tableName: "notion_slot_machines", recordCount: 3, databaseTitle: "Slot Machines", databaseId });
+
+describe("table sync buttons", () => {
+  it("are disabled without a database id and for every table while one syncs", () => {
+    expect(isTableSyncDisabled(table("db-1"), null)).toBe(false);
+    expect(isTableSyncDisabled(table(null), null)).toBe(true);
+    expect(isTableSyncDisabled(table("db-1"), "notion_other")).toBe(true);
+    expect(isTableSyncDisabled(table("db-1"), "notion_slot_machines")).toBe(true);
+  });
+});
