@@ -27,7 +27,12 @@ export default defineConfig({
       name: "catalogue-shrink-guard",
       hooks: {
         "astro:build:done": ({ dir, logger }) =>
-          guardCatalogueShrink({ outDir: dir, liveUrl: process.env.SITE_URL || "http://127.0.0.1:8787", allow: process.env[ALLOW_SHRINK_ENV] === "1", log: (line) => logger.info(line) }),
+          guardCatalogueShrink({
+            outDir: dir,
+            liveUrl: process.env.SITE_URL || "http://127.0.0.1:8787",
+            allow: process.env[ALLOW_SHRINK_ENV] === "1",
+            log: (line) => logger.info(line),
+          }),
       },
     },
     // client:marked hydrates an island only when a head script has marked the document (the 404 page's item fallback).
@@ -38,10 +43,18 @@ export default defineConfig({
       name: "csp-headers",
       hooks: {
         "astro:build:done": async ({ dir, logger }) =>
-          logger.info(`Content-Security-Policy: ${await writeCspHeaders(fileURLToPath(dir), process.env.SITE_CACHE_DIR ? join(process.env.SITE_CACHE_DIR, "csp-hashes.json") : undefined)}`),
+          logger.info(
+            `Content-Security-Policy: ${await writeCspHeaders(fileURLToPath(dir), process.env.SITE_CACHE_DIR ? join(process.env.SITE_CACHE_DIR, "csp-hashes.json") : undefined)}`,
+          ),
       },
     },
-    { name: "marked-directive", hooks: { "astro:config:setup": ({ addClientDirective }) => addClientDirective({ name: "marked", entrypoint: "./site/lib/marked-directive.ts" }) } },
+    {
+      name: "marked-directive",
+      hooks: {
+        "astro:config:setup": ({ addClientDirective }) =>
+          addClientDirective({ name: "marked", entrypoint: "./site/lib/marked-directive.ts" }),
+      },
+    },
   ],
   // Nothing is resized at build time: srcsets name the worker's /media/w/{width}/ copies (site/lib/media-srcset.ts).
   // SITE_KEEP_OUT_DIR=1 (the launcher's builds into a folder kept between builds): Astro leaves an unchanged page where it

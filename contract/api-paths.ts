@@ -35,4 +35,3 @@ export const ADMIN_PATHS = {
   syncRuns: "/api/admin/sync-runs",
   notionWebhook: "/api/admin/notion-webhook",
 } as const;
-

@@ -17,7 +17,11 @@ export const CACHE_KEY_PATTERNS = {
     pattern: "cache:section:{posts|description|header}:{section or page id}",
     holds: "Posts by section, page descriptions and page headers",
   },
-  databases: { prefix: "cache:databases:", pattern: "cache:databases:tables", holds: "The synced tables with their record counts (GET /api/admin/notion-tables)" },
+  databases: {
+    prefix: "cache:databases:",
+    pattern: "cache:databases:tables",
+    holds: "The synced tables with their record counts (GET /api/admin/notion-tables)",
+  },
   items: {
     prefix: "cache:items:",
     pattern: "cache:items:{category}:list:{normalised query} and cache:items:{category}:id:{id}",

@@ -1,11 +1,26 @@
 /** Catalogue categories: id, display name, Notion database title and the item fields particular to each. */
 export const CATEGORIES = [
-  { id: "slots", name: "Slot Machines", database: "Slot Machines", fields: ["denomination", "serialNumber", "cabinetType", "mechanismType"] },
+  {
+    id: "slots",
+    name: "Slot Machines",
+    database: "Slot Machines",
+    fields: ["denomination", "serialNumber", "cabinetType", "mechanismType"],
+  },
   { id: "parts", name: "Machine Parts", database: "Machine Parts", fields: ["partType", "partNumber", "compatibleModels"] },
   { id: "arcades", name: "Arcade Machines", database: "Arcade Machines", fields: ["gameType", "numberOfPlayers", "cabinetCondition"] },
   { id: "trade-stimulators", name: "Trade Stimulators", database: "Trade Stimulators", fields: ["stimulatorType", "originalLocation"] },
-  { id: "vending", name: "Vending Machines", database: "Vending Machines", fields: ["type", "productCategory", "coinMechanism", "dimensions"] },
-  { id: "advertising", name: "Advertising Items", database: "Advertising Items", fields: ["adType", "theme", "material", "originalBrand", "dimensions"] },
+  {
+    id: "vending",
+    name: "Vending Machines",
+    database: "Vending Machines",
+    fields: ["type", "productCategory", "coinMechanism", "dimensions"],
+  },
+  {
+    id: "advertising",
+    name: "Advertising Items",
+    database: "Advertising Items",
+    fields: ["adType", "theme", "material", "originalBrand", "dimensions"],
+  },
   { id: "toys", name: "Vintage Toys", database: "Vintage Toys", fields: ["toyType", "ageRange"] },
 ] as const;
 

@@ -34,7 +34,13 @@ export const PageDescriptionSchema = z.looseObject({ description: text, richText
 export const PageHeaderSchema = z.looseObject({ title: text, iconType: text, Title: text, IconType: text });
 
 /** One post. */
-export const PostSchema = z.looseObject({ id: z.string(), title: text, content: text, imageUrl: text, displayOrder: z.nullish(z.number()) });
+export const PostSchema = z.looseObject({
+  id: z.string(),
+  title: text,
+  content: text,
+  imageUrl: text,
+  displayOrder: z.nullish(z.number()),
+});
 
 /** `GET /api/posts/section/{section}`. */
 export const PostsSchema = z.array(PostSchema);
@@ -64,7 +70,9 @@ export const FilterOptionsSchema = z.looseObject({
   manufacturers: z.optional(z.array(z.string())),
   yearRange: z.nullish(z.tuple([z.number(), z.number()])),
   denominations: z.optional(z.array(z.string())),
-  additionalFilters: z.optional(z.looseObject({ gameTypes: options, productCategories: options, stimulatorTypes: options, adTypes: options, partTypes: options })),
+  additionalFilters: z.optional(
+    z.looseObject({ gameTypes: options, productCategories: options, stimulatorTypes: options, adTypes: options, partTypes: options }),
+  ),
 });
 
 /** A listing page: items (or slots, or a list keyed by the category) plus pagination. */

@@ -16,13 +16,24 @@ export type RunTrigger = (typeof RUN_TRIGGERS)[number];
 export const RUNS_KEPT = 200;
 
 /** Notion blocks of one type that a page's Markdown could not show, and how many. */
-export const UnsupportedBlockSchema = z.object({ pageId: z.string(), pageTitle: z.optional(z.string()), type: z.string(), count: z.number() });
+export const UnsupportedBlockSchema = z.object({
+  pageId: z.string(),
+  pageTitle: z.optional(z.string()),
+  type: z.string(),
+  count: z.number(),
+});
 
 /** Notion blocks of one type that a page's Markdown could not show, and how many. */
 export type UnsupportedBlock = z.infer<typeof UnsupportedBlockSchema>;
 
 /** One file a sync could not copy: the page and property holding it, its name (or URL without the signed query) and why. */
-export const SkippedFileSchema = z.object({ pageId: z.string(), pageTitle: z.optional(z.string()), property: z.string(), file: z.string(), reason: z.string() });
+export const SkippedFileSchema = z.object({
+  pageId: z.string(),
+  pageTitle: z.optional(z.string()),
+  property: z.string(),
+  file: z.string(),
+  reason: z.string(),
+});
 
 /** One file a sync could not copy. */
 export type SkippedFile = z.infer<typeof SkippedFileSchema>;

@@ -28,7 +28,14 @@ export type PageDescription = { section: string; description: string | null; ric
 export type PageHeader = { id: string; pageId: string; title: string | null; iconType: string | null };
 
 /** A post (Posts database); `content` is Markdown. */
-export type Post = { id: string; title: string | null; section: string; content: string; imageUrl: string | null; displayOrder: number | null };
+export type Post = {
+  id: string;
+  title: string | null;
+  section: string;
+  content: string;
+  imageUrl: string | null;
+  displayOrder: number | null;
+};
 
 /** A catalogue item; category-specific fields are present (possibly null) for their category only. */
 export type Item = {

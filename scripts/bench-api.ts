@@ -44,15 +44,21 @@ try {
 
   const base = results[0].rps;
   console.log(`\nHTTP at 50 connections, ${SECONDS} s each (wrangler dev / workerd, local KV):`);
-  console.log(`${"target".padEnd(32)} ${"req/s".padStart(9)} ${"p50 ms".padStart(8)} ${"p99 ms".padStart(8)} ${"vs static".padStart(10)} ${"errors".padStart(7)}`);
+  console.log(
+    `${"target".padEnd(32)} ${"req/s".padStart(9)} ${"p50 ms".padStart(8)} ${"p99 ms".padStart(8)} ${"vs static".padStart(10)} ${"errors".padStart(7)}`,
+  );
   for (const r of results) {
-    console.log(`${r.label.padEnd(32)} ${r.rps.toFixed(0).padStart(9)} ${String(r.p50).padStart(8)} ${String(r.p99).padStart(8)} ${(r.rps / base).toFixed(2).padStart(10)} ${String(r.errors).padStart(7)}`);
+    console.log(
+      `${r.label.padEnd(32)} ${r.rps.toFixed(0).padStart(9)} ${String(r.p50).padStart(8)} ${String(r.p99).padStart(8)} ${(r.rps / base).toFixed(2).padStart(10)} ${String(r.errors).padStart(7)}`,
+    );
   }
   console.log(`target: API >= 0.50 of the static asset's req/s`);
 
   console.log(`\nSync of ${sync.rows} catalogue items in ${databases.length} databases, Notion server limited to ${RPS_LIMIT} req/s:`);
   console.log(`${"seconds".padEnd(10)} ${"requests".padStart(9)} ${"needed".padStart(7)} ${"floor s".padStart(8)} ${"ratio".padStart(6)}`);
-  console.log(`${sync.seconds.toFixed(1).padEnd(10)} ${String(made).padStart(9)} ${String(needed).padStart(7)} ${floor.toFixed(1).padStart(8)} ${(sync.seconds / floor).toFixed(2).padStart(6)}`);
+  console.log(
+    `${sync.seconds.toFixed(1).padEnd(10)} ${String(made).padStart(9)} ${String(needed).padStart(7)} ${floor.toFixed(1).padStart(8)} ${(sync.seconds / floor).toFixed(2).padStart(6)}`,
+  );
   console.log(`target: ratio <= 1.25 (floor = requests needed / ${RPS_LIMIT} per second)`);
 } finally {
   await worker.stop();

@@ -62,8 +62,10 @@ const editTitle = async (id: string, title: string) => {
   });
   if (!res.ok) throw new Error(`Notion PATCH ${id}: ${res.status} ${await res.text()}`);
 };
-const imagesIn = (dir: string) => readdirSync(dir, { recursive: true, encoding: "utf8" }).filter((name) => /\.(webp|avif|png|jpe?g|gif|svg)$/i.test(name)).length;
-const filesIn = (dir: string) => readdirSync(dir, { recursive: true, encoding: "utf8" }).filter((name) => statSync(join(dir, name)).isFile()).length;
+const imagesIn = (dir: string) =>
+  readdirSync(dir, { recursive: true, encoding: "utf8" }).filter((name) => /\.(webp|avif|png|jpe?g|gif|svg)$/i.test(name)).length;
+const filesIn = (dir: string) =>
+  readdirSync(dir, { recursive: true, encoding: "utf8" }).filter((name) => statSync(join(dir, name)).isFile()).length;
 
 try {
   const admin = await signIn(worker.url, "bench");
@@ -100,15 +102,22 @@ try {
   const built = await buildSite(proxy.url, outDir, () => {});
   const dist = resolve(ROOT, outDir);
   // Every faulted answer is one retry: each fault is answered `times` times and then forwarded.
-  const retries = Object.entries(transient).reduce((n, [path, fault]) => n + Math.min(proxy.hits(path), typeof fault === "object" ? (fault.times ?? 0) : 0), 0);
-  const bulk = Object.keys(transient).filter((path) => path.startsWith("/api/build/")).reduce((n, path) => n + proxy.hits(path), 0);
+  const retries = Object.entries(transient).reduce(
+    (n, [path, fault]) => n + Math.min(proxy.hits(path), typeof fault === "object" ? (fault.times ?? 0) : 0),
+    0,
+  );
+  const bulk = Object.keys(transient)
+    .filter((path) => path.startsWith("/api/build/"))
+    .reduce((n, path) => n + proxy.hits(path), 0);
   setFaults({});
   const wrong = slots.slice(0, 12).filter((item) => {
     const html = readFileSync(join(dist, "for-sale", "slots", `${item.id}.html`), "utf8");
     return !html.includes(`>${item.title}</h1>`) || html.includes("Item Not Found");
   });
   console.log(`\nFull build of ${ITEMS} generated items through a proxy failing ${Object.keys(transient).length} paths transiently:`);
-  console.log(`  ${built.pages} pages, ${filesIn(dist)} files in ${outDir}, ${built.seconds.toFixed(1)} s; ${built.rendered.length} files rendered; ${retries} retries; ${bulk} bulk catalogue requests for slots, arcades and vending`);
+  console.log(
+    `  ${built.pages} pages, ${filesIn(dist)} files in ${outDir}, ${built.seconds.toFixed(1)} s; ${built.rendered.length} files rendered; ${retries} retries; ${bulk} bulk catalogue requests for slots, arcades and vending`,
+  );
   // Workers Static Assets take 20,000 files per version (free plan): resized images live in R2, not here.
   console.log(`  ${outDir}: ${imagesIn(dist)} image files`);
   if (wrong.length) throw new Error(`pages built wrong: ${wrong.map((i) => i.id).join(", ")}`);
@@ -119,7 +128,9 @@ try {
   const incremental = await buildSite(proxy.url, outDir, () => {});
   const shows = readFileSync(join(dist, "gallery", "slots", `${edited.id}.html`), "utf8").includes(`>${edited.title} (edited)</h1>`);
   console.log(`\nOne slot's title edited in Notion, its table synced, then an incremental build:`);
-  console.log(`  ${incremental.seconds.toFixed(1)} s; ${incremental.rendered.length} files rendered (${incremental.rendered.filter((f) => f.includes(edited.id)).length} of them the item's pages), ${incremental.reused} reused; published ${incremental.published.copied} changed files of ${filesIn(dist)}; the page ${shows ? "shows" : "DOES NOT SHOW"} the edit`);
+  console.log(
+    `  ${incremental.seconds.toFixed(1)} s; ${incremental.rendered.length} files rendered (${incremental.rendered.filter((f) => f.includes(edited.id)).length} of them the item's pages), ${incremental.reused} reused; published ${incremental.published.copied} changed files of ${filesIn(dist)}; the page ${shows ? "shows" : "DOES NOT SHOW"} the edit`,
+  );
   console.log(`  rendered: ${incremental.rendered.slice(0, 40).join(" ")}${incremental.rendered.length > 40 ? " …" : ""}`);
   if (!shows) throw new Error("the incremental build did not show the edit");
 
@@ -139,7 +150,9 @@ try {
   setFaults({});
   const kept = treeHash(dist) === before;
   console.log(`\nBuild with ${failingPath} answering 500 every time:`);
-  console.log(`  ${message ? "failed" : "SUCCEEDED"} after ${failedAfter.toFixed(1)} s, ${attempts} attempts; ${outDir} ${kept ? "byte-identical" : "CHANGED"}`);
+  console.log(
+    `  ${message ? "failed" : "SUCCEEDED"} after ${failedAfter.toFixed(1)} s, ${attempts} attempts; ${outDir} ${kept ? "byte-identical" : "CHANGED"}`,
+  );
   console.log(`  message: ${message.split("\n")[0]}`);
   if (!message.includes("Cannot build /gallery/slots/* and /for-sale/slots/*")) throw new Error("the failed build did not name the pages");
   if (!kept) throw new Error("the failed build changed the published folder");
@@ -147,8 +160,12 @@ try {
   await editTitle(edited.id, `${edited.title} (edited twice)`);
   await syncSlots();
   const after = await buildSite(proxy.url, outDir, () => {});
-  const showsAgain = readFileSync(join(dist, "for-sale", "slots", `${edited.id}.html`), "utf8").includes(`>${edited.title} (edited twice)</h1>`);
-  console.log(`\nAnother edit after the failed build: ${after.seconds.toFixed(1)} s, ${after.rendered.length} files rendered, ${after.reused} reused; the page ${showsAgain ? "shows" : "DOES NOT SHOW"} the edit`);
+  const showsAgain = readFileSync(join(dist, "for-sale", "slots", `${edited.id}.html`), "utf8").includes(
+    `>${edited.title} (edited twice)</h1>`,
+  );
+  console.log(
+    `\nAnother edit after the failed build: ${after.seconds.toFixed(1)} s, ${after.rendered.length} files rendered, ${after.reused} reused; the page ${showsAgain ? "shows" : "DOES NOT SHOW"} the edit`,
+  );
   if (!showsAgain) throw new Error("the build after a failed one did not show the edit");
   await proxy.close();
 } finally {

@@ -19,9 +19,29 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 50;
 
 // What collectors type: makers (each matching a sixth of the catalogue), prefixes, years, item numbers, two-word phrases.
-const WORDS = ["mills", "jennings", "watl", "pace", "caille brothers", "groetchen", "original finish", "slot machine", "vending", "toy", "1933", "1948", "arcade machine no", "trade stim", "advertising item 12"];
-const searchPaths = [...WORDS, ...Array.from({ length: 25 }, (_, i) => `no ${(i * 397) % Math.max(1, Math.floor(ITEMS / 7))}`)].map((q) => `/api/search?${new URLSearchParams({ q, page: "1", limit: "10" })}`);
-const listingPaths = CATEGORY_IDS.flatMap((c) => Array.from({ length: 6 }, (_, p) => `/api/collection/${c}/gallery?page=${p * 17 + 1}&limit=2`));
+const WORDS = [
+  "mills",
+  "jennings",
+  "watl",
+  "pace",
+  "caille brothers",
+  "groetchen",
+  "original finish",
+  "slot machine",
+  "vending",
+  "toy",
+  "1933",
+  "1948",
+  "arcade machine no",
+  "trade stim",
+  "advertising item 12",
+];
+const searchPaths = [...WORDS, ...Array.from({ length: 25 }, (_, i) => `no ${(i * 397) % Math.max(1, Math.floor(ITEMS / 7))}`)].map(
+  (q) => `/api/search?${new URLSearchParams({ q, page: "1", limit: "10" })}`,
+);
+const listingPaths = CATEGORY_IDS.flatMap((c) =>
+  Array.from({ length: 6 }, (_, p) => `/api/collection/${c}/gallery?page=${p * 17 + 1}&limit=2`),
+);
 
 const workspace = generateCatalogueWorkspace(ITEMS);
 const notion = await startNotionServer({ port: await freePort(), workspace, requestsPerSecond: null });
@@ -31,7 +51,7 @@ try {
   const admin = await signIn(worker.url, "bench");
   const sync = await fullSync(admin, () => {});
   console.log(`synced ${sync.rows} catalogue items in ${sync.seconds.toFixed(0)} s`);
-  const probe = await (await fetch(worker.url + searchPaths[0])).json() as { total: number };
+  const probe = (await (await fetch(worker.url + searchPaths[0])).json()) as { total: number };
   if (!(probe.total > 0)) throw new Error(`search for ${searchPaths[0]} found nothing: is the index filled?`);
 
   // Each pair runs twice in A-B-B-A order, so drift in a shared machine's load falls on both sides alike.
@@ -64,10 +84,17 @@ try {
     mean([warm[0], warm[3]], "listing page, warm"),
     mean([warm[1], warm[2]], "search, warm"),
   ];
-  console.log(`\n${ITEMS} items, ${CONNECTIONS} connections, 2 runs of ${SECONDS} s each (wrangler dev / workerd, local D1 and KV); ${searchPaths.length} searches, ${listingPaths.length} listing pages in rotation;`);
-  console.log(`cold = caching switched off (every request runs its D1 queries), warm = every path cached beforehand; average answer: listing ${Math.round(bytes.listing / listingPaths.length)} bytes, search ${Math.round(bytes.search / searchPaths.length)} bytes`);
+  console.log(
+    `\n${ITEMS} items, ${CONNECTIONS} connections, 2 runs of ${SECONDS} s each (wrangler dev / workerd, local D1 and KV); ${searchPaths.length} searches, ${listingPaths.length} listing pages in rotation;`,
+  );
+  console.log(
+    `cold = caching switched off (every request runs its D1 queries), warm = every path cached beforehand; average answer: listing ${Math.round(bytes.listing / listingPaths.length)} bytes, search ${Math.round(bytes.search / searchPaths.length)} bytes`,
+  );
   console.log(`${"target".padEnd(22)} ${"req/s".padStart(9)} ${"p50 ms".padStart(8)} ${"p99 ms".padStart(8)} ${"errors".padStart(7)}`);
-  for (const r of rows) console.log(`${r.label.padEnd(22)} ${r.rps.toFixed(0).padStart(9)} ${r.p50.toFixed(0).padStart(8)} ${r.p99.toFixed(0).padStart(8)} ${String(r.errors).padStart(7)}`);
+  for (const r of rows)
+    console.log(
+      `${r.label.padEnd(22)} ${r.rps.toFixed(0).padStart(9)} ${r.p50.toFixed(0).padStart(8)} ${r.p99.toFixed(0).padStart(8)} ${String(r.errors).padStart(7)}`,
+    );
   const [coldList, coldSearch, warmList, warmSearch] = rows;
   console.log(`cold search p50 / cold listing p50: ${(coldSearch.p50 / Math.max(1, coldList.p50)).toFixed(2)} (target <= 2)`);
   console.log(`warm search req/s / warm listing req/s: ${(warmSearch.rps / warmList.rps).toFixed(2)} (target about 1)`);

@@ -23,9 +23,17 @@ const notionHeaders = { authorization: `Bearer ${notion.token}`, "notion-version
 
 /** Edits the title of one slot machine page, as the operator would in Notion. */
 async function editOnePage(title: string): Promise<void> {
-  const query = await fetch(`${notion.url}/v1/data_sources/${dataSourceIdFor("Slot Machines")}/query`, { method: "POST", headers: notionHeaders, body: JSON.stringify({ page_size: 1 }) });
+  const query = await fetch(`${notion.url}/v1/data_sources/${dataSourceIdFor("Slot Machines")}/query`, {
+    method: "POST",
+    headers: notionHeaders,
+    body: JSON.stringify({ page_size: 1 }),
+  });
   const id = ((await query.json()) as { results: { id: string }[] }).results[0].id;
-  await fetch(`${notion.url}/v1/pages/${id}`, { method: "PATCH", headers: notionHeaders, body: JSON.stringify({ properties: { Title: { title: [{ text: { content: title } }] } } }) });
+  await fetch(`${notion.url}/v1/pages/${id}`, {
+    method: "PATCH",
+    headers: notionHeaders,
+    body: JSON.stringify({ properties: { Title: { title: [{ text: { content: title } }] } } }),
+  });
 }
 
 try {
@@ -54,9 +62,13 @@ try {
   console.log(`\n${ITEMS} catalogue items (${pages} slot machines); Notion server limited to 3 req/s:`);
   console.log(`${"run".padEnd(32)} ${"seconds".padStart(8)} ${"requests".padStart(9)} ${"queries".padStart(8)} ${"bodies".padStart(7)}`);
   for (const r of rows) {
-    console.log(`${r.label.padEnd(32)} ${r.seconds.toFixed(1).padStart(8)} ${String(r.requests).padStart(9)} ${String(r.queries).padStart(8)} ${String(r.bodies).padStart(7)}`);
+    console.log(
+      `${r.label.padEnd(32)} ${r.seconds.toFixed(1).padStart(8)} ${String(r.requests).padStart(9)} ${String(r.queries).padStart(8)} ${String(r.bodies).padStart(7)}`,
+    );
   }
-  console.log("bodies: block reads (an edited catalogue page's body; the nightly sync also fills up to 50 never-read bodies per catalogue table)");
+  console.log(
+    "bodies: block reads (an edited catalogue page's body; the nightly sync also fills up to 50 never-read bodies per catalogue table)",
+  );
 } finally {
   await worker.stop();
   await notion.close();

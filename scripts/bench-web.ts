@@ -22,11 +22,15 @@ const { values: args } = parseArgs({
 const runs = Number(args.runs);
 const viewportName = args.viewport as keyof typeof VIEWPORTS;
 if (!Number.isInteger(runs) || runs < 1 || !(viewportName in VIEWPORTS)) {
-  console.error(`Usage: npm run bench:web -- [--runs N (>= 1, default 5)] [--viewport ${Object.keys(VIEWPORTS).join("|")} (default mobile)]`);
+  console.error(
+    `Usage: npm run bench:web -- [--runs N (>= 1, default 5)] [--viewport ${Object.keys(VIEWPORTS).join("|")} (default mobile)]`,
+  );
   process.exit(2);
 }
 if (!existsSync(CHROMIUM)) {
-  console.error(`bench:web measures in Debian's Chromium at ${CHROMIUM}, which is missing: run \`apt-get install -y chromium\` (as root), then try again.`);
+  console.error(
+    `bench:web measures in Debian's Chromium at ${CHROMIUM}, which is missing: run \`apt-get install -y chromium\` (as root), then try again.`,
+  );
   process.exit(1);
 }
 
@@ -71,12 +75,24 @@ function commit(): string | null {
 try {
   try {
     // Playwright's own signal handlers would exit before the stack is stopped: ours close the browser too.
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, handleSIGINT: false, handleSIGTERM: false, handleSIGHUP: false });
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: CHROMIUM_ARGS,
+      handleSIGINT: false,
+      handleSIGTERM: false,
+      handleSIGHUP: false,
+    });
   } catch (error) {
     throw new Error(`Chromium at ${CHROMIUM} did not start: ${error instanceof Error ? error.message.split("\n")[0] : error}`);
   }
   console.log("bench:web: starting a fresh stack (demo workspace, full sync, site build)...");
-  const stack = await (starting = startStack({ port: await freePort(), persistTo: state, assetsDir: assets, password: `bench-${process.pid}`, log: (line) => console.log(`  ${line}`) }));
+  const stack = await (starting = startStack({
+    port: await freePort(),
+    persistTo: state,
+    assetsDir: assets,
+    password: `bench-${process.pid}`,
+    log: (line) => console.log(`  ${line}`),
+  }));
   const pages: BenchPage[] = [
     { name: "home", path: "/", kind: "content" },
     { name: "content", path: "/services", kind: "content" },
@@ -84,14 +100,18 @@ try {
     { name: "item", path: await firstGallerySlot(stack.url), kind: "listing" },
   ];
   const options = { viewport: VIEWPORTS[viewportName], cpuSlowdown: CPU_SLOWDOWN, settleMs: SETTLE_MS };
-  console.log(`Warming the worker with one unrecorded load per page, then ${runs} cold-cache runs of each (${viewportName} ${options.viewport.width}x${options.viewport.height}, CPU ${CPU_SLOWDOWN}x slower)...`);
+  console.log(
+    `Warming the worker with one unrecorded load per page, then ${runs} cold-cache runs of each (${viewportName} ${options.viewport.width}x${options.viewport.height}, CPU ${CPU_SLOWDOWN}x slower)...`,
+  );
   for (const page of pages) await measurePage(browser, stack.url + page.path, options);
   const samples = new Map<BenchPage, PageSample[]>(pages.map((p) => [p, []]));
   for (let run = 1; run <= runs; run++) {
     for (const page of pages) {
       const sample = await measurePage(browser, stack.url + page.path, options);
       samples.get(page)!.push(sample);
-      console.log(`  run ${run} ${page.name.padEnd(8)} JS ${(sample.jsGzipBytes / 1024).toFixed(1)} KB  LCP ${Math.round(sample.lcpMs ?? NaN)} ms  CLS ${sample.cls.toFixed(3)}`);
+      console.log(
+        `  run ${run} ${page.name.padEnd(8)} JS ${(sample.jsGzipBytes / 1024).toFixed(1)} KB  LCP ${Math.round(sample.lcpMs ?? NaN)} ms  CLS ${sample.cls.toFixed(3)}`,
+      );
     }
   }
   const results = pages.map((page) => summarise(page, samples.get(page)!));
@@ -101,9 +121,13 @@ try {
     : `wrangler dev sent ${encodings.length > 1 ? "some" : "all"} JavaScript uncompressed (no Content-Encoding), unlike Cloudflare's edge: those JS bytes are the body gzipped by this benchmark (node:zlib, level 9), compressed ones are as sent. "Total transfer, as sent" counts uncompressed bodies as they came; the "if gzip -9" row estimates them compressed.`;
   const allPass = results.every((r) => r.checks.every((c) => c.pass));
 
-  console.log(`\nMedian of ${runs} cold-cache loads per page, Chromium ${browser.version()}, ${viewportName} ${options.viewport.width}x${options.viewport.height}, CPU ${CPU_SLOWDOWN}x slower, local network:\n`);
+  console.log(
+    `\nMedian of ${runs} cold-cache loads per page, Chromium ${browser.version()}, ${viewportName} ${options.viewport.width}x${options.viewport.height}, CPU ${CPU_SLOWDOWN}x slower, local network:\n`,
+  );
   console.log(formatTable(results));
-  console.log(`\n${note}\nJavaScript = external script files + inline scripts in the HTML (gzip -9 of their text). Total transfer = headers + bodies of every response of the load, as received. Targets: content pages (home, services) <= 15 KB, listing and item <= 90 KB; LCP <= 1.5 s; CLS < 0.05.`);
+  console.log(
+    `\n${note}\nJavaScript = external script files + inline scripts in the HTML (gzip -9 of their text). Total transfer = headers + bodies of every response of the load, as received. Targets: content pages (home, services) <= 15 KB, listing and item <= 90 KB; LCP <= 1.5 s; CLS < 0.05.`,
+  );
   console.log(`\n${formatDetails(results)}`);
   console.log(`\n${allPass ? "All targets met." : "Some targets missed (see FAIL above)."}`);
 
@@ -111,7 +135,18 @@ try {
   mkdirSync(outDir, { recursive: true });
   const stamp = new Date().toISOString().replace(/[:.]/g, "-");
   const file = resolve(outDir, `web-${stamp}.json`);
-  const report = { when: new Date().toISOString(), commit: commit(), chromium: browser.version(), viewport: { name: viewportName, ...options.viewport }, cpuSlowdown: CPU_SLOWDOWN, runs, targets: TARGETS, compression: note, allPass, pages: results };
+  const report = {
+    when: new Date().toISOString(),
+    commit: commit(),
+    chromium: browser.version(),
+    viewport: { name: viewportName, ...options.viewport },
+    cpuSlowdown: CPU_SLOWDOWN,
+    runs,
+    targets: TARGETS,
+    compression: note,
+    allPass,
+    pages: results,
+  };
   writeFileSync(file, JSON.stringify(report, null, 2) + "\n");
   console.log(`Saved ${file}`);
 } catch (error) {

@@ -26,7 +26,14 @@ async function launch(command: "npm start" | "node scripts/start.ts"): Promise<L
   const dir = resolve(ROOT, ".wrangler", `launcher-test-${tag}`);
   mkdirSync(dir, { recursive: true });
   // No NOTION_API_URL: the demo workspace's own server, which the launcher must stop too.
-  const env = quietEnv({ PORT: String(port), STATE_DIR: resolve(dir, "state"), DIST_DIR: resolve(dir, "dist"), NOTION_API_URL: "", ADMIN_PASSWORD: PASSWORD, [TAG]: tag });
+  const env = quietEnv({
+    PORT: String(port),
+    STATE_DIR: resolve(dir, "state"),
+    DIST_DIR: resolve(dir, "dist"),
+    NOTION_API_URL: "",
+    ADMIN_PASSWORD: PASSWORD,
+    [TAG]: tag,
+  });
   const [file, args] = command === "npm start" ? ["npm", ["start"]] : [process.execPath, ["scripts/start.ts"]];
   const child = spawn(file, args, { cwd: ROOT, env, detached: true, stdio: ["ignore", "pipe", "pipe"] });
   let output = "";

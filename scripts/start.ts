@@ -27,7 +27,10 @@ const interrupt = new AbortController();
 let stack: Stack | undefined;
 let stopping = false;
 let exitCode = 0;
-for (const [signal, number] of [["SIGINT", 2], ["SIGTERM", 15]] as const) {
+for (const [signal, number] of [
+  ["SIGINT", 2],
+  ["SIGTERM", 15],
+] as const) {
   process.on(signal, () => {
     if (stopping) return;
     stopping = true;

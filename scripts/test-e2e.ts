@@ -36,7 +36,14 @@ const removeFolders = () => {
 };
 let stack: Stack;
 try {
-  stack = await startStack({ port: await freePort(), persistTo: state, assetsDir: assets, password: "browser-test-password", log: console.log, signal: interrupt.signal });
+  stack = await startStack({
+    port: await freePort(),
+    persistTo: state,
+    assetsDir: assets,
+    password: "browser-test-password",
+    log: console.log,
+    signal: interrupt.signal,
+  });
 } catch (error) {
   removeFolders();
   if (!interrupted) throw error;
@@ -49,7 +56,13 @@ try {
       tests = spawn("npx", ["vitest", "run", "--config", "vitest.e2e.config.ts", ...process.argv.slice(2)], {
         cwd: ROOT,
         stdio: "inherit",
-        env: quietEnv({ TEST_SITE_URL: stack.url, TEST_SITE_DIST: assets, NOTION_URL: stack.notionUrl, ADMIN_PASSWORD: stack.password, DEPLOY_HOOK_STATUS_URL: stack.hook.statusUrl }),
+        env: quietEnv({
+          TEST_SITE_URL: stack.url,
+          TEST_SITE_DIST: assets,
+          NOTION_URL: stack.notionUrl,
+          ADMIN_PASSWORD: stack.password,
+          DEPLOY_HOOK_STATUS_URL: stack.hook.statusUrl,
+        }),
       });
       tests.on("exit", (exitCode) => done(exitCode ?? 1));
     });

@@ -69,8 +69,14 @@ export default {
   scheduled: (_controller, env, ctx) =>
     ctx.waitUntil(
       collectMediaGarbage(env)
-        .then(() => undefined, (err) => console.error("media garbage collection failed:", err))
+        .then(
+          () => undefined,
+          (err) => console.error("media garbage collection failed:", err),
+        )
         .then(() => startSync(env, { kind: "full" }, "cron"))
-        .then(() => undefined, (err) => console.error("scheduled sync failed to start:", err)),
+        .then(
+          () => undefined,
+          (err) => console.error("scheduled sync failed to start:", err),
+        ),
     ),
 } satisfies ExportedHandler<Env>;

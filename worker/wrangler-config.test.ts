@@ -15,7 +15,12 @@ function stringList(name: string): string[] {
 
 /** How wrangler 4 matches a run_worker_first rule: the whole path against the rule with `*` as any run of characters. */
 const ruleMatches = (rule: string, path: string) =>
-  new RegExp(`^${rule.split("*").map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join(".*")}$`).test(path);
+  new RegExp(
+    `^${rule
+      .split("*")
+      .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"))
+      .join(".*")}$`,
+  ).test(path);
 
 describe("wrangler.toml", () => {
   it("runs the nightly full sync at 04:00 UTC through the exported scheduled handler", () => {
@@ -32,7 +37,17 @@ describe("wrangler.toml", () => {
   it("sends /api and /media, bare or with a path, to the worker before the static assets", () => {
     const rules = stringList("run_worker_first");
     const toWorker = (path: string) => rules.some((rule) => ruleMatches(rule, path));
-    for (const path of ["/api", "/api/", "/api/health", "/api/collection/slots", "/media", "/media/", "/media/notion/a/b.jpg", "/media/w/400/notion/a/b.jpg"]) expect(toWorker(path), path).toBe(true);
+    for (const path of [
+      "/api",
+      "/api/",
+      "/api/health",
+      "/api/collection/slots",
+      "/media",
+      "/media/",
+      "/media/notion/a/b.jpg",
+      "/media/w/400/notion/a/b.jpg",
+    ])
+      expect(toWorker(path), path).toBe(true);
     for (const path of ["/", "/admin", "/apiary", "/mediakit", "/gallery/slots", "/404.html"]) expect(toWorker(path), path).toBe(false);
   });
 });

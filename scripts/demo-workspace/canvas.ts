@@ -68,7 +68,16 @@ export class Canvas {
     const len = Math.hypot(x2 - x1, y2 - y1) || 1;
     const nx = (-(y2 - y1) / len) * (width / 2);
     const ny = ((x2 - x1) / len) * (width / 2);
-    this.polygon([[x1 + nx, y1 + ny], [x2 + nx, y2 + ny], [x2 - nx, y2 - ny], [x1 - nx, y1 - ny]], c, alpha);
+    this.polygon(
+      [
+        [x1 + nx, y1 + ny],
+        [x2 + nx, y2 + ny],
+        [x2 - nx, y2 - ny],
+        [x1 - nx, y1 - ny],
+      ],
+      c,
+      alpha,
+    );
   }
 
   /** Vertical gradient between two colours over a rectangle. */

@@ -13,7 +13,14 @@ const key = (page: PageSpec, name: string) => page.properties[name] as string;
 
 describe("demo workspace contract", () => {
   it("has exactly the 12 databases of the workspace spec", () => {
-    expect(workspace.databases.map((d) => d.title)).toEqual([...CATALOGUE_TITLES, "Site Content", "Images", "Page Descriptions", "Page Headers", "Posts"]);
+    expect(workspace.databases.map((d) => d.title)).toEqual([
+      ...CATALOGUE_TITLES,
+      "Site Content",
+      "Images",
+      "Page Descriptions",
+      "Page Headers",
+      "Posts",
+    ]);
   });
 
   it("gives every catalogue database the common properties with allowed types", () => {
@@ -56,7 +63,11 @@ describe("demo workspace contract", () => {
 
   it("has nothing for sale among the vintage toys, and for-sale items elsewhere", () => {
     expect(db("Vintage Toys").pages.every((p) => p.properties["For Sale"] !== true)).toBe(true);
-    for (const title of CATALOGUE_TITLES.filter((t) => t !== "Vintage Toys")) expect(db(title).pages.some((p) => p.properties["For Sale"] === true), title).toBe(true);
+    for (const title of CATALOGUE_TITLES.filter((t) => t !== "Vintage Toys"))
+      expect(
+        db(title).pages.some((p) => p.properties["For Sale"] === true),
+        title,
+      ).toBe(true);
   });
 
   it("has items without a price and items without a year", () => {
@@ -67,15 +78,39 @@ describe("demo workspace contract", () => {
   });
 
   it("has one item with at least 6 additional images", () => {
-    const counts = CATALOGUE_TITLES.flatMap((t) => db(t).pages).map((p) => ((p.properties["Additional Images"] as FileSpec[] | undefined) ?? []).length);
+    const counts = CATALOGUE_TITLES.flatMap((t) => db(t).pages).map(
+      (p) => ((p.properties["Additional Images"] as FileSpec[] | undefined) ?? []).length,
+    );
     expect(Math.max(...counts)).toBeGreaterThanOrEqual(6);
   });
 
   it("has the known site content, image, description and header keys", () => {
-    expect(db("Site Content").pages.map((p) => key(p, "Key"))).toEqual(["banner_message", "header_image", "phone_contact_info", "email_contact_info", "header_title_markdown"]);
+    expect(db("Site Content").pages.map((p) => key(p, "Key"))).toEqual([
+      "banner_message",
+      "header_image",
+      "phone_contact_info",
+      "email_contact_info",
+      "header_title_markdown",
+    ]);
     expect(db("Images").pages.map((p) => key(p, "Key"))).toEqual(["header_main_image", "background-texture"]);
-    expect(db("Page Descriptions").pages.map((p) => key(p, "Section"))).toEqual(["home", "literature", "services", "news", "miscellaneous", "navigation"]);
-    expect(db("Page Headers").pages.map((p) => key(p, "Page Id"))).toEqual(["home", "literature", "services", "news", "miscellaneous", "gallery", "for-sale", "admin"]);
+    expect(db("Page Descriptions").pages.map((p) => key(p, "Section"))).toEqual([
+      "home",
+      "literature",
+      "services",
+      "news",
+      "miscellaneous",
+      "navigation",
+    ]);
+    expect(db("Page Headers").pages.map((p) => key(p, "Page Id"))).toEqual([
+      "home",
+      "literature",
+      "services",
+      "news",
+      "miscellaneous",
+      "gallery",
+      "for-sale",
+      "admin",
+    ]);
     const icons = db("Page Headers").properties["Icon Type"].options!;
     for (const page of db("Page Headers").pages) expect(icons).toContain(page.properties["Icon Type"]);
   });
@@ -84,18 +119,40 @@ describe("demo workspace contract", () => {
     const banner = db("Site Content").pages.find((p) => key(p, "Key") === "banner_message")!.properties.Content as Span[];
     expect(banner.some((s) => s.bold && s.text.trim())).toBe(true);
     expect(banner.some((s) => s.link === "/for-sale" && s.text.trim())).toBe(true);
-    const descriptions = CATALOGUE_TITLES.flatMap((t) => db(t).pages).map((p) => p.properties.Description).filter((d): d is Span[] => Array.isArray(d));
+    const descriptions = CATALOGUE_TITLES.flatMap((t) => db(t).pages)
+      .map((p) => p.properties.Description)
+      .filter((d): d is Span[] => Array.isArray(d));
     expect(descriptions.some((d) => d.some((s) => s.bold && s.text.trim()) && d.some((s) => s.italic && s.text.trim()))).toBe(true);
   });
 
   it("has posts in every section, every block type, a Markdown-only post, an empty post and a hostile post", () => {
     const posts = db("Posts").pages;
-    for (const section of ["home", "literature", "services", "news", "miscellaneous"]) expect(posts.some((p) => p.properties.Section === section), section).toBe(true);
+    for (const section of ["home", "literature", "services", "news", "miscellaneous"])
+      expect(
+        posts.some((p) => p.properties.Section === section),
+        section,
+      ).toBe(true);
     const types = new Set(posts.flatMap((p) => flatten(p.body ?? [])).map((b) => b.type));
-    expect([...types].sort()).toEqual(["bulleted_list_item", "code", "divider", "heading_1", "heading_2", "heading_3", "image", "numbered_list_item", "paragraph", "quote"]);
-    const images = posts.flatMap((p) => flatten(p.body ?? [])).filter((b) => b.type === "image").map((b) => ("file" in b ? b.file : null));
+    expect([...types].sort()).toEqual([
+      "bulleted_list_item",
+      "code",
+      "divider",
+      "heading_1",
+      "heading_2",
+      "heading_3",
+      "image",
+      "numbered_list_item",
+      "paragraph",
+      "quote",
+    ]);
+    const images = posts
+      .flatMap((p) => flatten(p.body ?? []))
+      .filter((b) => b.type === "image")
+      .map((b) => ("file" in b ? b.file : null));
     expect(images.some((f) => f && "image" in f) && images.some((f) => f && "external" in f)).toBe(true);
-    expect(posts.some((p) => !p.body?.length && typeof p.properties.Content === "string" && p.properties.Content.includes("##"))).toBe(true);
+    expect(posts.some((p) => !p.body?.length && typeof p.properties.Content === "string" && p.properties.Content.includes("##"))).toBe(
+      true,
+    );
     expect(posts.some((p) => !p.body?.length && p.properties.Content === undefined)).toBe(true);
     const hostile = JSON.stringify(posts.map((p) => p.body));
     for (const needle of ["javascript:", "<script>", "onerror="]) expect(hostile).toContain(needle);
@@ -107,7 +164,8 @@ describe("demo workspace contract", () => {
       if (Array.isArray(v)) v.forEach(visit);
       else if (v && typeof v === "object") {
         if ("image" in v && typeof v.image === "string") names.add(v.image);
-        if ("external" in v && typeof v.external === "string" && v.external.startsWith("$SERVER/public/")) names.add(v.external.slice("$SERVER/public/".length));
+        if ("external" in v && typeof v.external === "string" && v.external.startsWith("$SERVER/public/"))
+          names.add(v.external.slice("$SERVER/public/".length));
         Object.values(v).forEach(visit);
       }
     };

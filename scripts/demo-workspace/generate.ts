@@ -8,16 +8,68 @@ import type { Workspace } from "./types.ts";
 export { loadDemoWorkspace };
 
 const MAIN_IMAGES: Record<CatalogueTitle, string[]> = {
-  "Slot Machines": ["slot-castle-front.png", "slot-bell-green.png", "slot-cherry-red.png", "slot-blackcat.png", "slot-chrome.png", "slot-blue.png", "slot-cream.png", "slot-walnut.png", "slot-teal.png", "slot-mustard.png", "slot-maroon.png", "slot-orange.png", "slot-eagle.png", "slot-hitop.png", "slot-money-honey.png"],
-  "Machine Parts": ["part-reel-strips.png", "part-gears.png", "part-coin-mech.png", "part-handle.png", "part-award-card.png", "part-castings.png"],
-  "Arcade Machines": ["arcade-fortune.png", "arcade-claw.png", "arcade-strength.png", "arcade-viewer.png", "arcade-pinball.png", "arcade-baseball.png", "arcade-skeeball.png"],
-  "Trade Stimulators": ["trade-dice.png", "trade-cards.png", "trade-wheel.png", "trade-cigar.png", "trade-blackjack.png", "trade-shaker.png"],
-  "Vending Machines": ["vending-gumball.png", "vending-cooler.png", "vending-column.png", "vending-peanut.png", "vending-northwestern.png", "vending-slider.png"],
+  "Slot Machines": [
+    "slot-castle-front.png",
+    "slot-bell-green.png",
+    "slot-cherry-red.png",
+    "slot-blackcat.png",
+    "slot-chrome.png",
+    "slot-blue.png",
+    "slot-cream.png",
+    "slot-walnut.png",
+    "slot-teal.png",
+    "slot-mustard.png",
+    "slot-maroon.png",
+    "slot-orange.png",
+    "slot-eagle.png",
+    "slot-hitop.png",
+    "slot-money-honey.png",
+  ],
+  "Machine Parts": [
+    "part-reel-strips.png",
+    "part-gears.png",
+    "part-coin-mech.png",
+    "part-handle.png",
+    "part-award-card.png",
+    "part-castings.png",
+  ],
+  "Arcade Machines": [
+    "arcade-fortune.png",
+    "arcade-claw.png",
+    "arcade-strength.png",
+    "arcade-viewer.png",
+    "arcade-pinball.png",
+    "arcade-baseball.png",
+    "arcade-skeeball.png",
+  ],
+  "Trade Stimulators": [
+    "trade-dice.png",
+    "trade-cards.png",
+    "trade-wheel.png",
+    "trade-cigar.png",
+    "trade-blackjack.png",
+    "trade-shaker.png",
+  ],
+  "Vending Machines": [
+    "vending-gumball.png",
+    "vending-cooler.png",
+    "vending-column.png",
+    "vending-peanut.png",
+    "vending-northwestern.png",
+    "vending-slider.png",
+  ],
   "Advertising Items": ["ad-tin-sign.png", "ad-thermometer.png", "ad-clock.png", "ad-tray.png", "ad-gum-display.png"],
   "Vintage Toys": ["toy-robot.png", "toy-car.png", "toy-bank.png", "toy-robot-blue.png"],
 };
 
-const MAKERS = ["Mills Novelty Co.", "Jennings & Co.", "Watling Manufacturing", "Pace Manufacturing", "Caille Brothers", "Groetchen Tool Co."];
+const MAKERS = [
+  "Mills Novelty Co.",
+  "Jennings & Co.",
+  "Watling Manufacturing",
+  "Pace Manufacturing",
+  "Caille Brothers",
+  "Groetchen Tool Co.",
+];
 
 /**
  * A workspace of `totalItems` catalogue items spread evenly over the 7 catalogue databases (for the sync benchmark).

@@ -35,6 +35,13 @@ export function loadDemoWorkspace(): Workspace {
   return {
     id: DEMO_WORKSPACE_ID,
     name: "Antique Coin-Op (demo)",
-    databases: structuredClone([...CATALOGUE.map(([title, items]) => catalogueDatabase(title, items)), SITE_CONTENT, IMAGES, PAGE_DESCRIPTIONS, PAGE_HEADERS, POSTS]),
+    databases: structuredClone([
+      ...CATALOGUE.map(([title, items]) => catalogueDatabase(title, items)),
+      SITE_CONTENT,
+      IMAGES,
+      PAGE_DESCRIPTIONS,
+      PAGE_HEADERS,
+      POSTS,
+    ]),
   };
 }

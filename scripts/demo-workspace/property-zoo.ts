@@ -37,7 +37,12 @@ export function propertyZooDatabase(): DatabaseSpec {
       {
         properties: {
           Job: "Rebuild Castle Front clock",
-          Notes: [t("Replace the "), t("main spring", { bold: true }), t(" and regulate; see "), t("notes", { link: "https://example.com/notes" })],
+          Notes: [
+            t("Replace the "),
+            t("main spring", { bold: true }),
+            t(" and regulate; see "),
+            t("notes", { link: "https://example.com/notes" }),
+          ],
           Hours: 3.5,
           Done: true,
           Bench: "Front",

@@ -1,7 +1,15 @@
 import type { PropertySpec } from "./types.ts";
 
 /** Catalogue database titles, in the order of the workspace contract. */
-export const CATALOGUE_TITLES = ["Slot Machines", "Machine Parts", "Arcade Machines", "Trade Stimulators", "Vending Machines", "Advertising Items", "Vintage Toys"] as const;
+export const CATALOGUE_TITLES = [
+  "Slot Machines",
+  "Machine Parts",
+  "Arcade Machines",
+  "Trade Stimulators",
+  "Vending Machines",
+  "Advertising Items",
+  "Vintage Toys",
+] as const;
 
 /** A catalogue database title. */
 export type CatalogueTitle = (typeof CATALOGUE_TITLES)[number];
@@ -9,9 +17,27 @@ export type CatalogueTitle = (typeof CATALOGUE_TITLES)[number];
 const CONDITIONS = ["Excellent", "Very Good", "Good", "Fair", "Restored", "Original", "Project"];
 
 const MANUFACTURERS: Record<CatalogueTitle, string[] | null> = {
-  "Slot Machines": ["Mills Novelty Co.", "Jennings & Co.", "Watling Manufacturing", "Pace Manufacturing", "Caille Brothers", "Groetchen Tool Co.", "Buckley", "Bally"],
+  "Slot Machines": [
+    "Mills Novelty Co.",
+    "Jennings & Co.",
+    "Watling Manufacturing",
+    "Pace Manufacturing",
+    "Caille Brothers",
+    "Groetchen Tool Co.",
+    "Buckley",
+    "Bally",
+  ],
   "Arcade Machines": ["Exhibit Supply Co.", "Gottlieb", "Mills Novelty Co.", "International Mutoscope Reel Co.", "Rock-Ola", "Wurlitzer"],
-  "Vending Machines": ["Coca-Cola (Vendo)", "Vendo", "Columbus Vending Co.", "Advance Machine Co.", "Pulver", "Rock-Ola", "Wurlitzer", "Northwestern"],
+  "Vending Machines": [
+    "Coca-Cola (Vendo)",
+    "Vendo",
+    "Columbus Vending Co.",
+    "Advance Machine Co.",
+    "Pulver",
+    "Rock-Ola",
+    "Wurlitzer",
+    "Northwestern",
+  ],
   "Vintage Toys": ["Marx", "Chein", "J. & E. Stevens", "Masudaya", "Hubley", "Wolverine"],
   "Machine Parts": null,
   "Trade Stimulators": null,
@@ -40,7 +66,19 @@ const SPECIFIC: Record<CatalogueTitle, Record<string, PropertySpec>> = {
   "Machine Parts": {
     "Part Type": sel(["Reel Strip", "Award Card", "Coin Mechanism", "Handle", "Casting", "Clock / Escapement", "Jackpot Glass", "Decal"]),
     "Part Number": text,
-    "Compatible Models": { type: "multi_select", options: ["Mills Castle Front", "Mills Blue Front", "Mills Hi-Top", "Jennings Standard Chief", "Jennings Sun Chief", "Watling Rol-a-Top", "Pace Comet", "Caille Superior"] },
+    "Compatible Models": {
+      type: "multi_select",
+      options: [
+        "Mills Castle Front",
+        "Mills Blue Front",
+        "Mills Hi-Top",
+        "Jennings Standard Chief",
+        "Jennings Sun Chief",
+        "Watling Rol-a-Top",
+        "Pace Comet",
+        "Caille Superior",
+      ],
+    },
   },
   "Trade Stimulators": {
     "Stimulator Type": sel(["Dice", "Card Reels", "Wheel", "Cigarette Reels", "Gum Vendor"]),

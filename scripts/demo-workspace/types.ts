@@ -22,7 +22,14 @@ export type PropertyType =
   | "unique_id";
 
 /** A property of a database schema; `options` for select, multi_select and status; `relatesTo` names a database title. */
-export type PropertySpec = { type: PropertyType; options?: string[]; format?: string; expression?: string; prefix?: string; relatesTo?: string };
+export type PropertySpec = {
+  type: PropertyType;
+  options?: string[];
+  format?: string;
+  expression?: string;
+  prefix?: string;
+  relatesTo?: string;
+};
 
 /** A styled run of text; `link` makes it a hyperlink. */
 export type Span = {

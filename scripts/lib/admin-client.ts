@@ -32,7 +32,10 @@ export async function signIn(baseUrl: string, password: string): Promise<AdminCl
     body: JSON.stringify({ password }),
   });
   if (!res.ok) throw new Error(`Admin sign-in failed: ${res.status} ${await res.text()}`);
-  const cookie = res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  const cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
   return {
     async call<T>(path: string, init: AdminCallInit = {}) {
       const method = init.method ?? "GET";
@@ -40,8 +43,13 @@ export async function signIn(baseUrl: string, password: string): Promise<AdminCl
       const body = init.body ? JSON.stringify(init.body) : undefined;
       const answer = init.untimed
         ? await sendUntimed(`${baseUrl}${path}`, method, headers, body)
-        : await fetch(`${baseUrl}${path}`, { method, headers, body }).then(async (r) => ({ status: r.status, statusText: r.statusText, text: await r.text() }));
-      if (answer.status < 200 || answer.status >= 300) throw new Error(`${method} ${path}: ${answer.status}: ${answer.text || answer.statusText}`);
+        : await fetch(`${baseUrl}${path}`, { method, headers, body }).then(async (r) => ({
+            status: r.status,
+            statusText: r.statusText,
+            text: await r.text(),
+          }));
+      if (answer.status < 200 || answer.status >= 300)
+        throw new Error(`${method} ${path}: ${answer.status}: ${answer.text || answer.statusText}`);
       return JSON.parse(answer.text) as T;
     },
   };

@@ -4,7 +4,10 @@ import { adminPassword } from "./admin-password.ts";
 describe("adminPassword", () => {
   it("uses and prints the demo default when ADMIN_PASSWORD is not set", () => {
     for (const env of [{}, { ADMIN_PASSWORD: "" }]) {
-      expect(adminPassword(env)).toEqual({ password: "admin", description: "password: admin (local demo default; set ADMIN_PASSWORD to change it)" });
+      expect(adminPassword(env)).toEqual({
+        password: "admin",
+        description: "password: admin (local demo default; set ADMIN_PASSWORD to change it)",
+      });
     }
   });
 

@@ -9,9 +9,15 @@ export const MIN_ADMIN_PASSWORD_LENGTH = 12;
  */
 export function adminPassword(env: Record<string, string | undefined>): { password: string; description: string } {
   const set = env.ADMIN_PASSWORD;
-  if (!set) return { password: DEMO_ADMIN_PASSWORD, description: `password: ${DEMO_ADMIN_PASSWORD} (local demo default; set ADMIN_PASSWORD to change it)` };
+  if (!set)
+    return {
+      password: DEMO_ADMIN_PASSWORD,
+      description: `password: ${DEMO_ADMIN_PASSWORD} (local demo default; set ADMIN_PASSWORD to change it)`,
+    };
   if ([...set].length < MIN_ADMIN_PASSWORD_LENGTH) {
-    throw new Error(`ADMIN_PASSWORD is too short: use at least ${MIN_ADMIN_PASSWORD_LENGTH} characters (or leave it unset for the local demo password)`);
+    throw new Error(
+      `ADMIN_PASSWORD is too short: use at least ${MIN_ADMIN_PASSWORD_LENGTH} characters (or leave it unset for the local demo password)`,
+    );
   }
   return { password: set, description: "password: the one in ADMIN_PASSWORD" };
 }

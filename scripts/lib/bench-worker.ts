@@ -10,7 +10,10 @@ import { startWorker, type WorkerProcess } from "./worker-process.ts";
 export const BENCH_PASSWORD = "bench";
 
 /** Starts a worker on a free port with state in `.wrangler/{name}-state` (emptied first) and a one-page asset folder (`assets`). */
-export async function startBenchWorker(name: string, notion: Pick<NotionServer, "url" | "token">): Promise<WorkerProcess & { assets: string }> {
+export async function startBenchWorker(
+  name: string,
+  notion: Pick<NotionServer, "url" | "token">,
+): Promise<WorkerProcess & { assets: string }> {
   const state = resolve(ROOT, ".wrangler", `${name}-state`);
   const assets = resolve(ROOT, ".wrangler", `${name}-assets`);
   rmSync(state, { recursive: true, force: true });

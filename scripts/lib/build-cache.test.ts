@@ -11,7 +11,10 @@ const manifest = () => JSON.parse(readFileSync(manifestFile(), "utf8"));
 /** A cache as Astro leaves it: a manifest naming each page's key and copy, and the copies written `ageMs` ago. */
 function cacheWith(pages: Record<string, number>): void {
   const paths = Object.fromEntries(Object.keys(pages).map((page) => [`/${page}`, { cacheKey: `key-${page}`, outputFile: `${page}.html` }]));
-  writeFileSync(manifestFile(), JSON.stringify({ version: 1, configHash: "c", routes: { "site/pages/x/[id].astro": { dependencyHash: "d", paths } } }));
+  writeFileSync(
+    manifestFile(),
+    JSON.stringify({ version: 1, configHash: "c", routes: { "site/pages/x/[id].astro": { dependencyHash: "d", paths } } }),
+  );
   for (const [page, ageMs] of Object.entries(pages)) {
     const file = join(dir, "dist", `${page}.html`);
     mkdirSync(join(file, ".."), { recursive: true });
@@ -62,7 +65,13 @@ describe("the build folder kept between builds", () => {
   it("loses what the last build neither wrote nor reused from the cache, and keeps the rest", () => {
     cacheWith({ "x/reused": 60_000 });
     const build = join(dir, "build");
-    const files = { "x/reused.html": 60_000, "x/gone.html": 60_000, "_astro/old-chunk.js": 60_000, "_astro/new-chunk.js": 0, "index.html": 0 };
+    const files = {
+      "x/reused.html": 60_000,
+      "x/gone.html": 60_000,
+      "_astro/old-chunk.js": 60_000,
+      "_astro/new-chunk.js": 0,
+      "index.html": 0,
+    };
     for (const [name, ageMs] of Object.entries(files)) {
       mkdirSync(join(build, name, ".."), { recursive: true });
       writeFileSync(join(build, name), name);
@@ -70,10 +79,10 @@ describe("the build folder kept between builds", () => {
       utimesSync(join(build, name), at, at);
     }
     expect(pruneBuildFolder(build, dir, Date.now() - 10_000)).toBe(2);
-    expect(["x/reused.html", "x/gone.html", "_astro/old-chunk.js", "_astro/new-chunk.js", "index.html"].filter((name) => existsSync(join(build, name)))).toEqual([
-      "x/reused.html",
-      "_astro/new-chunk.js",
-      "index.html",
-    ]);
+    expect(
+      ["x/reused.html", "x/gone.html", "_astro/old-chunk.js", "_astro/new-chunk.js", "index.html"].filter((name) =>
+        existsSync(join(build, name)),
+      ),
+    ).toEqual(["x/reused.html", "_astro/new-chunk.js", "index.html"]);
   });
 });

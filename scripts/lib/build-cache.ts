@@ -66,7 +66,9 @@ export function recoverCache(cacheDir: string): number | null | undefined {
   const marker = join(cacheDir, MARKER);
   if (!existsSync(marker)) return undefined;
   const since = Number(readFileSync(marker, "utf8"));
-  const result = Number.isFinite(since) ? repairCache(cacheDir, since) : (rmSync(join(cacheDir, "incremental-build.json"), { force: true }), null);
+  const result = Number.isFinite(since)
+    ? repairCache(cacheDir, since)
+    : (rmSync(join(cacheDir, "incremental-build.json"), { force: true }), null);
   markBuildDone(cacheDir);
   return result;
 }
@@ -75,7 +77,9 @@ export function recoverCache(cacheDir: string): number | null | undefined {
 function recordedOutputs(cacheDir: string): Set<string> {
   try {
     const manifest = ManifestSchema.parse(JSON.parse(readFileSync(join(cacheDir, "incremental-build.json"), "utf8")));
-    return new Set(Object.values(manifest.routes).flatMap((route) => Object.values(route.paths).map((entry) => decodeURI(entry.outputFile))));
+    return new Set(
+      Object.values(manifest.routes).flatMap((route) => Object.values(route.paths).map((entry) => decodeURI(entry.outputFile))),
+    );
   } catch {
     return new Set();
   }

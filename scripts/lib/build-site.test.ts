@@ -10,7 +10,9 @@ describe("why a site build failed", () => {
       "  Stack trace:",
       "    at itemDetail (file:///site/lib/build/catalogue.ts:60:11)",
     ].join("\n");
-    expect(buildFailure(output)).toBe('Cannot build /gallery/slots/a1: GET /api/collection/slots/a1 failed after 6 attempts: 500: {"error":"down"}');
+    expect(buildFailure(output)).toBe(
+      'Cannot build /gallery/slots/a1: GET /api/collection/slots/a1 failed after 6 attempts: 500: {"error":"down"}',
+    );
   });
 
   it("is the end of Astro's output when the build failed for another reason", () => {

@@ -18,7 +18,14 @@ export type Publish = (copy: () => void) => Promise<void>;
  * the build folder's clean-up), the pages of the site, which files Astro rendered, how many it reused, and what
  * publishing copied.
  */
-export type BuildReport = { seconds: number; buildSeconds: number; pages: number; rendered: string[]; reused: number; published: PublishCount };
+export type BuildReport = {
+  seconds: number;
+  buildSeconds: number;
+  pages: number;
+  rendered: string[];
+  reused: number;
+  published: PublishCount;
+};
 
 /** Why a build failed: the build's own "Cannot build {page}: {cause}" line when it printed one, else Astro's last output. */
 export function buildFailure(output: string): string {
@@ -52,14 +59,22 @@ export function generatedFiles(output: string): { rendered: string[]; reused: st
  * reuses there untouched (no copy from the cache, and publishing knows them by size and file time without reading them);
  * after a failed or killed build it is emptied. `signal` stops the build (its whole process group).
  */
-export async function buildSite(apiUrl: string, outDir = "dist", log: (line: string) => void = console.log, publish: Publish = async (copy) => copy(), signal?: AbortSignal): Promise<BuildReport> {
+export async function buildSite(
+  apiUrl: string,
+  outDir = "dist",
+  log: (line: string) => void = console.log,
+  publish: Publish = async (copy) => copy(),
+  signal?: AbortSignal,
+): Promise<BuildReport> {
   const started = performance.now();
   const dist = resolve(ROOT, outDir);
   const scratch = buildFolderFor(outDir);
   const cacheDir = cacheDirFor(outDir);
   const recovered = recoverCache(cacheDir);
   if (recovered !== undefined) {
-    log(`site: an earlier build into ${outDir} never finished; its cache ${recovered === null ? "was dropped" : `lost ${recovered} page(s)`}`);
+    log(
+      `site: an earlier build into ${outDir} never finished; its cache ${recovered === null ? "was dropped" : `lost ${recovered} page(s)`}`,
+    );
     rmSync(scratch, { recursive: true, force: true });
   }
   const startedAt = Date.now();
@@ -89,7 +104,9 @@ export async function buildSite(apiUrl: string, outDir = "dist", log: (line: str
   const seconds = (performance.now() - started) / 1000;
   const { rendered, reused } = generatedFiles(output);
   const pages = countFiles(dist, ".html");
-  log(`site: built ${pages} pages in ${seconds.toFixed(1)} s (${rendered.length} files rendered, ${reused.length} reused); published ${published.copied} changed file(s), removed ${published.removed}`);
+  log(
+    `site: built ${pages} pages in ${seconds.toFixed(1)} s (${rendered.length} files rendered, ${reused.length} reused); published ${published.copied} changed file(s), removed ${published.removed}`,
+  );
   return { seconds, buildSeconds, pages, rendered, reused: reused.length, published };
 }
 

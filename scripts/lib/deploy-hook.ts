@@ -5,14 +5,25 @@ import { createServer, type Server } from "node:http";
  * whether one runs; POST /hold and /release hold finished builds back from publishing (tests running a series of syncs
  * that a publish, which reloads `wrangler dev`, would cut).
  */
-export type DeployHook = { url: string; statusUrl: string; arm(): void; idle(): Promise<void>; released(): Promise<void>; close(): Promise<void> };
+export type DeployHook = {
+  url: string;
+  statusUrl: string;
+  arm(): void;
+  idle(): Promise<void>;
+  released(): Promise<void>;
+  close(): Promise<void>;
+};
 
 /**
  * Starts the hook server on 127.0.0.1, unarmed until `arm()` (the launcher builds once after its own initial sync); requests
  * during a build coalesce into one follow-up build. `close()` drops a queued build and waits for the running one (the
  * launcher cancels that first).
  */
-export function startDeployHook(port: number, rebuild: () => Promise<unknown>, log: (line: string) => void = console.log): Promise<DeployHook> {
+export function startDeployHook(
+  port: number,
+  rebuild: () => Promise<unknown>,
+  log: (line: string) => void = console.log,
+): Promise<DeployHook> {
   let armed = false;
   let running: Promise<void> | null = null;
   let again = false;
@@ -59,7 +70,9 @@ export function startDeployHook(port: number, rebuild: () => Promise<unknown>, l
       res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ held: hold !== null }));
       return;
     }
-    res.writeHead(404, { "content-type": "application/json" }).end(JSON.stringify({ error: "POST /rebuild, /hold or /release, or GET /status" }));
+    res
+      .writeHead(404, { "content-type": "application/json" })
+      .end(JSON.stringify({ error: "POST /rebuild, /hold or /release, or GET /status" }));
   });
   return new Promise((ready) =>
     server.listen(port, "127.0.0.1", () =>

@@ -7,7 +7,9 @@ let upstream: Listening;
 let proxy: FaultProxy;
 
 beforeAll(async () => {
-  upstream = await listenOnLoopback(createServer((req, res) => res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ path: req.url }))));
+  upstream = await listenOnLoopback(
+    createServer((req, res) => res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ path: req.url }))),
+  );
   proxy = await startFaultProxy(upstream.url, {
     "/twice": { status: 503, headers: { "Retry-After": "2" }, times: 2 },
     "/always": { status: 500, body: '{"error":"down"}' },

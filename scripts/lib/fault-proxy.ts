@@ -6,7 +6,10 @@ import { listenOnLoopback, type Listening } from "./listen.ts";
  * empty; empty body unless given; extra `headers` such as Retry-After), a connection cut without an answer (`reset`), or no
  * answer at all (`hang`). With `times`, only the path's first `times` requests get the fault and later ones are forwarded.
  */
-export type Fault = { status: number; reason?: string; body?: string; headers?: Record<string, string>; times?: number } | { reset: true; times?: number } | "hang";
+export type Fault =
+  | { status: number; reason?: string; body?: string; headers?: Record<string, string>; times?: number }
+  | { reset: true; times?: number }
+  | "hang";
 
 /** A running fault proxy: its URL, how many requests each path received, and a close that also drops held requests. */
 export type FaultProxy = Listening & { hits(path: string): number };

@@ -36,7 +36,9 @@ export async function fullSync(
   const summary = parsed.data;
   for (const line of tableLines(summary)) log(line);
   const rows = summary.tables.reduce((n, t) => n + (t.rows ?? 0), 0);
-  log(`sync: ${summary.message} in ${seconds.toFixed(1)} s (${summary.requests} Notion requests, at most ${run.maxStepSubrequests ?? 0} subrequests in one step)`);
+  log(
+    `sync: ${summary.message} in ${seconds.toFixed(1)} s (${summary.requests} Notion requests, at most ${run.maxStepSubrequests ?? 0} subrequests in one step)`,
+  );
   if (!summary.success) log("sync: fix what the lines above name in Notion, then press Sync Data for those tables in /admin (or restart)");
   return { seconds, rows, requests: summary.requests, success: summary.success };
 }

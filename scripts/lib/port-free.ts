@@ -4,7 +4,13 @@ import { createServer } from "node:net";
 export function assertPortFree(port: number): Promise<void> {
   return new Promise((resolveCheck, reject) => {
     const server = createServer();
-    server.once("error", () => reject(new Error(`Port ${port} on 127.0.0.1 is already in use: stop what runs there or choose another port, e.g. PORT=${port + 1} npm start.`)));
+    server.once("error", () =>
+      reject(
+        new Error(
+          `Port ${port} on 127.0.0.1 is already in use: stop what runs there or choose another port, e.g. PORT=${port + 1} npm start.`,
+        ),
+      ),
+    );
     server.listen(port, "127.0.0.1", () => server.close(() => resolveCheck()));
   });
 }

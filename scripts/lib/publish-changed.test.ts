@@ -19,8 +19,21 @@ afterEach(() => rmSync(root, { recursive: true, force: true }));
 
 describe("publishing a build", () => {
   it("copies only new and changed files, leaves equal ones untouched, and removes what the build no longer has", () => {
-    write("live", { "index.html": "home", "gallery/slots/a.html": "A", "gallery/slots/b.html": "B", "gone.html": "old", "old/x.html": "x", "old/deeper/y.html": "y" });
-    write("build", { "index.html": "home", "gallery/slots/a.html": "A edited", "gallery/slots/b.html": "B", "gallery/slots/c.html": "C", "sitemap.xml": "<urlset/>" });
+    write("live", {
+      "index.html": "home",
+      "gallery/slots/a.html": "A",
+      "gallery/slots/b.html": "B",
+      "gone.html": "old",
+      "old/x.html": "x",
+      "old/deeper/y.html": "y",
+    });
+    write("build", {
+      "index.html": "home",
+      "gallery/slots/a.html": "A edited",
+      "gallery/slots/b.html": "B",
+      "gallery/slots/c.html": "C",
+      "sitemap.xml": "<urlset/>",
+    });
     const past = Date.now() / 1000 - 3600;
     utimesSync(join(root, "live", "gallery/slots/b.html"), past, past);
     expect(publishChanged(join(root, "build"), join(root, "live"))).toEqual({ copied: 3, unchanged: 2, removed: 3 });

@@ -55,7 +55,9 @@ function removeStale(target: string, source: string): number {
     const there = statSync(counterpart, { throwIfNoEntry: false });
     const here = statSync(path);
     if (!there || there.isDirectory() !== here.isDirectory()) {
-      removed += here.isDirectory() ? readdirSync(path, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile()).length : 1;
+      removed += here.isDirectory()
+        ? readdirSync(path, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile()).length
+        : 1;
       rmSync(path, { recursive: true, force: true });
     } else if (here.isDirectory()) removed += removeStale(path, counterpart);
   }

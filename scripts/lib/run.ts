@@ -23,7 +23,10 @@ export function commandFor(args: string[]): [string, string[]] {
  * Runs an npx command to completion, streaming its output with a prefix; rejects on a non-zero exit. The command runs in
  * its own process group, stopped whole when `signal` aborts (the promise then rejects once the group is gone).
  */
-export function runNpx(args: string[], options: { env?: Record<string, string>; prefix?: string; quiet?: boolean; signal?: AbortSignal } = {}): Promise<string> {
+export function runNpx(
+  args: string[],
+  options: { env?: Record<string, string>; prefix?: string; quiet?: boolean; signal?: AbortSignal } = {},
+): Promise<string> {
   const { signal } = options;
   if (signal?.aborted) return Promise.reject(signal.reason);
   return new Promise((resolveRun, reject) => {

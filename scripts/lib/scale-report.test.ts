@@ -13,9 +13,16 @@ const result = (items: number, overrides: Partial<ScaleResult> = {}): ScaleResul
 
 describe("the scale benchmark's table", () => {
   it("puts the sizes side by side, with the sync's floor and its ratio to it", () => {
-    const lines = scaleTable([result(1000), result(10000, { sync: { seconds: 300, requests: 1200 }, step: { subrequests: 48, ms: 1234 } })]).split("\n");
+    const lines = scaleTable([
+      result(1000),
+      result(10000, { sync: { seconds: 300, requests: 1200 }, step: { subrequests: 48, ms: 1234 } }),
+    ]).split("\n");
     expect(lines[0]).toMatch(/^\s+\| N=1,000 \| N=10,000$/);
-    const row = (label: string) => lines.find((line) => line.startsWith(label))?.split("|").map((cell) => cell.trim());
+    const row = (label: string) =>
+      lines
+        .find((line) => line.startsWith(label))
+        ?.split("|")
+        .map((cell) => cell.trim());
     expect(row("full sync")).toEqual(["full sync", "45.0 s", "300.0 s"]);
     expect(row("  Notion requests")).toEqual(["Notion requests", "120", "1,200"]);
     expect(row("  floor")).toEqual(["floor (requests / 3 per s)", "40.0 s", "400.0 s"]);
@@ -26,9 +33,17 @@ describe("the scale benchmark's table", () => {
 
   it("prints n/a where the worker reports no per-invocation numbers or no build ran", () => {
     const lines = scaleTable([result(1000), result(10000, { step: { subrequests: 48, ms: 1234 } })]).split("\n");
-    const cells = (label: string) => lines.find((line) => line.startsWith(label))?.split("|").slice(1).map((cell) => cell.trim());
+    const cells = (label: string) =>
+      lines
+        .find((line) => line.startsWith(label))
+        ?.split("|")
+        .slice(1)
+        .map((cell) => cell.trim());
     expect(cells("most subrequests in one invocation")).toEqual(["n/a", "48"]);
     expect(cells("most ms in one invocation")).toEqual(["n/a", "1,234 ms"]);
-    expect(lines.filter((line) => line.startsWith("  its incremental build alone")).map((line) => line.split("|")[1].trim())).toEqual(["5.5 s", "n/a"]);
+    expect(lines.filter((line) => line.startsWith("  its incremental build alone")).map((line) => line.split("|")[1].trim())).toEqual([
+      "5.5 s",
+      "n/a",
+    ]);
   });
 });

@@ -26,7 +26,9 @@ export function scaleRows(results: ScaleResult[]): [string, ...string[]][] {
     row("full sync", (r) => s(r.sync.seconds)),
     row("  Notion requests", (r) => n(r.sync.requests)),
     row(`  floor (requests / ${REQUESTS_PER_SECOND} per s)`, (r) => s(r.sync.requests / REQUESTS_PER_SECOND)),
-    row("  ratio to the floor", (r) => (r.sync.requests ? `${(r.sync.seconds / (r.sync.requests / REQUESTS_PER_SECOND)).toFixed(2)}x` : "n/a")),
+    row("  ratio to the floor", (r) =>
+      r.sync.requests ? `${(r.sync.seconds / (r.sync.requests / REQUESTS_PER_SECOND)).toFixed(2)}x` : "n/a",
+    ),
     row("most subrequests in one invocation", (r) => orNa(r.step.subrequests)),
     row("most ms in one invocation", (r) => orNa(r.step.ms, " ms")),
     row("first full build", (r) => s(r.build.seconds)),
@@ -44,5 +46,12 @@ export function scaleTable(results: ScaleResult[]): string {
   const header: [string, ...string[]] = ["", ...results.map((r) => `N=${n(r.items)}`)];
   const rows = [header, ...scaleRows(results)];
   const widths = header.map((_, i) => Math.max(...rows.map((r) => r[i].length)));
-  return rows.map((r) => r.map((cell, i) => (i === 0 ? cell.padEnd(widths[0]) : cell.padStart(widths[i]))).join(" | ").trimEnd()).join("\n");
+  return rows
+    .map((r) =>
+      r
+        .map((cell, i) => (i === 0 ? cell.padEnd(widths[0]) : cell.padStart(widths[i])))
+        .join(" | ")
+        .trimEnd(),
+    )
+    .join("\n");
 }

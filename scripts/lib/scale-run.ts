@@ -37,8 +37,13 @@ export async function scaleRun(items: number, log: (line: string) => void): Prom
   const name = `bench-scale-${items}`;
   const persistTo = resolve(ROOT, ".wrangler", `${name}-state`);
   const assetsDir = `.wrangler/${name}-dist`;
-  for (const dir of [persistTo, resolve(ROOT, assetsDir), buildFolderFor(assetsDir), cacheDirFor(assetsDir)]) rmSync(dir, { recursive: true, force: true });
-  const notion = await startNotionServer({ port: await freePort(), workspace: scaleWorkspace(items), requestsPerSecond: REQUESTS_PER_SECOND });
+  for (const dir of [persistTo, resolve(ROOT, assetsDir), buildFolderFor(assetsDir), cacheDirFor(assetsDir)])
+    rmSync(dir, { recursive: true, force: true });
+  const notion = await startNotionServer({
+    port: await freePort(),
+    workspace: scaleWorkspace(items),
+    requestsPerSecond: REQUESTS_PER_SECOND,
+  });
   const rebuilds: { at: number; report: BuildReport }[] = [];
   try {
     const stack = await startStack({
@@ -78,13 +83,26 @@ export async function scaleRun(items: number, log: (line: string) => void): Prom
       };
       const webhook = await viaEdit("webhook", async () => {});
       await fetch(`${notion.url}/__control/webhook`, { method: "DELETE" });
-      const { tables } = await stack.admin.call<{ tables: { tableName: string; databaseId: string; databaseTitle: string }[] }>("/api/admin/notion-tables");
+      const { tables } = await stack.admin.call<{ tables: { tableName: string; databaseId: string; databaseTitle: string }[] }>(
+        "/api/admin/notion-tables",
+      );
       const slots = tables.find((t) => t.databaseTitle === "Slot Machines");
       if (!slots) throw new Error("no Slot Machines table");
       const syncData = await viaEdit("sync-data", () =>
-        stack.admin.call("/api/admin/notion-sync-table", { method: "POST", body: { tableName: slots.tableName, databaseId: slots.databaseId }, untimed: true }),
+        stack.admin.call("/api/admin/notion-sync-table", {
+          method: "POST",
+          body: { tableName: slots.tableName, databaseId: slots.databaseId },
+          untimed: true,
+        }),
       );
-      return { items, sync: { seconds: sync.seconds, requests: sync.requests }, step, build: { seconds: build.seconds, pages: build.pages, files }, webhook, syncData };
+      return {
+        items,
+        sync: { seconds: sync.seconds, requests: sync.requests },
+        step,
+        build: { seconds: build.seconds, pages: build.pages, files },
+        webhook,
+        syncData,
+      };
     } finally {
       await stack.stop();
     }

@@ -71,11 +71,13 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     // when no sync has run for 2 s (so a run of table syncs is not cut), and count the build as live once the reload is done.
     const publish: Publish = async (copy) => {
       await unlessAborted(hook.released(), signal);
-      if (admin && !(await waitForSyncIdle(admin, { quietMs: 2000, signal }))) log("rebuild: a sync still looks busy after 2 min; publishing anyway");
+      if (admin && !(await waitForSyncIdle(admin, { quietMs: 2000, signal })))
+        log("rebuild: a sync still looks busy after 2 min; publishing anyway");
       const before = await workerInstance(url);
       signal.throwIfAborted();
       copy();
-      if (!(await waitForReload(url, before, undefined, undefined, signal))) log("rebuild: the worker did not reload within 15 s of publishing");
+      if (!(await waitForReload(url, before, undefined, undefined, signal)))
+        log("rebuild: the worker did not reload within 15 s of publishing");
     };
     const rebuild = async () => {
       try {
@@ -92,7 +94,13 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       port: options.port,
       persistTo: options.persistTo,
       assetsDir,
-      vars: { NOTION_API_URL: notion.url, NOTION_TOKEN: notion.token, ADMIN_PASSWORD: options.password, DEPLOY_HOOK_URL: hook.url, NOTION_WEBHOOK_DEBOUNCE_MS: "1000" },
+      vars: {
+        NOTION_API_URL: notion.url,
+        NOTION_TOKEN: notion.token,
+        ADMIN_PASSWORD: options.password,
+        DEPLOY_HOOK_URL: hook.url,
+        NOTION_WEBHOOK_DEBOUNCE_MS: "1000",
+      },
       log: (line) => {
         // workerd's failed look-up of Cloudflare's `cf` metadata is expected offline and says nothing useful.
         if (/sync|rror|✘/.test(line) && !line.includes("workers.cloudflare.com")) log(`  [worker] ${line}`);
@@ -107,7 +115,16 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     const build = await buildSite(url, assetsDir, log, publish, signal);
     hook.arm();
     if (options.webhooks && demo) await unlessAborted(subscribeWorker(demo, admin, worker.url, log), signal);
-    return { url, notionUrl: notion.url, password: options.password, admin, hook, workerExited: worker.exited, startup: { sync, build }, stop };
+    return {
+      url,
+      notionUrl: notion.url,
+      password: options.password,
+      admin,
+      hook,
+      workerExited: worker.exited,
+      startup: { sync, build },
+      stop,
+    };
   } catch (error) {
     await stop();
     throw error;

@@ -3,7 +3,11 @@ import { maxStepLimits } from "./step-limits.ts";
 
 describe("the most one invocation used, from the sync history", () => {
   it("takes the largest maxStepSubrequests and maxStepMs over the runs that report them", () => {
-    const runs = [{ kind: "full", maxStepSubrequests: 40, maxStepMs: 900 }, { kind: "table", maxStepSubrequests: 48, maxStepMs: null }, { kind: "schema" }];
+    const runs = [
+      { kind: "full", maxStepSubrequests: 40, maxStepMs: 900 },
+      { kind: "table", maxStepSubrequests: 48, maxStepMs: null },
+      { kind: "schema" },
+    ];
     expect(maxStepLimits({ runs })).toEqual({ subrequests: 48, ms: 900 });
   });
 

@@ -1,7 +1,9 @@
 import { z } from "zod";
 import type { AdminClient } from "./admin-client.ts";
 
-const RunsSchema = z.object({ runs: z.array(z.looseObject({ maxStepSubrequests: z.number().nullish(), maxStepMs: z.number().nullish() })) });
+const RunsSchema = z.object({
+  runs: z.array(z.looseObject({ maxStepSubrequests: z.number().nullish(), maxStepMs: z.number().nullish() })),
+});
 
 /** The most subrequests and ms one invocation used across `runs` (fields `maxStepSubrequests`, `maxStepMs`); null when no run reports them. */
 export function maxStepLimits(body: unknown): { subrequests: number | null; ms: number | null } {

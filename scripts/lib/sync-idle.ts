@@ -7,7 +7,15 @@ import type { AdminClient } from "./admin-client.ts";
  * folder makes `wrangler dev` reload the worker, which cuts a running sync short (lock held until it expires). The quiet
  * spell keeps a publish out of a run of syncs started one after another (an operator syncing table after table).
  */
-export async function waitForSyncIdle(admin: AdminClient, { limitMs = 120_000, quietMs = 0, pollMs = 250, signal }: { limitMs?: number; quietMs?: number; pollMs?: number; signal?: AbortSignal } = {}): Promise<boolean> {
+export async function waitForSyncIdle(
+  admin: AdminClient,
+  {
+    limitMs = 120_000,
+    quietMs = 0,
+    pollMs = 250,
+    signal,
+  }: { limitMs?: number; quietMs?: number; pollMs?: number; signal?: AbortSignal } = {},
+): Promise<boolean> {
   const deadline = Date.now() + limitMs;
   let freeSince: number | null = null;
   while (Date.now() < deadline) {

@@ -9,7 +9,11 @@ import type { AdminClient } from "./admin-client.ts";
 export async function followRun(
   admin: AdminClient,
   runId: number,
-  { limitMs = 30 * 60_000, pollMs = 500, onProgress }: { limitMs?: number; pollMs?: number; onProgress?: (run: SyncRunProgress) => void } = {},
+  {
+    limitMs = 30 * 60_000,
+    pollMs = 500,
+    onProgress,
+  }: { limitMs?: number; pollMs?: number; onProgress?: (run: SyncRunProgress) => void } = {},
 ): Promise<SyncRunProgress> {
   const deadline = Date.now() + limitMs;
   for (;;) {
@@ -22,8 +26,18 @@ export async function followRun(
 }
 
 /** Sync Data for one table through the admin API, followed to its end; throws with the run's error when it failed. */
-export async function syncTableRun(admin: AdminClient, table: { tableName: string; databaseId: string | null }, options: { untimed?: boolean } = {}): Promise<SyncRunProgress> {
-  const { runId } = SyncStartedSchema.parse(await admin.call(ADMIN_PATHS.syncTable, { method: "POST", body: { tableName: table.tableName, databaseId: table.databaseId }, ...options }));
+export async function syncTableRun(
+  admin: AdminClient,
+  table: { tableName: string; databaseId: string | null },
+  options: { untimed?: boolean } = {},
+): Promise<SyncRunProgress> {
+  const { runId } = SyncStartedSchema.parse(
+    await admin.call(ADMIN_PATHS.syncTable, {
+      method: "POST",
+      body: { tableName: table.tableName, databaseId: table.databaseId },
+      ...options,
+    }),
+  );
   const run = await followRun(admin, runId);
   if (run.ok !== true) throw new Error(`Sync Data of ${table.tableName} failed: ${run.error ?? run.message ?? run.status}`);
   return run;
@@ -33,6 +47,7 @@ export async function syncTableRun(admin: AdminClient, table: { tableName: strin
 export async function syncAllRun(admin: AdminClient, options: { untimed?: boolean } = {}): Promise<SyncRunProgress> {
   const { runId } = SyncStartedSchema.parse(await admin.call(ADMIN_PATHS.syncAll, { method: "POST", ...options }));
   const run = await followRun(admin, runId);
-  if (run.status === "errored" || run.status === "terminated") throw new Error(`The full sync failed: ${run.error ?? run.message ?? run.status}`);
+  if (run.status === "errored" || run.status === "terminated")
+    throw new Error(`The full sync failed: ${run.error ?? run.message ?? run.status}`);
   return run;
 }

@@ -5,7 +5,14 @@ export type Shift = { value: number; atMs: number; hadRecentInput: boolean; sour
 export type LcpParts = { ttfbMs: number; loadDelayMs: number; loadTimeMs: number; renderDelayMs: number };
 
 /** What the in-page observers saw: the last LCP candidate and its parts, every layout shift, FCP, and the inline scripts' text. */
-export type Vitals = { lcpMs: number | null; lcpElement: string | null; lcpParts: LcpParts | null; shifts: Shift[]; fcpMs: number | null; inlineScripts: string[] };
+export type Vitals = {
+  lcpMs: number | null;
+  lcpElement: string | null;
+  lcpParts: LcpParts | null;
+  shifts: Shift[];
+  fcpMs: number | null;
+  inlineScripts: string[];
+};
 
 type ShiftSource = { node?: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly };
 type ShiftEntry = PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: ShiftSource[] };
@@ -16,8 +23,14 @@ type Store = { lcp: LcpEntry[]; shifts: ShiftEntry[] };
 export function installVitalsObservers(): void {
   const store: Store = { lcp: [], shifts: [] };
   (window as unknown as { __vitals: Store }).__vitals = store;
-  new PerformanceObserver((list) => store.lcp.push(...(list.getEntries() as LcpEntry[]))).observe({ type: "largest-contentful-paint", buffered: true });
-  new PerformanceObserver((list) => store.shifts.push(...(list.getEntries() as ShiftEntry[]))).observe({ type: "layout-shift", buffered: true });
+  new PerformanceObserver((list) => store.lcp.push(...(list.getEntries() as LcpEntry[]))).observe({
+    type: "largest-contentful-paint",
+    buffered: true,
+  });
+  new PerformanceObserver((list) => store.shifts.push(...(list.getEntries() as ShiftEntry[]))).observe({
+    type: "layout-shift",
+    buffered: true,
+  });
 }
 
 /** Run in the page after it settled (serialised by Playwright, so self-contained): reads the observers' store. */
@@ -41,8 +54,17 @@ export function collectVitals(): Vitals {
   const loadEnd = resource ? Math.max(loadStart, resource.responseEnd) : ttfb;
   return {
     lcpMs: last ? last.startTime : null,
-    lcpElement: last ? `${describe(last.element)}${last.url ? ` src=${last.url}` : lcpText ? ` "${lcpText}"` : ""} (${last.size} px²)` : null,
-    lcpParts: last ? { ttfbMs: ttfb, loadDelayMs: loadStart - ttfb, loadTimeMs: loadEnd - loadStart, renderDelayMs: Math.max(0, last.startTime - loadEnd) } : null,
+    lcpElement: last
+      ? `${describe(last.element)}${last.url ? ` src=${last.url}` : lcpText ? ` "${lcpText}"` : ""} (${last.size} px²)`
+      : null,
+    lcpParts: last
+      ? {
+          ttfbMs: ttfb,
+          loadDelayMs: loadStart - ttfb,
+          loadTimeMs: loadEnd - loadStart,
+          renderDelayMs: Math.max(0, last.startTime - loadEnd),
+        }
+      : null,
     shifts: store.shifts.map((e) => ({
       value: e.value,
       atMs: e.startTime,
@@ -50,7 +72,9 @@ export function collectVitals(): Vitals {
       sources: (e.sources ?? []).map((s) => `${describe(s.node)} ${rect(s.previousRect)} -> ${rect(s.currentRect)}`),
     })),
     fcpMs: fcp ? fcp.startTime : null,
-    inlineScripts: [...document.scripts].filter((s) => !s.src && (!s.type || s.type === "module" || /javascript/.test(s.type))).map((s) => s.textContent ?? ""),
+    inlineScripts: [...document.scripts]
+      .filter((s) => !s.src && (!s.type || s.type === "module" || /javascript/.test(s.type)))
+      .map((s) => s.textContent ?? ""),
   };
 }
 

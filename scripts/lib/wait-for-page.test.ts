@@ -28,6 +28,8 @@ describe("waiting for a page to show an edit", () => {
   });
 
   it("fails naming the page and the text when it never shows", async () => {
-    await expect(waitForPageText(server.url, "never there", performance.now(), { limitMs: 100, pollMs: 10 })).rejects.toThrow(`${server.url} did not show "never there" within 0.1 s`);
+    await expect(waitForPageText(server.url, "never there", performance.now(), { limitMs: 100, pollMs: 10 })).rejects.toThrow(
+      `${server.url} did not show "never there" within 0.1 s`,
+    );
   });
 });

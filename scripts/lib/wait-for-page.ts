@@ -5,7 +5,10 @@
 export async function waitForPageText(url: string, text: string, since: number, { limitMs = 600_000, pollMs = 200 } = {}): Promise<number> {
   const deadline = Date.now() + limitMs;
   while (Date.now() < deadline) {
-    const body = await fetch(url).then((res) => (res.ok ? res.text() : ""), () => "");
+    const body = await fetch(url).then(
+      (res) => (res.ok ? res.text() : ""),
+      () => "",
+    );
     if (body.includes(text)) return (performance.now() - since) / 1000;
     await new Promise((resolve) => setTimeout(resolve, pollMs));
   }

@@ -38,7 +38,13 @@ describe("summarise", () => {
   it("checks the median of the runs, not one run", () => {
     const result = summarise(home, [sample({ lcpMs: 900 }), sample({ lcpMs: 4000 }), sample({ lcpMs: 1000 })]);
     expect(result.median.lcpMs).toBe(1000);
-    expect(result.checks.find((c) => c.metric === "LCP")).toEqual({ metric: "LCP", value: 1000, target: 1500, ratio: 1000 / 1500, pass: true });
+    expect(result.checks.find((c) => c.metric === "LCP")).toEqual({
+      metric: "LCP",
+      value: 1000,
+      target: 1500,
+      ratio: 1000 / 1500,
+      pass: true,
+    });
   });
 
   it("holds content pages to 15 KB of JavaScript and listing pages to 90 KB, inclusive", () => {
@@ -59,12 +65,24 @@ describe("summarise", () => {
 describe("formatTable", () => {
   it("puts the pages side by side with each metric's value, target, ratio and verdict", () => {
     const table = formatTable([summarise(home, [sample({ jsGzipBytes: 20 * 1024 })]), summarise(listing, [sample({ lcpMs: 1200 })])]);
-    const line = (label: string) => table.split("\n").find((l) => l.startsWith(label))!.split(/\s{2,}/).filter(Boolean);
+    const line = (label: string) =>
+      table
+        .split("\n")
+        .find((l) => l.startsWith(label))!
+        .split(/\s{2,}/)
+        .filter(Boolean);
     expect(line("JavaScript, gzip")).toEqual(["JavaScript, gzip", "20.0 KB", "9.8 KB"]);
     expect(table).toContain("<= 15.0 KB");
     expect(table).toContain("<= 90.0 KB");
     expect(line("LCP")).toEqual(["LCP", "900 ms", "1200 ms"]);
-    const verdicts = table.split("\n").filter((l) => l.trim().startsWith("verdict")).map((l) => l.trim().split(/\s+/).slice(1));
-    expect(verdicts).toEqual([["FAIL", "PASS"], ["PASS", "PASS"], ["PASS", "PASS"]]);
+    const verdicts = table
+      .split("\n")
+      .filter((l) => l.trim().startsWith("verdict"))
+      .map((l) => l.trim().split(/\s+/).slice(1));
+    expect(verdicts).toEqual([
+      ["FAIL", "PASS"],
+      ["PASS", "PASS"],
+      ["PASS", "PASS"],
+    ]);
   });
 });

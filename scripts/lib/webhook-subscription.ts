@@ -7,7 +7,12 @@ import type { AdminClient } from "./admin-client.ts";
  * server counts its token as pasted back at once). A worker keeping another verified subscription from an earlier
  * run is reset through the admin API first, so no button needs pressing. Returns whether the subscription stands.
  */
-export async function subscribeWorker(notion: Pick<NotionServer, "subscribeWebhook">, admin: AdminClient, workerUrl: string, log: (line: string) => void): Promise<boolean> {
+export async function subscribeWorker(
+  notion: Pick<NotionServer, "subscribeWebhook">,
+  admin: AdminClient,
+  workerUrl: string,
+  log: (line: string) => void,
+): Promise<boolean> {
   const url = `${workerUrl}${API_PATHS.notionWebhook}`;
   let result = await notion.subscribeWebhook(url);
   if (result.status === 409) {

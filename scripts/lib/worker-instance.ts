@@ -14,7 +14,13 @@ export async function workerInstance(url: string): Promise<string | null> {
 }
 
 /** Waits (at most `limitMs`) until the worker answers from an isolate other than `before`: `wrangler dev` reloads it after the assets change. */
-export async function waitForReload(url: string, before: string | null, limitMs = 15_000, pollMs = 100, signal?: AbortSignal): Promise<boolean> {
+export async function waitForReload(
+  url: string,
+  before: string | null,
+  limitMs = 15_000,
+  pollMs = 100,
+  signal?: AbortSignal,
+): Promise<boolean> {
   const deadline = Date.now() + limitMs;
   while (Date.now() < deadline) {
     signal?.throwIfAborted();

@@ -11,7 +11,15 @@ import { runNpx, stopProcess } from "./run.ts";
 export type WorkerProcess = { url: string; stop(): Promise<void>; exited: Promise<number | null> };
 
 /** Options for a local worker: port, state folder, static assets folder (default dist), the secrets/vars it gets, a signal that cancels the start. */
-export type WorkerOptions = { port: number; persistTo: string; assetsDir?: string; vars: Record<string, string>; extraArgs?: string[]; log?: (line: string) => void; signal?: AbortSignal };
+export type WorkerOptions = {
+  port: number;
+  persistTo: string;
+  assetsDir?: string;
+  vars: Record<string, string>;
+  extraArgs?: string[];
+  log?: (line: string) => void;
+  signal?: AbortSignal;
+};
 
 /** Applies D1 migrations locally, then starts `wrangler dev` and waits until /api/health answers; an aborted or failed start leaves no process behind. */
 export async function startWorker(options: WorkerOptions): Promise<WorkerProcess> {
@@ -20,13 +28,40 @@ export async function startWorker(options: WorkerOptions): Promise<WorkerProcess
   mkdirSync(persistTo, { recursive: true });
   const assetsDir = resolve(ROOT, options.assetsDir ?? "dist");
   mkdirSync(assetsDir, { recursive: true });
-  await runNpx(["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", persistTo], { quiet: true, signal: options.signal });
+  await runNpx(["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", persistTo], {
+    quiet: true,
+    signal: options.signal,
+  });
   // A worker that is not running holds no sync: locks left by an interrupted run would only block the first sync.
-  await runNpx(["wrangler", "d1", "execute", "DB", "--local", "--persist-to", persistTo, "--command", "DELETE FROM locks"], { quiet: true, signal: options.signal });
+  await runNpx(["wrangler", "d1", "execute", "DB", "--local", "--persist-to", persistTo, "--command", "DELETE FROM locks"], {
+    quiet: true,
+    signal: options.signal,
+  });
   // Secrets go through an env file so wrangler does not echo their values.
   const envFile = resolve(persistTo, "worker.env");
-  writeFileSync(envFile, Object.entries(options.vars).map(([k, v]) => `${k}=${JSON.stringify(v)}`).join("\n") + "\n", { mode: 0o600 });
-  const args = ["wrangler", "dev", "--ip", "127.0.0.1", "--port", String(options.port), "--persist-to", persistTo, "--env-file", envFile, "--show-interactive-dev-session=false", "--assets", assetsDir, ...(options.extraArgs ?? [])];
+  writeFileSync(
+    envFile,
+    Object.entries(options.vars)
+      .map(([k, v]) => `${k}=${JSON.stringify(v)}`)
+      .join("\n") + "\n",
+    { mode: 0o600 },
+  );
+  const args = [
+    "wrangler",
+    "dev",
+    "--ip",
+    "127.0.0.1",
+    "--port",
+    String(options.port),
+    "--persist-to",
+    persistTo,
+    "--env-file",
+    envFile,
+    "--show-interactive-dev-session=false",
+    "--assets",
+    assetsDir,
+    ...(options.extraArgs ?? []),
+  ];
   options.signal?.throwIfAborted();
   // Its own process group, so stopping it reaches workerd too (see stopProcess).
   const child = spawn("npx", args, { cwd: ROOT, env: quietEnv(), stdio: ["ignore", "pipe", "pipe"], detached: true });

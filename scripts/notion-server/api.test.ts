@@ -5,8 +5,18 @@ import { startNotionServer, type NotionServer } from "./server.ts";
 import { clientFor, dataSourcesByTitle } from "./test-client.ts";
 
 const TITLES = [
-  "Slot Machines", "Machine Parts", "Arcade Machines", "Trade Stimulators", "Vending Machines", "Advertising Items", "Vintage Toys",
-  "Site Content", "Images", "Page Descriptions", "Page Headers", "Posts",
+  "Slot Machines",
+  "Machine Parts",
+  "Arcade Machines",
+  "Trade Stimulators",
+  "Vending Machines",
+  "Advertising Items",
+  "Vintage Toys",
+  "Site Content",
+  "Images",
+  "Page Descriptions",
+  "Page Headers",
+  "Posts",
 ];
 
 let server: NotionServer;
@@ -19,7 +29,10 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 async function apiError(promise: Promise<unknown>): Promise<APIResponseError> {
-  const error = await promise.then(() => null, (e: unknown) => e);
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(APIResponseError.isAPIResponseError(error)).toBe(true);
   return error as APIResponseError;
 }
@@ -66,12 +79,18 @@ describe("search", () => {
 describe("databases and data sources", () => {
   it("retrieves a database with its single data source", async () => {
     const db = (await notion.databases.retrieve({ database_id: databaseIdFor("Posts") })) as Record<string, unknown>;
-    expect(db).toMatchObject({ object: "database", id: databaseIdFor("Posts"), data_sources: [{ id: dataSourceIdFor("Posts"), name: "Posts" }] });
+    expect(db).toMatchObject({
+      object: "database",
+      id: databaseIdFor("Posts"),
+      data_sources: [{ id: dataSourceIdFor("Posts"), name: "Posts" }],
+    });
     expect((db.title as { plain_text: string }[])[0].plain_text).toBe("Posts");
   });
 
   it("retrieves a data source schema in Notion's property shapes", async () => {
-    const ds = (await notion.dataSources.retrieve({ data_source_id: dataSourceIdFor("Slot Machines") })) as { properties: Record<string, Record<string, unknown>> };
+    const ds = (await notion.dataSources.retrieve({ data_source_id: dataSourceIdFor("Slot Machines") })) as {
+      properties: Record<string, Record<string, unknown>>;
+    };
     expect(ds.properties.Title).toEqual({ id: "title", name: "Title", description: null, type: "title", title: {} });
     expect(ds.properties.Price).toMatchObject({ type: "number", number: { format: "dollar" } });
     const denomination = ds.properties.Denomination as { select: { options: { id: string; name: string; color: string }[] } };
@@ -105,7 +124,13 @@ describe("auth and headers", () => {
     const error = await apiError(clientFor(server, { auth: "wrong" }).search({}));
     expect(error.status).toBe(401);
     expect(error.code).toBe(APIErrorCode.Unauthorized);
-    expect(JSON.parse(error.body)).toEqual({ object: "error", status: 401, code: "unauthorized", message: "API token is invalid.", request_id: expect.any(String) });
+    expect(JSON.parse(error.body)).toEqual({
+      object: "error",
+      status: 401,
+      code: "unauthorized",
+      message: "API token is invalid.",
+      request_id: expect.any(String),
+    });
   });
 
   it("requires the Notion-Version header", async () => {
@@ -121,7 +146,10 @@ describe("auth and headers", () => {
   });
 
   it("refuses a Notion-Version other than 2025-09-03 with validation_error", async () => {
-    const res = await fetch(`${server.url}/v1/search`, { method: "POST", headers: { Authorization: `Bearer ${server.token}`, "Notion-Version": "2022-06-28" } });
+    const res = await fetch(`${server.url}/v1/search`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${server.token}`, "Notion-Version": "2022-06-28" },
+    });
     expect(res.status).toBe(400);
     expect(await res.json()).toEqual({
       object: "error",
@@ -130,7 +158,10 @@ describe("auth and headers", () => {
       message: "Notion-Version header failed validation: Notion-Version header should be `2025-09-03`, instead was `2022-06-28`.",
       request_id: expect.any(String),
     });
-    const pinned = await fetch(`${server.url}/v1/search`, { method: "POST", headers: { Authorization: `Bearer ${server.token}`, "Notion-Version": "2025-09-03" } });
+    const pinned = await fetch(`${server.url}/v1/search`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${server.token}`, "Notion-Version": "2025-09-03" },
+    });
     expect(pinned.status).toBe(200);
   });
 

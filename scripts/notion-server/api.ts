@@ -24,15 +24,31 @@ export async function handleApi(req: IncomingMessage, res: ServerResponse, url: 
     if (req.headers.authorization !== `Bearer ${state.token}`) throw new NotionError(401, "unauthorized", "API token is invalid.");
     const version = req.headers["notion-version"];
     if (!version) {
-      throw new NotionError(400, "missing_version", "Notion-Version header failed validation: Notion-Version header should be defined, instead was `undefined`.");
+      throw new NotionError(
+        400,
+        "missing_version",
+        "Notion-Version header failed validation: Notion-Version header should be defined, instead was `undefined`.",
+      );
     }
     if (version !== NOTION_VERSION) {
-      throw new NotionError(400, "validation_error", `Notion-Version header failed validation: Notion-Version header should be \`${NOTION_VERSION}\`, instead was \`${version}\`.`);
+      throw new NotionError(
+        400,
+        "validation_error",
+        `Notion-Version header failed validation: Notion-Version header should be \`${NOTION_VERSION}\`, instead was \`${version}\`.`,
+      );
     }
     const route = matchRoute(method, url.pathname);
     if (!route) throw new NotionError(400, "invalid_request_url", "Invalid request URL.");
     const body = method === "GET" || method === "HEAD" ? {} : parseJson(raw);
-    const result = route.handler({ method, params: route.params, body, query: url.searchParams, store: state.store, shape: state.shapeContext(req), webhooks: state.webhooks });
+    const result = route.handler({
+      method,
+      params: route.params,
+      body,
+      query: url.searchParams,
+      store: state.store,
+      shape: state.shapeContext(req),
+      webhooks: state.webhooks,
+    });
     sendJson(res, 200, result);
   } catch (error) {
     sendError(res, error);

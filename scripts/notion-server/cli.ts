@@ -3,7 +3,12 @@ import { parseArgs } from "node:util";
 import { startNotionServer } from "./server.ts";
 
 const { values } = parseArgs({
-  options: { port: { type: "string", default: "8790" }, token: { type: "string", default: "demo-token" }, rps: { type: "string" }, host: { type: "string", default: "127.0.0.1" } },
+  options: {
+    port: { type: "string", default: "8790" },
+    token: { type: "string", default: "demo-token" },
+    rps: { type: "string" },
+    host: { type: "string", default: "127.0.0.1" },
+  },
 });
 const port = Number(values.port);
 const rps = values.rps === undefined ? null : Number(values.rps);

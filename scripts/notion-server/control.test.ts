@@ -16,7 +16,12 @@ describe("POST /__control/databases", () => {
   it("adds a database with hostile title and property names that search then finds", async () => {
     const res = await addDatabase({
       title: HOSTILE,
-      properties: { Name: { type: "title" }, [`"; DELETE FROM sync_tables;--`]: { type: "rich_text" }, "id": { type: "number" }, "Created Time": { type: "created_time" } },
+      properties: {
+        Name: { type: "title" },
+        [`"; DELETE FROM sync_tables;--`]: { type: "rich_text" },
+        id: { type: "number" },
+        "Created Time": { type: "created_time" },
+      },
       pages: [{ properties: { Name: "First", [`"; DELETE FROM sync_tables;--`]: "x'); --", id: 7 } }],
     });
     expect(res.status).toBe(200);
@@ -31,17 +36,37 @@ describe("POST /__control/databases", () => {
 
   it("refuses a database without a title property, or pages setting unknown properties", async () => {
     expect((await addDatabase({ title: "No title", properties: { A: { type: "rich_text" } }, pages: [] })).status).toBe(400);
-    expect((await addDatabase({ title: "Typo", properties: { Name: { type: "title" } }, pages: [{ properties: { Nmae: "x" } }] })).status).toBe(400);
+    expect(
+      (await addDatabase({ title: "Typo", properties: { Name: { type: "title" } }, pages: [{ properties: { Nmae: "x" } }] })).status,
+    ).toBe(400);
     expect((await dataSourcesByTitle(clientFor(server))).has("Typo")).toBe(false);
   });
 
   it("adds a second database of a title beside the first, or with `replace` in its place", async () => {
     const notion = clientFor(server);
-    const titled = async (title: string) => (await notion.search({ query: title, filter: { property: "object", value: "data_source" } })).results.map((r) => r.id);
+    const titled = async (title: string) =>
+      (await notion.search({ query: title, filter: { property: "object", value: "data_source" } })).results.map((r) => r.id);
     const [demoToys] = await titled("Vintage Toys");
-    const second = (await (await addDatabase({ id: "7e57da7a-0000-4000-8000-0000000000f1", dataSourceId: "7e57da7a-0000-4000-8000-0000000000f2", title: "Vintage Toys", properties: { Name: { type: "title" } }, pages: [] })).json()) as { dataSourceId: string };
+    const second = (await (
+      await addDatabase({
+        id: "7e57da7a-0000-4000-8000-0000000000f1",
+        dataSourceId: "7e57da7a-0000-4000-8000-0000000000f2",
+        title: "Vintage Toys",
+        properties: { Name: { type: "title" } },
+        pages: [],
+      })
+    ).json()) as { dataSourceId: string };
     expect((await titled("Vintage Toys")).sort()).toEqual([demoToys, second.dataSourceId].sort());
-    const only = (await (await addDatabase({ id: "7e57da7a-0000-4000-8000-0000000000f3", dataSourceId: "7e57da7a-0000-4000-8000-0000000000f4", title: "vintage toys ", properties: { Name: { type: "title" } }, pages: [{ properties: { Name: "x" } }], replace: true })).json()) as { dataSourceId: string; pageIds: string[] };
+    const only = (await (
+      await addDatabase({
+        id: "7e57da7a-0000-4000-8000-0000000000f3",
+        dataSourceId: "7e57da7a-0000-4000-8000-0000000000f4",
+        title: "vintage toys ",
+        properties: { Name: { type: "title" } },
+        pages: [{ properties: { Name: "x" } }],
+        replace: true,
+      })
+    ).json()) as { dataSourceId: string; pageIds: string[] };
     expect(await titled("Vintage Toys")).toEqual([only.dataSourceId]);
     expect((await notion.dataSources.query({ data_source_id: only.dataSourceId })).results.map((p) => p.id)).toEqual(only.pageIds);
     await fetch(`${server.url}/__control/reset`, { method: "POST" });

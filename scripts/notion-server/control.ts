@@ -7,8 +7,24 @@ import { addDatabase, removeDatabasesTitled } from "./store.ts";
 import { LOCAL_WEBHOOK_TOKEN } from "./webhooks.ts";
 
 const PROPERTY_TYPES = [
-  "title", "rich_text", "number", "checkbox", "select", "multi_select", "status", "date", "url", "email", "phone_number",
-  "files", "people", "relation", "formula", "created_time", "last_edited_time", "unique_id",
+  "title",
+  "rich_text",
+  "number",
+  "checkbox",
+  "select",
+  "multi_select",
+  "status",
+  "date",
+  "url",
+  "email",
+  "phone_number",
+  "files",
+  "people",
+  "relation",
+  "formula",
+  "created_time",
+  "last_edited_time",
+  "unique_id",
 ] as const;
 
 const FaultBody = z
@@ -22,7 +38,10 @@ const FaultBody = z
     message: z.string().optional(),
     body: z.unknown().optional(),
   })
-  .refine((f) => f.status >= 400 || f.body !== undefined, { message: "a status below 400 needs a body (a malformed answer)", path: ["status"] });
+  .refine((f) => f.status >= 400 || f.body !== undefined, {
+    message: "a status below 400 needs a body (a malformed answer)",
+    path: ["status"],
+  });
 
 const WebhookBody = z.object({ url: z.url({ protocol: /^https?$/ }), token: z.string().min(1).default(LOCAL_WEBHOOK_TOKEN) });
 

@@ -38,7 +38,11 @@ export const validationError = (message: string) => new NotionError(400, "valida
 
 /** 404 object_not_found naming the id, as Notion words it. */
 export const notFound = (id: string, kind = "object") =>
-  new NotionError(404, "object_not_found", `Could not find ${kind} with ID: ${id}. Make sure the relevant pages and databases are shared with your integration.`);
+  new NotionError(
+    404,
+    "object_not_found",
+    `Could not find ${kind} with ID: ${id}. Make sure the relevant pages and databases are shared with your integration.`,
+  );
 
 /** 429 rate_limited carrying Retry-After in whole seconds. */
 export const rateLimited = (retryAfterSeconds: number) =>

@@ -12,7 +12,8 @@ beforeAll(async () => {
 beforeEach(() => fetch(`${server.url}/__control/reset`, { method: "POST" }));
 afterAll(() => server.close());
 
-const inject = (body: object) => fetch(`${server.url}/__control/faults`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+const inject = (body: object) =>
+  fetch(`${server.url}/__control/faults`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
 
 describe("injected faults", () => {
   it("answers an injected 429 with Retry-After and Notion's error shape, once", async () => {
@@ -24,7 +25,13 @@ describe("injected faults", () => {
     expect(e.status).toBe(429);
     expect(e.code).toBe("rate_limited");
     expect((e.headers as Headers).get("retry-after")).toBe("2");
-    expect(JSON.parse(e.body)).toEqual({ object: "error", status: 429, code: "rate_limited", message: expect.any(String), request_id: expect.any(String) });
+    expect(JSON.parse(e.body)).toEqual({
+      object: "error",
+      status: 429,
+      code: "rate_limited",
+      message: expect.any(String),
+      request_id: expect.any(String),
+    });
     await expect(notion.search({})).resolves.toMatchObject({ object: "list" });
   });
 
@@ -46,7 +53,10 @@ describe("injected faults", () => {
     [503, "service_unavailable"],
   ])("injects %i as %s", async (status, code) => {
     await inject({ status });
-    const res = await fetch(`${server.url}/v1/search`, { method: "POST", headers: { Authorization: "Bearer demo-token", "Notion-Version": NOTION_VERSION } });
+    const res = await fetch(`${server.url}/v1/search`, {
+      method: "POST",
+      headers: { Authorization: "Bearer demo-token", "Notion-Version": NOTION_VERSION },
+    });
     expect(res.status).toBe(status);
     expect(await res.json()).toMatchObject({ object: "error", status, code });
   });
@@ -62,19 +72,35 @@ describe("injected faults", () => {
     const notion = clientFor(server);
     const ds = (await notion.search({ filter: { property: "object", value: "data_source" }, page_size: 1 })).results[0].id;
     const first = await notion.dataSources.query({ data_source_id: ds, page_size: 1 });
-    const second = (await notion.dataSources.query({ data_source_id: ds, page_size: 1, start_cursor: first.next_cursor! }).catch((x: unknown) => x)) as APIResponseError;
+    const second = (await notion.dataSources
+      .query({ data_source_id: ds, page_size: 1, start_cursor: first.next_cursor! })
+      .catch((x: unknown) => x)) as APIResponseError;
     expect([second.status, second.code]).toEqual([500, "internal_server_error"]);
-    await expect(notion.dataSources.query({ data_source_id: ds, page_size: 1, start_cursor: first.next_cursor! })).resolves.toMatchObject({ object: "list" });
+    await expect(notion.dataSources.query({ data_source_id: ds, page_size: 1, start_cursor: first.next_cursor! })).resolves.toMatchObject({
+      object: "list",
+    });
   });
 
   it("answers an injected body as it is: JSON, or a string as text", async () => {
     await inject({ status: 200, path: "/v1/search", body: { object: "list", results: "nope" } });
     await inject({ status: 200, path: "/v1/search", body: "<html>oops</html>" });
-    const call = () => fetch(`${server.url}/v1/search`, { method: "POST", headers: { Authorization: "Bearer demo-token", "Notion-Version": NOTION_VERSION } });
+    const call = () =>
+      fetch(`${server.url}/v1/search`, {
+        method: "POST",
+        headers: { Authorization: "Bearer demo-token", "Notion-Version": NOTION_VERSION },
+      });
     const json = await call();
-    expect([json.status, json.headers.get("content-type"), await json.json()]).toEqual([200, "application/json; charset=utf-8", { object: "list", results: "nope" }]);
+    expect([json.status, json.headers.get("content-type"), await json.json()]).toEqual([
+      200,
+      "application/json; charset=utf-8",
+      { object: "list", results: "nope" },
+    ]);
     const text = await call();
-    expect([text.status, text.headers.get("content-type"), await text.text()]).toEqual([200, "text/plain; charset=utf-8", "<html>oops</html>"]);
+    expect([text.status, text.headers.get("content-type"), await text.text()]).toEqual([
+      200,
+      "text/plain; charset=utf-8",
+      "<html>oops</html>",
+    ]);
     expect(await (await call()).json()).toMatchObject({ object: "list", has_more: false });
   });
 

@@ -5,7 +5,16 @@ import { NotionError } from "./errors.ts";
  * the first `skip` of them through (so a later cursor page fails). With `body` the answer is that body as it is (a
  * string as text, anything else as JSON: a malformed response) instead of Notion's error JSON.
  */
-export type Fault = { status: number; times: number; skip?: number; path?: string; retryAfter?: number; code?: string; message?: string; body?: unknown };
+export type Fault = {
+  status: number;
+  times: number;
+  skip?: number;
+  path?: string;
+  retryAfter?: number;
+  code?: string;
+  message?: string;
+  body?: unknown;
+};
 
 /** An injected answer that is not a Notion error: status and the body to send. */
 export type RawAnswer = { status: number; body: unknown };
@@ -14,7 +23,12 @@ export type RawAnswer = { status: number; body: unknown };
  * Queue of injected faults, consumed in order of injection. `take` with `namedOnly` (file downloads) considers only
  * faults whose `path` names the request, so a fault meant for any API request never hits a download.
  */
-export type Faults = { add(fault: Fault): void; take(method: string, path: string, namedOnly?: boolean): NotionError | RawAnswer | null; clear(): void; pending(): Fault[] };
+export type Faults = {
+  add(fault: Fault): void;
+  take(method: string, path: string, namedOnly?: boolean): NotionError | RawAnswer | null;
+  clear(): void;
+  pending(): Fault[];
+};
 
 /** Creates an empty fault queue. */
 export function createFaults(): Faults {

@@ -11,7 +11,9 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 async function mainImageUrl(): Promise<string> {
-  const page = (await clientFor(server).pages.retrieve({ page_id: pageIdFor("Slot Machines", "Watling Rol-a-Top 5¢") })) as { properties: Record<string, any> };
+  const page = (await clientFor(server).pages.retrieve({ page_id: pageIdFor("Slot Machines", "Watling Rol-a-Top 5¢") })) as {
+    properties: Record<string, any>;
+  };
   return page.properties["Main Image"].files[0].file.url;
 }
 
@@ -62,7 +64,9 @@ describe("Notion-hosted files", () => {
   it("expires URLs after their time to live", async () => {
     const shortLived = await startNotionServer({ fileUrlTtlSeconds: 1 });
     try {
-      const page = (await clientFor(shortLived).pages.retrieve({ page_id: pageIdFor("Images", "header_main_image") })) as { properties: Record<string, any> };
+      const page = (await clientFor(shortLived).pages.retrieve({ page_id: pageIdFor("Images", "header_main_image") })) as {
+        properties: Record<string, any>;
+      };
       const file = page.properties.Image.files[0].file;
       expect(Date.parse(file.expiry_time) - Date.now()).toBeLessThanOrEqual(1000);
       await new Promise((r) => setTimeout(r, 1100));

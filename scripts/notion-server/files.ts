@@ -34,16 +34,19 @@ export async function serveFile(req: IncomingMessage, res: ServerResponse, url: 
   if (url.pathname.startsWith("/public/")) return sendImage(req, res, decodeURIComponent(url.pathname.slice("/public/".length)), undefined);
   const [, , workspaceId, fileId, name] = url.pathname.split("/");
   const file = store.files.get(fileId ?? "");
-  if (!file || workspaceId !== store.workspaceId || decodeURIComponent(name ?? "") !== file.name) return s3Error(res, 404, "NoSuchKey", "The specified key does not exist.");
+  if (!file || workspaceId !== store.workspaceId || decodeURIComponent(name ?? "") !== file.name)
+    return s3Error(res, 404, "NoSuchKey", "The specified key does not exist.");
   const check = signer.check(url.pathname, url.searchParams);
   if (check === "expired") return s3Error(res, 403, "AccessDenied", "Request has expired");
-  if (check === "bad-signature") return s3Error(res, 403, "SignatureDoesNotMatch", "The request signature we calculated does not match the signature you provided.");
+  if (check === "bad-signature")
+    return s3Error(res, 403, "SignatureDoesNotMatch", "The request signature we calculated does not match the signature you provided.");
   return sendImage(req, res, file.image, file.name);
 }
 
 async function sendImage(req: IncomingMessage, res: ServerResponse, image: string, name: string | undefined) {
   const path = resolve(IMAGES_DIR, image);
-  if (!path.startsWith(IMAGES_DIR.endsWith(sep) ? IMAGES_DIR : IMAGES_DIR + sep)) return s3Error(res, 404, "NoSuchKey", "The specified key does not exist.");
+  if (!path.startsWith(IMAGES_DIR.endsWith(sep) ? IMAGES_DIR : IMAGES_DIR + sep))
+    return s3Error(res, 404, "NoSuchKey", "The specified key does not exist.");
   let bytes: Buffer;
   try {
     bytes = await readFile(path);

@@ -37,6 +37,9 @@ export function sendRaw(res: ServerResponse, status: number, body: unknown) {
 
 /** Sends a NotionError (or any thrown value as a 500) in Notion's error shape. */
 export function sendError(res: ServerResponse, error: unknown) {
-  const e = error instanceof NotionError ? error : new NotionError(500, "internal_server_error", error instanceof Error ? error.message : String(error));
+  const e =
+    error instanceof NotionError
+      ? error
+      : new NotionError(500, "internal_server_error", error instanceof Error ? error.message : String(error));
   sendJson(res, e.status, errorBody(e), e.headers);
 }

@@ -40,7 +40,8 @@ function nextEditTime(previous: string, now: number): string {
 
 function toSimple(p: StoredProperty, raw: unknown, hosted: HostedFileLookup): SimpleValue {
   const value = raw && typeof raw === "object" && p.type in (raw as Obj) ? (raw as Obj)[p.type] : raw;
-  const bad = () => validationError(`body failed validation: body.properties.${p.name}.${p.type} has an unexpected value \`${JSON.stringify(value)}\`.`);
+  const bad = () =>
+    validationError(`body failed validation: body.properties.${p.name}.${p.type} has an unexpected value \`${JSON.stringify(value)}\`.`);
   if (value === null) return null;
   switch (p.type) {
     case "title":

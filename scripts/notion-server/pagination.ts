@@ -7,7 +7,8 @@ export type ListPage<T> = { object: "list"; results: T[]; next_cursor: string | 
 export function pageSize(value: unknown, where: "body" | "query"): number {
   if (value === undefined || value === null || value === "") return 100;
   const n = typeof value === "string" ? Number(value) : value;
-  if (typeof n !== "number" || !Number.isInteger(n)) throw validationError(`${where} failed validation: ${where}.page_size should be a number, instead was \`${JSON.stringify(value)}\`.`);
+  if (typeof n !== "number" || !Number.isInteger(n))
+    throw validationError(`${where} failed validation: ${where}.page_size should be a number, instead was \`${JSON.stringify(value)}\`.`);
   if (n < 1) throw validationError(`${where} failed validation: ${where}.page_size should be ≥ \`1\`, instead was \`${n}\`.`);
   if (n > 100) throw validationError(`${where} failed validation: ${where}.page_size should be ≤ \`100\`, instead was \`${n}\`.`);
   return n;

@@ -31,7 +31,10 @@ describe("property values in Notion's shapes", () => {
       plain_text: "main spring",
       href: null,
     });
-    expect(full.Notes.rich_text[3]).toMatchObject({ text: { content: "notes", link: { url: "https://example.com/notes" } }, href: "https://example.com/notes" });
+    expect(full.Notes.rich_text[3]).toMatchObject({
+      text: { content: "notes", link: { url: "https://example.com/notes" } },
+      href: "https://example.com/notes",
+    });
   });
 
   it("number, checkbox, select, multi_select and status", () => {
@@ -51,13 +54,25 @@ describe("property values in Notion's shapes", () => {
   });
 
   it("files: Notion-hosted and external", () => {
-    expect(full.Photos.files[0]).toMatchObject({ name: "detail-mechanism.png", type: "file", file: { url: expect.stringContaining("/files/"), expiry_time: expect.any(String) } });
-    expect(full.Photos.files[1]).toEqual({ name: "detail-reels.png", type: "external", external: { url: `${server.url}/public/detail-reels.png` } });
+    expect(full.Photos.files[0]).toMatchObject({
+      name: "detail-mechanism.png",
+      type: "file",
+      file: { url: expect.stringContaining("/files/"), expiry_time: expect.any(String) },
+    });
+    expect(full.Photos.files[1]).toEqual({
+      name: "detail-reels.png",
+      type: "external",
+      external: { url: `${server.url}/public/detail-reels.png` },
+    });
   });
 
   it("people, relation, formula, created/last edited time and unique_id", () => {
     expect(full.Restorer.people[0]).toMatchObject({ object: "user", id: expect.any(String), name: "Ada Workshop", type: "person" });
-    expect(full.Machine).toMatchObject({ type: "relation", relation: [{ id: pageIdFor("Slot Machines", "Mills Castle Front 5¢") }], has_more: false });
+    expect(full.Machine).toMatchObject({
+      type: "relation",
+      relation: [{ id: pageIdFor("Slot Machines", "Mills Castle Front 5¢") }],
+      has_more: false,
+    });
     expect(schema.Machine.relation).toMatchObject({ data_source_id: expect.any(String), type: "single_property" });
     expect(full.Summary.formula).toEqual({ type: "string", string: "Rebuild Castle Front clock (3.5 h)" });
     expect(full.Billable.formula).toEqual({ type: "boolean", boolean: true });

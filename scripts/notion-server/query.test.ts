@@ -51,7 +51,10 @@ describe("data source query", () => {
     const workspace = generateCatalogueWorkspace(1000);
     expect(workspace.databases.map((d) => d.pages.length)).toEqual([143, 143, 143, 143, 143, 143, 142]);
     const page = await notion.dataSources.query({ data_source_id: SLOTS, page_size: 100 });
-    const files = page.results.map((r) => (r as { properties: Record<string, { files?: { type: string; file?: { url: string } }[] }> }).properties["Main Image"].files![0]);
+    const files = page.results.map(
+      (r) =>
+        (r as { properties: Record<string, { files?: { type: string; file?: { url: string } }[] }> }).properties["Main Image"].files![0],
+    );
     expect(files.every((f) => f.type === "file")).toBe(true);
     const fileIds = files.map((f) => new URL(f.file!.url).pathname.split("/")[3]);
     expect(new Set(fileIds).size).toBe(100);
@@ -60,8 +63,13 @@ describe("data source query", () => {
   it("applies simple filters and sorts", async () => {
     const forSale = await notion.dataSources.query({ data_source_id: SLOTS, filter: { property: "For Sale", checkbox: { equals: true } } });
     expect(forSale.results.length).toBeGreaterThan(0);
-    for (const r of forSale.results) expect((r as unknown as { properties: { "For Sale": { checkbox: boolean } } }).properties["For Sale"].checkbox).toBe(true);
-    const sorted = await notion.dataSources.query({ data_source_id: SLOTS, sorts: [{ property: "Year", direction: "descending" }], page_size: 5 });
+    for (const r of forSale.results)
+      expect((r as unknown as { properties: { "For Sale": { checkbox: boolean } } }).properties["For Sale"].checkbox).toBe(true);
+    const sorted = await notion.dataSources.query({
+      data_source_id: SLOTS,
+      sorts: [{ property: "Year", direction: "descending" }],
+      page_size: 5,
+    });
     const years = sorted.results.map((r) => (r as unknown as { properties: { Year: { number: number } } }).properties.Year.number);
     expect(years).toEqual([...years].sort((a, b) => b - a));
   });
@@ -69,10 +77,16 @@ describe("data source query", () => {
 
 describe("data source query: timestamps and filter_properties", () => {
   it("returns only pages edited on or after a last_edited_time, and only the properties filter_properties names", async () => {
-    const all = (await notion.dataSources.query({ data_source_id: SLOTS, page_size: 100 })).results as { id: string; last_edited_time: string }[];
+    const all = (await notion.dataSources.query({ data_source_id: SLOTS, page_size: 100 })).results as {
+      id: string;
+      last_edited_time: string;
+    }[];
     const times = all.map((p) => p.last_edited_time).sort();
     const cut = times[Math.floor(times.length / 2)];
-    const recent = await notion.dataSources.query({ data_source_id: SLOTS, filter: { timestamp: "last_edited_time", last_edited_time: { on_or_after: cut } } });
+    const recent = await notion.dataSources.query({
+      data_source_id: SLOTS,
+      filter: { timestamp: "last_edited_time", last_edited_time: { on_or_after: cut } },
+    });
     const recentTimes = recent.results.map((r) => (r as { last_edited_time: string }).last_edited_time);
     expect(recentTimes.length).toBeGreaterThan(0);
     expect(recentTimes.length).toBeLessThan(143);

@@ -40,7 +40,8 @@ function matches(page: StoredPage, f: Filter): boolean {
     const value = f.timestamp === "created_time" ? page.createdTime : page.lastEditedTime;
     return test(value, (f[f.timestamp] ?? {}) as Filter);
   }
-  if (typeof f.property !== "string") throw validationError("body failed validation: body.filter should be a property, timestamp, or compound filter.");
+  if (typeof f.property !== "string")
+    throw validationError("body failed validation: body.filter should be a property, timestamp, or compound filter.");
   const property = findProperty(page, f.property);
   const condition = Object.entries(f).find(([k]) => k !== "property")?.[1];
   return test(scalar(page, property), (condition ?? {}) as Filter);
@@ -70,19 +71,36 @@ function test(value: Scalar, condition: Filter): boolean {
   const list = Array.isArray(value) ? value : null;
   const text = typeof value === "string" ? value : "";
   switch (op) {
-    case "is_empty": return empty;
-    case "is_not_empty": return !empty;
-    case "equals": return list ? list.includes(arg as string) : value === arg;
-    case "does_not_equal": return list ? !list.includes(arg as string) : value !== arg;
-    case "contains": return list ? list.includes(arg as string) : text.toLowerCase().includes(String(arg).toLowerCase());
-    case "does_not_contain": return list ? !list.includes(arg as string) : !text.toLowerCase().includes(String(arg).toLowerCase());
-    case "starts_with": return text.toLowerCase().startsWith(String(arg).toLowerCase());
-    case "ends_with": return text.toLowerCase().endsWith(String(arg).toLowerCase());
-    case "greater_than": case "after": return !empty && compare(value, arg as Scalar) > 0;
-    case "less_than": case "before": return !empty && compare(value, arg as Scalar) < 0;
-    case "greater_than_or_equal_to": case "on_or_after": return !empty && compare(value, arg as Scalar) >= 0;
-    case "less_than_or_equal_to": case "on_or_before": return !empty && compare(value, arg as Scalar) <= 0;
-    default: throw validationError(`body failed validation: filter condition \`${op}\` is not supported by the local Notion server.`);
+    case "is_empty":
+      return empty;
+    case "is_not_empty":
+      return !empty;
+    case "equals":
+      return list ? list.includes(arg as string) : value === arg;
+    case "does_not_equal":
+      return list ? !list.includes(arg as string) : value !== arg;
+    case "contains":
+      return list ? list.includes(arg as string) : text.toLowerCase().includes(String(arg).toLowerCase());
+    case "does_not_contain":
+      return list ? !list.includes(arg as string) : !text.toLowerCase().includes(String(arg).toLowerCase());
+    case "starts_with":
+      return text.toLowerCase().startsWith(String(arg).toLowerCase());
+    case "ends_with":
+      return text.toLowerCase().endsWith(String(arg).toLowerCase());
+    case "greater_than":
+    case "after":
+      return !empty && compare(value, arg as Scalar) > 0;
+    case "less_than":
+    case "before":
+      return !empty && compare(value, arg as Scalar) < 0;
+    case "greater_than_or_equal_to":
+    case "on_or_after":
+      return !empty && compare(value, arg as Scalar) >= 0;
+    case "less_than_or_equal_to":
+    case "on_or_before":
+      return !empty && compare(value, arg as Scalar) <= 0;
+    default:
+      throw validationError(`body failed validation: filter condition \`${op}\` is not supported by the local Notion server.`);
   }
 }
 

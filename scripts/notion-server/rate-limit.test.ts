@@ -42,7 +42,12 @@ describe("rate-limited server", () => {
   });
   afterAll(() => server.close());
 
-  const search = () => fetch(`${server.url}/v1/search`, { method: "POST", headers: { Authorization: "Bearer demo-token", "Notion-Version": NOTION_VERSION }, body: "{}" });
+  const search = () =>
+    fetch(`${server.url}/v1/search`, {
+      method: "POST",
+      headers: { Authorization: "Bearer demo-token", "Notion-Version": NOTION_VERSION },
+      body: "{}",
+    });
 
   it("answers 429 rate_limited with Retry-After over the limit, and counts it", async () => {
     const statuses = [];
@@ -60,7 +65,8 @@ describe("rate-limited server", () => {
   });
 
   it("lifts and sets the limit through /__control/rate-limit", async () => {
-    const set = (rps: number | null) => fetch(`${server.url}/__control/rate-limit`, { method: "POST", body: JSON.stringify({ requestsPerSecond: rps }) });
+    const set = (rps: number | null) =>
+      fetch(`${server.url}/__control/rate-limit`, { method: "POST", body: JSON.stringify({ requestsPerSecond: rps }) });
     expect((await set(null)).status).toBe(200);
     for (let i = 0; i < 10; i++) expect((await search()).status).toBe(200);
     await set(1);

@@ -67,11 +67,12 @@ export async function startNotionServer(opts: NotionServerOptions = {}): Promise
     url,
     token: state.token,
     subscribeWebhook: (webhookUrl, token = LOCAL_WEBHOOK_TOKEN) => state.webhooks.subscribe(webhookUrl, token),
-    close: () => new Promise((resolve) => {
-      state.webhooks.unsubscribe();
-      server.close(() => resolve());
-      server.closeAllConnections();
-    }),
+    close: () =>
+      new Promise((resolve) => {
+        state.webhooks.unsubscribe();
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
     stats: () => structuredClone(state.stats),
     resetStats: () => {
       state.stats.requests = 0;

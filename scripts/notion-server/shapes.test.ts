@@ -33,6 +33,8 @@ describe("pagination", () => {
 
 describe("urls", () => {
   it("builds notion.so URLs from title slug and bare id", () => {
-    expect(notionUrl("12345678-1234-4234-8234-123456789abc", "Mills Castle Front 5¢")).toBe("https://www.notion.so/Mills-Castle-Front-5-12345678123442348234123456789abc");
+    expect(notionUrl("12345678-1234-4234-8234-123456789abc", "Mills Castle Front 5¢")).toBe(
+      "https://www.notion.so/Mills-Castle-Front-5-12345678123442348234123456789abc",
+    );
   });
 });

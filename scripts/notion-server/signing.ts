@@ -56,7 +56,10 @@ export function createSigner(ttlSeconds: number): FileSigner {
 
 /** `20250106T090000Z` form of a time. */
 function amzDate(ms: number): string {
-  return new Date(ms).toISOString().replace(/[-:]/g, "").replace(/\.\d{3}/, "");
+  return new Date(ms)
+    .toISOString()
+    .replace(/[-:]/g, "")
+    .replace(/\.\d{3}/, "");
 }
 
 function parseAmzDate(s: string): number {

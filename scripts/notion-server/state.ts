@@ -27,7 +27,13 @@ export type ServerState = {
 };
 
 /** Creates the state for a server answering at `baseUrl`. */
-export function createState(options: { workspace: Workspace; token: string; requestsPerSecond: number | null; fileUrlTtlSeconds: number; baseUrl: string }): ServerState {
+export function createState(options: {
+  workspace: Workspace;
+  token: string;
+  requestsPerSecond: number | null;
+  fileUrlTtlSeconds: number;
+  baseUrl: string;
+}): ServerState {
   const store = buildStore(options.workspace);
   const state: ServerState = {
     workspace: options.workspace,

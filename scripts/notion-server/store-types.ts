@@ -10,7 +10,14 @@ export type StoredFile = { id: string; name: string; image: string };
 export type BlockParent = { type: "page_id"; page_id: string } | { type: "block_id"; block_id: string };
 
 /** A body block with its id and nested children. */
-export type StoredBlock = { id: string; spec: BlockSpec; children: StoredBlock[]; parent: BlockParent; createdTime: string; lastEditedTime: string };
+export type StoredBlock = {
+  id: string;
+  spec: BlockSpec;
+  children: StoredBlock[];
+  parent: BlockParent;
+  createdTime: string;
+  lastEditedTime: string;
+};
 
 /** A page of a database; `values` keyed by property name, files carry their ids. */
 export type StoredPage = {

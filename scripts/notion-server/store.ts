@@ -19,16 +19,27 @@ export function buildStore(workspace: Workspace): Store {
 export function addDatabase(store: Store, spec: DatabaseSpec): StoredDatabase {
   const index = store.databases.length;
   const id = spec.id ?? databaseIdFor(spec.title);
-  if (store.databases.some((d) => d.id === id)) throw new Error(`a database with id ${id} (title ${JSON.stringify(spec.title)}) already exists`);
+  if (store.databases.some((d) => d.id === id))
+    throw new Error(`a database with id ${id} (title ${JSON.stringify(spec.title)}) already exists`);
   const dataSourceId = spec.dataSourceId ?? dataSourceIdFor(spec.title);
   const created = iso(BASE_TIME + index * 24 * 60 * MINUTE);
   const properties = Object.entries(spec.properties).map(([name, p]) => storedProperty(dataSourceId, name, p));
-  if (properties.filter((p) => p.type === "title").length !== 1) throw new Error(`database ${JSON.stringify(spec.title)} needs exactly one title property`);
+  if (properties.filter((p) => p.type === "title").length !== 1)
+    throw new Error(`database ${JSON.stringify(spec.title)} needs exactly one title property`);
   for (const page of spec.pages) {
     const unknown = Object.keys(page.properties).find((name) => !(name in spec.properties));
     if (unknown !== undefined) throw new Error(`a page of ${JSON.stringify(spec.title)} sets unknown property ${JSON.stringify(unknown)}`);
   }
-  const db: StoredDatabase = { id, dataSourceId, title: spec.title, description: spec.description ?? "", properties, pages: [], createdTime: created, lastEditedTime: created };
+  const db: StoredDatabase = {
+    id,
+    dataSourceId,
+    title: spec.title,
+    description: spec.description ?? "",
+    properties,
+    pages: [],
+    createdTime: created,
+    lastEditedTime: created,
+  };
   store.databases.push(db);
   spec.pages.forEach((page, i) => addPage(store, db, page, Date.parse(created) + (i + 1) * 7 * MINUTE));
   return db;
@@ -52,21 +63,36 @@ export function storedProperty(dataSourceId: string, name: string, p: PropertySp
 /** A short Notion-style property id (URL-encoded, like `%3AUPp`). */
 function propertyId(seed: string): string {
   const bytes = createHash("sha256").update(seed).digest();
-  return Array.from(bytes.subarray(0, 4), (b) => encodeURIComponent(ID_CHARS[b % ID_CHARS.length]).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)).join("");
+  return Array.from(bytes.subarray(0, 4), (b) =>
+    encodeURIComponent(ID_CHARS[b % ID_CHARS.length]).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`),
+  ).join("");
 }
 
 function addPage(store: Store, db: StoredDatabase, spec: PageSpec, createdMs: number) {
   const titleName = db.properties.find((p) => p.type === "title")!.name;
   let id = spec.id ?? pageIdFor(db.title, plainText(spec.properties[titleName] as string));
-  for (let n = 2; store.pages.has(id); n++) id = spec.id ? fail(`duplicate page id ${id}`) : pageIdFor(db.title, `${plainText(spec.properties[titleName] as string)}#${n}`);
+  for (let n = 2; store.pages.has(id); n++)
+    id = spec.id ? fail(`duplicate page id ${id}`) : pageIdFor(db.title, `${plainText(spec.properties[titleName] as string)}#${n}`);
   const createdTime = spec.createdTime ?? iso(createdMs);
   const values: Record<string, SimpleValue> = {};
   for (const p of db.properties) {
     const v = spec.properties[p.name];
     if (v === undefined) continue;
-    values[p.name] = p.type === "files" && Array.isArray(v) ? (v as FileSpec[]).map((f, i) => registerFile(store, f, `${id}:${p.name}:${i}`)) : structuredClone(v);
+    values[p.name] =
+      p.type === "files" && Array.isArray(v)
+        ? (v as FileSpec[]).map((f, i) => registerFile(store, f, `${id}:${p.name}:${i}`))
+        : structuredClone(v);
   }
-  const page: StoredPage = { id, database: db, values, blocks: [], createdTime, lastEditedTime: spec.lastEditedTime ?? createdTime, number: db.pages.length + 1, inTrash: false };
+  const page: StoredPage = {
+    id,
+    database: db,
+    values,
+    blocks: [],
+    createdTime,
+    lastEditedTime: spec.lastEditedTime ?? createdTime,
+    number: db.pages.length + 1,
+    inTrash: false,
+  };
   page.blocks = (spec.body ?? []).map((b, i) => addBlock(store, b, { type: "page_id", page_id: id }, `${id}:${i}`, createdTime));
   db.pages.push(page);
   store.pages.set(id, page);

@@ -42,7 +42,17 @@ const until = async (check: () => boolean) => {
   for (let i = 0; i < 200 && !check(); i++) await new Promise((r) => setTimeout(r, 10));
 };
 const title = (text: string) => ({ Title: { title: [{ type: "text" as const, text: { content: text } }] } });
-const events = () => received.map((r) => JSON.parse(r.body) as { id: string; type: string; timestamp: string; entity: { id: string; type: string }; data: { parent: { type: string } } });
+const events = () =>
+  received.map(
+    (r) =>
+      JSON.parse(r.body) as {
+        id: string;
+        type: string;
+        timestamp: string;
+        entity: { id: string; type: string };
+        data: { parent: { type: string } };
+      },
+  );
 
 describe("local Notion server webhooks", () => {
   it("subscribing sends Notion's verification request (the token, unsigned) to the URL", async () => {
@@ -61,7 +71,11 @@ describe("local Notion server webhooks", () => {
     await new Promise((r) => setTimeout(r, 400));
     expect(received).toHaveLength(1);
     const [event] = events();
-    expect(event).toMatchObject({ type: "page.properties_updated", entity: { id, type: "page" }, data: { parent: { type: "data_source" } } });
+    expect(event).toMatchObject({
+      type: "page.properties_updated",
+      entity: { id, type: "page" },
+      data: { parent: { type: "data_source" } },
+    });
     expect(Date.now() - Date.parse(event.timestamp)).toBeLessThan(5000);
     expect(received[0].signature).toBe(`sha256=${createHmac("sha256", LOCAL_WEBHOOK_TOKEN).update(received[0].body).digest("hex")}`);
   });
@@ -84,9 +98,13 @@ describe("local Notion server webhooks", () => {
       body: JSON.stringify({ properties: { Provenance: { rich_text: {} } } }),
     });
     expect(res.status).toBe(200);
-    expect(((await res.json()) as { properties: Record<string, { type: string }> }).properties.Provenance).toMatchObject({ type: "rich_text" });
+    expect(((await res.json()) as { properties: Record<string, { type: string }> }).properties.Provenance).toMatchObject({
+      type: "rich_text",
+    });
     await until(() => received.length > 0);
-    expect(events()).toMatchObject([{ type: "data_source.schema_updated", entity: { id: dataSourceId, type: "data_source" }, data: { parent: { type: "database" } } }]);
+    expect(events()).toMatchObject([
+      { type: "data_source.schema_updated", entity: { id: dataSourceId, type: "data_source" }, data: { parent: { type: "database" } } },
+    ]);
     const removed = await fetch(`${server.url}/v1/data_sources/${dataSourceId}`, {
       method: "PATCH",
       headers: { authorization: `Bearer ${server.token}`, "notion-version": NOTION_VERSION, "content-type": "application/json" },
@@ -94,7 +112,9 @@ describe("local Notion server webhooks", () => {
     });
     expect(removed.status).toBe(400);
     // The refused edit changed nothing: Provenance is still there.
-    expect(Object.keys((await clientFor(server).dataSources.retrieve({ data_source_id: dataSourceId })).properties)).toContain("Provenance");
+    expect(Object.keys((await clientFor(server).dataSources.retrieve({ data_source_id: dataSourceId })).properties)).toContain(
+      "Provenance",
+    );
   });
 
   it("after unsubscribing, edits send nothing; a bad URL is refused", async () => {
@@ -102,7 +122,8 @@ describe("local Notion server webhooks", () => {
     await clientFor(server).pages.update({ page_id: firstSlot(), properties: title("Quiet Edit") });
     await new Promise((r) => setTimeout(r, 400));
     expect(received).toEqual([]);
-    expect((await fetch(`${server.url}/__control/webhook`, { method: "POST", body: JSON.stringify({ url: "not a url" }) })).status).toBe(400);
+    expect((await fetch(`${server.url}/__control/webhook`, { method: "POST", body: JSON.stringify({ url: "not a url" }) })).status).toBe(
+      400,
+    );
   });
 });
-

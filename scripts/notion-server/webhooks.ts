@@ -73,7 +73,12 @@ export function createWebhookSender(workspaceId: string, aggregateMs = DEFAULT_A
   return {
     async subscribe(url, token) {
       target = { url, token, subscriptionId: randomUUID() };
-      const res = await fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ verification_token: token }), signal: AbortSignal.timeout(10_000) });
+      const res = await fetch(url, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ verification_token: token }),
+        signal: AbortSignal.timeout(10_000),
+      });
       return { token, status: res.status, body: await res.text() };
     },
     unsubscribe() {
@@ -82,7 +87,11 @@ export function createWebhookSender(workspaceId: string, aggregateMs = DEFAULT_A
       clearTimeout(timer);
     },
     pageEdited(page, type) {
-      queue(type, { id: page.id, type: "page" }, { id: page.database.dataSourceId, type: "data_source", data_source_id: page.database.dataSourceId });
+      queue(
+        type,
+        { id: page.id, type: "page" },
+        { id: page.database.dataSourceId, type: "data_source", data_source_id: page.database.dataSourceId },
+      );
     },
     schemaEdited(db) {
       queue("data_source.schema_updated", { id: db.dataSourceId, type: "data_source" }, { id: db.id, type: "database" });

@@ -49,25 +49,42 @@ describe("accessibility of Notion's colours in managed text", () => {
     const page = await (await open(browser, "desktop")).newPage();
     const classes = RICH_TEXT_COLORS.flatMap((c) => [`rt-${c}`, `rt-bg-${c}`]);
     // Where the site shows managed text, and whether its text may hold links there (not inside the header's home link or the footer's contact links).
-    const home: [string, boolean][] = [["[data-testid=site-banner]", true], ["[data-testid=header-title]", false], ["#site-nav p", true], ["[data-testid=page-description] .prose-antique", true], ["[data-testid=footer-contact] a", false]];
+    const home: [string, boolean][] = [
+      ["[data-testid=site-banner]", true],
+      ["[data-testid=header-title]", false],
+      ["#site-nav p", true],
+      ["[data-testid=page-description] .prose-antique", true],
+      ["[data-testid=footer-contact] a", false],
+    ];
     const item = `/for-sale/slots/${await firstItemId("slots", "for-sale")}`;
-    const visits: [string, [string, boolean][]][] = [["/", home], ["/for-sale/slots", [["[data-testid=card-description]", true]]], [item, [["[data-testid=item-description]", true]]]];
+    const visits: [string, [string, boolean][]][] = [
+      ["/", home],
+      ["/for-sale/slots", [["[data-testid=card-description]", true]]],
+      [item, [["[data-testid=item-description]", true]]],
+    ];
     for (const [path, spots] of visits) {
       await page.goto(path, { waitUntil: "networkidle" });
       const added = await page.evaluate(
         ({ spots, classes }) =>
           spots.filter(([selector, links]) => {
             const spot = document.querySelector(selector);
-            const words = (c: string) => ` <span class="${c}">${c} words</span>` + (links ? ` <a href="/for-sale"><span class="${c}">${c} link</span></a>` : "");
+            const words = (c: string) =>
+              ` <span class="${c}">${c} words</span>` + (links ? ` <a href="/for-sale"><span class="${c}">${c} link</span></a>` : "");
             spot?.insertAdjacentHTML("beforeend", classes.map(words).join(""));
             return spot !== null;
           }).length,
         { spots, classes },
       );
       expect(added, path).toBe(spots.length);
-      const color = (selector: string) => page.locator(selector).first().evaluate((el) => getComputedStyle(el).color);
+      const color = (selector: string) =>
+        page
+          .locator(selector)
+          .first()
+          .evaluate((el) => getComputedStyle(el).color);
       expect(await color(`${spots[0][0]} .rt-red`), path).toBe("rgb(143, 25, 25)");
-      if (path === "/") for (const dark of ["#site-nav p .rt-red", "[data-testid=header-title] .rt-red"]) expect(await color(dark), dark).toBe("rgb(252, 165, 165)");
+      if (path === "/")
+        for (const dark of ["#site-nav p .rt-red", "[data-testid=header-title] .rt-red"])
+          expect(await color(dark), dark).toBe("rgb(252, 165, 165)");
       expect(await seriousAxeViolations(page), path).toEqual([]);
       await screenshot(page, `a11y-rich-text-colours-${path === "/" ? "home" : path === item ? "item" : "listing"}`);
     }

@@ -41,7 +41,12 @@ const delayed = (ms: number) => async (route: Route) => {
 };
 
 async function cards(page: Page) {
-  return { items: await statText(page, "cached-items"), rate: await statText(page, "hit-rate"), hits: await statText(page, "cache-hits"), misses: await statText(page, "cache-misses") };
+  return {
+    items: await statText(page, "cached-items"),
+    rate: await statText(page, "hit-rate"),
+    hits: await statText(page, "cache-hits"),
+    misses: await statText(page, "cache-misses"),
+  };
 }
 
 describe("Cache Management tab", () => {
@@ -63,7 +68,15 @@ describe("Cache Management tab", () => {
     expect(await docs.getByRole("heading", { name: "Cache types" }).isVisible()).toBe(true);
     expect(await docs.textContent()).toContain("Every API answer is cached for 6 hours (21,600 seconds).");
     const types = await docs.locator("tbody th").allTextContents();
-    expect(types).toEqual(["Content", "Section", "Databases", "Items (slots and other categories)", "Featured (for sale)", "Images", "Search"]);
+    expect(types).toEqual([
+      "Content",
+      "Section",
+      "Databases",
+      "Items (slots and other categories)",
+      "Featured (for sale)",
+      "Images",
+      "Search",
+    ]);
     expect(await docs.locator("tbody td code").first().textContent()).toBe("cache:content:{key}");
     expect(await docs.locator("tbody tr td:last-child").allTextContents()).toEqual(Array(7).fill("6 h"));
     await screenshot(page, "admin-cache-tab-desktop");
@@ -102,7 +115,10 @@ describe("Cache Management tab", () => {
     expect(await visit("/api/page-headers/home")).toBe("HIT");
     expect(await visit("/api/page-headers/gallery")).toBe("MISS");
     const clicked = Date.now();
-    await Promise.all([page.waitForRequest((r) => r.url().endsWith(STATS_PATH), { timeout: 2_000 }), page.getByRole("button", { name: "Refresh Stats" }).click()]);
+    await Promise.all([
+      page.waitForRequest((r) => r.url().endsWith(STATS_PATH), { timeout: 2_000 }),
+      page.getByRole("button", { name: "Refresh Stats" }).click(),
+    ]);
     await expect.poll(() => cards(page), { timeout: 2_000, interval: 100 }).toEqual({ items: "3", rate: "50.0%", hits: "3", misses: "3" });
     expect(Date.now() - clicked).toBeLessThan(3_000);
     await screenshot(page, "admin-cache-stats-desktop");
@@ -217,7 +233,8 @@ describe("Cache Management tab", () => {
     await page.evaluate(() => ((window as unknown as { notReloaded: boolean }).notReloaded = true));
     await page.getByRole("button", { name: "Clear Browser Cache & Reload" }).click();
     expect(await waitForToast(page, "Cache Clear Error")).toEqual({
-      description: "Failed to execute 'clear' on 'Storage': Access is denied for this document. Please do a hard refresh instead (Ctrl+Shift+R, or Cmd+Shift+R on a Mac).",
+      description:
+        "Failed to execute 'clear' on 'Storage': Access is denied for this document. Please do a hard refresh instead (Ctrl+Shift+R, or Cmd+Shift+R on a Mac).",
       variant: "destructive",
     });
     await screenshot(page, "admin-browser-cache-clear-error-desktop");
@@ -230,22 +247,34 @@ describe("Cache Management tab", () => {
   it("shows destructive toasts with the spec's error text when an action fails", async () => {
     const page = await openAdmin(context);
     await expect.poll(() => cachingSwitch(page).getAttribute("aria-checked")).toBe("true");
-    await page.route("**/api/admin/cache/clear", (route) => route.fulfill({ status: 500, contentType: "text/plain", body: "KV namespace unavailable" }));
+    await page.route("**/api/admin/cache/clear", (route) =>
+      route.fulfill({ status: 500, contentType: "text/plain", body: "KV namespace unavailable" }),
+    );
     await page.getByRole("button", { name: "Clear All Caches" }).click();
-    expect(await waitForToast(page, "Failed to clear cache")).toEqual({ description: "500: KV namespace unavailable", variant: "destructive" });
+    expect(await waitForToast(page, "Failed to clear cache")).toEqual({
+      description: "500: KV namespace unavailable",
+      variant: "destructive",
+    });
     expect(await page.getByRole("button", { name: "Clear All Caches" }).isEnabled()).toBe(true);
     await screenshot(page, "admin-cache-clear-failed-desktop");
 
     await page.route("**/api/admin/cache/disable", (route) => route.fulfill({ status: 503, body: "" }));
     await cachingSwitch(page).click();
-    expect(await waitForToast(page, "Failed to toggle caching")).toEqual({ description: "503: Service Unavailable", variant: "destructive" });
+    expect(await waitForToast(page, "Failed to toggle caching")).toEqual({
+      description: "503: Service Unavailable",
+      variant: "destructive",
+    });
     expect(await openToast(page).count()).toBe(1);
     expect(await cachingSwitch(page).getAttribute("aria-checked")).toBe("true");
     expect((await stats()).isCachingEnabled).toBe(true);
 
-    await page.route(`**${STATS_PATH}`, (route) => route.fulfill({ status: 500, contentType: "application/json", body: '{"error":"Internal server error"}' }));
+    await page.route(`**${STATS_PATH}`, (route) =>
+      route.fulfill({ status: 500, contentType: "application/json", body: '{"error":"Internal server error"}' }),
+    );
     await page.getByRole("button", { name: "Refresh Stats" }).click();
-    await expect.poll(() => page.getByTestId("cache-stats-error").textContent()).toBe('Could not load cache stats: 500: {"error":"Internal server error"}');
+    await expect
+      .poll(() => page.getByTestId("cache-stats-error").textContent())
+      .toBe('Could not load cache stats: 500: {"error":"Internal server error"}');
     await page.close();
   });
 });

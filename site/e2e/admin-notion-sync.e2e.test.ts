@@ -6,7 +6,19 @@ import type { NotionTable } from "#contract/admin-api";
 import { confirmSchemaSync, openAdmin, schemaSyncDialog, signedInContext, waitForToast } from "./support/admin-helpers";
 import { launch, screenshot } from "./support/browser";
 import { seriousAxeViolations } from "./support/site-helpers";
-import { adminClient, buildInfo, clearNotionFaults, holdPublishing, injectNotionFault, notionTables, releasePublishing, settleSyncState, waitForPublisherIdle, waitForRebuild, waitForSyncIdle } from "./support/stack";
+import {
+  adminClient,
+  buildInfo,
+  clearNotionFaults,
+  holdPublishing,
+  injectNotionFault,
+  notionTables,
+  releasePublishing,
+  settleSyncState,
+  waitForPublisherIdle,
+  waitForRebuild,
+  waitForSyncIdle,
+} from "./support/stack";
 
 let browser: Browser;
 let context: BrowserContext;
@@ -35,7 +47,8 @@ afterAll(async () => {
   await releasePublishing();
   if (!admin) return;
   await waitForSyncIdle(admin);
-  if (JSON.stringify(await notionTables(admin)) !== JSON.stringify(initialTables)) await admin.call("/api/admin/notion-sync-all", { method: "POST" });
+  if (JSON.stringify(await notionTables(admin)) !== JSON.stringify(initialTables))
+    await admin.call("/api/admin/notion-sync-all", { method: "POST" });
   await waitForRebuild(admin, initialItems, PROBE_PATH);
 }, 2 * REBUILD_TEST_TIMEOUT_MS);
 
@@ -57,7 +70,8 @@ async function openNotionTab(): Promise<Page> {
 /** Names of the Sync Data buttons that are enabled. */
 async function enabledSyncButtons(page: Page): Promise<string[]> {
   const names: string[] = [];
-  for (const button of await syncButtons(page).all()) if (await button.isEnabled()) names.push((await button.getAttribute("aria-label")) ?? "");
+  for (const button of await syncButtons(page).all())
+    if (await button.isEnabled()) names.push((await button.getAttribute("aria-label")) ?? "");
   return names;
 }
 
@@ -144,7 +158,10 @@ describe("Notion Sync tab", () => {
     await page.route("**/api/admin/notion-tables", async (route) => {
       const response = await route.fetch();
       const { tables } = (await response.json()) as { tables: NotionTable[] };
-      await route.fulfill({ response, json: { tables: tables.map((t) => (t.tableName === "notion_vintage_toys" ? { ...t, databaseId: null } : t)) } });
+      await route.fulfill({
+        response,
+        json: { tables: tables.map((t) => (t.tableName === "notion_vintage_toys" ? { ...t, databaseId: null } : t)) },
+      });
     });
     await page.goto("/admin");
     await page.getByRole("tab", { name: "Notion Sync" }).click();
@@ -159,18 +176,31 @@ describe("Notion Sync tab", () => {
 
   it("shows destructive notices when a Notion Sync request fails", async () => {
     const page = await openNotionTab();
-    await page.route("**/api/admin/notion-tables", (route) => route.fulfill({ status: 500, contentType: "application/json", body: '{"error":"Internal server error"}' }));
+    await page.route("**/api/admin/notion-tables", (route) =>
+      route.fulfill({ status: 500, contentType: "application/json", body: '{"error":"Internal server error"}' }),
+    );
     await refreshButton(page).click();
-    expect(await waitForToast(page, "Failed to fetch notion tables")).toEqual({ description: '500: {"error":"Internal server error"}', variant: "destructive" });
+    expect(await waitForToast(page, "Failed to fetch notion tables")).toEqual({
+      description: '500: {"error":"Internal server error"}',
+      variant: "destructive",
+    });
     await page.unroute("**/api/admin/notion-tables");
 
-    await page.route("**/api/admin/notion-sync-table", (route) => route.fulfill({ status: 500, contentType: "text/plain", body: "Worker exceeded CPU time" }));
+    await page.route("**/api/admin/notion-sync-table", (route) =>
+      route.fulfill({ status: 500, contentType: "text/plain", body: "Worker exceeded CPU time" }),
+    );
     await page.getByRole("button", { name: "Sync Data for Vintage Toys" }).click();
-    expect(await waitForToast(page, "Failed to sync table data")).toEqual({ description: "500: Worker exceeded CPU time", variant: "destructive" });
+    expect(await waitForToast(page, "Failed to sync table data")).toEqual({
+      description: "500: Worker exceeded CPU time",
+      variant: "destructive",
+    });
 
     await page.route("**/api/admin/notion-sync-schemas", (route) => route.fulfill({ status: 500, body: "" }));
     await confirmSchemaSync(page);
-    expect(await waitForToast(page, "Failed to sync Notion schemas")).toEqual({ description: "500: Internal Server Error", variant: "destructive" });
+    expect(await waitForToast(page, "Failed to sync Notion schemas")).toEqual({
+      description: "500: Internal Server Error",
+      variant: "destructive",
+    });
     expect(await recordCounts(page)).toEqual(initialTables.map((t) => String(t.recordCount)));
     await page.close();
   });
@@ -179,7 +209,12 @@ describe("Notion Sync tab", () => {
     const page = await openNotionTab();
     const rebuildBefore = await statusCard(page, "last-rebuild").textContent();
     const message = "Could not find data source. Make sure the relevant pages and databases are shared with your integration.";
-    await injectNotionFault({ status: 404, code: "object_not_found", message, path: `/v1/data_sources/${dataSourceIdFor("Vintage Toys")}/query` });
+    await injectNotionFault({
+      status: 404,
+      code: "object_not_found",
+      message,
+      path: `/v1/data_sources/${dataSourceIdFor("Vintage Toys")}/query`,
+    });
     await page.getByRole("button", { name: "Sync Data for Vintage Toys" }).click();
     // The run's recorded error: the sync runs after the start's answer (202), so no HTTP status is in it.
     expect(await waitForToast(page, "Table Sync Failed")).toEqual({ description: `Notion: ${message}`, variant: "destructive" });
@@ -187,7 +222,9 @@ describe("Notion Sync tab", () => {
     await expect.poll(() => lastSync.textContent()).toContain(message);
     expect(await lastSync.getAttribute("data-outcome")).toBe("Failed");
     expect(await lastSync.textContent()).toContain("Table sync (notion_vintage_toys)");
-    expect(await row(page, "notion_vintage_toys").getByTestId("record-count").textContent()).toBe(String(initialTables.find((t) => t.tableName === "notion_vintage_toys")!.recordCount));
+    expect(await row(page, "notion_vintage_toys").getByTestId("record-count").textContent()).toBe(
+      String(initialTables.find((t) => t.tableName === "notion_vintage_toys")!.recordCount),
+    );
     expect(await statusCard(page, "last-rebuild").textContent()).toBe(rebuildBefore);
     await screenshot(page, "admin-notion-table-sync-failed-desktop");
     await page.close();
@@ -197,7 +234,10 @@ describe("Notion Sync tab", () => {
     const page = await openNotionTab();
     await injectNotionFault({ status: 401, code: "unauthorized", message: "API token is invalid.", path: "/v1/search" });
     await confirmSchemaSync(page);
-    expect(await waitForToast(page, "Schema Sync Failed")).toEqual({ description: '502: {"error":"Notion: API token is invalid."}', variant: "destructive" });
+    expect(await waitForToast(page, "Schema Sync Failed")).toEqual({
+      description: '502: {"error":"Notion: API token is invalid."}',
+      variant: "destructive",
+    });
     const lastSync = statusCard(page, "last-sync");
     // The table-sync test before this one also leaves a failed run: wait for this run, not just any failure.
     await expect.poll(() => lastSync.textContent()).toContain("Schema sync");
@@ -209,86 +249,106 @@ describe("Notion Sync tab", () => {
     await page.close();
   });
 
-  it("syncs one table at a time: while Posts syncs (its progress shown) every other Sync Data, Refresh and the schema sync are disabled", async () => {
-    const page = await openNotionTab();
-    const builtBefore = await page.getByTestId("site-built-at").locator("dd span").first().textContent();
-    await page.route("**/api/admin/notion-sync-table", delayed(1_000));
-    await injectNotionFault({ status: 429, times: 1, retryAfter: 4, path: `/v1/data_sources/${dataSourceIdFor("Posts")}/query` });
-    const posts = page.getByRole("button", { name: "Sync Data for Posts" });
-    await posts.click();
-    await expect.poll(() => posts.textContent()).toBe("Syncing…");
-    expect(await posts.isDisabled()).toBe(true);
-    expect(await enabledSyncButtons(page)).toEqual([]);
-    expect(await refreshButton(page).isDisabled()).toBe(true);
-    expect(await schemaButton(page).isDisabled()).toBe(true);
-    await screenshot(page, "admin-notion-table-syncing-desktop");
+  it(
+    "syncs one table at a time: while Posts syncs (its progress shown) every other Sync Data, Refresh and the schema sync are disabled",
+    async () => {
+      const page = await openNotionTab();
+      const builtBefore = await page.getByTestId("site-built-at").locator("dd span").first().textContent();
+      await page.route("**/api/admin/notion-sync-table", delayed(1_000));
+      await injectNotionFault({ status: 429, times: 1, retryAfter: 4, path: `/v1/data_sources/${dataSourceIdFor("Posts")}/query` });
+      const posts = page.getByRole("button", { name: "Sync Data for Posts" });
+      await posts.click();
+      await expect.poll(() => posts.textContent()).toBe("Syncing…");
+      expect(await posts.isDisabled()).toBe(true);
+      expect(await enabledSyncButtons(page)).toEqual([]);
+      expect(await refreshButton(page).isDisabled()).toBe(true);
+      expect(await schemaButton(page).isDisabled()).toBe(true);
+      await screenshot(page, "admin-notion-table-syncing-desktop");
 
-    const postsCount = initialTables.find((t) => t.tableName === "notion_posts")!.recordCount;
-    // The run's progress, read from the worker while the run waits out Notion's 429 on its query.
-    const progress = page.getByTestId("sync-progress");
-    await expect.poll(() => progress.textContent(), { timeout: 30_000 }).toMatch(/^Syncing notion_posts: \d+ pages read, \d+ rows written, \d+ files copied$/);
-    expect(await progress.getAttribute("role")).toBe("status");
-    await screenshot(page, "admin-notion-table-sync-progress-desktop");
-    expect(await waitForToast(page, "Table Sync Successful")).toEqual({ description: `Synced ${postsCount} rows into notion_posts`, variant: "default" });
-    await expect.poll(() => progress.count()).toBe(0);
-    await expect.poll(() => enabledSyncButtons(page)).toHaveLength(12);
-    // Refresh stays off until the table list the sync's end reloads has arrived.
-    await expect.poll(() => refreshButton(page).isEnabled()).toBe(true);
-    expect(await posts.textContent()).toBe("Sync Data");
+      const postsCount = initialTables.find((t) => t.tableName === "notion_posts")!.recordCount;
+      // The run's progress, read from the worker while the run waits out Notion's 429 on its query.
+      const progress = page.getByTestId("sync-progress");
+      await expect
+        .poll(() => progress.textContent(), { timeout: 30_000 })
+        .toMatch(/^Syncing notion_posts: \d+ pages read, \d+ rows written, \d+ files copied$/);
+      expect(await progress.getAttribute("role")).toBe("status");
+      await screenshot(page, "admin-notion-table-sync-progress-desktop");
+      expect(await waitForToast(page, "Table Sync Successful")).toEqual({
+        description: `Synced ${postsCount} rows into notion_posts`,
+        variant: "default",
+      });
+      await expect.poll(() => progress.count()).toBe(0);
+      await expect.poll(() => enabledSyncButtons(page)).toHaveLength(12);
+      // Refresh stays off until the table list the sync's end reloads has arrived.
+      await expect.poll(() => refreshButton(page).isEnabled()).toBe(true);
+      expect(await posts.textContent()).toBe("Sync Data");
 
-    const lastSync = statusCard(page, "last-sync");
-    await expect.poll(() => lastSync.getAttribute("data-outcome")).toBe("Succeeded");
-    expect(await lastSync.textContent()).toContain(`Table sync (notion_posts)`);
-    expect(await lastSync.textContent()).toContain(`Synced ${postsCount} rows into notion_posts`);
-    const lastRebuild = statusCard(page, "last-rebuild");
-    expect(await lastRebuild.getAttribute("data-outcome")).toBe("Succeeded");
-    expect(await lastRebuild.textContent()).toContain("Site rebuild (table:notion_posts)");
-    expect(await lastRebuild.textContent()).toContain("Deploy hook answered 202 Accepted");
-    await page.getByTestId("rebuild-pending").waitFor();
-    expect(await page.getByTestId("rebuild-pending").textContent()).toBe("A newer build was requested and is on its way.");
+      const lastSync = statusCard(page, "last-sync");
+      await expect.poll(() => lastSync.getAttribute("data-outcome")).toBe("Succeeded");
+      expect(await lastSync.textContent()).toContain(`Table sync (notion_posts)`);
+      expect(await lastSync.textContent()).toContain(`Synced ${postsCount} rows into notion_posts`);
+      const lastRebuild = statusCard(page, "last-rebuild");
+      expect(await lastRebuild.getAttribute("data-outcome")).toBe("Succeeded");
+      expect(await lastRebuild.textContent()).toContain("Site rebuild (table:notion_posts)");
+      expect(await lastRebuild.textContent()).toContain("Deploy hook answered 202 Accepted");
+      await page.getByTestId("rebuild-pending").waitFor();
+      expect(await page.getByTestId("rebuild-pending").textContent()).toBe("A newer build was requested and is on its way.");
 
-    await waitForRebuild(admin, initialItems, PROBE_PATH);
-    // The tab re-reads the status every 10 s: the new build shows up without a reload.
-    await page.getByTestId("rebuild-pending").waitFor({ state: "detached", timeout: 15_000 });
-    expect(await page.getByTestId("site-built-at").locator("dd span").first().textContent()).not.toBe(builtBefore);
-    await screenshot(page, "admin-notion-rebuilt-desktop");
-    await page.close();
-  }, REBUILD_TEST_TIMEOUT_MS);
+      await waitForRebuild(admin, initialItems, PROBE_PATH);
+      // The tab re-reads the status every 10 s: the new build shows up without a reload.
+      await page.getByTestId("rebuild-pending").waitFor({ state: "detached", timeout: 15_000 });
+      expect(await page.getByTestId("site-built-at").locator("dd span").first().textContent()).not.toBe(builtBefore);
+      await screenshot(page, "admin-notion-rebuilt-desktop");
+      await page.close();
+    },
+    REBUILD_TEST_TIMEOUT_MS,
+  );
 
-  it("runs the schema sync with its button disabled, lists the result per table, then Sync Data on every table restores the data and the site", async () => {
-    const page = await openNotionTab();
-    // An operator pausing between tables may see a local publish cut a sync short (wrangler dev reloads); the
-    // test keeps builds from publishing until every table is back, then waits for the rebuild.
-    await holdPublishing();
-    await page.route("**/api/admin/notion-sync-schemas", delayed(1_500));
-    await confirmSchemaSync(page);
-    await expect.poll(async () => (await schemaButton(page).textContent())?.trim()).toBe("Syncing schemas…");
-    expect(await schemaButton(page).isDisabled()).toBe(true);
-    expect(await enabledSyncButtons(page)).toEqual([]);
-    await screenshot(page, "admin-notion-schema-syncing-desktop");
+  it(
+    "runs the schema sync with its button disabled, lists the result per table, then Sync Data on every table restores the data and the site",
+    async () => {
+      const page = await openNotionTab();
+      // An operator pausing between tables may see a local publish cut a sync short (wrangler dev reloads); the
+      // test keeps builds from publishing until every table is back, then waits for the rebuild.
+      await holdPublishing();
+      await page.route("**/api/admin/notion-sync-schemas", delayed(1_500));
+      await confirmSchemaSync(page);
+      await expect.poll(async () => (await schemaButton(page).textContent())?.trim()).toBe("Syncing schemas…");
+      expect(await schemaButton(page).isDisabled()).toBe(true);
+      expect(await enabledSyncButtons(page)).toEqual([]);
+      await screenshot(page, "admin-notion-schema-syncing-desktop");
 
-    expect(await waitForToast(page, "Schema Sync Successful")).toEqual({ description: "Created 12 tables from the Notion schemas", variant: "default" });
-    expect(await schemaButton(page).isEnabled()).toBe(true);
-    const result = page.getByTestId("schema-sync-result");
-    expect(await result.locator("p").first().textContent()).toBe("Created 12 tables from the Notion schemas");
-    const listed = await result.getByTestId("schema-sync-table").evaluateAll((items) => items.map((li) => [li.querySelector("code")?.textContent, li.getAttribute("data-status"), li.querySelector("span")?.textContent]));
-    // Listed in the workspace contract's order, which is not the table list's alphabetical one.
-    expect(listed.sort()).toEqual(initialTables.map((t) => [t.tableName, "created", "created"]).sort());
-    await expect.poll(() => recordCounts(page)).toEqual(initialTables.map(() => "0"));
-    expect((await notionTables(admin)).every((t) => t.recordCount === 0)).toBe(true);
-    await screenshot(page, "admin-notion-schema-synced-desktop");
+      expect(await waitForToast(page, "Schema Sync Successful")).toEqual({
+        description: "Created 12 tables from the Notion schemas",
+        variant: "default",
+      });
+      expect(await schemaButton(page).isEnabled()).toBe(true);
+      const result = page.getByTestId("schema-sync-result");
+      expect(await result.locator("p").first().textContent()).toBe("Created 12 tables from the Notion schemas");
+      const listed = await result
+        .getByTestId("schema-sync-table")
+        .evaluateAll((items) =>
+          items.map((li) => [li.querySelector("code")?.textContent, li.getAttribute("data-status"), li.querySelector("span")?.textContent]),
+        );
+      // Listed in the workspace contract's order, which is not the table list's alphabetical one.
+      expect(listed.sort()).toEqual(initialTables.map((t) => [t.tableName, "created", "created"]).sort());
+      await expect.poll(() => recordCounts(page)).toEqual(initialTables.map(() => "0"));
+      expect((await notionTables(admin)).every((t) => t.recordCount === 0)).toBe(true);
+      await screenshot(page, "admin-notion-schema-synced-desktop");
 
-    for (const table of initialTables) {
-      await page.getByRole("button", { name: `Sync Data for ${table.databaseTitle}` }).click();
-      await waitForToast(page, "Table Sync Successful", `Synced ${table.recordCount} rows into ${table.tableName}`);
-    }
-    await expect.poll(() => recordCounts(page)).toEqual(initialTables.map((t) => String(t.recordCount)));
-    expect(await notionTables(admin)).toEqual(initialTables);
-    await releasePublishing();
-    await waitForRebuild(admin, initialItems, PROBE_PATH);
-    const item = await fetch(new URL(PROBE_PATH, page.url()));
-    expect(item.status).toBe(200);
-    expect(await item.text()).toContain("Mills Castle Front 5¢");
-    await page.close();
-  }, REBUILD_TEST_TIMEOUT_MS);
+      for (const table of initialTables) {
+        await page.getByRole("button", { name: `Sync Data for ${table.databaseTitle}` }).click();
+        await waitForToast(page, "Table Sync Successful", `Synced ${table.recordCount} rows into ${table.tableName}`);
+      }
+      await expect.poll(() => recordCounts(page)).toEqual(initialTables.map((t) => String(t.recordCount)));
+      expect(await notionTables(admin)).toEqual(initialTables);
+      await releasePublishing();
+      await waitForRebuild(admin, initialItems, PROBE_PATH);
+      const item = await fetch(new URL(PROBE_PATH, page.url()));
+      expect(item.status).toBe(200);
+      expect(await item.text()).toContain("Mills Castle Front 5¢");
+      await page.close();
+    },
+    REBUILD_TEST_TIMEOUT_MS,
+  );
 });

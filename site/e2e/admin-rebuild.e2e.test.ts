@@ -99,13 +99,26 @@ describe("rebuild status in the Notion Sync tab", () => {
 
     const overdue = await context.newPage();
     const requestedAt = new Date(Date.now() - 16 * 60_000).toISOString();
-    await withStatus(overdue, { lastRebuild: { kind: "rebuild", target: "table:notion_posts", startedAt: requestedAt, finishedAt: requestedAt, ok: true, message: "Deploy hook answered 202 Accepted" } });
-    await overdue.route("**/build-info.json", (route) => route.fulfill({ json: { builtAt: new Date(Date.now() - 60 * 60_000).toISOString(), items } }));
+    await withStatus(overdue, {
+      lastRebuild: {
+        kind: "rebuild",
+        target: "table:notion_posts",
+        startedAt: requestedAt,
+        finishedAt: requestedAt,
+        ok: true,
+        message: "Deploy hook answered 202 Accepted",
+      },
+    });
+    await overdue.route("**/build-info.json", (route) =>
+      route.fulfill({ json: { builtAt: new Date(Date.now() - 60 * 60_000).toISOString(), items } }),
+    );
     await overdue.goto("/admin");
     await overdue.getByRole("tab", { name: "Notion Sync" }).click();
     const warning = overdue.getByTestId("rebuild-overdue");
     await warning.waitFor();
-    expect(await warning.textContent()).toBe("The build requested more than 15 minutes ago has not gone live. Check your host's build log: the build may have failed or be stuck.");
+    expect(await warning.textContent()).toBe(
+      "The build requested more than 15 minutes ago has not gone live. Check your host's build log: the build may have failed or be stuck.",
+    );
     expect(await overdue.getByTestId("rebuild-pending").count()).toBe(0);
     expect(await overdue.getByTestId("last-rebuild").getAttribute("data-outcome")).toBe("Succeeded");
     await screenshot(overdue, "admin-notion-rebuild-overdue-desktop");

@@ -68,7 +68,11 @@ describe("admin sign-in", () => {
     // Throttling is per client (CF-Connecting-IP, which Cloudflare sets and wrangler dev fills in as 127.0.0.1):
     // this context poses as its own client so the lock-out does not reach the other tests' sign-ins.
     const client = `198.51.100.${1 + Math.floor(Math.random() * 250)}`;
-    const context = await browser.newContext({ baseURL: BASE_URL, viewport: { width: 1280, height: 900 }, extraHTTPHeaders: { "CF-Connecting-IP": client } });
+    const context = await browser.newContext({
+      baseURL: BASE_URL,
+      viewport: { width: 1280, height: 900 },
+      extraHTTPHeaders: { "CF-Connecting-IP": client },
+    });
     const page = await context.newPage();
     await page.goto("/admin");
     for (let attempt = 1; attempt <= 5; attempt++) expect(await submitPassword(page, `guess-${attempt}`)).toBe(401);
@@ -120,7 +124,12 @@ describe("admin sign-in", () => {
     const bodies: Promise<{ url: string; text: string }>[] = [];
     page.on("response", (response) => {
       if (!/html|javascript|json|css|text/.test(response.headers()["content-type"] ?? "")) return;
-      bodies.push(response.text().then((text) => ({ url: response.url(), text }), () => ({ url: response.url(), text: "" })));
+      bodies.push(
+        response.text().then(
+          (text) => ({ url: response.url(), text }),
+          () => ({ url: response.url(), text: "" }),
+        ),
+      );
     });
     await page.goto("/admin");
     await submitPassword(page, ADMIN_PASSWORD);

@@ -26,7 +26,9 @@ async function clearCaches(page: Page): Promise<void> {
 
 /** Shows 'Failed to clear cache' (destructive) by failing the request in the browser. */
 async function failClear(page: Page): Promise<void> {
-  await page.route("**/api/admin/cache/clear", (route) => route.fulfill({ status: 500, contentType: "text/plain", body: "KV namespace unavailable" }));
+  await page.route("**/api/admin/cache/clear", (route) =>
+    route.fulfill({ status: 500, contentType: "text/plain", body: "KV namespace unavailable" }),
+  );
   await page.getByRole("button", { name: "Clear All Caches" }).click();
   await waitForToast(page, "Failed to clear cache");
   await page.unroute("**/api/admin/cache/clear");
@@ -59,7 +61,11 @@ describe("toasts", () => {
           message: "Created 1 of 2 tables; 1 databases were not found in Notion",
           tables: [
             { tableName: "notion_slot_machines", status: "created" },
-            { tableName: "notion_vintage_toys", status: "error", error: 'No database titled "Vintage Toys" found in Notion: is it shared with the integration?' },
+            {
+              tableName: "notion_vintage_toys",
+              status: "error",
+              error: 'No database titled "Vintage Toys" found in Notion: is it shared with the integration?',
+            },
           ],
         },
       }),
@@ -93,7 +99,9 @@ describe("toasts", () => {
       const failing = window as unknown as { failingPath?: string };
       window.fetch = (input, init) => {
         const url = input instanceof Request ? input.url : String(input);
-        return failing.failingPath && new URL(url, location.href).pathname === failing.failingPath ? Promise.reject(new Event("error")) : realFetch(input, init);
+        return failing.failingPath && new URL(url, location.href).pathname === failing.failingPath
+          ? Promise.reject(new Event("error"))
+          : realFetch(input, init);
       };
     });
     const failNext = (path: string) => page.evaluate((p) => ((window as unknown as { failingPath?: string }).failingPath = p), path);

@@ -42,10 +42,14 @@ afterAll(async () => {
     // (the new title contains the original, so the page must also have lost the new one).
     await setPageTitle(ITEM_ID, ORIGINAL_TITLE);
     await until("the original title in the API", async () => (await apiTitle()) === ORIGINAL_TITLE, 30_000);
-    await until("the original title on the served item page", async () => {
-      const html = await servedHtml();
-      return html.includes(ORIGINAL_TITLE) && !html.includes(NEW_TITLE);
-    }, 150_000);
+    await until(
+      "the original title on the served item page",
+      async () => {
+        const html = await servedHtml();
+        return html.includes(ORIGINAL_TITLE) && !html.includes(NEW_TITLE);
+      },
+      150_000,
+    );
     await waitForRebuild(admin, items, ITEM_PATH, 150_000);
   }
   await webhookControl("DELETE");

@@ -74,7 +74,8 @@ async function failingBuild(buildFaults: Record<string, Fault>): Promise<{ messa
 }
 
 function cleanUp(): void {
-  for (const dir of [resolve(ROOT, OUT_DIR), resolve(ROOT, `${OUT_DIR}.building`), cacheDirFor(OUT_DIR)]) rmSync(dir, { recursive: true, force: true, maxRetries: 3 });
+  for (const dir of [resolve(ROOT, OUT_DIR), resolve(ROOT, `${OUT_DIR}.building`), cacheDirFor(OUT_DIR)])
+    rmSync(dir, { recursive: true, force: true, maxRetries: 3 });
 }
 
 beforeAll(async () => {
@@ -98,7 +99,12 @@ beforeAll(async () => {
     "/api/build/catalogue/arcades": { ...EMPTY_502, times: 1 },
     "/api/build/catalogue/trade-stimulators": { status: 503, reason: "Upstream Busy", times: 1 },
     "/api/build/catalogue/vending": { reset: true, times: 1 },
-    "/api/collection/parts/for-sale": { status: 429, headers: { "Retry-After": "1" }, body: JSON.stringify({ error: "Too many requests" }), times: 1 },
+    "/api/collection/parts/for-sale": {
+      status: 429,
+      headers: { "Retry-After": "1" },
+      body: JSON.stringify({ error: "Too many requests" }),
+      times: 1,
+    },
   };
   proxy = await startFaultProxy(BASE_URL, faults);
   cleanUp();
@@ -149,10 +155,18 @@ describe.each(VIEWPORT_NAMES)("pages built while API calls failed, at %s", (view
     expect(await page.getByTestId("site-banner").textContent()).toBe(NOTICE);
     const header = page.getByTestId("site-header");
     expect(await header.getByTestId("header-title").textContent()).toBe(SHELL_DEFAULTS.siteName);
-    expect(await header.getByRole("link", { name: SHELL_DEFAULTS.phone }).filter({ visible: true }).getAttribute("href")).toBe(`tel:${SHELL_DEFAULTS.phone.replace(/[^\d+]/g, "")}`);
-    expect(await header.getByRole("link", { name: SHELL_DEFAULTS.email }).filter({ visible: true }).getAttribute("href")).toBe(`mailto:${SHELL_DEFAULTS.email}`);
+    expect(await header.getByRole("link", { name: SHELL_DEFAULTS.phone }).filter({ visible: true }).getAttribute("href")).toBe(
+      `tel:${SHELL_DEFAULTS.phone.replace(/[^\d+]/g, "")}`,
+    );
+    expect(await header.getByRole("link", { name: SHELL_DEFAULTS.email }).filter({ visible: true }).getAttribute("href")).toBe(
+      `mailto:${SHELL_DEFAULTS.email}`,
+    );
     const contact = page.getByTestId("footer-contact");
-    expect((await contact.getByRole("listitem").allTextContents()).map((t) => t.trim())).toEqual([SHELL_DEFAULTS.phone, SHELL_DEFAULTS.email, SHELL_DEFAULTS.location]);
+    expect((await contact.getByRole("listitem").allTextContents()).map((t) => t.trim())).toEqual([
+      SHELL_DEFAULTS.phone,
+      SHELL_DEFAULTS.email,
+      SHELL_DEFAULTS.location,
+    ]);
     expect(await page.title()).toBe(`${demoRow(PAGE_HEADERS, "Page Id", "home").Title} | ${SHELL_DEFAULTS.siteName}`);
     await screenshot(page, `build-faults-shell-${viewport}`);
     await page.context().close();
@@ -161,18 +175,23 @@ describe.each(VIEWPORT_NAMES)("pages built while API calls failed, at %s", (view
   it.each([
     ["literature", "answered 500"],
     ["miscellaneous", "timed out"],
-  ] as const)("shows 'Error / Failed to load posts. Please try again later.' on %s, whose posts %s, under the section's own title and description", async (section, _failure) => {
-    const page = await visit(viewport, `/${section}`);
-    const error = page.getByTestId("posts-error");
-    expect(await error.getByRole("heading").textContent()).toBe("Error");
-    expect(await error.getByText("Failed to load posts. Please try again later.", { exact: true }).isVisible()).toBe(true);
-    expect(await page.getByTestId("post").count()).toBe(0);
-    expect(await page.getByTestId("posts-empty").count()).toBe(0);
-    expect(await page.getByTestId("page-title").textContent()).toBe(demoRow(PAGE_HEADERS, "Page Id", section).Title);
-    expect((await page.getByTestId("page-description").textContent())?.replace(/\s+/g, " ").trim()).toBe(demoText(demoRow(PAGE_DESCRIPTIONS, "Section", section).Description));
-    await screenshot(page, `build-faults-posts-error-${section}-${viewport}`);
-    await page.context().close();
-  });
+  ] as const)(
+    "shows 'Error / Failed to load posts. Please try again later.' on %s, whose posts %s, under the section's own title and description",
+    async (section, _failure) => {
+      const page = await visit(viewport, `/${section}`);
+      const error = page.getByTestId("posts-error");
+      expect(await error.getByRole("heading").textContent()).toBe("Error");
+      expect(await error.getByText("Failed to load posts. Please try again later.", { exact: true }).isVisible()).toBe(true);
+      expect(await page.getByTestId("post").count()).toBe(0);
+      expect(await page.getByTestId("posts-empty").count()).toBe(0);
+      expect(await page.getByTestId("page-title").textContent()).toBe(demoRow(PAGE_HEADERS, "Page Id", section).Title);
+      expect((await page.getByTestId("page-description").textContent())?.replace(/\s+/g, " ").trim()).toBe(
+        demoText(demoRow(PAGE_DESCRIPTIONS, "Section", section).Description),
+      );
+      await screenshot(page, `build-faults-posts-error-${section}-${viewport}`);
+      await page.context().close();
+    },
+  );
 
   it("shows 'Failed to load content' where the page description failed, and the section's posts", async () => {
     const page = await visit(viewport, "/services");
@@ -235,7 +254,9 @@ describe("a build whose catalogue keeps failing", () => {
     const before = treeHash(resolve(ROOT, OUT_DIR));
     const path = "/api/build/catalogue/slots";
     const { message, proxy: failing } = await failingBuild({ [path]: JSON_500 });
-    expect(message).toContain(`Cannot build /gallery/slots/* and /for-sale/slots/*: GET ${path} failed after 3 attempts: 500: {"error":"D1 is unavailable"}`);
+    expect(message).toContain(
+      `Cannot build /gallery/slots/* and /for-sale/slots/*: GET ${path} failed after 3 attempts: 500: {"error":"D1 is unavailable"}`,
+    );
     expect(failing.hits(path)).toBe(3);
     expect(treeHash(resolve(ROOT, OUT_DIR))).toBe(before);
     const page = await visit("desktop", `/gallery/slots/${gallerySlot.id}`);
@@ -246,7 +267,9 @@ describe("a build whose catalogue keeps failing", () => {
   it("fails naming the listing page when a listing keeps failing, and leaves the published build byte-identical", async () => {
     const before = treeHash(resolve(ROOT, OUT_DIR));
     const { message } = await failingBuild({ "/api/collection/parts/for-sale": { status: 503, reason: "Upstream Busy" } });
-    expect(message).toMatch(/Cannot build \/for-sale\/parts: GET \/api\/collection\/parts\/for-sale\?page=1&limit=\d+ failed after 3 attempts: 503: Upstream Busy/);
+    expect(message).toMatch(
+      /Cannot build \/for-sale\/parts: GET \/api\/collection\/parts\/for-sale\?page=1&limit=\d+ failed after 3 attempts: 503: Upstream Busy/,
+    );
     expect(treeHash(resolve(ROOT, OUT_DIR))).toBe(before);
   }, 240_000);
 });

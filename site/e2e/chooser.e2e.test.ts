@@ -30,7 +30,12 @@ describe("category switcher", () => {
     const page = await context.newPage();
     await page.goto("/gallery/vending");
     const featured = await switcherGroup(page, "featured-categories");
-    expect(featured).toEqual({ heading: "Featured Categories", names: ["Slot Machines", "Arcade Machines"], hrefs: ["/gallery/slots", "/gallery/arcades"], starred: true });
+    expect(featured).toEqual({
+      heading: "Featured Categories",
+      names: ["Slot Machines", "Arcade Machines"],
+      hrefs: ["/gallery/slots", "/gallery/arcades"],
+      starred: true,
+    });
     const rest = await switcherGroup(page, "all-categories");
     expect(rest.heading).toBe("All Categories");
     expect(rest.starred).toBe(false);
@@ -57,7 +62,13 @@ describe("category switcher", () => {
     });
     const rest = await switcherGroup(page, "all-categories");
     expect(rest.names).toEqual(["Arcade Machines", "Trade Stimulators", "Vending Machines", "Advertising Items", "Vintage Toys"]);
-    expect(rest.hrefs).toEqual(["/for-sale/arcades", "/for-sale/trade-stimulators", "/for-sale/vending", "/for-sale/advertising", "/for-sale/toys"]);
+    expect(rest.hrefs).toEqual([
+      "/for-sale/arcades",
+      "/for-sale/trade-stimulators",
+      "/for-sale/vending",
+      "/for-sale/advertising",
+      "/for-sale/toys",
+    ]);
     await screenshot(page, "chooser-switcher-for-sale-desktop");
     await page.getByTestId("category-switcher").getByRole("link", { name: "Machine Parts" }).click();
     await page.waitForURL((url) => url.pathname === "/for-sale/parts");
@@ -73,7 +84,14 @@ describe("category switcher", () => {
     const rest = await switcherGroup(page, "all-categories");
     expect(rest.heading).toBe("All Categories");
     // Default order slots, arcades, parts, trade-stimulators, vending, advertising, toys; toys has no /toys route, so it is left out here.
-    expect(rest.names).toEqual(["Slot Machines", "Arcade Machines", "Machine Parts", "Trade Stimulators", "Vending Machines", "Advertising Items"]);
+    expect(rest.names).toEqual([
+      "Slot Machines",
+      "Arcade Machines",
+      "Machine Parts",
+      "Trade Stimulators",
+      "Vending Machines",
+      "Advertising Items",
+    ]);
     expect(rest.hrefs).toEqual(["/slots", "/arcades", "/parts", "/trade-stimulators", "/vending", "/advertising"]);
     await page.getByTestId("category-switcher").getByRole("link", { name: "Trade Stimulators" }).click();
     await page.waitForURL((url) => url.pathname === "/trade-stimulators");
@@ -102,9 +120,19 @@ describe.each(["desktop", "mobile"] as const)("choosers at %s", (viewport) => {
     const page = await context.newPage();
     await page.goto("/for-sale");
     expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Browse Items By Category");
-    expect(await page.getByTestId("for-sale-intro").textContent()).toBe("Select a category below to view our current inventory of items for sale.");
+    expect(await page.getByTestId("for-sale-intro").textContent()).toBe(
+      "Select a category below to view our current inventory of items for sale.",
+    );
     const buttons = page.getByTestId("for-sale-categories").getByRole("link");
-    const names = ["Slot Machines", "Machine Parts", "Arcade Machines", "Trade Stimulators", "Vending Machines", "Advertising Items", "Vintage Toys"];
+    const names = [
+      "Slot Machines",
+      "Machine Parts",
+      "Arcade Machines",
+      "Trade Stimulators",
+      "Vending Machines",
+      "Advertising Items",
+      "Vintage Toys",
+    ];
     expect(await buttons.count()).toBe(names.length);
     for (const [i, name] of names.entries()) {
       expect(await buttons.nth(i).evaluate((a) => a.firstChild?.textContent?.trim())).toBe(`Browse ${name} for sale`);

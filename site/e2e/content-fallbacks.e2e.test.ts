@@ -20,7 +20,9 @@ const banner = demoRow(SITE_CONTENT, "Key", "banner_message");
 const bannerId = pageIdFor("Site Content", "banner_message");
 const contactIds = ["phone_contact_info", "email_contact_info"].map((key) => pageIdFor("Site Content", key));
 const headerIds = PAGE_HEADERS.pages.map((p) => pageIdFor("Page Headers", String(p.properties["Page Id"])));
-const miscPostIds = POSTS.pages.filter((p) => p.properties.Section === "miscellaneous").map((p) => pageIdFor("Posts", String(p.properties.Title)));
+const miscPostIds = POSTS.pages
+  .filter((p) => p.properties.Section === "miscellaneous")
+  .map((p) => pageIdFor("Posts", String(p.properties.Title)));
 const PAGE_PATHS: [PageId, string][] = [
   ["home", "/"],
   ["literature", "/literature"],
@@ -44,10 +46,17 @@ beforeAll(async () => {
 async function restore(): Promise<void> {
   const failures: unknown[] = [];
   const step = async (table: "Site Content" | "Page Headers" | "Posts", work: () => Promise<void>) => {
-    if (changed.has(table)) await work().then(() => void changed.delete(table), (error) => void failures.push(error));
+    if (changed.has(table))
+      await work().then(
+        () => void changed.delete(table),
+        (error) => void failures.push(error),
+      );
   };
   await step("Site Content", async () => {
-    await patchNotionPage(bannerId, { in_trash: false, properties: { Type: { select: { name: String(banner.Type) } }, Content: richTextValue(banner.Content as Span[]) } });
+    await patchNotionPage(bannerId, {
+      in_trash: false,
+      properties: { Type: { select: { name: String(banner.Type) } }, Content: richTextValue(banner.Content as Span[]) },
+    });
     for (const id of contactIds) await patchNotionPage(id, { in_trash: false });
     const phone = demoText(demoRow(SITE_CONTENT, "Key", "phone_contact_info").Content);
     await syncAndRebuild("Site Content", "the demo banner and contact details again", async () => {
@@ -57,11 +66,19 @@ async function restore(): Promise<void> {
   });
   await step("Page Headers", async () => {
     for (const id of headerIds) await patchNotionPage(id, { in_trash: false });
-    await syncAndRebuild("Page Headers", "the demo page headers again", async () => (await servedHeading("/news")) === demoRow(PAGE_HEADERS, "Page Id", "news").Title);
+    await syncAndRebuild(
+      "Page Headers",
+      "the demo page headers again",
+      async () => (await servedHeading("/news")) === demoRow(PAGE_HEADERS, "Page Id", "news").Title,
+    );
   });
   await step("Posts", async () => {
     for (const id of miscPostIds) await patchNotionPage(id, { in_trash: false });
-    await syncAndRebuild("Posts", "the miscellaneous posts again", async () => (await pageHtml("/miscellaneous")).split('data-testid="post"').length - 1 === miscPostIds.length);
+    await syncAndRebuild(
+      "Posts",
+      "the miscellaneous posts again",
+      async () => (await pageHtml("/miscellaneous")).split('data-testid="post"').length - 1 === miscPostIds.length,
+    );
   });
   if (failures.length) throw failures[0];
 }
@@ -88,93 +105,125 @@ function rgb(page: Page, testId: string): Promise<number[]> {
 }
 
 describe("managed content fallbacks (rebuilt from Notion)", () => {
-  it("shows an amber 'WEBSITE UNDER CONSTRUCTION — ' notice with the content when the banner is not rich text, and default contact details when they are missing", async () => {
-    changed.add("Site Content");
-    const text = "Back in the spring with new photos";
-    await patchNotionPage(bannerId, { properties: { Type: { select: { name: "text" } }, Content: richTextValue(text) } });
-    for (const id of contactIds) await patchNotionPage(id, { in_trash: true });
-    await syncAndRebuild("Site Content", "the text banner", async () => (await pageHtml("/")).includes(NOTICE + text));
-    for (const viewport of VIEWPORT_NAMES) {
-      const page = await visit(viewport, "/");
-      expect(await page.getByTestId("site-banner").textContent()).toBe(NOTICE + text);
-      const [r, g, b] = await rgb(page, "site-banner");
-      expect(r).toBeGreaterThan(230);
-      expect(g).toBeGreaterThan(150);
-      expect(g).toBeLessThan(215);
-      expect(b).toBeLessThan(80);
-      const header = page.getByTestId("site-header");
-      expect(await header.getByRole("link", { name: SHELL_DEFAULTS.phone }).filter({ visible: true }).count()).toBe(1);
-      expect(await header.getByRole("link", { name: SHELL_DEFAULTS.email }).filter({ visible: true }).getAttribute("href")).toBe(`mailto:${SHELL_DEFAULTS.email}`);
-      const contact = page.getByTestId("footer-contact");
-      expect(await contact.getByRole("link", { name: SHELL_DEFAULTS.phone }).getAttribute("href")).toBe(`tel:${SHELL_DEFAULTS.phone.replace(/[^\d+]/g, "")}`);
-      expect(await contact.getByRole("link", { name: SHELL_DEFAULTS.email }).isVisible()).toBe(true);
-      expect(await contact.getByText("Illinois, USA", { exact: true }).isVisible()).toBe(true);
-      await screenshot(page, `content-fallbacks-banner-notice-${viewport}`);
-      await page.context().close();
-    }
-  }, SLOW);
+  it(
+    "shows an amber 'WEBSITE UNDER CONSTRUCTION — ' notice with the content when the banner is not rich text, and default contact details when they are missing",
+    async () => {
+      changed.add("Site Content");
+      const text = "Back in the spring with new photos";
+      await patchNotionPage(bannerId, { properties: { Type: { select: { name: "text" } }, Content: richTextValue(text) } });
+      for (const id of contactIds) await patchNotionPage(id, { in_trash: true });
+      await syncAndRebuild("Site Content", "the text banner", async () => (await pageHtml("/")).includes(NOTICE + text));
+      for (const viewport of VIEWPORT_NAMES) {
+        const page = await visit(viewport, "/");
+        expect(await page.getByTestId("site-banner").textContent()).toBe(NOTICE + text);
+        const [r, g, b] = await rgb(page, "site-banner");
+        expect(r).toBeGreaterThan(230);
+        expect(g).toBeGreaterThan(150);
+        expect(g).toBeLessThan(215);
+        expect(b).toBeLessThan(80);
+        const header = page.getByTestId("site-header");
+        expect(await header.getByRole("link", { name: SHELL_DEFAULTS.phone }).filter({ visible: true }).count()).toBe(1);
+        expect(await header.getByRole("link", { name: SHELL_DEFAULTS.email }).filter({ visible: true }).getAttribute("href")).toBe(
+          `mailto:${SHELL_DEFAULTS.email}`,
+        );
+        const contact = page.getByTestId("footer-contact");
+        expect(await contact.getByRole("link", { name: SHELL_DEFAULTS.phone }).getAttribute("href")).toBe(
+          `tel:${SHELL_DEFAULTS.phone.replace(/[^\d+]/g, "")}`,
+        );
+        expect(await contact.getByRole("link", { name: SHELL_DEFAULTS.email }).isVisible()).toBe(true);
+        expect(await contact.getByText("Illinois, USA", { exact: true }).isVisible()).toBe(true);
+        await screenshot(page, `content-fallbacks-banner-notice-${viewport}`);
+        await page.context().close();
+      }
+    },
+    SLOW,
+  );
 
-  it("renders no banner at all when the rich-text banner is blank", async () => {
-    changed.add("Site Content");
-    await patchNotionPage(bannerId, { properties: { Type: { select: { name: "rich_text" } }, Content: richTextValue("   ") } });
-    await syncAndRebuild("Site Content", "no banner", async () => !(await pageHtml("/")).includes('data-testid="site-banner"'));
-    for (const viewport of VIEWPORT_NAMES) {
-      const page = await visit(viewport, "/");
-      expect(await page.getByTestId("site-banner").count()).toBe(0);
-      expect(await page.getByText(NOTICE).count()).toBe(0);
-      await screenshot(page, `content-fallbacks-banner-blank-${viewport}`);
-      await page.context().close();
-    }
-  }, SLOW);
+  it(
+    "renders no banner at all when the rich-text banner is blank",
+    async () => {
+      changed.add("Site Content");
+      await patchNotionPage(bannerId, { properties: { Type: { select: { name: "rich_text" } }, Content: richTextValue("   ") } });
+      await syncAndRebuild("Site Content", "no banner", async () => !(await pageHtml("/")).includes('data-testid="site-banner"'));
+      for (const viewport of VIEWPORT_NAMES) {
+        const page = await visit(viewport, "/");
+        expect(await page.getByTestId("site-banner").count()).toBe(0);
+        expect(await page.getByText(NOTICE).count()).toBe(0);
+        await screenshot(page, `content-fallbacks-banner-blank-${viewport}`);
+        await page.context().close();
+      }
+    },
+    SLOW,
+  );
 
-  it("shows the notice with the default sentence when the banner cannot be loaded", async () => {
-    changed.add("Site Content");
-    await patchNotionPage(bannerId, { in_trash: true });
-    await syncAndRebuild("Site Content", "the default banner", async () => (await pageHtml("/literature")).includes(NOTICE + DEFAULT_BANNER));
-    for (const viewport of VIEWPORT_NAMES) {
-      const page = await visit(viewport, "/literature");
-      expect(await page.getByTestId("site-banner").textContent()).toBe(NOTICE + DEFAULT_BANNER);
-      await screenshot(page, `content-fallbacks-banner-default-${viewport}`);
-      await page.context().close();
-    }
-  }, SLOW);
+  it(
+    "shows the notice with the default sentence when the banner cannot be loaded",
+    async () => {
+      changed.add("Site Content");
+      await patchNotionPage(bannerId, { in_trash: true });
+      await syncAndRebuild("Site Content", "the default banner", async () =>
+        (await pageHtml("/literature")).includes(NOTICE + DEFAULT_BANNER),
+      );
+      for (const viewport of VIEWPORT_NAMES) {
+        const page = await visit(viewport, "/literature");
+        expect(await page.getByTestId("site-banner").textContent()).toBe(NOTICE + DEFAULT_BANNER);
+        await screenshot(page, `content-fallbacks-banner-default-${viewport}`);
+        await page.context().close();
+      }
+    },
+    SLOW,
+  );
 
-  it("uses each page's default title and icon when its page header is missing", async () => {
-    changed.add("Page Headers");
-    for (const id of headerIds) await patchNotionPage(id, { in_trash: true });
-    await syncAndRebuild("Page Headers", "the default page titles", async () => (await servedHeading("/news")) === PAGE_DEFAULTS.news.title);
-    const page = await (await open(browser, "desktop")).newPage();
-    const seen: [string, string | null, string | null][] = [];
-    for (const [id, path] of PAGE_PATHS) {
-      await page.goto(path);
-      const heading = page.getByTestId("page-heading");
-      // The for-sale chooser's h1 is the spec's 'Browse Items By Category'; its header title is the line below.
-      const title = id === "for-sale" ? heading.locator("h1 + p") : heading.getByRole("heading", { level: 1 });
-      seen.push([id, await title.textContent(), await heading.locator("svg").getAttribute("data-icon")]);
-      if (id !== "for-sale") expect((await page.title()).startsWith(`${PAGE_DEFAULTS[id].title} | `), path).toBe(true);
-    }
-    expect(seen).toEqual(PAGE_PATHS.map(([id]) => [id, PAGE_DEFAULTS[id].title, PAGE_DEFAULTS[id].iconType]));
-    await page.goto("/");
-    await screenshot(page, "content-fallbacks-default-header-desktop");
-    await page.context().close();
-    const mobile = await visit("mobile", "/");
-    expect(await mobile.getByRole("heading", { level: 1 }).textContent()).toBe(PAGE_DEFAULTS.home.title);
-    await screenshot(mobile, "content-fallbacks-default-header-mobile");
-    await mobile.context().close();
-  }, SLOW);
-
-  it("shows 'No posts available / No posts have been added to this section yet.' for a section without posts", async () => {
-    changed.add("Posts");
-    for (const id of miscPostIds) await patchNotionPage(id, { in_trash: true });
-    await syncAndRebuild("Posts", "an empty miscellaneous section", async () => (await pageHtml("/miscellaneous")).includes("No posts have been added to this section yet."));
-    for (const viewport of VIEWPORT_NAMES) {
-      const page = await visit(viewport, "/miscellaneous");
-      const empty = page.getByTestId("posts-empty");
-      expect(await empty.getByRole("heading").textContent()).toBe("No posts available");
-      expect(await empty.getByText("No posts have been added to this section yet.", { exact: true }).isVisible()).toBe(true);
-      expect(await page.getByTestId("post").count()).toBe(0);
-      await screenshot(page, `content-fallbacks-no-posts-${viewport}`);
+  it(
+    "uses each page's default title and icon when its page header is missing",
+    async () => {
+      changed.add("Page Headers");
+      for (const id of headerIds) await patchNotionPage(id, { in_trash: true });
+      await syncAndRebuild(
+        "Page Headers",
+        "the default page titles",
+        async () => (await servedHeading("/news")) === PAGE_DEFAULTS.news.title,
+      );
+      const page = await (await open(browser, "desktop")).newPage();
+      const seen: [string, string | null, string | null][] = [];
+      for (const [id, path] of PAGE_PATHS) {
+        await page.goto(path);
+        const heading = page.getByTestId("page-heading");
+        // The for-sale chooser's h1 is the spec's 'Browse Items By Category'; its header title is the line below.
+        const title = id === "for-sale" ? heading.locator("h1 + p") : heading.getByRole("heading", { level: 1 });
+        seen.push([id, await title.textContent(), await heading.locator("svg").getAttribute("data-icon")]);
+        if (id !== "for-sale") expect((await page.title()).startsWith(`${PAGE_DEFAULTS[id].title} | `), path).toBe(true);
+      }
+      expect(seen).toEqual(PAGE_PATHS.map(([id]) => [id, PAGE_DEFAULTS[id].title, PAGE_DEFAULTS[id].iconType]));
+      await page.goto("/");
+      await screenshot(page, "content-fallbacks-default-header-desktop");
       await page.context().close();
-    }
-  }, SLOW);
+      const mobile = await visit("mobile", "/");
+      expect(await mobile.getByRole("heading", { level: 1 }).textContent()).toBe(PAGE_DEFAULTS.home.title);
+      await screenshot(mobile, "content-fallbacks-default-header-mobile");
+      await mobile.context().close();
+    },
+    SLOW,
+  );
+
+  it(
+    "shows 'No posts available / No posts have been added to this section yet.' for a section without posts",
+    async () => {
+      changed.add("Posts");
+      for (const id of miscPostIds) await patchNotionPage(id, { in_trash: true });
+      await syncAndRebuild("Posts", "an empty miscellaneous section", async () =>
+        (await pageHtml("/miscellaneous")).includes("No posts have been added to this section yet."),
+      );
+      for (const viewport of VIEWPORT_NAMES) {
+        const page = await visit(viewport, "/miscellaneous");
+        const empty = page.getByTestId("posts-empty");
+        expect(await empty.getByRole("heading").textContent()).toBe("No posts available");
+        expect(await empty.getByText("No posts have been added to this section yet.", { exact: true }).isVisible()).toBe(true);
+        expect(await page.getByTestId("post").count()).toBe(0);
+        await screenshot(page, `content-fallbacks-no-posts-${viewport}`);
+        await page.context().close();
+      }
+    },
+    SLOW,
+  );
 });

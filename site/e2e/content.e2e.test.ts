@@ -18,12 +18,16 @@ const SECTIONS = [
 function openingText(post: PageSpec): string {
   const first = post.body?.[0];
   if (first && "text" in first) return demoText(first.text);
-  const markdown = demoText(post.properties.Content).split("\n")[0].replace(/^#+\s*/, "");
+  const markdown = demoText(post.properties.Content)
+    .split("\n")[0]
+    .replace(/^#+\s*/, "");
   return markdown || "No content available for this post.";
 }
 
 function demoPosts(section: string): PageSpec[] {
-  return POSTS.pages.filter((p) => p.properties.Section === section).sort((a, b) => Number(a.properties["Display Order"]) - Number(b.properties["Display Order"]));
+  return POSTS.pages
+    .filter((p) => p.properties.Section === section)
+    .sort((a, b) => Number(a.properties["Display Order"]) - Number(b.properties["Display Order"]));
 }
 
 let browser: Browser;
@@ -45,10 +49,14 @@ const squash = (text: string | null) => (text ?? "").replace(/\s+/g, " ").trim()
 describe.each(VIEWPORT_NAMES)("content pages at %s", (viewport) => {
   it.each(SECTIONS)("%s shows its header title, description card and posts in ascending display order", async (section, path) => {
     const page = await visit(viewport, path);
-    const [id, title] = PAGE_HEADERS.pages.map((p) => [p.properties["Page Id"], p.properties.Title]).find(([pageId]) => pageId === section)!;
+    const [id, title] = PAGE_HEADERS.pages
+      .map((p) => [p.properties["Page Id"], p.properties.Title])
+      .find(([pageId]) => pageId === section)!;
     expect(id).toBe(section);
     expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe(title);
-    expect(squash(await page.getByTestId("page-description").textContent())).toBe(demoText(demoRow(PAGE_DESCRIPTIONS, "Section", section).Description));
+    expect(squash(await page.getByTestId("page-description").textContent())).toBe(
+      demoText(demoRow(PAGE_DESCRIPTIONS, "Section", section).Description),
+    );
     const posts = page.getByTestId("post");
     const expected = demoPosts(section);
     expect(await posts.count()).toBe(expected.length);
@@ -77,7 +85,11 @@ describe("page headers", () => {
       const heading = page.getByTestId("page-heading");
       // The for-sale chooser's h1 is the spec's 'Browse Items By Category'; its header title is the line below.
       const title = id === "for-sale" ? heading.locator("h1 + p") : heading.getByRole("heading", { level: 1 });
-      expect([id, await title.textContent(), await heading.locator("svg").getAttribute("data-icon")]).toEqual([id, header.properties.Title, header.properties["Icon Type"]]);
+      expect([id, await title.textContent(), await heading.locator("svg").getAttribute("data-icon")]).toEqual([
+        id,
+        header.properties.Title,
+        header.properties["Icon Type"],
+      ]);
       if (id !== "for-sale") expect((await page.title()).startsWith(`${header.properties.Title} | `)).toBe(true);
     }
     await page.context().close();
@@ -91,13 +103,18 @@ describe("Markdown posts", () => {
     expect(await post.getByRole("heading", { level: 2 }).textContent()).toBe("Preserving gambling history one machine at a time");
     expect(await post.getByRole("heading", { level: 3 }).textContent()).toBe("What we do");
     expect(await page.getByRole("heading", { level: 1 }).count()).toBe(1);
-    expect(await post.locator("ul ul li").allTextContents()).toEqual(["Cabinet refinishing in period-correct stains", "Replating and casting repair"]);
+    expect(await post.locator("ul ul li").allTextContents()).toEqual([
+      "Cabinet refinishing in period-correct stains",
+      "Replating and casting repair",
+    ]);
     expect(await post.getByRole("link", { name: "our services" }).getAttribute("href")).toBe("/services");
     expect(await post.locator("blockquote em").count()).toBe(1);
     const image = post.getByRole("img", { name: "A 1933 Mills Castle Front after restoration" });
     await image.scrollIntoViewIfNeeded();
     await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
-    expect(await page.getByRole("link", { name: "American Gaming Association" }).getAttribute("href")).toBe("https://www.americangaming.org/");
+    expect(await page.getByRole("link", { name: "American Gaming Association" }).getAttribute("href")).toBe(
+      "https://www.americangaming.org/",
+    );
     expect(await page.locator("ol > li").count()).toBe(3);
     await page.context().close();
   });
@@ -108,7 +125,9 @@ describe("Markdown posts", () => {
     expect(await manual.getByRole("heading", { level: 2 }).textContent()).toBe("Adjusting the payout slide");
     expect(await manual.locator("ol > li").count()).toBe(3);
     expect(await manual.locator("strong").textContent()).toBe("slide stop");
-    expect(await manual.getByRole("link", { name: "Mills service manual" }).getAttribute("href")).toBe("https://archive.org/details/millsservicemanual");
+    expect(await manual.getByRole("link", { name: "Mills service manual" }).getAttribute("href")).toBe(
+      "https://archive.org/details/millsservicemanual",
+    );
     expect(await page.locator("pre code").first().textContent()).toContain("serial < 200000      -> before 1930");
     expect(await page.getByRole("link", { name: "ask us" }).getAttribute("href")).toBe("mailto:info@antique-coin-op.example");
     await page.context().close();
@@ -122,7 +141,9 @@ describe("Markdown posts", () => {
       await page.goto(path);
       const found = await page.evaluate(() => {
         const hrefs = [...document.querySelectorAll("[href], [src]")].map((el) => el.getAttribute("href") ?? el.getAttribute("src") ?? "");
-        const handlers = [...document.querySelectorAll("*")].flatMap((el) => el.getAttributeNames().filter((name) => name.startsWith("on")));
+        const handlers = [...document.querySelectorAll("*")].flatMap((el) =>
+          el.getAttributeNames().filter((name) => name.startsWith("on")),
+        );
         const links = [...document.querySelectorAll("main a[href]")].map((a) => new URL(a.getAttribute("href")!, location.href).protocol);
         return { hrefs, handlers, links, scripts: document.querySelectorAll("main script").length };
       });
@@ -134,8 +155,12 @@ describe("Markdown posts", () => {
     }
     const page = await visit("desktop", "/miscellaneous");
     const reader = page.getByTestId("post").nth(1);
-    expect(squash(await reader.textContent())).toContain("<script>alert('xss')</script> Raw script text in a paragraph must be shown as text, never run.");
-    expect(squash(await reader.textContent())).toContain(`<img src="x" onerror="alert('xss')"> An image tag with an onerror handler, as plain text.`);
+    expect(squash(await reader.textContent())).toContain(
+      "<script>alert('xss')</script> Raw script text in a paragraph must be shown as text, never run.",
+    );
+    expect(squash(await reader.textContent())).toContain(
+      `<img src="x" onerror="alert('xss')"> An image tag with an onerror handler, as plain text.`,
+    );
     expect(await reader.getByText("this harmless-looking link").evaluate((el) => el.closest("a")?.getAttribute("href") ?? null)).toBeNull();
     expect(dialogs).toEqual([]);
     await screenshot(page, "content-hostile-markup-desktop");
@@ -149,7 +174,10 @@ describe.each(VIEWPORT_NAMES)("post images at %s", (viewport) => {
     const page = await context.newPage();
     // The original files and the resized copies the build made of them.
     const failing = /\/(ad-clock|slot-cherry-red)(\.png|_[\w-]+\.webp)$/;
-    await page.route((url) => failing.test(url.pathname), (route) => route.abort());
+    await page.route(
+      (url) => failing.test(url.pathname),
+      (route) => route.abort(),
+    );
     await page.goto("/news");
     await page.getByTestId("site-footer").scrollIntoViewIfNeeded();
     const placeholders = page.getByRole("img", { name: "Image Not Found" });

@@ -16,12 +16,34 @@ import { ROOT } from "../../scripts/lib/quiet-env.ts";
 import { BASE_URL } from "./support/browser";
 import { apiItems, type ApiItem } from "./support/catalogue-helpers";
 import { demoRow, richTextValue } from "./support/site-helpers";
-import { holdPublishing, patchNotionPage, releasePublishing, setPageTitle, syncAndRebuild, syncTable, waitForPublisherIdle } from "./support/stack";
+import {
+  holdPublishing,
+  patchNotionPage,
+  releasePublishing,
+  setPageTitle,
+  syncAndRebuild,
+  syncTable,
+  waitForPublisherIdle,
+} from "./support/stack";
 
 const OUT_DIR = `.wrangler/incremental-${process.pid}`;
 const dist = resolve(ROOT, OUT_DIR);
 /** Files of routes without getStaticPaths: Astro renders them on every build (documented), whatever changed. */
-const ALWAYS = ["/404.html", "/admin.html", "/build-info.json", "/for-sale.html", "/gallery.html", "/index.html", "/literature.html", "/miscellaneous.html", "/news.html", "/robots.txt", "/search.html", "/services.html", "/sitemap.xml"];
+const ALWAYS = [
+  "/404.html",
+  "/admin.html",
+  "/build-info.json",
+  "/for-sale.html",
+  "/gallery.html",
+  "/index.html",
+  "/literature.html",
+  "/miscellaneous.html",
+  "/news.html",
+  "/robots.txt",
+  "/search.html",
+  "/services.html",
+  "/sitemap.xml",
+];
 const banner = demoRow(SITE_CONTENT, "Key", "banner_message");
 const bannerId = pageIdFor("Site Content", "banner_message");
 const SLOW = 300_000;
@@ -48,7 +70,11 @@ afterAll(async () => {
   await releasePublishing();
   if (changed.has("Slot Machines")) {
     await setPageTitle(item.id, item.title ?? "");
-    await syncAndRebuild("Slot Machines", "the slot's own title again", async () => (await fetch(`${BASE_URL}/api/collection/slots/${item.id}`).then((r) => r.json()) as ApiItem).title === item.title);
+    await syncAndRebuild(
+      "Slot Machines",
+      "the slot's own title again",
+      async () => ((await fetch(`${BASE_URL}/api/collection/slots/${item.id}`).then((r) => r.json())) as ApiItem).title === item.title,
+    );
   }
   if (changed.has("Site Content")) {
     await patchNotionPage(bannerId, { properties: { Content: richTextValue(banner.Content as Span[]) } });
@@ -60,38 +86,54 @@ afterAll(async () => {
 describe("incremental site builds", () => {
   it("render every file the first time", () => {
     expect(full.reused).toBe(0);
-    expect(full.rendered).toEqual(expect.arrayContaining([...ALWAYS, `/gallery/slots/${item.id}.html`, `/for-sale/slots/${item.id}.html`, "/slots.html"]));
+    expect(full.rendered).toEqual(
+      expect.arrayContaining([...ALWAYS, `/gallery/slots/${item.id}.html`, `/for-sale/slots/${item.id}.html`, "/slots.html"]),
+    );
     expect(full.rendered.filter((file) => file.endsWith(".html")).length).toBe(full.pages);
   });
 
-  it("after one item changed, render only its pages, the listing pages it is on and the always-rendered pages, and publish only changed files", async () => {
-    const untouched = `gallery/slots/${other.id}.html`;
-    const before = mtime(untouched);
-    await holdPublishing();
-    changed.add("Slot Machines");
-    await setPageTitle(item.id, `${item.title} (restored 2026)`);
-    await syncTable("Slot Machines");
-    const report = await build();
-    const pages = [`/gallery/slots/${item.id}.html`, `/for-sale/slots/${item.id}.html`, "/slots.html", "/gallery/slots.html", "/for-sale/slots.html"];
-    expect([...report.rendered].sort()).toEqual([...ALWAYS, ...pages].sort());
-    expect(report.reused).toBe(full.rendered.length - ALWAYS.length - pages.length);
-    expect(readFileSync(join(dist, "gallery", "slots", `${item.id}.html`), "utf8")).toContain(`>${item.title} (restored 2026)</h1>`);
-    expect(readFileSync(join(dist, "for-sale", "slots", `${item.id}.html`), "utf8")).toContain(`>${item.title} (restored 2026)</h1>`);
-    expect(mtime(untouched)).toBe(before);
-    // The changed pages, the sitemap and build stamp (dated), the CSP file at most; never the untouched item pages.
-    expect(report.published.copied).toBeGreaterThanOrEqual(3);
-    expect(report.published.copied).toBeLessThanOrEqual(report.rendered.length + 1);
-    expect(report.published.removed).toBe(0);
-  }, SLOW);
+  it(
+    "after one item changed, render only its pages, the listing pages it is on and the always-rendered pages, and publish only changed files",
+    async () => {
+      const untouched = `gallery/slots/${other.id}.html`;
+      const before = mtime(untouched);
+      await holdPublishing();
+      changed.add("Slot Machines");
+      await setPageTitle(item.id, `${item.title} (restored 2026)`);
+      await syncTable("Slot Machines");
+      const report = await build();
+      const pages = [
+        `/gallery/slots/${item.id}.html`,
+        `/for-sale/slots/${item.id}.html`,
+        "/slots.html",
+        "/gallery/slots.html",
+        "/for-sale/slots.html",
+      ];
+      expect([...report.rendered].sort()).toEqual([...ALWAYS, ...pages].sort());
+      expect(report.reused).toBe(full.rendered.length - ALWAYS.length - pages.length);
+      expect(readFileSync(join(dist, "gallery", "slots", `${item.id}.html`), "utf8")).toContain(`>${item.title} (restored 2026)</h1>`);
+      expect(readFileSync(join(dist, "for-sale", "slots", `${item.id}.html`), "utf8")).toContain(`>${item.title} (restored 2026)</h1>`);
+      expect(mtime(untouched)).toBe(before);
+      // The changed pages, the sitemap and build stamp (dated), the CSP file at most; never the untouched item pages.
+      expect(report.published.copied).toBeGreaterThanOrEqual(3);
+      expect(report.published.copied).toBeLessThanOrEqual(report.rendered.length + 1);
+      expect(report.published.removed).toBe(0);
+    },
+    SLOW,
+  );
 
-  it("render every page again when the banner, which every page shows, changed", async () => {
-    changed.add("Site Content");
-    await patchNotionPage(bannerId, { properties: { Content: richTextValue("Spring open house on 12 April") } });
-    await syncTable("Site Content");
-    const report = await build();
-    expect(report.reused).toBe(0);
-    expect([...report.rendered].sort()).toEqual([...full.rendered].sort());
-    expect(readFileSync(join(dist, "gallery", "slots", `${other.id}.html`), "utf8")).toContain("Spring open house on 12 April");
-    expect(readFileSync(join(dist, "for-sale", "slots.html"), "utf8")).toContain("Spring open house on 12 April");
-  }, SLOW);
+  it(
+    "render every page again when the banner, which every page shows, changed",
+    async () => {
+      changed.add("Site Content");
+      await patchNotionPage(bannerId, { properties: { Content: richTextValue("Spring open house on 12 April") } });
+      await syncTable("Site Content");
+      const report = await build();
+      expect(report.reused).toBe(0);
+      expect([...report.rendered].sort()).toEqual([...full.rendered].sort());
+      expect(readFileSync(join(dist, "gallery", "slots", `${other.id}.html`), "utf8")).toContain("Spring open house on 12 April");
+      expect(readFileSync(join(dist, "for-sale", "slots.html"), "utf8")).toContain("Spring open house on 12 April");
+    },
+    SLOW,
+  );
 });

@@ -19,7 +19,10 @@ afterAll(async () => {
 async function crumbs(page: Page) {
   const items = page.getByTestId("breadcrumb").getByRole("listitem");
   const labels = (await items.allTextContents()).map((t) => t.replace("›", "").trim());
-  const hrefs = await page.getByTestId("breadcrumb").getByRole("link").evaluateAll((els) => els.map((a) => a.getAttribute("href")));
+  const hrefs = await page
+    .getByTestId("breadcrumb")
+    .getByRole("link")
+    .evaluateAll((els) => els.map((a) => a.getAttribute("href")));
   return { labels, hrefs };
 }
 
@@ -33,7 +36,10 @@ describe.each(["desktop", "mobile"] as const)("prerendered item pages at %s", (v
     const page = await context.newPage();
     const response = await page.goto(`/gallery/slots/${castle.id}`);
     expect(response?.status()).toBe(200);
-    expect(await crumbs(page)).toEqual({ labels: ["Home", "Gallery", "Slot Machines", "Mills Castle Front 5¢"], hrefs: ["/", "/gallery", "/gallery/slots"] });
+    expect(await crumbs(page)).toEqual({
+      labels: ["Home", "Gallery", "Slot Machines", "Mills Castle Front 5¢"],
+      hrefs: ["/", "/gallery", "/gallery/slots"],
+    });
     expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Mills Castle Front 5¢");
     expect(await page.getByTestId("item-manufacturer").textContent()).toBe("Mills Novelty Co.");
     expect(await page.getByTestId("item-year").textContent()).toBe("1933");
@@ -44,8 +50,24 @@ describe.each(["desktop", "mobile"] as const)("prerendered item pages at %s", (v
     expect([formatting.bold.length, formatting.italic.length, formatting.links.length].every((n) => n > 0)).toBe(true);
     expect(await shownFormatting(page, "item-description")).toEqual(formatting);
     expect(await detailsPanel(page)).toEqual([
-      { title: "General Information", rows: [["Manufacturer", "Mills Novelty Co."], ["Year", "1933"], ["Condition", "Restored"], ["Category", "Slot Machines"]] },
-      { title: "Slot Machine Details", rows: [["Denomination", "5¢"], ["Serial Number", "312487"], ["Cabinet Type", "Upright"], ["Mechanism Type", "Mechanical"]] },
+      {
+        title: "General Information",
+        rows: [
+          ["Manufacturer", "Mills Novelty Co."],
+          ["Year", "1933"],
+          ["Condition", "Restored"],
+          ["Category", "Slot Machines"],
+        ],
+      },
+      {
+        title: "Slot Machine Details",
+        rows: [
+          ["Denomination", "5¢"],
+          ["Serial Number", "312487"],
+          ["Cabinet Type", "Upright"],
+          ["Mechanism Type", "Mechanical"],
+        ],
+      },
     ]);
     expect(await page.getByText("Interested in this item?").count()).toBe(0);
     expect(await page.getByRole("button", { name: "Contact About This Item" }).count()).toBe(0);
@@ -95,8 +117,23 @@ describe("item page details", () => {
     await page.goto(`/for-sale/parts/${card.id}`);
     expect(await page.getByTestId("item-price").textContent()).toBe("$18");
     expect(await detailsPanel(page)).toEqual([
-      { title: "General Information", rows: [["Manufacturer", "Reproduction (our workshop)"], ["Condition", "Excellent"], ["Category", "Machine Parts"], ["Price", "$18"]] },
-      { title: "Part Details", rows: [["Part Type", "Award Card"], ["Part Number", "AC-JEN-05"], ["Compatible Models", "Jennings Standard Chief, Jennings Sun Chief"]] },
+      {
+        title: "General Information",
+        rows: [
+          ["Manufacturer", "Reproduction (our workshop)"],
+          ["Condition", "Excellent"],
+          ["Category", "Machine Parts"],
+          ["Price", "$18"],
+        ],
+      },
+      {
+        title: "Part Details",
+        rows: [
+          ["Part Type", "Award Card"],
+          ["Part Number", "AC-JEN-05"],
+          ["Compatible Models", "Jennings Standard Chief, Jennings Sun Chief"],
+        ],
+      },
     ]);
     await context.close();
   });
@@ -106,7 +143,12 @@ describe("item page details", () => {
     const page = await context.newPage();
     await page.goto(`/for-sale/slots/${castle.id}`);
     const product = await jsonLd(page);
-    expect(product).toMatchObject({ "@type": "Product", name: "Mills Castle Front 5¢", sku: castle.id, brand: { name: "Mills Novelty Co." } });
+    expect(product).toMatchObject({
+      "@type": "Product",
+      name: "Mills Castle Front 5¢",
+      sku: castle.id,
+      brand: { name: "Mills Novelty Co." },
+    });
     expect(product.offers).toMatchObject({ "@type": "Offer", price: 4850, priceCurrency: "USD" });
     expect(product.image).toEqual([castle.mainImageUrl, ...castle.additionalImageUrls].map((u) => new URL(u!, BASE_URL).href));
     expect(await page.locator('meta[property="og:image"]').getAttribute("content")).toBe(new URL(castle.mainImageUrl!, BASE_URL).href);
@@ -126,7 +168,9 @@ describe("Back to the listing", () => {
     const context = await open(browser, "desktop");
     const page = await context.newPage();
     await page.goto("/gallery/slots?page=3");
-    await expect.poll(() => cardTitles(page), POLL).toEqual(slots.slice(4, 6).map((i) => `${i.title}${i.year === null ? "" : ` (${i.year})`}`));
+    await expect
+      .poll(() => cardTitles(page), POLL)
+      .toEqual(slots.slice(4, 6).map((i) => `${i.title}${i.year === null ? "" : ` (${i.year})`}`));
     await page.getByTestId("item-card").nth(1).getByRole("link", { name: "View Details" }).click();
     await page.waitForURL((url) => url.pathname === `/gallery/slots/${slots[5].id}` && url.search === "?page=3");
     const back = page.getByTestId("back-button");
@@ -134,7 +178,9 @@ describe("Back to the listing", () => {
     await back.click();
     await page.waitForURL((url) => url.pathname === "/gallery/slots" && url.search === "?page=3");
     await expect.poll(() => page.getByTestId("pager-top").locator('[aria-current="page"]').textContent(), POLL).toBe("3");
-    await expect.poll(() => cardTitles(page), POLL).toEqual(slots.slice(4, 6).map((i) => `${i.title}${i.year === null ? "" : ` (${i.year})`}`));
+    await expect
+      .poll(() => cardTitles(page), POLL)
+      .toEqual(slots.slice(4, 6).map((i) => `${i.title}${i.year === null ? "" : ` (${i.year})`}`));
     await context.close();
   });
 

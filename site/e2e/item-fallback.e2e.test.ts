@@ -21,7 +21,11 @@ const DEFAULT_SENTENCE = "Could not find the requested item. It may have been re
 async function pageMeta(page: Page): Promise<{ description: string | null; ogTitle: string | null; ogDescription: string | null }> {
   return page.evaluate(() => {
     const content = (selector: string) => document.querySelector(selector)?.getAttribute("content") ?? null;
-    return { description: content('meta[name="description"]'), ogTitle: content('meta[property="og:title"]'), ogDescription: content('meta[property="og:description"]') };
+    return {
+      description: content('meta[name="description"]'),
+      ogTitle: content('meta[property="og:title"]'),
+      ogDescription: content('meta[property="og:description"]'),
+    };
   });
 }
 
@@ -41,7 +45,11 @@ describe.each(["desktop", "mobile"] as const)("item addresses the build did not 
     const page = await context.newPage();
     const response = await page.goto(`/gallery/slots/${MISSING_ID}`);
     expect(response?.status()).toBe(404);
-    expect(await notFoundCard(page)).toEqual({ heading: "Item Not Found", message: "Failed to fetch slots item: Not Found", plain404Visible: false });
+    expect(await notFoundCard(page)).toEqual({
+      heading: "Item Not Found",
+      message: "Failed to fetch slots item: Not Found",
+      plain404Visible: false,
+    });
     expect(await page.title()).toMatch(/^Item Not Found \| /);
     expect(await pageMeta(page)).toEqual({ description: DEFAULT_SENTENCE, ogTitle: "Item Not Found", ogDescription: DEFAULT_SENTENCE });
     expect(await seriousAxeViolations(page)).toEqual([]);
@@ -109,7 +117,11 @@ describe("item fallback failures", () => {
     const response = await page.goto(`/gallery/arcades/${sunChief.id}`);
     expect(response?.status()).toBe(404);
     expect(await (await answer).json()).toMatchObject({ id: sunChief.id, category: "slots" });
-    expect(await notFoundCard(page)).toEqual({ heading: "Item Not Found", message: "Category mismatch: expected 'arcades', got 'slots'", plain404Visible: false });
+    expect(await notFoundCard(page)).toEqual({
+      heading: "Item Not Found",
+      message: "Category mismatch: expected 'arcades', got 'slots'",
+      plain404Visible: false,
+    });
     expect(await page.getByRole("link", { name: "Return to Arcade Machines" }).getAttribute("href")).toBe("/gallery/arcades");
     expect(await seriousAxeViolations(page)).toEqual([]);
     await screenshot(page, "item-fallback-mismatch-desktop");
@@ -119,7 +131,10 @@ describe("item fallback failures", () => {
   it("a request that never gets an answer shows the default sentence", async () => {
     const context = await open(browser, "mobile");
     const page = await context.newPage();
-    await page.route((url) => url.pathname === `/api/collection/toys/${MISSING_ID}`, (route) => route.abort("connectionreset"));
+    await page.route(
+      (url) => url.pathname === `/api/collection/toys/${MISSING_ID}`,
+      (route) => route.abort("connectionreset"),
+    );
     await page.goto(`/gallery/toys/${MISSING_ID}`);
     expect((await notFoundCard(page)).message).toBe(DEFAULT_SENTENCE);
     expect(await page.getByRole("link", { name: "Return to Vintage Toys" }).getAttribute("href")).toBe("/gallery/toys");

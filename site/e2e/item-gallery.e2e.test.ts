@@ -56,36 +56,39 @@ describe("thumbnail strip on an item with eight images", () => {
     [1100, 5],
     [1200, 5],
     [1280, 5],
-  ])("at %i px shows %i whole thumbnails of 80 px, 92 px apart, only those take focus, and the arrows step one thumbnail to the last", async (width, visible) => {
-    const context = await openAt(browser, width);
-    const page = await context.newPage();
-    await page.goto(`/gallery/slots/${castle.id}`);
-    await hydrated(page);
-    const thumbs = page.getByTestId("thumbnail");
-    expect(await thumbs.count()).toBe(images.length);
-    await expect.poll(() => stripWindow(page), POLL).toEqual({ inside: run(0, visible), focusable: run(0, visible) });
-    const size = await thumbs.first().locator("img").boundingBox();
-    expect([size?.width, size?.height]).toEqual([80, 80]);
-    const lefts = await thumbnailLefts(page);
-    expect(lefts.slice(1).map((x, i) => Math.round(x - lefts[i]))).toEqual(Array(images.length - 1).fill(92));
-    await screenshot(page, `item-gallery-strip-${width}`);
+  ])(
+    "at %i px shows %i whole thumbnails of 80 px, 92 px apart, only those take focus, and the arrows step one thumbnail to the last",
+    async (width, visible) => {
+      const context = await openAt(browser, width);
+      const page = await context.newPage();
+      await page.goto(`/gallery/slots/${castle.id}`);
+      await hydrated(page);
+      const thumbs = page.getByTestId("thumbnail");
+      expect(await thumbs.count()).toBe(images.length);
+      await expect.poll(() => stripWindow(page), POLL).toEqual({ inside: run(0, visible), focusable: run(0, visible) });
+      const size = await thumbs.first().locator("img").boundingBox();
+      expect([size?.width, size?.height]).toEqual([80, 80]);
+      const lefts = await thumbnailLefts(page);
+      expect(lefts.slice(1).map((x, i) => Math.round(x - lefts[i]))).toEqual(Array(images.length - 1).fill(92));
+      await screenshot(page, `item-gallery-strip-${width}`);
 
-    const left = page.getByRole("button", { name: "Previous images" });
-    const right = page.getByRole("button", { name: "Next images" });
-    expect(await left.isDisabled()).toBe(true);
-    await right.click();
-    await expect.poll(async () => Math.round((await thumbnailLefts(page))[0] - lefts[0]), POLL).toBe(-92);
-    await expect.poll(() => stripWindow(page), POLL).toEqual({ inside: run(1, visible), focusable: run(1, visible) });
-    for (let step = 1; step < images.length - visible; step++) await right.click();
-    expect(await right.isDisabled()).toBe(true);
-    await expect.poll(async () => Math.round((await thumbnailLefts(page))[0] - lefts[0]), POLL).toBe(-92 * (images.length - visible));
-    const last = run(images.length - visible, visible);
-    await expect.poll(() => stripWindow(page), POLL).toEqual({ inside: last, focusable: last });
-    await left.click();
-    expect(await left.isEnabled()).toBe(true);
-    await screenshot(page, `item-gallery-strip-end-${width}`);
-    await context.close();
-  });
+      const left = page.getByRole("button", { name: "Previous images" });
+      const right = page.getByRole("button", { name: "Next images" });
+      expect(await left.isDisabled()).toBe(true);
+      await right.click();
+      await expect.poll(async () => Math.round((await thumbnailLefts(page))[0] - lefts[0]), POLL).toBe(-92);
+      await expect.poll(() => stripWindow(page), POLL).toEqual({ inside: run(1, visible), focusable: run(1, visible) });
+      for (let step = 1; step < images.length - visible; step++) await right.click();
+      expect(await right.isDisabled()).toBe(true);
+      await expect.poll(async () => Math.round((await thumbnailLefts(page))[0] - lefts[0]), POLL).toBe(-92 * (images.length - visible));
+      const last = run(images.length - visible, visible);
+      await expect.poll(() => stripWindow(page), POLL).toEqual({ inside: last, focusable: last });
+      await left.click();
+      expect(await left.isEnabled()).toBe(true);
+      await screenshot(page, `item-gallery-strip-end-${width}`);
+      await context.close();
+    },
+  );
 
   it("changes the main image when a thumbnail is clicked; the main image is at most 500 px high", async () => {
     const context = await openAt(browser, 1280);
@@ -101,7 +104,10 @@ describe("thumbnail strip on an item with eight images", () => {
     expect(await third.getAttribute("aria-current")).toBe("true");
     expect(await page.getByTestId("thumbnail").first().getAttribute("aria-current")).toBeNull();
     await expect.poll(() => main.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), POLL).toBe(true);
-    const frame = await main.evaluate((img) => ({ maxHeight: getComputedStyle(img.parentElement!).maxHeight, height: img.getBoundingClientRect().height }));
+    const frame = await main.evaluate((img) => ({
+      maxHeight: getComputedStyle(img.parentElement!).maxHeight,
+      height: img.getBoundingClientRect().height,
+    }));
     expect(frame.maxHeight).toBe("500px");
     expect(frame.height).toBeLessThanOrEqual(500);
     await screenshot(page, "item-gallery-third-image-1280");
@@ -114,7 +120,10 @@ describe("item images that fail to load", () => {
     const context = await openAt(browser, 1280);
     const page = await context.newPage();
     // The file fails, and so do its resized copies (`/media/w/{width}/...`) that the srcset offers.
-    await page.route((url) => url.pathname.replace(/^\/media\/w\/\d+\//, "/media/") === castle.mainImageUrl, (route) => route.abort());
+    await page.route(
+      (url) => url.pathname.replace(/^\/media\/w\/\d+\//, "/media/") === castle.mainImageUrl,
+      (route) => route.abort(),
+    );
     await page.goto(`/gallery/slots/${castle.id}`);
     const main = page.getByTestId("main-image");
     await expect.poll(() => main.getAttribute("src"), POLL).toBe("/images/defaults/slots.svg");

@@ -41,7 +41,11 @@ describe("an item offered for sale in Notion after the last build", () => {
     expect(crumbs).toEqual(["Home", "For Sale", "Vintage Toys", "Masudaya Sparky Robot"]);
     await screenshot(page, "item-offered-client-side-desktop");
 
-    await until("the rebuild with the toy for sale", async () => (await buildInfo()).builtAt !== before && (await statusOf(`/for-sale/toys/${toy.id}`)) === 200, 150_000);
+    await until(
+      "the rebuild with the toy for sale",
+      async () => (await buildInfo()).builtAt !== before && (await statusOf(`/for-sale/toys/${toy.id}`)) === 200,
+      150_000,
+    );
     const prerendered = await page.goto(`/for-sale/toys/${toy.id}`);
     expect(prerendered?.status()).toBe(200);
     expect(await page.getByTestId("item-loading").count()).toBe(0);

@@ -24,13 +24,20 @@ async function box(locator: Locator) {
 async function clampOf(description: Locator) {
   return description.evaluate((el) => {
     const style = getComputedStyle(el);
-    return { clamp: style.webkitLineClamp, lines: Math.round(el.clientHeight / parseFloat(style.lineHeight)), cut: el.scrollHeight > el.clientHeight + 1 };
+    return {
+      clamp: style.webkitLineClamp,
+      lines: Math.round(el.clientHeight / parseFloat(style.lineHeight)),
+      cut: el.scrollHeight > el.clientHeight + 1,
+    };
   });
 }
 
 describe("item cards", () => {
   it("sit two to a row at 1280 px and one to a row at 375 px", async () => {
-    for (const [viewport, columns] of [["desktop", 2], ["mobile", 1]] as const) {
+    for (const [viewport, columns] of [
+      ["desktop", 2],
+      ["mobile", 1],
+    ] as const) {
       const context = await open(browser, viewport);
       const page = await context.newPage();
       await page.goto("/gallery/slots");
@@ -81,10 +88,13 @@ describe("item cards", () => {
     expect(hostile).toBeDefined();
     expect(formatting.bold.length * formatting.links.length).toBeGreaterThan(0);
     const card = page.getByTestId("item-card").filter({ hasText: "Bally Money Honey" });
-    const index = await page.getByTestId("item-card").evaluateAll((cards) => cards.findIndex((c) => c.textContent?.includes("Bally Money Honey")));
+    const index = await page
+      .getByTestId("item-card")
+      .evaluateAll((cards) => cards.findIndex((c) => c.textContent?.includes("Bally Money Honey")));
     expect(await shownFormatting(page, "card-description", index)).toEqual(formatting);
     expect(await clampOf(card.getByTestId("card-description"))).toEqual({ clamp: "4", lines: 4, cut: true });
-    const notALink = async (scope: Locator) => scope.getByText(hostile.text).evaluate((el) => ({ link: el.closest("a") !== null, text: el.textContent }));
+    const notALink = async (scope: Locator) =>
+      scope.getByText(hostile.text).evaluate((el) => ({ link: el.closest("a") !== null, text: el.textContent }));
     expect(await notALink(card.getByTestId("card-description"))).toEqual({ link: false, text: expect.stringContaining(hostile.text) });
     expect(await page.locator('a[href^="javascript" i]').count()).toBe(0);
     await card.getByRole("link", { name: "View Details" }).click();

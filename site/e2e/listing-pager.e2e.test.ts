@@ -171,7 +171,15 @@ describe("pager links", () => {
     for (let n = 1; n <= 8; n++) {
       await expect.poll(() => page.getByTestId("pager-top").locator('[aria-current="page"]').textContent(), POLL).toBe(String(n));
       for (const position of ["top", "bottom"]) {
-        const rows = await page.getByTestId(`pager-${position}`).evaluate((nav) => new Set([...nav.children].map((child) => { const r = child.getBoundingClientRect(); return Math.round((r.top + r.bottom) / 2); })).size);
+        const rows = await page.getByTestId(`pager-${position}`).evaluate(
+          (nav) =>
+            new Set(
+              [...nav.children].map((child) => {
+                const r = child.getBoundingClientRect();
+                return Math.round((r.top + r.bottom) / 2);
+              }),
+            ).size,
+        );
         expect(rows, `page ${n}, ${position} pager`).toBe(1);
       }
       if (n === 4) await screenshot(page, "listing-pager-page-4-mobile");

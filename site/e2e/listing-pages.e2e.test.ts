@@ -13,7 +13,10 @@ afterAll(async () => {
 });
 
 async function cardHrefs(page: Page): Promise<string[]> {
-  return page.getByTestId("item-grid").getByTestId("view-details").evaluateAll((els) => els.map((a) => a.getAttribute("href") ?? ""));
+  return page
+    .getByTestId("item-grid")
+    .getByTestId("view-details")
+    .evaluateAll((els) => els.map((a) => a.getAttribute("href") ?? ""));
 }
 
 describe("category pages in the gallery style", () => {
@@ -30,7 +33,12 @@ describe("category pages in the gallery style", () => {
     const items = await apiItems(category, "");
     expect(await cardHrefs(page)).toEqual(items.slice(0, 2).map((i) => `/gallery/${category}/${i.id}?page=1`));
     expect(await page.getByTestId("price-badge").count()).toBe(0);
-    expect(await page.getByTestId("pager-top").getByTestId(`pager-page-${Math.ceil(items.length / 2)}`).isVisible()).toBe(true);
+    expect(
+      await page
+        .getByTestId("pager-top")
+        .getByTestId(`pager-page-${Math.ceil(items.length / 2)}`)
+        .isVisible(),
+    ).toBe(true);
     await screenshot(page, `listing-pages-${category}-desktop`);
     await context.close();
   });

@@ -70,7 +70,10 @@ describe.each(["desktop", "mobile"] as const)("listing states at %s", (viewport)
   it("says 'Error loading items. Please try again later.' when the listing request fails", async () => {
     const context = await open(browser, viewport);
     const page = await context.newPage();
-    await page.route((url) => page2(url), (route) => route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ error: "boom" }) }));
+    await page.route(
+      (url) => page2(url),
+      (route) => route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ error: "boom" }) }),
+    );
     await page.goto("/gallery/slots?page=2");
     const error = page.getByRole("alert").filter({ hasText: "Error loading items" });
     await error.waitFor();
@@ -86,7 +89,9 @@ describe.each(["desktop", "mobile"] as const)("listing states at %s", (viewport)
     const page = await context.newPage();
     await page.goto("/for-sale/toys");
     await hydrated(page);
-    expect(await page.getByTestId("listing-empty").textContent()).toBe("No Vintage Toys are currently available for sale. Please check back later.");
+    expect(await page.getByTestId("listing-empty").textContent()).toBe(
+      "No Vintage Toys are currently available for sale. Please check back later.",
+    );
     expect(await page.getByTestId("item-card").count()).toBe(0);
     expect(await page.locator('[data-testid^="pager-"]').count()).toBe(0);
     await screenshot(page, `listing-states-empty-for-sale-${viewport}`);

@@ -57,7 +57,10 @@ describe("not-found page weight", () => {
 
 describe("bare /api and /media", () => {
   it("reach the worker and answer JSON, not the 404 page", async () => {
-    for (const [path, status, error] of [["/api", 404, "Not found: /api"], ["/media", 400, "Invalid media path"]] as const) {
+    for (const [path, status, error] of [
+      ["/api", 404, "Not found: /api"],
+      ["/media", 400, "Invalid media path"],
+    ] as const) {
       const res = await fetch(`${BASE_URL}${path}`);
       expect(res.status, path).toBe(status);
       expect(res.headers.get("content-type"), path).toMatch(/^application\/json/);

@@ -60,7 +60,10 @@ async function expectMediaSrcset(img: Locator, sized: boolean): Promise<void> {
 
 /** The file the browser chose for an image, once it has loaded. */
 async function chosen(page: Page, img: Locator): Promise<string> {
-  await page.waitForFunction((el) => (el as HTMLImageElement).complete && (el as HTMLImageElement).naturalWidth > 0, await img.elementHandle());
+  await page.waitForFunction(
+    (el) => (el as HTMLImageElement).complete && (el as HTMLImageElement).naturalWidth > 0,
+    await img.elementHandle(),
+  );
   return new URL(await img.evaluate((el) => (el as HTMLImageElement).currentSrc)).pathname;
 }
 
@@ -76,7 +79,9 @@ async function expectSmallCopy(page: Page, img: Locator, width: number): Promise
 
 /** Every file of the built site, relative to its folder. */
 function files(dir: string): string[] {
-  return readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => relative(dir, join(e.parentPath, e.name)));
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => relative(dir, join(e.parentPath, e.name)));
 }
 
 describe("responsive images", () => {

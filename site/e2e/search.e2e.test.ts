@@ -201,7 +201,9 @@ describe.each(["desktop", "mobile"] as const)("the search page at %s", (viewport
     gate.release();
     await page.getByTestId("item-grid").waitFor();
     const searches = (url: URL) => url.pathname === "/api/search";
-    await page.route(searches, (route) => route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ error: "boom" }) }));
+    await page.route(searches, (route) =>
+      route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ error: "boom" }) }),
+    );
     await page.getByTestId("search-input").fill("organ");
     const error = page.getByRole("alert").filter({ hasText: "Error loading items" });
     await error.waitFor();

@@ -11,9 +11,21 @@ const PAGES: { name: string; path: () => Promise<string>; ready: (page: Page) =>
   { name: "home", path: async () => "/", ready: (p) => p.locator("main").waitFor() },
   { name: "content page", path: async () => "/literature", ready: (p) => p.locator("main").waitFor() },
   { name: "chooser", path: async () => "/gallery", ready: (p) => p.locator("main").waitFor() },
-  { name: "listing, page 2 fetched in the browser", path: async () => "/gallery/slots?page=2", ready: (p) => p.locator('[data-testid="listing"]:not([aria-busy="true"]) [data-testid="item-card"]').first().waitFor() },
-  { name: "item page", path: async () => `/for-sale/slots/${await firstItemId("slots", "for-sale")}`, ready: (p) => p.locator("main h1").waitFor() },
-  { name: "404 page with the item fallback", path: async () => `/gallery/slots/${MISSING_ID}`, ready: (p) => p.getByText("Item Not Found").first().waitFor() },
+  {
+    name: "listing, page 2 fetched in the browser",
+    path: async () => "/gallery/slots?page=2",
+    ready: (p) => p.locator('[data-testid="listing"]:not([aria-busy="true"]) [data-testid="item-card"]').first().waitFor(),
+  },
+  {
+    name: "item page",
+    path: async () => `/for-sale/slots/${await firstItemId("slots", "for-sale")}`,
+    ready: (p) => p.locator("main h1").waitFor(),
+  },
+  {
+    name: "404 page with the item fallback",
+    path: async () => `/gallery/slots/${MISSING_ID}`,
+    ready: (p) => p.getByText("Item Not Found").first().waitFor(),
+  },
   { name: "plain 404 page", path: async () => "/no-such-page", ready: (p) => p.locator("main").waitFor() },
   { name: "admin, signed out", path: async () => "/admin", ready: (p) => p.getByRole("button", { name: "Sign in" }).waitFor() },
   { name: "admin, signed in", path: async () => "/admin", ready: (p) => p.getByTestId("admin-panel").waitFor(), admin: true },
@@ -31,7 +43,9 @@ async function recordViolations(context: BrowserContext): Promise<() => Promise<
     if (m.type() === "error" && /Content Security Policy/i.test(m.text())) consoleReports.push(m.text());
   });
   return async () => {
-    const events = await Promise.all(context.pages().map((p) => p.evaluate(() => (window as unknown as { __csp: string[] }).__csp).catch(() => [])));
+    const events = await Promise.all(
+      context.pages().map((p) => p.evaluate(() => (window as unknown as { __csp: string[] }).__csp).catch(() => [])),
+    );
     return [...events.flat(), ...consoleReports];
   };
 }
@@ -85,7 +99,9 @@ describe("security headers and Content-Security-Policy", () => {
     const context = await open(browser);
     const page = await context.newPage();
     await page.goto("/no-such-page");
-    const refused = new Promise<string>((resolve) => page.on("console", (m) => /frame-ancestors|Refused to (display|frame)/i.test(m.text()) && resolve(m.text())));
+    const refused = new Promise<string>((resolve) =>
+      page.on("console", (m) => /frame-ancestors|Refused to (display|frame)/i.test(m.text()) && resolve(m.text())),
+    );
     await page.evaluate((src) => {
       const frame = document.createElement("iframe");
       frame.src = src;
@@ -93,7 +109,12 @@ describe("security headers and Content-Security-Policy", () => {
     }, `${BASE_URL}/admin`);
     expect(await refused).toMatch(/frame-ancestors 'none'/);
     const framed = page.frames().find((f) => f !== page.mainFrame());
-    expect(await framed?.locator("form").count().catch(() => 0)).toBe(0);
+    expect(
+      await framed
+        ?.locator("form")
+        .count()
+        .catch(() => 0),
+    ).toBe(0);
     await context.close();
   });
 });

@@ -18,7 +18,15 @@ afterAll(async () => {
   await browser?.close();
 });
 
-type Head = { title: string; description: string | null; canonical: string | null; robots: string | null; lang: string; h1: number; og: Record<string, string> };
+type Head = {
+  title: string;
+  description: string | null;
+  canonical: string | null;
+  robots: string | null;
+  lang: string;
+  h1: number;
+  og: Record<string, string>;
+};
 
 async function head(path: string): Promise<Head> {
   await page.goto(path, { waitUntil: "domcontentloaded" });
@@ -29,7 +37,12 @@ async function head(path: string): Promise<Head> {
     robots: document.querySelector('meta[name="robots"]')?.getAttribute("content") ?? null,
     lang: document.documentElement.lang,
     h1: document.querySelectorAll("h1").length,
-    og: Object.fromEntries([...document.querySelectorAll('meta[property^="og:"]')].map((m) => [m.getAttribute("property")!.slice(3), m.getAttribute("content") ?? ""])),
+    og: Object.fromEntries(
+      [...document.querySelectorAll('meta[property^="og:"]')].map((m) => [
+        m.getAttribute("property")!.slice(3),
+        m.getAttribute("content") ?? "",
+      ]),
+    ),
   }));
 }
 
@@ -104,7 +117,9 @@ describe("SEO", () => {
     }
     expect(paths).toEqual(expect.arrayContaining(expected));
     expect(paths.filter((p) => p.startsWith("/admin") || p.startsWith("/api") || p === "/404")).toEqual([]);
-    const statuses = await Promise.all(listed.map(async (loc) => [new URL(loc).pathname, (await fetch(loc, { method: "HEAD" })).status] as const));
+    const statuses = await Promise.all(
+      listed.map(async (loc) => [new URL(loc).pathname, (await fetch(loc, { method: "HEAD" })).status] as const),
+    );
     expect(statuses.filter(([, status]) => status !== 200)).toEqual([]);
   });
 

@@ -70,7 +70,9 @@ describe("side navigation at desktop", () => {
     const seen: [string, string | null][] = [];
     for (const [path] of cases) {
       await page.goto(path, { waitUntil: "domcontentloaded" });
-      const active = await navLinks(page).evaluateAll((as) => as.filter((a) => a.getAttribute("aria-current") === "page").map((a) => a.textContent?.trim() ?? ""));
+      const active = await navLinks(page).evaluateAll((as) =>
+        as.filter((a) => a.getAttribute("aria-current") === "page").map((a) => a.textContent?.trim() ?? ""),
+      );
       seen.push([path, active.length ? active.join(",") : null]);
     }
     expect(seen).toEqual(cases);

@@ -53,7 +53,10 @@ describe("a site title with &, <, quotes and an emoji", () => {
     const homeTitle = demoRow(PAGE_HEADERS, "Page Id", "home").Title;
     expect(await page.title()).toBe(`${homeTitle} | ${TEXT}`);
     expect(await page.locator('meta[property="og:site_name"]').getAttribute("content")).toBe(TEXT);
-    const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? "{}") as { "@type": string; name: string };
+    const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? "{}") as {
+      "@type": string;
+      name: string;
+    };
     expect(jsonLd).toMatchObject({ "@type": "WebSite", name: TEXT });
     await screenshot(page, `shell-title-entities-${viewport}`);
     await page.context().close();

@@ -47,7 +47,11 @@ describe.each(VIEWPORT_NAMES)("page shell at %s", (viewport) => {
     const logo = page.getByTestId("header-logo");
     expect(await logo.isVisible()).toBe(true);
     expect(await logo.getAttribute("alt")).toBe(logoAlt);
-    const image = await logo.evaluate((img: HTMLImageElement) => ({ complete: img.complete, natural: [img.naturalWidth, img.naturalHeight], attrs: [img.getAttribute("width"), img.getAttribute("height")] }));
+    const image = await logo.evaluate((img: HTMLImageElement) => ({
+      complete: img.complete,
+      natural: [img.naturalWidth, img.naturalHeight],
+      attrs: [img.getAttribute("width"), img.getAttribute("height")],
+    }));
     expect(image.complete).toBe(true);
     expect(image.natural[0]).toBeGreaterThan(0);
     // With a srcset the natural size is the chosen copy's at its density; the attributes keep the proportions.
@@ -97,7 +101,12 @@ describe.each(VIEWPORT_NAMES)("page shell at %s", (viewport) => {
     const page = await home(viewport);
     const footer = page.getByTestId("site-footer");
     const quick = footer.getByRole("navigation", { name: "Quick links" }).getByRole("link");
-    expect(await quick.evaluateAll((links) => links.map((a) => a.getAttribute("href")))).toEqual(["/", "/for-sale", "/gallery", "/services"]);
+    expect(await quick.evaluateAll((links) => links.map((a) => a.getAttribute("href")))).toEqual([
+      "/",
+      "/for-sale",
+      "/gallery",
+      "/services",
+    ]);
     expect(await footer.getByTestId("footer-year").textContent()).toBe(String(new Date().getFullYear()));
     const contact = footer.getByTestId("footer-contact");
     expect(await contact.getByRole("link", { name: phone }).getAttribute("href")).toBe(`tel:${phone.replace(/[^\d+]/g, "")}`);
@@ -116,7 +125,16 @@ describe.each(VIEWPORT_NAMES)("page shell at %s", (viewport) => {
     const background = await page.evaluate(() => getComputedStyle(document.body).backgroundImage);
     expect(background).toBe(`url("${new URL(url, BASE_URL).toString()}")`);
     const loaded = await page.evaluate(
-      (src) => new Promise<number>((resolve) => Object.assign(new Image(), { onload: function (this: HTMLImageElement) { resolve(this.naturalWidth); }, onerror: () => resolve(0), src })),
+      (src) =>
+        new Promise<number>((resolve) =>
+          Object.assign(new Image(), {
+            onload: function (this: HTMLImageElement) {
+              resolve(this.naturalWidth);
+            },
+            onerror: () => resolve(0),
+            src,
+          }),
+        ),
       url,
     );
     expect(loaded).toBeGreaterThan(0);

@@ -25,7 +25,9 @@ export async function assertOk(res: Response): Promise<Response> {
 
 /** GET a JSON document with cookies included, failing with an HttpError on any non-2xx status. */
 export async function getJson(url: string, init: RequestInit = {}): Promise<unknown> {
-  const res = await assertOk(await fetch(url, { credentials: "include", ...init, headers: { Accept: "application/json", ...init.headers } }));
+  const res = await assertOk(
+    await fetch(url, { credentials: "include", ...init, headers: { Accept: "application/json", ...init.headers } }),
+  );
   return res.json();
 }
 

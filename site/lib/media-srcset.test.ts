@@ -6,7 +6,8 @@ const copy = (width: number) => `/media/w/${width}/notion/0f3c9a1e-1111-2222-333
 
 describe("mediaSrcset", () => {
   it("offers no copies of images the sync did not copy", () => {
-    for (const src of [null, undefined, "", "/images/defaults/slots.svg", "https://example.com/media/x.png", copy(400)]) expect(mediaSrcset(src)).toBeNull();
+    for (const src of [null, undefined, "", "/images/defaults/slots.svg", "https://example.com/media/x.png", copy(400)])
+      expect(mediaSrcset(src)).toBeNull();
   });
 
   it("lists every width the worker makes, narrowest first, when the original's width is unknown", () => {

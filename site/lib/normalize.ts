@@ -18,7 +18,11 @@ export function normalizeItem(raw: RawItem): SiteItem {
     category: raw.category as CategoryId,
     title: raw.title ?? null,
     description: raw.description ?? null,
-    descriptionRichText: raw.descriptionRichText?.length ? raw.descriptionRichText.map(fullPiece) : raw.description ? [fullPiece({ plain_text: raw.description })] : [],
+    descriptionRichText: raw.descriptionRichText?.length
+      ? raw.descriptionRichText.map(fullPiece)
+      : raw.description
+        ? [fullPiece({ plain_text: raw.description })]
+        : [],
     manufacturer: raw.manufacturer ?? null,
     year: raw.year ?? null,
     mainImageUrl: raw.mainImageUrl ?? null,
@@ -36,7 +40,14 @@ function fullPiece(piece: RichTextPieceData): RichTextPiece {
     type: "text",
     plain_text: piece.plain_text ?? "",
     href: piece.href ?? null,
-    annotations: { bold: !!a.bold, italic: !!a.italic, strikethrough: !!a.strikethrough, underline: !!a.underline, code: !!a.code, color: a.color ?? "default" },
+    annotations: {
+      bold: !!a.bold,
+      italic: !!a.italic,
+      strikethrough: !!a.strikethrough,
+      underline: !!a.underline,
+      code: !!a.code,
+      color: a.color ?? "default",
+    },
   };
 }
 

@@ -17,7 +17,10 @@ export const PAGE_DEFAULTS: Record<PageId, { title: string; iconType: "info" | "
 export type ResolvedHeader = { title: string; iconType: string };
 
 /** Merges a page header (title/iconType or Title/IconType) over the page's defaults. */
-export function resolveHeader(pageId: PageId, header: { title?: string | null; iconType?: string | null; Title?: string | null; IconType?: string | null } | null): ResolvedHeader {
+export function resolveHeader(
+  pageId: PageId,
+  header: { title?: string | null; iconType?: string | null; Title?: string | null; IconType?: string | null } | null,
+): ResolvedHeader {
   const fallback = PAGE_DEFAULTS[pageId];
   const title = (header?.title ?? header?.Title ?? "").trim();
   const iconType = (header?.iconType ?? header?.IconType ?? "").trim();

@@ -7,7 +7,12 @@ export function formatItemPrice(price: number | null | undefined): string {
   return `$${price.toLocaleString("en-US")}`;
 }
 
-const WHOLE_USD = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", minimumFractionDigits: 0, maximumFractionDigits: 0 });
+const WHOLE_USD = new Intl.NumberFormat("en-US", {
+  style: "currency",
+  currency: "USD",
+  minimumFractionDigits: 0,
+  maximumFractionDigits: 0,
+});
 
 /** Elsewhere (cards, badges): whole US dollars, no decimals, e.g. $1,251; 'Not for sale' when missing. */
 export function formatPrice(price: number | null | undefined): string {

@@ -14,7 +14,10 @@ afterEach(() => vi.useRealTimers());
 
 /** Runs a query to completion under fake timers, returning the outcome. */
 async function settle<T>(promise: Promise<T>): Promise<{ value?: T; error?: unknown }> {
-  const outcome = promise.then((value) => ({ value }), (error: unknown) => ({ error }));
+  const outcome = promise.then(
+    (value) => ({ value }),
+    (error: unknown) => ({ error }),
+  );
   await vi.advanceTimersByTimeAsync(MINUTE);
   return outcome;
 }
@@ -94,7 +97,11 @@ describe("query retries", () => {
     const { error } = await settle(fetchQuery("/api/collection/slots/gallery?page=1&limit=2", { fetcher }));
     expect((error as Error).message).toBe("500: boom");
     expect(fetcher).toHaveBeenCalledTimes(1);
-    expect($queryCache.get()["/api/collection/slots/gallery?page=1&limit=2"]).toMatchObject({ status: "error", error: "500: boom", errorStatus: 500 });
+    expect($queryCache.get()["/api/collection/slots/gallery?page=1&limit=2"]).toMatchObject({
+      status: "error",
+      error: "500: boom",
+      errorStatus: 500,
+    });
   });
 
   it("retries an image query once", async () => {

@@ -56,22 +56,36 @@ export function fetchQuery<T>(key: string, options: QueryOptions<T> = {}): Promi
   const current = $queryCache.get()[key];
   if (!options.force && isFresh(key)) return Promise.resolve(current!.data as T);
   if (entry.promise) return entry.promise as Promise<T>;
-  $queryCache.setKey(key, { status: current?.status === "success" ? "success" : "pending", data: current?.data, updatedAt: current?.updatedAt ?? 0, isFetching: true });
-  const fetcher = options.fetcher ?? ((url: string) => getJson(url) as Promise<T>);
-  const promise = withRetries(() => fetcher(key), { retry: entry.policy.retry, delay: retryDelay }).then(
-    (data) => {
-      $queryCache.setKey(key, { status: "success", data, updatedAt: Date.now(), isFetching: false });
-      return data;
-    },
-    (error: unknown) => {
-      const message = error instanceof Error ? error.message : String(error);
-      $queryCache.setKey(key, { status: "error", error: message, errorStatus: statusOf(error), data: current?.data, updatedAt: current?.updatedAt ?? 0, isFetching: false });
-      throw error;
-    },
-  ).finally(() => {
-    entry.promise = undefined;
-    scheduleGc(key);
+  $queryCache.setKey(key, {
+    status: current?.status === "success" ? "success" : "pending",
+    data: current?.data,
+    updatedAt: current?.updatedAt ?? 0,
+    isFetching: true,
   });
+  const fetcher = options.fetcher ?? ((url: string) => getJson(url) as Promise<T>);
+  const promise = withRetries(() => fetcher(key), { retry: entry.policy.retry, delay: retryDelay })
+    .then(
+      (data) => {
+        $queryCache.setKey(key, { status: "success", data, updatedAt: Date.now(), isFetching: false });
+        return data;
+      },
+      (error: unknown) => {
+        const message = error instanceof Error ? error.message : String(error);
+        $queryCache.setKey(key, {
+          status: "error",
+          error: message,
+          errorStatus: statusOf(error),
+          data: current?.data,
+          updatedAt: current?.updatedAt ?? 0,
+          isFetching: false,
+        });
+        throw error;
+      },
+    )
+    .finally(() => {
+      entry.promise = undefined;
+      scheduleGc(key);
+    });
   entry.promise = promise;
   return promise;
 }

@@ -85,7 +85,9 @@ describe("withRetries", () => {
   it("rejects with the last error once `retry` declines", async () => {
     let calls = 0;
     const attempt = async () => Promise.reject(new HttpError(500, `try ${++calls}`, ""));
-    await expect(withRetries(attempt, { retry: (failures) => failures <= 2, delay: () => 0, sleep: async () => {} })).rejects.toThrow("500: try 3");
+    await expect(withRetries(attempt, { retry: (failures) => failures <= 2, delay: () => 0, sleep: async () => {} })).rejects.toThrow(
+      "500: try 3",
+    );
     expect(calls).toBe(3);
   });
 });

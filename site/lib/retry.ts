@@ -13,7 +13,7 @@ const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, 
 
 /** Runs `attempt` until it succeeds or `retry` declines, waiting `delay` between tries; rejects with the last error. */
 export async function withRetries<T>(attempt: () => Promise<T>, options: RetryOptions): Promise<T> {
-  for (let failures = 0; ; ) {
+  for (let failures = 0; ;) {
     try {
       return await attempt();
     } catch (error) {

@@ -8,5 +8,7 @@ import { itemCounts } from "../lib/build/site-map";
 export const GET: APIRoute = async () => {
   const categories = await itemCounts();
   const items = Object.values(categories).reduce((a, b) => a + b, 0);
-  return new Response(JSON.stringify({ builtAt: new Date().toISOString(), items, categories }), { headers: { "Content-Type": "application/json" } });
+  return new Response(JSON.stringify({ builtAt: new Date().toISOString(), items, categories }), {
+    headers: { "Content-Type": "application/json" },
+  });
 };

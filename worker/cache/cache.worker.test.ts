@@ -10,7 +10,8 @@ let slot: Row;
 
 const stats = async () => (await admin("GET", "/api/admin/cache/stats")).body;
 const keys = currentCacheKeys;
-const setBanner = (text: string) => env.DB.prepare("UPDATE notion_site_content SET content = ?1 WHERE key = 'banner_message'").bind(text).run();
+const setBanner = (text: string) =>
+  env.DB.prepare("UPDATE notion_site_content SET content = ?1 WHERE key = 'banner_message'").bind(text).run();
 
 beforeEach(async () => {
   await freshCache();
@@ -23,7 +24,10 @@ beforeEach(async () => {
   await seedContent("Page Descriptions", [{ section: "navigation", description: "Browse" }]);
   await seedContent("Page Headers", [{ page_id: "slots", title: "Slots", icon_type: "gallery" }]);
   await seedContent("Posts", [{ title: "News", section: "news", display_order: 1 }]);
-  [slot] = await seedCategory("slots", [{ title: "Bell", manufacturer: "Mills", for_sale: 1, price: 100 }, { title: "Chief", manufacturer: "Caille" }]);
+  [slot] = await seedCategory("slots", [
+    { title: "Bell", manufacturer: "Mills", for_sale: 1, price: 100 },
+    { title: "Chief", manufacturer: "Caille" },
+  ]);
   await indexCategory("slots");
 });
 
@@ -45,7 +49,9 @@ const PUBLIC_ENDPOINTS: [string, () => string][] = [
 
 /** Empties every notion_* table, so an answer that still carries the data can only come from the cache. */
 async function emptyNotionTables(): Promise<void> {
-  const { results } = await env.DB.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND substr(name, 1, 7) = 'notion_'").all<{ name: string }>();
+  const { results } = await env.DB.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND substr(name, 1, 7) = 'notion_'").all<{
+    name: string;
+  }>();
   await env.DB.batch([...results.map((t) => env.DB.prepare(`DELETE FROM "${t.name}"`)), env.DB.prepare("DELETE FROM search_index")]);
 }
 
@@ -92,8 +98,14 @@ describe("KV cache", () => {
 
   it("stores one key per content type under its prefix, with a 6 hour TTL", async () => {
     const paths = [
-      "/api/content/banner_message", "/api/images/background-texture", "/api/page-description/navigation", "/api/page-headers/slots",
-      "/api/posts/section/news", "/api/collection/slots", "/api/collection/slots/for-sale", `/api/collection/slots/${slot.id}`,
+      "/api/content/banner_message",
+      "/api/images/background-texture",
+      "/api/page-description/navigation",
+      "/api/page-headers/slots",
+      "/api/posts/section/news",
+      "/api/collection/slots",
+      "/api/collection/slots/for-sale",
+      `/api/collection/slots/${slot.id}`,
     ];
     for (const path of paths) expect((await get(path)).status).toBe(200);
     expect(await keys()).toEqual([
@@ -113,9 +125,13 @@ describe("KV cache", () => {
 
   it("keys by the normalised request: equal queries, key case and id spellings share one entry", async () => {
     const a = await get(`/api/collection/slots?sort=name_asc&manufacturers=${encodeURIComponent('["Mills","Caille"]')}&page=1`);
-    const b = await get(`/api/collection/slots/gallery?manufacturers=${encodeURIComponent('["Caille","Mills","Mills"]')}&limit=2&gameType=`);
+    const b = await get(
+      `/api/collection/slots/gallery?manufacturers=${encodeURIComponent('["Caille","Mills","Mills"]')}&limit=2&gameType=`,
+    );
     expect([a.headers.get("X-Cache"), b.headers.get("X-Cache")]).toEqual(["MISS", "HIT"]);
-    expect(await keys()).toEqual([`cache:items:slots:list:page=1&limit=2&sort=name_asc&manufacturers=${encodeURIComponent('["Caille","Mills"]')}`]);
+    expect(await keys()).toEqual([
+      `cache:items:slots:list:page=1&limit=2&sort=name_asc&manufacturers=${encodeURIComponent('["Caille","Mills"]')}`,
+    ]);
     const upper = await get("/api/content/BANNER_MESSAGE");
     const lower = await get("/api/content/banner_message");
     expect([upper.headers.get("X-Cache"), lower.headers.get("X-Cache")]).toEqual(["MISS", "HIT"]);
@@ -160,25 +176,45 @@ describe("KV cache", () => {
 
   it("batches counters in memory and flushes them to D1 before stats are read", async () => {
     await stats();
-    const persisted = () => env.DB.prepare("SELECT name, value FROM cache_counters ORDER BY name").all().then((r) => r.results);
+    const persisted = () =>
+      env.DB.prepare("SELECT name, value FROM cache_counters ORDER BY name")
+        .all()
+        .then((r) => r.results);
     for (let i = 0; i < 3; i++) await get("/api/images/background-texture");
-    expect(await persisted()).toEqual([{ name: "hits", value: 0 }, { name: "misses", value: 0 }]);
+    expect(await persisted()).toEqual([
+      { name: "hits", value: 0 },
+      { name: "misses", value: 0 },
+    ]);
     expect((await stats()).stats).toEqual({ hits: 2, misses: 1 });
-    expect(await persisted()).toEqual([{ name: "hits", value: 2 }, { name: "misses", value: 1 }]);
+    expect(await persisted()).toEqual([
+      { name: "hits", value: 2 },
+      { name: "misses", value: 1 },
+    ]);
   });
 
   it("flushes an isolate's counts in the background once FLUSH_INTERVAL_MS has passed since the last flush, not per request", async () => {
     await stats();
-    const persisted = () => env.DB.prepare("SELECT name, value FROM cache_counters ORDER BY name").all().then((r) => r.results);
+    const persisted = () =>
+      env.DB.prepare("SELECT name, value FROM cache_counters ORDER BY name")
+        .all()
+        .then((r) => r.results);
     vi.useFakeTimers({ toFake: ["Date"], now: Date.now() });
     try {
       for (let i = 0; i < 3; i++) await get("/api/images/background-texture");
       vi.setSystemTime(Date.now() + FLUSH_INTERVAL_MS - 1000);
       await get("/api/images/background-texture");
-      expect(await persisted()).toEqual([{ name: "hits", value: 0 }, { name: "misses", value: 0 }]);
+      expect(await persisted()).toEqual([
+        { name: "hits", value: 0 },
+        { name: "misses", value: 0 },
+      ]);
       vi.setSystemTime(Date.now() + 1000);
       await get("/api/images/background-texture");
-      await vi.waitFor(async () => expect(await persisted()).toEqual([{ name: "hits", value: 4 }, { name: "misses", value: 1 }]));
+      await vi.waitFor(async () =>
+        expect(await persisted()).toEqual([
+          { name: "hits", value: 4 },
+          { name: "misses", value: 1 },
+        ]),
+      );
     } finally {
       vi.useRealTimers();
     }

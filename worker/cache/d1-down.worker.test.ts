@@ -24,7 +24,9 @@ const paths = () => [
 
 /** Our tables (FTS5 shadow tables follow their virtual table), renamed so every query on them fails with "no such table" as if D1 lost them; returns the undo. */
 async function renameEveryTable(): Promise<() => Promise<void>> {
-  const { results } = await env.DB.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' AND name NOT LIKE '\\_cf\\_%' ESCAPE '\\' AND name <> 'd1_migrations' AND name NOT LIKE 'search\\_index\\_%' ESCAPE '\\'").all<{ name: string }>();
+  const { results } = await env.DB.prepare(
+    "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' AND name NOT LIKE '\\_cf\\_%' ESCAPE '\\' AND name <> 'd1_migrations' AND name NOT LIKE 'search\\_index\\_%' ESCAPE '\\'",
+  ).all<{ name: string }>();
   const rename = (from: string, to: string) => env.DB.prepare(`ALTER TABLE "${from}" RENAME TO "${to}"`);
   await env.DB.batch(results.map(({ name }) => rename(name, `gone_${name}`)));
   return async () => {

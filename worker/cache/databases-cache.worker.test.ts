@@ -46,7 +46,9 @@ describe("GET /api/admin/notion-tables through the databases cache", { timeout: 
     const after = await tables();
     expect(after.cache).toBe("MISS");
     expect(count(after.tables, "notion_page_headers")).toBeGreaterThan(0);
-    expect(count(after.tables, "notion_page_headers")).toBe((await env.DB.prepare("SELECT COUNT(*) AS n FROM notion_page_headers").first("n")));
+    expect(count(after.tables, "notion_page_headers")).toBe(
+      await env.DB.prepare("SELECT COUNT(*) AS n FROM notion_page_headers").first("n"),
+    );
   });
 
   it("answers fresh counts after a cache clear", async () => {

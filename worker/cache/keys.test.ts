@@ -12,7 +12,15 @@ describe("cache keys", () => {
     expect(await cacheKey("databases", "tables")).toBe("cache:databases:tables");
     expect(await cacheKey("search", "q=mills&page=1&limit=10")).toBe("cache:search:q=mills&page=1&limit=10");
     const prefixes = Object.values(CACHE_KEY_PATTERNS).map((p) => p.prefix);
-    expect(prefixes).toEqual(["cache:content:", "cache:section:", "cache:databases:", "cache:items:", "cache:featured:", "cache:images:", "cache:search:"]);
+    expect(prefixes).toEqual([
+      "cache:content:",
+      "cache:section:",
+      "cache:databases:",
+      "cache:items:",
+      "cache:featured:",
+      "cache:images:",
+      "cache:search:",
+    ]);
     for (const { prefix, pattern } of Object.values(CACHE_KEY_PATTERNS)) {
       expect(prefix.startsWith(CACHE_PREFIX)).toBe(true);
       expect(pattern.startsWith(prefix)).toBe(true);

@@ -5,8 +5,8 @@ beforeEach(() => memoryClear());
 
 describe("isolate memory cache", () => {
   it("serves an entry until it is MEMORY_TTL_MS old", () => {
-    memorySet("cache:content:a", "{\"a\":1}", 1000);
-    expect(memoryGet("cache:content:a", 1000 + MEMORY_TTL_MS - 1)).toBe("{\"a\":1}");
+    memorySet("cache:content:a", '{"a":1}', 1000);
+    expect(memoryGet("cache:content:a", 1000 + MEMORY_TTL_MS - 1)).toBe('{"a":1}');
     expect(memoryGet("cache:content:a", 1000 + MEMORY_TTL_MS)).toBeNull();
   });
 

@@ -29,7 +29,8 @@ const read = async (bindings: Env = env) => {
   await waitOnExecutionContext(ctx);
   return { cache: res.headers.get("X-Cache"), content: body.content };
 };
-const setBanner = (text: string) => env.DB.prepare("UPDATE notion_site_content SET content = ?1 WHERE key = 'banner_message'").bind(text).run();
+const setBanner = (text: string) =>
+  env.DB.prepare("UPDATE notion_site_content SET content = ?1 WHERE key = 'banner_message'").bind(text).run();
 
 beforeEach(async () => {
   await env.CACHE.delete("settings:caching_enabled");
@@ -102,7 +103,8 @@ describe("purgeCache", () => {
       get(target, prop, receiver) {
         const value = Reflect.get(target, prop, receiver);
         if (prop !== "put") return typeof value === "function" ? value.bind(target) : value;
-        return (...args: Parameters<KVNamespace["put"]>) => (refused++ === 0 ? Promise.reject(new Error("KV PUT failed: 429 Too Many Requests")) : target.put(...args));
+        return (...args: Parameters<KVNamespace["put"]>) =>
+          refused++ === 0 ? Promise.reject(new Error("KV PUT failed: 429 Too Many Requests")) : target.put(...args);
       },
     });
     const started = Date.now();

@@ -63,7 +63,12 @@ export function cachedRoute(type: CacheType, ...parts: string[]): MiddlewareHand
 }
 
 /** The cache lookup shared by serveCached and cachedRoute: `load` gives the body to store, or a Response to answer with as it is. */
-async function serveStored(c: Context<AppEnv>, logicalKey: string, load: () => Promise<string | Response>, cacheControl: string): Promise<Response> {
+async function serveStored(
+  c: Context<AppEnv>,
+  logicalKey: string,
+  load: () => Promise<string | Response>,
+  cacheControl: string,
+): Promise<Response> {
   const { DB, CACHE } = c.env;
   const [enabled, generation] = await Promise.all([isCachingEnabled(CACHE), currentGeneration(CACHE)]);
   if (!enabled) {
@@ -73,10 +78,12 @@ async function serveStored(c: Context<AppEnv>, logicalKey: string, load: () => P
   // Taken before `load` runs: an answer read from D1 before a purge is stored under the generation the purge retired.
   const key = storedKey(generation, logicalKey);
   const remembered = memoryGet(key);
-  const hit = remembered ?? (await CACHE.get(key, "text").catch((err) => {
-    console.error(`cache read of ${key} failed:`, err);
-    return null;
-  }));
+  const hit =
+    remembered ??
+    (await CACHE.get(key, "text").catch((err) => {
+      console.error(`cache read of ${key} failed:`, err);
+      return null;
+    }));
   if (hit !== null) {
     if (remembered === null) memorySet(key, hit);
     countCacheEvent(DB, c.executionCtx, "hits");

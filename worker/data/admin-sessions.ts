@@ -19,7 +19,10 @@ export async function startSession(db: D1Database, now = Date.now()): Promise<{ 
 export async function findSession(db: D1Database, token: string | undefined, now = Date.now()): Promise<SessionClaims | null> {
   if (!isTokenShaped(token)) return null;
   const id = await tokenHash(token);
-  const expiresAt = await db.prepare("SELECT expires_at FROM admin_sessions WHERE token_hash = ?1 AND expires_at > ?2").bind(id, now).first<number>("expires_at");
+  const expiresAt = await db
+    .prepare("SELECT expires_at FROM admin_sessions WHERE token_hash = ?1 AND expires_at > ?2")
+    .bind(id, now)
+    .first<number>("expires_at");
   return expiresAt === null ? null : { id, expiresAt };
 }
 

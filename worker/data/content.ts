@@ -11,7 +11,14 @@ function toContentBlock(fields: Fields): ContentBlock {
   const imageUrl = firstUrl(fields("Image"));
   const declared = text(fields("Type"));
   const type = TYPES.find((t) => t === declared) ?? (imageUrl && content === null ? "image" : "text");
-  return { id: text(fields("Key")) ?? "", type, content, richText: richPieces(fields("Content", "rich"), content), title: text(fields("Title")), imageUrl };
+  return {
+    id: text(fields("Key")) ?? "",
+    type,
+    content,
+    richText: richPieces(fields("Content", "rich"), content),
+    title: text(fields("Title")),
+    imageUrl,
+  };
 }
 
 /** The Site Content block with this key, or null. */

@@ -32,7 +32,10 @@ export function filterOptions(db: D1Database, category: CategoryId, view: Listin
       return `SELECT DISTINCT CAST(${c} AS TEXT) AS v FROM ${table} WHERE ${where} AND ${c} IS NOT NULL AND TRIM(${c}) <> '' ORDER BY v COLLATE NOCASE`;
     };
     const year = columnFor(columns, "Year");
-    const span = year === undefined ? "SELECT NULL AS lo, NULL AS hi" : `SELECT MIN(${quoteIdent(year)}) AS lo, MAX(${quoteIdent(year)}) AS hi FROM ${table} WHERE ${where}`;
+    const span =
+      year === undefined
+        ? "SELECT NULL AS lo, NULL AS hi"
+        : `SELECT MIN(${quoteIdent(year)}) AS lo, MAX(${quoteIdent(year)}) AS hi FROM ${table} WHERE ${where}`;
     const results = await db.batch<Record<string, unknown>>([...LISTS.map(([, p]) => db.prepare(distinct(p))), db.prepare(span)]);
     const lists = results.slice(0, LISTS.length).map((r) => r.results.map((row) => text(row.v)).filter((v): v is string => v !== null));
     const [lo, hi] = [num(results[LISTS.length].results[0]?.lo), num(results[LISTS.length].results[0]?.hi)];
@@ -41,7 +44,13 @@ export function filterOptions(db: D1Database, category: CategoryId, view: Listin
       manufacturers,
       yearRange: lo !== null && hi !== null ? [lo, hi] : [...DEFAULT_YEAR_RANGE],
       denominations,
-      additionalFilters: { gameTypes: options(gameTypes), productCategories: options(productCategories), stimulatorTypes: options(stimulatorTypes), adTypes: options(adTypes), partTypes: options(partTypes) },
+      additionalFilters: {
+        gameTypes: options(gameTypes),
+        productCategories: options(productCategories),
+        stimulatorTypes: options(stimulatorTypes),
+        adTypes: options(adTypes),
+        partTypes: options(partTypes),
+      },
     };
   });
 }

@@ -4,7 +4,12 @@ import { type Fields, firstUrl, text } from "./values";
 
 /** Row -> ImageRecord; the id is the image's key (clients search image lists by it). */
 function toImageRecord(fields: Fields): ImageRecord {
-  return { id: text(fields("Key")) ?? "", imageUrl: firstUrl(fields("Image")), altText: text(fields("Alt Text")), title: text(fields("Title")) };
+  return {
+    id: text(fields("Key")) ?? "",
+    imageUrl: firstUrl(fields("Image")),
+    altText: text(fields("Alt Text")),
+    title: text(fields("Title")),
+  };
 }
 
 /** The Images record with this key (e.g. `background-texture`), or null. */

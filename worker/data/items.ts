@@ -14,7 +14,12 @@ export function databaseOf(category: CategoryId): string {
 }
 
 /** One page of a category's view, filtered and sorted in SQL, with pagination (totalPages = ceil(total / limit)). */
-export function listItems(db: D1Database, category: CategoryId, view: ListingView, q: ListingQuery): Promise<Omit<Listing, "filter_options">> {
+export function listItems(
+  db: D1Database,
+  category: CategoryId,
+  view: ListingView,
+  q: ListingQuery,
+): Promise<Omit<Listing, "filter_options">> {
   return withColumns(db, databaseOf(category), async (columns) => {
     const table = quoteIdent(columns.table);
     const where = listingWhere(columns, view, q);
@@ -36,7 +41,10 @@ export function listItems(db: D1Database, category: CategoryId, view: ListingVie
 /** The item of `category` with this Notion page id (dashed), or null. */
 function readItem(db: D1Database, category: CategoryId, id: string): Promise<Item | null> {
   return withColumns(db, databaseOf(category), async (columns) => {
-    const row = await db.prepare(`SELECT * FROM ${quoteIdent(columns.table)} WHERE id = ?1`).bind(id).first<Record<string, unknown>>();
+    const row = await db
+      .prepare(`SELECT * FROM ${quoteIdent(columns.table)} WHERE id = ?1`)
+      .bind(id)
+      .first<Record<string, unknown>>();
     return row ? toItem(category, fieldsOf(row, columns), true) : null;
   });
 }

@@ -4,7 +4,10 @@ import { propKey } from "../tables/naming";
 import type { TableColumns } from "../tables/columns";
 import { listingOrder, listingWhere, viewWhere } from "./listing-sql";
 
-const columns = (...names: string[]): TableColumns => ({ table: "notion_slot_machines", byKey: new Map(names.map((n) => [propKey(n), n])) });
+const columns = (...names: string[]): TableColumns => ({
+  table: "notion_slot_machines",
+  byKey: new Map(names.map((n) => [propKey(n), n])),
+});
 const slots = columns("id", "title", "manufacturer", "year", "for_sale", "price", "denomination");
 
 describe("listing SQL", () => {
@@ -15,7 +18,12 @@ describe("listing SQL", () => {
   });
 
   it("binds every filter value and quotes every column", () => {
-    const q = listingQuerySchema("all").parse({ manufacturers: '["Mills","Caille"]', yearRange: "[1900,1950]", denominations: '["5¢"]', gameType: "Crane" });
+    const q = listingQuerySchema("all").parse({
+      manufacturers: '["Mills","Caille"]',
+      yearRange: "[1900,1950]",
+      denominations: '["5¢"]',
+      gameType: "Crane",
+    });
     expect(listingWhere(slots, "all", q)).toEqual({
       sql: '(1) AND ("manufacturer" IN (SELECT value FROM json_each(?))) AND ("denomination" IN (SELECT value FROM json_each(?))) AND ("year" BETWEEN ? AND ?) AND (0)',
       binds: ['["Caille","Mills"]', '["5¢"]', 1900, 1950],

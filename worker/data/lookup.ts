@@ -6,7 +6,13 @@ import { type Fields, fieldsOf } from "./values";
  * The one row of `databaseTitle` whose `keyProperty` equals `value` (case-insensitively, an exact-case match first),
  * mapped by `toDomain`; null when no row matches or the table has no such column.
  */
-export function readOne<T>(db: D1Database, databaseTitle: string, keyProperty: string, value: string, toDomain: (fields: Fields) => T): Promise<T | null> {
+export function readOne<T>(
+  db: D1Database,
+  databaseTitle: string,
+  keyProperty: string,
+  value: string,
+  toDomain: (fields: Fields) => T,
+): Promise<T | null> {
   return withColumns(db, databaseTitle, async (columns) => {
     const column = columnFor(columns, keyProperty);
     if (column === undefined) return null;

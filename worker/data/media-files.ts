@@ -15,7 +15,11 @@ const placeholders = (chunk: string[], from = 1) => chunk.map((_, i) => `?${i + 
 /** Records keys the sync copied (or found already copied) into R2, as referenced again; recording a key twice is harmless. */
 export async function recordMediaFiles(db: D1Database, keys: string[]): Promise<void> {
   const statements = chunked(keys).map((chunk) =>
-    db.prepare(`INSERT INTO media_files (key) VALUES ${chunk.map((_, i) => `(?${i + 1})`).join(", ")} ON CONFLICT (key) DO UPDATE SET unreferenced_since = NULL`).bind(...chunk),
+    db
+      .prepare(
+        `INSERT INTO media_files (key) VALUES ${chunk.map((_, i) => `(?${i + 1})`).join(", ")} ON CONFLICT (key) DO UPDATE SET unreferenced_since = NULL`,
+      )
+      .bind(...chunk),
   );
   if (statements.length > 0) await db.batch(statements);
 }
@@ -28,7 +32,10 @@ export async function isMediaFile(db: D1Database, key: string): Promise<boolean>
 /** Those of `keys` recorded as copied (one query: the list goes in as JSON, so any number fits). */
 export async function heldMediaFiles(db: D1Database, keys: string[]): Promise<Set<string>> {
   if (keys.length === 0) return new Set();
-  const { results } = await db.prepare("SELECT key FROM media_files WHERE key IN (SELECT value FROM json_each(?1))").bind(JSON.stringify(keys)).all<{ key: string }>();
+  const { results } = await db
+    .prepare("SELECT key FROM media_files WHERE key IN (SELECT value FROM json_each(?1))")
+    .bind(JSON.stringify(keys))
+    .all<{ key: string }>();
   return new Set(results.map((r) => r.key));
 }
 
@@ -44,9 +51,13 @@ export async function listMediaFiles(db: D1Database): Promise<MediaFileState[]> 
 export async function markMediaFiles(db: D1Database, unreferenced: string[], referencedAgain: string[], now: number): Promise<void> {
   const statements = [
     ...chunked(unreferenced, KEYS_PER_STATEMENT - 1).map((chunk) =>
-      db.prepare(`UPDATE media_files SET unreferenced_since = ?1 WHERE unreferenced_since IS NULL AND key IN (${placeholders(chunk, 2)})`).bind(now, ...chunk),
+      db
+        .prepare(`UPDATE media_files SET unreferenced_since = ?1 WHERE unreferenced_since IS NULL AND key IN (${placeholders(chunk, 2)})`)
+        .bind(now, ...chunk),
     ),
-    ...chunked(referencedAgain).map((chunk) => db.prepare(`UPDATE media_files SET unreferenced_since = NULL WHERE key IN (${placeholders(chunk)})`).bind(...chunk)),
+    ...chunked(referencedAgain).map((chunk) =>
+      db.prepare(`UPDATE media_files SET unreferenced_since = NULL WHERE key IN (${placeholders(chunk)})`).bind(...chunk),
+    ),
   ];
   if (statements.length > 0) await db.batch(statements);
 }
@@ -54,7 +65,9 @@ export async function markMediaFiles(db: D1Database, unreferenced: string[], ref
 /** Up to `limit` keys unreferenced since `before` or earlier, oldest first. */
 export async function expiredMediaFiles(db: D1Database, before: number, limit: number): Promise<string[]> {
   const { results } = await db
-    .prepare("SELECT key FROM media_files WHERE unreferenced_since IS NOT NULL AND unreferenced_since <= ?1 ORDER BY unreferenced_since, key LIMIT ?2")
+    .prepare(
+      "SELECT key FROM media_files WHERE unreferenced_since IS NOT NULL AND unreferenced_since <= ?1 ORDER BY unreferenced_since, key LIMIT ?2",
+    )
     .bind(before, limit)
     .all<{ key: string }>();
   return results.map((r) => r.key);
@@ -62,6 +75,8 @@ export async function expiredMediaFiles(db: D1Database, before: number, limit: n
 
 /** Forgets `keys` (their files are gone from R2), in one batch. */
 export async function forgetMediaFiles(db: D1Database, keys: string[]): Promise<void> {
-  const statements = chunked(keys).map((chunk) => db.prepare(`DELETE FROM media_files WHERE key IN (${placeholders(chunk)})`).bind(...chunk));
+  const statements = chunked(keys).map((chunk) =>
+    db.prepare(`DELETE FROM media_files WHERE key IN (${placeholders(chunk)})`).bind(...chunk),
+  );
   if (statements.length > 0) await db.batch(statements);
 }

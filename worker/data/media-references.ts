@@ -30,10 +30,11 @@ export async function referencedMediaKeys(db: D1Database): Promise<Set<string>> 
   for (const [table, columns] of tables) {
     const cols = columns.map(quoteIdent);
     const sql = `SELECT rowid AS ${ROW}, ${cols.join(", ")} FROM ${quoteIdent(table)} WHERE rowid > ?1 AND (${cols.map((c) => `instr(${c}, '/media/') > 0`).join(" OR ")}) ORDER BY rowid LIMIT ${ROWS_PER_PAGE}`;
-    for (let after = Number.MIN_SAFE_INTEGER, more = true; more; ) {
+    for (let after = Number.MIN_SAFE_INTEGER, more = true; more;) {
       const { results: rows } = await db.prepare(sql).bind(after).all<Record<string, unknown>>();
       for (const row of rows) {
-        for (const [name, value] of Object.entries(row)) if (name !== ROW && typeof value === "string") for (const key of mediaKeysIn(value)) keys.add(key);
+        for (const [name, value] of Object.entries(row))
+          if (name !== ROW && typeof value === "string") for (const key of mediaKeysIn(value)) keys.add(key);
       }
       more = rows.length === ROWS_PER_PAGE;
       if (more) after = Number(rows[rows.length - 1][ROW]);

@@ -46,7 +46,13 @@ export type MadeVariant = { copy: R2Object; bytes: ArrayBuffer } | null;
  * when the copy would not be smaller than the original, stores an empty marker saying so instead (and answers null).
  * Throws when the Images binding fails (a broken image, an outage): nothing is stored then.
  */
-export async function makeVariant(bucket: R2Bucket, images: ImagesBinding, key: string, original: R2ObjectBody, width: VariantWidth): Promise<MadeVariant> {
+export async function makeVariant(
+  bucket: R2Bucket,
+  images: ImagesBinding,
+  key: string,
+  original: R2ObjectBody,
+  width: VariantWidth,
+): Promise<MadeVariant> {
   const result = await images.input(original.body).transform({ width, fit: "scale-down" }).output({ format: "image/webp" });
   const bytes = await result.response().arrayBuffer();
   const target = variantKey(key, width);

@@ -4,7 +4,12 @@ import { type Fields, text } from "./values";
 
 /** Row -> PageHeader; `id` is the Notion page id, `pageId` the site page it belongs to. */
 function toPageHeader(fields: Fields): PageHeader {
-  return { id: text(fields("id")) ?? "", pageId: text(fields("Page Id")) ?? "", title: text(fields("Title")), iconType: text(fields("Icon Type")) };
+  return {
+    id: text(fields("id")) ?? "",
+    pageId: text(fields("Page Id")) ?? "",
+    title: text(fields("Title")),
+    iconType: text(fields("Icon Type")),
+  };
 }
 
 /** The Page Headers entry for a site page id (e.g. `slots`), or null. */

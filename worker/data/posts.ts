@@ -25,7 +25,9 @@ export function listPosts(db: D1Database, section: string): Promise<Post[]> {
     const created = columnFor(columns, "created_time");
     const byCreated = created === undefined ? "" : `${quoteIdent(created)}, `;
     const { results } = await db
-      .prepare(`SELECT * FROM ${quoteIdent(columns.table)} WHERE ${quoteIdent(sectionColumn)} = ?1 COLLATE NOCASE ORDER BY ${byOrder}${byCreated}id`)
+      .prepare(
+        `SELECT * FROM ${quoteIdent(columns.table)} WHERE ${quoteIdent(sectionColumn)} = ?1 COLLATE NOCASE ORDER BY ${byOrder}${byCreated}id`,
+      )
       .bind(section)
       .all<Record<string, unknown>>();
     return results.map((row) => toPost(fieldsOf(row, columns)));

@@ -3,12 +3,23 @@ import { storedRichText, type RichText } from "../sync/rich-text";
 import { richPieces } from "./rich-text";
 
 const ann = (a: Partial<Record<"bold" | "italic" | "strikethrough" | "underline" | "code", boolean>> & { color?: string } = {}) => ({
-  bold: false, italic: false, strikethrough: false, underline: false, code: false, color: "default", ...a,
+  bold: false,
+  italic: false,
+  strikethrough: false,
+  underline: false,
+  code: false,
+  color: "default",
+  ...a,
 });
 /** A text piece as Notion's API returns it. */
-const notion = (content: string, a: Parameters<typeof ann>[0] = {}, url: string | null = null): RichText => ({
-  type: "text", text: { content, link: url ? { url } : null }, annotations: ann(a), plain_text: content, href: url,
-} as RichText);
+const notion = (content: string, a: Parameters<typeof ann>[0] = {}, url: string | null = null): RichText =>
+  ({
+    type: "text",
+    text: { content, link: url ? { url } : null },
+    annotations: ann(a),
+    plain_text: content,
+    href: url,
+  }) as RichText;
 const roundTrip = (pieces: RichText[]) => richPieces(storedRichText(pieces), pieces.map((p) => p.plain_text).join(""));
 
 describe("rich text from Notion to the stored JSON to the API", () => {
@@ -24,12 +35,30 @@ describe("rich text from Notion to the stored JSON to the API", () => {
   });
 
   it("keeps a mention's plain text as its text", () => {
-    const mention = { type: "mention", mention: { type: "page", page: { id: "p" } }, annotations: ann({ italic: true }), plain_text: "Workshop", href: "https://www.notion.so/p" };
-    expect(JSON.parse(storedRichText([mention as RichText])!)).toEqual([{ text: { content: "Workshop", link: null }, annotations: ann({ italic: true }), href: "https://www.notion.so/p" }]);
+    const mention = {
+      type: "mention",
+      mention: { type: "page", page: { id: "p" } },
+      annotations: ann({ italic: true }),
+      plain_text: "Workshop",
+      href: "https://www.notion.so/p",
+    };
+    expect(JSON.parse(storedRichText([mention as RichText])!)).toEqual([
+      { text: { content: "Workshop", link: null }, annotations: ann({ italic: true }), href: "https://www.notion.so/p" },
+    ]);
   });
 
   it("hands out every piece with plain_text, all annotations (colour included) and its link", () => {
-    expect(roundTrip([notion("Restored "), notion("1933", { bold: true }), notion(" "), notion("Mills", { italic: true, underline: true, color: "blue_background" }), notion(" gone", { strikethrough: true }), notion(" x", { code: true }), notion(" see", {}, "https://example.com/a")])).toEqual([
+    expect(
+      roundTrip([
+        notion("Restored "),
+        notion("1933", { bold: true }),
+        notion(" "),
+        notion("Mills", { italic: true, underline: true, color: "blue_background" }),
+        notion(" gone", { strikethrough: true }),
+        notion(" x", { code: true }),
+        notion(" see", {}, "https://example.com/a"),
+      ]),
+    ).toEqual([
       { type: "text", plain_text: "Restored ", href: null, annotations: ann() },
       { type: "text", plain_text: "1933", href: null, annotations: ann({ bold: true }) },
       { type: "text", plain_text: " ", href: null, annotations: ann() },
@@ -41,12 +70,29 @@ describe("rich text from Notion to the stored JSON to the API", () => {
   });
 
   it("keeps links with the Markdown allow-list (http, https, irc, ircs, mailto, xmpp, relative)", () => {
-    const urls = ["http://a.example/", "https://a.example/", "irc://irc.example/chan", "ircs://irc.example/chan", "mailto:a@b.example", "xmpp:shop@b.example", "/for-sale", "gallery/slots", "#top"];
+    const urls = [
+      "http://a.example/",
+      "https://a.example/",
+      "irc://irc.example/chan",
+      "ircs://irc.example/chan",
+      "mailto:a@b.example",
+      "xmpp:shop@b.example",
+      "/for-sale",
+      "gallery/slots",
+      "#top",
+    ];
     expect(roundTrip(urls.map((u) => notion("x", {}, u))).map((p) => p.href)).toEqual(urls);
   });
 
   it("drops hostile links but keeps their text", () => {
-    const hostile = ["javascript:alert(1)", " JavaScript:alert(1)", "java\tscript:alert(1)", "data:text/html,<script>alert(1)</script>", "vbscript:msgbox(1)", "file:///etc/passwd"];
+    const hostile = [
+      "javascript:alert(1)",
+      " JavaScript:alert(1)",
+      "java\tscript:alert(1)",
+      "data:text/html,<script>alert(1)</script>",
+      "vbscript:msgbox(1)",
+      "file:///etc/passwd",
+    ];
     const pieces = roundTrip(hostile.map((u, i) => notion(`t${i}`, { bold: true }, u)));
     expect(pieces.map((p) => [p.plain_text, p.href, p.annotations.bold])).toEqual(hostile.map((_, i) => [`t${i}`, null, true]));
   });
@@ -57,7 +103,20 @@ describe("rich text from Notion to the stored JSON to the API", () => {
 
   it("falls back to the plain text as one piece when the column is missing, NULL, malformed or hostile", () => {
     const plain = [{ type: "text", plain_text: "Plain", href: null, annotations: ann() }];
-    for (const stored of [null, undefined, 42, "", "not json", "{}", "[]", '[{"text":"x"}]', '[{"__proto__":{"polluted":true}}]', '[{"text":{"content":1}}]', '[{"text":{"content":"x"},"annotations":{"bold":"yes"}}]', '[{"text":{"content":"x"},"href":{"evil":1}}]']) {
+    for (const stored of [
+      null,
+      undefined,
+      42,
+      "",
+      "not json",
+      "{}",
+      "[]",
+      '[{"text":"x"}]',
+      '[{"__proto__":{"polluted":true}}]',
+      '[{"text":{"content":1}}]',
+      '[{"text":{"content":"x"},"annotations":{"bold":"yes"}}]',
+      '[{"text":{"content":"x"},"href":{"evil":1}}]',
+    ]) {
       expect(richPieces(stored, "Plain"), String(stored)).toEqual(plain);
     }
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();

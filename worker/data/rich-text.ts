@@ -5,9 +5,25 @@ import { richText } from "./values";
 
 /** Notion's text colours (foreground and `_background`); any other value reads as `default`. */
 export const NOTION_COLORS = [
-  "default", "gray", "brown", "orange", "yellow", "green", "blue", "purple", "pink", "red",
-  "gray_background", "brown_background", "orange_background", "yellow_background", "green_background",
-  "blue_background", "purple_background", "pink_background", "red_background",
+  "default",
+  "gray",
+  "brown",
+  "orange",
+  "yellow",
+  "green",
+  "blue",
+  "purple",
+  "pink",
+  "red",
+  "gray_background",
+  "brown_background",
+  "orange_background",
+  "yellow_background",
+  "green_background",
+  "blue_background",
+  "purple_background",
+  "pink_background",
+  "red_background",
 ] as const;
 
 /** One Notion colour name. */
@@ -53,7 +69,14 @@ export function apiPiece(piece: StoredPiece): RichTextPiece {
     type: "text",
     plain_text: piece.text.content,
     href: pieceHref(piece),
-    annotations: { bold: !!a.bold, italic: !!a.italic, strikethrough: !!a.strikethrough, underline: !!a.underline, code: !!a.code, color: color(a.color) },
+    annotations: {
+      bold: !!a.bold,
+      italic: !!a.italic,
+      strikethrough: !!a.strikethrough,
+      underline: !!a.underline,
+      code: !!a.code,
+      color: color(a.color),
+    },
   };
 }
 

@@ -25,7 +25,9 @@ export async function searchItems(db: D1Database, q: SearchQuery): Promise<Searc
   if (match === null) return empty;
   const where = "search_index MATCH ?1 AND (?2 IS NULL OR category = ?2) AND (?3 IS NULL OR for_sale = ?3)";
   const binds = [match, q.category ?? null, q.forSale === undefined ? null : Number(q.forSale)];
-  const snippets = SNIPPET_COLUMNS.map((i) => `snippet(search_index, ${i}, '${MATCH_START}', '${MATCH_END}', '…', ${SNIPPET_TOKENS}) AS s${i}`);
+  const snippets = SNIPPET_COLUMNS.map(
+    (i) => `snippet(search_index, ${i}, '${MATCH_START}', '${MATCH_END}', '…', ${SNIPPET_TOKENS}) AS s${i}`,
+  );
   // One pass over the matches: ranked once into `hits` (rowid and score only), counted and paged from it; snippets are
   // made for the page's rows only. A page past the end has no row to carry the total, so only then is it counted apart.
   const page = await db
@@ -39,7 +41,14 @@ export async function searchItems(db: D1Database, q: SearchQuery): Promise<Searc
     .all<HitRow>();
   const total = page.results.length
     ? Number(page.results[0].total)
-    : Number((await db.prepare(`SELECT count(*) AS total FROM search_index WHERE ${where}`).bind(...binds).first<{ total: number }>())?.total ?? 0);
+    : Number(
+        (
+          await db
+            .prepare(`SELECT count(*) AS total FROM search_index WHERE ${where}`)
+            .bind(...binds)
+            .first<{ total: number }>()
+        )?.total ?? 0,
+      );
   const items = page.results.map((row) => ({
     id: row.item_id,
     category: row.category,

@@ -25,7 +25,10 @@ export function pruneSkippedFiles(db: D1Database): D1PreparedStatement {
 
 /** Up to `limit` pages of `table` holding a file no sync has copied yet, oldest first. */
 export async function pagesToRetry(db: D1Database, table: string, limit = RETRY_PAGES_PER_RUN): Promise<string[]> {
-  const { results } = await db.prepare("SELECT page_id FROM file_retry_pages WHERE table_name = ?1 ORDER BY rowid LIMIT ?2").bind(table, limit).all<{ page_id: string }>();
+  const { results } = await db
+    .prepare("SELECT page_id FROM file_retry_pages WHERE table_name = ?1 ORDER BY rowid LIMIT ?2")
+    .bind(table, limit)
+    .all<{ page_id: string }>();
   return results.map((r) => r.page_id);
 }
 
@@ -33,13 +36,23 @@ export async function pagesToRetry(db: D1Database, table: string, limit = RETRY_
  * After pages of `table` were read: those in `read` whose files all copied leave the retry list, those in `failed` join
  * it. `everyPage` (a whole table copied) clears the table's list first, so pages gone meanwhile leave it too.
  */
-export function fileRetryStatements(db: D1Database, table: string, read: string[], failed: string[], everyPage = false): D1PreparedStatement[] {
+export function fileRetryStatements(
+  db: D1Database,
+  table: string,
+  read: string[],
+  failed: string[],
+  everyPage = false,
+): D1PreparedStatement[] {
   const failing = new Set(failed);
   return [
     everyPage
       ? db.prepare("DELETE FROM file_retry_pages WHERE table_name = ?1").bind(table)
-      : db.prepare("DELETE FROM file_retry_pages WHERE table_name = ?1 AND page_id IN (SELECT value FROM json_each(?2))").bind(table, JSON.stringify(read.filter((id) => !failing.has(id)))),
-    db.prepare("INSERT OR IGNORE INTO file_retry_pages (table_name, page_id) SELECT ?1, value FROM json_each(?2)").bind(table, JSON.stringify([...failing])),
+      : db
+          .prepare("DELETE FROM file_retry_pages WHERE table_name = ?1 AND page_id IN (SELECT value FROM json_each(?2))")
+          .bind(table, JSON.stringify(read.filter((id) => !failing.has(id)))),
+    db
+      .prepare("INSERT OR IGNORE INTO file_retry_pages (table_name, page_id) SELECT ?1, value FROM json_each(?2)")
+      .bind(table, JSON.stringify([...failing])),
   ];
 }
 

@@ -4,7 +4,14 @@ import { errorMessage } from "../lib/errors";
 import { pruneSkippedFiles, skippedFilesStatement } from "./skipped-files";
 
 /** What a data sync changed: pages by id and last edit time against the previous rows, files copied, blocks left out, files it could not copy. */
-export type RunCounts = { added: number; changed: number; removed: number; filesCopied: number; unsupported: UnsupportedBlock[]; skipped?: SkippedFile[] };
+export type RunCounts = {
+  added: number;
+  changed: number;
+  removed: number;
+  filesCopied: number;
+  unsupported: UnsupportedBlock[];
+  skipped?: SkippedFile[];
+};
 
 /** How a run ended: `error` (default: `message`) is kept for a failed run; `counts` for a data sync. */
 export type RunOutcome = { ok: boolean; message: string; error?: string; counts?: RunCounts };
@@ -12,7 +19,14 @@ export type RunOutcome = { ok: boolean; message: string; error?: string; counts?
 /** Unsupported block entries kept per run (the total still counts every one). */
 export const UNSUPPORTED_LISTED = 200;
 
-type SyncRunRow = { kind: RunKind; target: string | null; started_at: string; finished_at: string | null; ok: number | null; message: string | null };
+type SyncRunRow = {
+  kind: RunKind;
+  target: string | null;
+  started_at: string;
+  finished_at: string | null;
+  ok: number | null;
+  message: string | null;
+};
 
 function toSyncRun(row: SyncRunRow): SyncRun {
   return {
@@ -29,9 +43,17 @@ const prune = (db: D1Database) =>
   db.prepare("DELETE FROM sync_runs WHERE id <= (SELECT id FROM sync_runs ORDER BY id DESC LIMIT 1 OFFSET ?1)").bind(RUNS_KEPT);
 
 /** Records the start of a run (pruning the oldest beyond RUNS_KEPT) and returns its id. */
-export async function startRun(db: D1Database, kind: RunKind, target: string | null, trigger: RunTrigger = "manual", startedAt = new Date()): Promise<number> {
+export async function startRun(
+  db: D1Database,
+  kind: RunKind,
+  target: string | null,
+  trigger: RunTrigger = "manual",
+  startedAt = new Date(),
+): Promise<number> {
   const [inserted] = await db.batch<{ id: number }>([
-    db.prepare("INSERT INTO sync_runs (kind, target, started_by, started_at) VALUES (?1, ?2, ?3, ?4) RETURNING id").bind(kind, target, trigger, startedAt.toISOString()),
+    db
+      .prepare("INSERT INTO sync_runs (kind, target, started_by, started_at) VALUES (?1, ?2, ?3, ?4) RETURNING id")
+      .bind(kind, target, trigger, startedAt.toISOString()),
     prune(db),
     pruneSkippedFiles(db),
   ]);

@@ -2,10 +2,23 @@ import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
 import { withRun } from "./sync-runs";
 
-type Row = { kind: string; target: string | null; started_by: string; finished_at: string | null; ok: number | null; message: string | null; error: string | null; pages_added: number | null };
+type Row = {
+  kind: string;
+  target: string | null;
+  started_by: string;
+  finished_at: string | null;
+  ok: number | null;
+  message: string | null;
+  error: string | null;
+  pages_added: number | null;
+};
 
 const rows = async () =>
-  (await env.DB.prepare("SELECT kind, target, started_by, finished_at, ok, message, error, pages_added FROM sync_runs ORDER BY id").all<Row>()).results;
+  (
+    await env.DB.prepare(
+      "SELECT kind, target, started_by, finished_at, ok, message, error, pages_added FROM sync_runs ORDER BY id",
+    ).all<Row>()
+  ).results;
 
 beforeEach(async () => {
   await env.DB.exec("DELETE FROM sync_runs");
@@ -20,16 +33,41 @@ describe("withRun", () => {
       return { outcome: { ok: true, message: "Synced 2 rows into notion_jukeboxes", counts }, value: { rows: 2 } };
     });
     expect(value).toEqual({ rows: 2 });
-    expect(during).toEqual([{ kind: "table", target: "notion_jukeboxes", started_by: "cron", finished_at: null, ok: null, message: null, error: null, pages_added: null }]);
+    expect(during).toEqual([
+      {
+        kind: "table",
+        target: "notion_jukeboxes",
+        started_by: "cron",
+        finished_at: null,
+        ok: null,
+        message: null,
+        error: null,
+        pages_added: null,
+      },
+    ]);
     expect(await rows()).toEqual([
-      { kind: "table", target: "notion_jukeboxes", started_by: "cron", finished_at: expect.any(String), ok: 1, message: "Synced 2 rows into notion_jukeboxes", error: null, pages_added: 2 },
+      {
+        kind: "table",
+        target: "notion_jukeboxes",
+        started_by: "cron",
+        finished_at: expect.any(String),
+        ok: 1,
+        message: "Synced 2 rows into notion_jukeboxes",
+        error: null,
+        pages_added: 2,
+      },
     ]);
   });
 
   it("records an outcome that is not ok with its error, without throwing", async () => {
-    const value = await withRun(env.DB, { kind: "full", target: null }, async () => ({ outcome: { ok: false, message: "Synced 1 of 2 tables", error: "notion_posts: gone" }, value: "partial" }));
+    const value = await withRun(env.DB, { kind: "full", target: null }, async () => ({
+      outcome: { ok: false, message: "Synced 1 of 2 tables", error: "notion_posts: gone" },
+      value: "partial",
+    }));
     expect(value).toBe("partial");
-    expect(await rows()).toMatchObject([{ kind: "full", started_by: "manual", ok: 0, message: "Synced 1 of 2 tables", error: "notion_posts: gone" }]);
+    expect(await rows()).toMatchObject([
+      { kind: "full", started_by: "manual", ok: 0, message: "Synced 1 of 2 tables", error: "notion_posts: gone" },
+    ]);
   });
 
   it("records a failed run with the thrown error's message after the prefix, and rethrows the error itself", async () => {
@@ -38,6 +76,15 @@ describe("withRun", () => {
       throw thrown;
     });
     await expect(run).rejects.toBe(thrown);
-    expect(await rows()).toMatchObject([{ kind: "page", target: "webhook", started_by: "webhook", ok: 0, message: "Webhook: Notion answered 502", error: "Webhook: Notion answered 502" }]);
+    expect(await rows()).toMatchObject([
+      {
+        kind: "page",
+        target: "webhook",
+        started_by: "webhook",
+        ok: 0,
+        message: "Webhook: Notion answered 502",
+        error: "Webhook: Notion answered 502",
+      },
+    ]);
   });
 });

@@ -26,7 +26,12 @@ describe("column values", () => {
   it("builds one unannotated rich text piece from text", () => {
     expect(richText(null)).toEqual([]);
     expect(richText("Hi")).toEqual([
-      { type: "text", plain_text: "Hi", href: null, annotations: { bold: false, italic: false, strikethrough: false, underline: false, code: false, color: "default" } },
+      {
+        type: "text",
+        plain_text: "Hi",
+        href: null,
+        annotations: { bold: false, italic: false, strikethrough: false, underline: false, code: false, color: "default" },
+      },
     ]);
   });
 });

@@ -37,7 +37,9 @@ export async function storeToken(db: D1Database, token: string, now = new Date()
 /** Records an accepted event: the subscription counts as verified from its first one. */
 export async function markEvent(db: D1Database, type: string, now = new Date()): Promise<void> {
   await db
-    .prepare("UPDATE webhook_subscription SET verified_at = COALESCE(verified_at, ?1), last_event_at = ?1, last_event_type = ?2 WHERE id = 1")
+    .prepare(
+      "UPDATE webhook_subscription SET verified_at = COALESCE(verified_at, ?1), last_event_at = ?1, last_event_type = ?2 WHERE id = 1",
+    )
     .bind(now.toISOString(), type)
     .run();
 }
@@ -50,7 +52,15 @@ export async function resetSubscription(db: D1Database): Promise<void> {
 /** The subscription's state for the admin panel. */
 export async function readStatus(db: D1Database): Promise<WebhookStatus> {
   const row = await db.prepare("SELECT * FROM webhook_subscription WHERE id = 1").first<SubscriptionRow>();
-  if (!row) return { state: "not-set-up", tokenReceivedAt: null, verifiedAt: null, lastEventAt: null, lastEventType: null, verificationToken: null };
+  if (!row)
+    return {
+      state: "not-set-up",
+      tokenReceivedAt: null,
+      verifiedAt: null,
+      lastEventAt: null,
+      lastEventType: null,
+      verificationToken: null,
+    };
   const verified = row.verified_at !== null;
   return {
     state: verified ? "verified" : "waiting-for-first-event",
@@ -69,7 +79,9 @@ export const EVENT_ID_MEMORY_MS = 60 * 60_000;
 export async function firstDelivery(db: D1Database, eventId: string, now = Date.now()): Promise<boolean> {
   const [, inserted] = await db.batch<{ event_id: string }>([
     db.prepare("DELETE FROM webhook_events WHERE received_at < ?").bind(now - EVENT_ID_MEMORY_MS),
-    db.prepare("INSERT INTO webhook_events (event_id, received_at) VALUES (?, ?) ON CONFLICT (event_id) DO NOTHING RETURNING event_id").bind(eventId, now),
+    db
+      .prepare("INSERT INTO webhook_events (event_id, received_at) VALUES (?, ?) ON CONFLICT (event_id) DO NOTHING RETURNING event_id")
+      .bind(eventId, now),
   ]);
   return inserted.results.length > 0;
 }

@@ -10,7 +10,14 @@ describe("clientKey", () => {
 
   it("keys every IPv6 address of one /64 alike, however it is written", () => {
     const key = "2001:db8:85a3:42::/64";
-    for (const address of ["2001:db8:85a3:42::1", "2001:0db8:85a3:0042:ffff:ffff:ffff:ffff", "2001:DB8:85A3:42:1:2:3:4", "[2001:db8:85a3:42::9]", "2001:db8:85a3:42::1%eth0", "2001:db8:85a3:42:0:0:1.2.3.4"]) {
+    for (const address of [
+      "2001:db8:85a3:42::1",
+      "2001:0db8:85a3:0042:ffff:ffff:ffff:ffff",
+      "2001:DB8:85A3:42:1:2:3:4",
+      "[2001:db8:85a3:42::9]",
+      "2001:db8:85a3:42::1%eth0",
+      "2001:db8:85a3:42:0:0:1.2.3.4",
+    ]) {
       expect(clientKey(address), address).toBe(key);
     }
     expect(clientKey("2001:db8:85a3:43::1")).toBe("2001:db8:85a3:43::/64");

@@ -17,8 +17,12 @@ export function clientKey(address: string | undefined): string {
   if (v4) return v4.join(".");
   const groups = ipv6Groups(text);
   if (!groups) return text.slice(0, MAX_OTHER_LENGTH);
-  if (groups.slice(0, 6).join(",") === "0,0,0,0,0,65535") return [groups[6] >> 8, groups[6] & 255, groups[7] >> 8, groups[7] & 255].join(".");
-  return `${groups.slice(0, 4).map((g) => g.toString(16)).join(":")}::/64`;
+  if (groups.slice(0, 6).join(",") === "0,0,0,0,0,65535")
+    return [groups[6] >> 8, groups[6] & 255, groups[7] >> 8, groups[7] & 255].join(".");
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.toString(16))
+    .join(":")}::/64`;
 }
 
 function ipv4(text: string): number[] | null {

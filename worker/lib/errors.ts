@@ -40,8 +40,7 @@ export const onError: ErrorHandler<AppEnv> = (err, c) => {
 };
 
 /** Unknown `/api` and `/media` paths answer 404 JSON. */
-export const notFound: NotFoundHandler<AppEnv> = (c: Context<AppEnv>) =>
-  c.json<ApiError>({ error: `Not found: ${c.req.path}` }, 404);
+export const notFound: NotFoundHandler<AppEnv> = (c: Context<AppEnv>) => c.json<ApiError>({ error: `Not found: ${c.req.path}` }, 404);
 
 function retryHeaders(res: Response): Record<string, string> {
   const retry = res.headers.get("Retry-After");

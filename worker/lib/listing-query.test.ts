@@ -13,12 +13,32 @@ describe("listingQuerySchema", () => {
   });
 
   it("parses numbers, JSON lists (deduplicated and sorted) and the year range", () => {
-    const result = parse("for-sale", { page: "3", limit: "100", sort: "price_desc", manufacturers: '["Mills","Caille","Mills"]', yearRange: "[1900,1950]", denominations: '["5¢"]', theme: "Soda" });
-    expect(result.data).toEqual({ page: 3, limit: 100, sort: "price_desc", manufacturers: ["Caille", "Mills"], yearRange: [1900, 1950], denominations: ["5¢"], theme: "Soda" });
+    const result = parse("for-sale", {
+      page: "3",
+      limit: "100",
+      sort: "price_desc",
+      manufacturers: '["Mills","Caille","Mills"]',
+      yearRange: "[1900,1950]",
+      denominations: '["5¢"]',
+      theme: "Soda",
+    });
+    expect(result.data).toEqual({
+      page: 3,
+      limit: 100,
+      sort: "price_desc",
+      manufacturers: ["Caille", "Mills"],
+      yearRange: [1900, 1950],
+      denominations: ["5¢"],
+      theme: "Soda",
+    });
   });
 
   it("treats blank values and empty lists as absent", () => {
-    expect(parse("all", { page: "", manufacturers: "[]", gameType: "  ", denominations: '[""]' }).data).toEqual({ page: 1, limit: 2, sort: "name_asc" });
+    expect(parse("all", { page: "", manufacturers: "[]", gameType: "  ", denominations: '[""]' }).data).toEqual({
+      page: 1,
+      limit: 2,
+      sort: "name_asc",
+    });
   });
 
   it("allows price sorts only for for-sale", () => {
@@ -47,7 +67,14 @@ describe("listingQuerySchema", () => {
 describe("canonicalListingQuery", () => {
   it("writes equal queries identically, whatever their order and spelling", () => {
     const a = listingQuerySchema("all").parse({ manufacturers: '["B","A"]', sort: "year_desc", page: "2", gameType: "Crane" });
-    const b = listingQuerySchema("all").parse({ gameType: "Crane", page: "2", sort: "year_desc", manufacturers: '["A","B","A"]', limit: "2", theme: "" });
+    const b = listingQuerySchema("all").parse({
+      gameType: "Crane",
+      page: "2",
+      sort: "year_desc",
+      manufacturers: '["A","B","A"]',
+      limit: "2",
+      theme: "",
+    });
     expect(canonicalListingQuery(a)).toBe(canonicalListingQuery(b));
     expect(canonicalListingQuery(a)).toBe("page=2&limit=2&sort=year_desc&manufacturers=%5B%22A%22%2C%22B%22%5D&gameType=Crane");
   });

@@ -38,10 +38,10 @@ const whole = (min: number, max: number) => {
     .pipe(z.number().int().min(min, error).max(max, error));
 };
 const year = z.number().int();
-const yearRange = json(z.tuple([year, year], { error: "must be a JSON [min, max] pair of years" }), "a JSON [min, max] pair of years").refine(
-  ([min, max]) => min <= max,
-  "must not have min above max",
-);
+const yearRange = json(
+  z.tuple([year, year], { error: "must be a JSON [min, max] pair of years" }),
+  "a JSON [min, max] pair of years",
+).refine(([min, max]) => min <= max, "must not have min above max");
 
 /** Query schema of a listing view: paging, sort (price sorts for for-sale only) and filters; blank values count as absent. */
 export function listingQuerySchema(view: ListingView) {

@@ -3,7 +3,8 @@ import { foldCase, notionIdParam, slugParam } from "./route-params";
 
 describe("route params", () => {
   it("accepts keys, sections and page ids of letters, digits, spaces, '_', '-' and '.'", () => {
-    for (const ok of ["banner_message", "background-texture", "trade-stimulators", "About Us", "v1.2", "Événements"]) expect(slugParam.safeParse(ok).success).toBe(true);
+    for (const ok of ["banner_message", "background-texture", "trade-stimulators", "About Us", "v1.2", "Événements"])
+      expect(slugParam.safeParse(ok).success).toBe(true);
     for (const bad of ["", "-x", "a/b", "a;b", "x".repeat(101), "<script>"]) expect(slugParam.safeParse(bad).success).toBe(false);
   });
 

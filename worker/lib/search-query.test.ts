@@ -7,7 +7,9 @@ describe("matchExpression", () => {
   });
 
   it("keeps FTS5 syntax characters and operators literal inside quoted strings", () => {
-    expect(matchExpression('NEAR(a b) "x" c* ^d e:f AND OR NOT')).toBe('"NEAR(a"* AND "b)"* AND """x"""* AND "c*"* AND "^d"* AND "e:f"* AND "AND"* AND "OR"* AND "NOT"*');
+    expect(matchExpression('NEAR(a b) "x" c* ^d e:f AND OR NOT')).toBe(
+      '"NEAR(a"* AND "b)"* AND """x"""* AND "c*"* AND "^d"* AND "e:f"* AND "AND"* AND "OR"* AND "NOT"*',
+    );
   });
 
   it("matches a word with a code symbol as written in the codes column, and as a phrase when it has several tokens", () => {
@@ -31,10 +33,22 @@ describe("searchQuerySchema", () => {
   });
 
   it("refuses a blank or over-long q, an unknown category, a bad forSale and a limit over 50", () => {
-    for (const query of [{}, { q: "  " }, { q: "x".repeat(201) }, { q: "a", category: "cars" }, { q: "a", forSale: "yes" }, { q: "a", limit: "51" }, { q: "a", page: "0" }]) {
+    for (const query of [
+      {},
+      { q: "  " },
+      { q: "x".repeat(201) },
+      { q: "a", category: "cars" },
+      { q: "a", forSale: "yes" },
+      { q: "a", limit: "51" },
+      { q: "a", page: "0" },
+    ]) {
       expect(searchQuerySchema.safeParse(query).success, JSON.stringify(query)).toBe(false);
     }
-    expect(searchQuerySchema.parse({ q: "x".repeat(200), forSale: "false", category: "slots", limit: "50" })).toMatchObject({ forSale: false, category: "slots", limit: 50 });
+    expect(searchQuerySchema.parse({ q: "x".repeat(200), forSale: "false", category: "slots", limit: "50" })).toMatchObject({
+      forSale: false,
+      category: "slots",
+      limit: 50,
+    });
   });
 
   it("gives one cache key per distinct search", () => {

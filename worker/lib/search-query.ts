@@ -8,11 +8,16 @@ export const SEARCH_MAX_LIMIT = 50;
 /** Longest search text, in characters. */
 export const SEARCH_MAX_LENGTH = 200;
 
-const blankAsMissing = <S extends z.ZodType>(schema: S) => z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? undefined : v), schema);
+const blankAsMissing = <S extends z.ZodType>(schema: S) =>
+  z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? undefined : v), schema);
 
 const whole = (min: number, max: number) => {
   const error = `must be a whole number from ${min} to ${max}`;
-  return z.string({ error }).regex(/^[0-9]{1,9}$/, error).transform(Number).pipe(z.number().int().min(min, error).max(max, error));
+  return z
+    .string({ error })
+    .regex(/^[0-9]{1,9}$/, error)
+    .transform(Number)
+    .pipe(z.number().int().min(min, error).max(max, error));
 };
 
 /** `GET /api/search` query: `q` (whitespace collapsed, 1–200 characters), optional category, forSale, page, limit. */
@@ -21,8 +26,15 @@ export const searchQuerySchema = z.object({
     .string({ error: "is required" })
     .transform((s) => s.normalize("NFC").replace(/\s+/g, " ").trim())
     .pipe(z.string().min(1, "must not be blank").max(SEARCH_MAX_LENGTH, `must be at most ${SEARCH_MAX_LENGTH} characters`)),
-  category: blankAsMissing(z.enum(CATEGORY_IDS as [CategoryId, ...CategoryId[]], { error: `must be one of ${CATEGORY_IDS.join(", ")}` }).optional()),
-  forSale: blankAsMissing(z.enum(["true", "false"], { error: "must be true or false" }).transform((v) => v === "true").optional()),
+  category: blankAsMissing(
+    z.enum(CATEGORY_IDS as [CategoryId, ...CategoryId[]], { error: `must be one of ${CATEGORY_IDS.join(", ")}` }).optional(),
+  ),
+  forSale: blankAsMissing(
+    z
+      .enum(["true", "false"], { error: "must be true or false" })
+      .transform((v) => v === "true")
+      .optional(),
+  ),
   page: blankAsMissing(whole(1, 1_000_000).default(1)),
   limit: blankAsMissing(whole(1, SEARCH_MAX_LIMIT).default(SEARCH_PAGE_SIZE)),
 });

@@ -19,7 +19,14 @@ describe("session tokens", () => {
   });
 
   it("refuses cookie values that are not token-shaped", () => {
-    for (const value of [undefined, "", "abc", `${newSessionToken()}x`, "1767225600000.abcdefghijklmnopqrstuv.abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQ", "a".repeat(42) + "="]) {
+    for (const value of [
+      undefined,
+      "",
+      "abc",
+      `${newSessionToken()}x`,
+      "1767225600000.abcdefghijklmnopqrstuv.abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQ",
+      "a".repeat(42) + "=",
+    ]) {
       expect(isTokenShaped(value)).toBe(false);
     }
   });

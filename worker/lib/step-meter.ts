@@ -26,7 +26,8 @@ function meteredStatement(statement: D1PreparedStatement, meter: StepMeter): D1P
     get(target, prop) {
       const value = Reflect.get(target, prop, target) as unknown;
       if (typeof value !== "function") return value;
-      if (prop === "bind") return (...args: unknown[]) => meteredStatement((value as (...a: unknown[]) => D1PreparedStatement).apply(target, args), meter);
+      if (prop === "bind")
+        return (...args: unknown[]) => meteredStatement((value as (...a: unknown[]) => D1PreparedStatement).apply(target, args), meter);
       if (typeof prop === "string" && D1_STATEMENT_CALLS.has(prop)) {
         return (...args: unknown[]) => {
           meter.used++;
@@ -83,7 +84,12 @@ function meteredStore<T extends object>(store: T, meter: StepMeter): T {
  */
 export function meteredEnv(env: Env, engineRetries = false): { env: Env; meter: StepMeter } {
   const meter: StepMeter = { used: 0, engineRetries };
-  const counted: Env = { ...env, DB: meteredD1(env.DB, meter), MEDIA: meteredStore(env.MEDIA, meter), CACHE: meteredStore(env.CACHE, meter) };
+  const counted: Env = {
+    ...env,
+    DB: meteredD1(env.DB, meter),
+    MEDIA: meteredStore(env.MEDIA, meter),
+    CACHE: meteredStore(env.CACHE, meter),
+  };
   meters.set(counted, meter);
   return { env: counted, meter };
 }

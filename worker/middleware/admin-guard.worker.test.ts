@@ -86,7 +86,11 @@ describe("admin guard: cross-origin state changes", () => {
 
   it("lets a state-changing POST without an Origin header through: the SameSite=Strict cookie is never sent cross-site", async () => {
     const cookie = await adminCookie();
-    const variants: Record<string, string>[] = [{ cookie }, { cookie, "sec-fetch-site": "same-origin" }, { cookie, "sec-fetch-site": "none" }];
+    const variants: Record<string, string>[] = [
+      { cookie },
+      { cookie, "sec-fetch-site": "same-origin" },
+      { cookie, "sec-fetch-site": "none" },
+    ];
     for (const headers of variants) {
       const res = await exports.default.fetch("http://localhost/api/admin/cache/enable", { method: "POST", headers });
       expect(res.status, JSON.stringify(headers)).toBe(200);
@@ -95,7 +99,10 @@ describe("admin guard: cross-origin state changes", () => {
   });
 
   it("answers 403 to a POST without an Origin header marked Sec-Fetch-Site: cross-site", async () => {
-    const res = await exports.default.fetch("http://localhost/api/admin/cache/disable", { method: "POST", headers: { cookie: await adminCookie(), "sec-fetch-site": "cross-site" } });
+    const res = await exports.default.fetch("http://localhost/api/admin/cache/disable", {
+      method: "POST",
+      headers: { cookie: await adminCookie(), "sec-fetch-site": "cross-site" },
+    });
     expect(res.status).toBe(403);
     expect(await res.json()).toEqual({ error: "Cross-origin admin requests are not allowed" });
     expect(await env.CACHE.get(SWITCH_KEY)).not.toBe("false");

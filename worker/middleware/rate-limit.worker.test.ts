@@ -18,7 +18,7 @@ const BURST = 25;
  */
 async function hammer(client: string): Promise<{ refused: Response | undefined; sent: number }> {
   const total = 2 * LIMIT + 1;
-  for (let sent = 0; sent < total; ) {
+  for (let sent = 0; sent < total;) {
     const burst = Math.min(BURST, total - sent);
     const answers = await Promise.all(Array.from({ length: burst }, () => health(client)));
     sent += burst;
@@ -51,7 +51,8 @@ describe("rate limit of /api/*", { timeout: 60_000 }, () => {
 
   it("never counts the machine's own requests (no address, 127.0.0.0/8, ::1)", async () => {
     for (const address of [undefined, "127.0.0.1", "127.1.2.3", "::1"]) expect(isLoopbackClient(clientKey(address))).toBe(true);
-    for (const address of ["203.0.113.1", "10.0.0.1", "2001:db8::1", "::ffff:203.0.113.1"]) expect(isLoopbackClient(clientKey(address))).toBe(false);
+    for (const address of ["203.0.113.1", "10.0.0.1", "2001:db8::1", "::ffff:203.0.113.1"])
+      expect(isLoopbackClient(clientKey(address))).toBe(false);
     const { refused, sent } = await hammer("127.0.0.1");
     expect(refused).toBeUndefined();
     expect(sent).toBe(2 * LIMIT + 1);

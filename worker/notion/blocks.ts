@@ -10,7 +10,9 @@ export async function fetchBlockTree(notion: Client, blockId: string, depth = 0)
   const blocks: Block[] = [];
   let cursor: string | undefined;
   do {
-    const page = await readNotion("a block children list", notionList(NotionBlock), () => notion.blocks.children.list({ block_id: blockId, page_size: 100, start_cursor: cursor }));
+    const page = await readNotion("a block children list", notionList(NotionBlock), () =>
+      notion.blocks.children.list({ block_id: blockId, page_size: 100, start_cursor: cursor }),
+    );
     blocks.push(...page.results);
     cursor = page.has_more ? (page.next_cursor ?? undefined) : undefined;
   } while (cursor);

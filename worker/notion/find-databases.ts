@@ -9,7 +9,13 @@ export function titleKey(title: string): string {
 }
 
 /** A data source found by search: its database, its own id, title and property schema. */
-export type FoundDataSource = { databaseId: string; dataSourceId: string; title: string; properties: Record<string, PropertySchema>; lastEdited: string };
+export type FoundDataSource = {
+  databaseId: string;
+  dataSourceId: string;
+  title: string;
+  properties: Record<string, PropertySchema>;
+  lastEdited: string;
+};
 
 type DataSourceLike = z.output<typeof NotionSearchResult>;
 
@@ -43,9 +49,10 @@ export async function findDataSources(notion: Client): Promise<FoundDataSources>
 /** A search result as a FoundDataSource, fetching the data source when search returned only a partial object. */
 async function complete(notion: Client, result: DataSourceLike): Promise<FoundDataSource | null> {
   if (result.object !== "data_source" || result.in_trash || result.archived) return null;
-  const full = result.properties && result.title
-    ? result
-    : await readNotion("a data source retrieval", NotionSearchResult, () => notion.dataSources.retrieve({ data_source_id: result.id }));
+  const full =
+    result.properties && result.title
+      ? result
+      : await readNotion("a data source retrieval", NotionSearchResult, () => notion.dataSources.retrieve({ data_source_id: result.id }));
   const title = (full.title ?? []).map((t) => t.plain_text ?? "").join("");
   return {
     databaseId: full.parent?.database_id ?? full.id,

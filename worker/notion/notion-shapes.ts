@@ -10,12 +10,24 @@ import { UpstreamError } from "./upstream-error";
 const RichText = z.looseObject({
   plain_text: z.string().optional(),
   href: z.string().nullish(),
-  annotations: z.looseObject({ bold: z.boolean().optional(), italic: z.boolean().optional(), strikethrough: z.boolean().optional(), code: z.boolean().optional() }).optional(),
+  annotations: z
+    .looseObject({
+      bold: z.boolean().optional(),
+      italic: z.boolean().optional(),
+      strikethrough: z.boolean().optional(),
+      code: z.boolean().optional(),
+    })
+    .optional(),
 });
 const Url = z.looseObject({ url: z.string().optional() });
 const Named = z.looseObject({ name: z.string().nullish(), id: z.string().optional() });
 const DateValue = z.looseObject({ start: z.string().nullish() }).nullable();
-const FileEntry = z.looseObject({ type: z.string().optional(), name: z.string().optional(), file: Url.optional(), external: Url.optional() });
+const FileEntry = z.looseObject({
+  type: z.string().optional(),
+  name: z.string().optional(),
+  file: Url.optional(),
+  external: Url.optional(),
+});
 
 /** `base` (an object with a `type`) whose `[type]` member must match `members[type]` when the type is listed there. */
 function tagged<T extends { type: string }>(base: z.ZodType<T>, members: Record<string, z.ZodType>) {

@@ -47,7 +47,10 @@ describe("pacedFetch", () => {
     const clock = fakeClock();
     const stats = newStats();
     const { fetcher, calls } = scripted([429, 200], { "retry-after": "2" });
-    const res = await pacedFetch({ pacer: createPacer(3, 3, clock), stats, policy, clock, fetcher })("https://n/v1/x", { method: "POST", body: "{}" });
+    const res = await pacedFetch({ pacer: createPacer(3, 3, clock), stats, policy, clock, fetcher })("https://n/v1/x", {
+      method: "POST",
+      body: "{}",
+    });
     expect(res.status).toBe(200);
     expect(calls).toHaveLength(2);
     expect(clock.slept).toContain(2000);

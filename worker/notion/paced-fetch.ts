@@ -28,7 +28,14 @@ export function newStats(): RequestStats {
   return { requests: 0, retries: 0, rateLimited: 0, downloads: 0 };
 }
 
-type Options = { pacer?: Pacer; stats: RequestStats; policy?: RetryPolicy; clock?: Clock; fetcher?: typeof fetch; kind?: "api" | "download" };
+type Options = {
+  pacer?: Pacer;
+  stats: RequestStats;
+  policy?: RetryPolicy;
+  clock?: Clock;
+  fetcher?: typeof fetch;
+  kind?: "api" | "download";
+};
 
 /**
  * A fetch that waits for the pacer, honours 429 Retry-After (pausing the whole run) and retries 5xx and
@@ -49,7 +56,11 @@ export function pacedFetch(options: Options): (url: string | URL | Request, init
       try {
         res = await fetcher(url, { ...init, signal: init?.signal ?? AbortSignal.timeout(policy.attemptTimeoutMs) });
       } catch (err) {
-        if (lastFailure) throw new UpstreamError(`Could not reach ${new URL(String(url instanceof Request ? url.url : url)).host}: ${errorMessage(err)}`, true);
+        if (lastFailure)
+          throw new UpstreamError(
+            `Could not reach ${new URL(String(url instanceof Request ? url.url : url)).host}: ${errorMessage(err)}`,
+            true,
+          );
         options.stats.retries++;
         await clock.sleep(backoff(policy, failures++));
         continue;

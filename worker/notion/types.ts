@@ -2,7 +2,13 @@
 export type PropertyValue = { type: string; [key: string]: unknown };
 
 /** A page as the data source query returns it (only what a row needs). */
-export type PageLike = { id: string; object?: string; created_time?: string; last_edited_time?: string; properties?: Record<string, PropertyValue> };
+export type PageLike = {
+  id: string;
+  object?: string;
+  created_time?: string;
+  last_edited_time?: string;
+  properties?: Record<string, PropertyValue>;
+};
 
 /** A data source's property schema entry (only what the mapping needs). */
 export type PropertySchema = { name?: string; type: string };
@@ -15,6 +21,17 @@ export type BlockNode = { block: Block; children: BlockNode[] };
 
 /** Block types whose children are rendered, so only these are worth fetching children for. */
 export const BLOCKS_WITH_RENDERED_CHILDREN = new Set([
-  "paragraph", "heading_1", "heading_2", "heading_3", "heading_4", "bulleted_list_item", "numbered_list_item",
-  "to_do", "quote", "callout", "toggle", "column_list", "column",
+  "paragraph",
+  "heading_1",
+  "heading_2",
+  "heading_3",
+  "heading_4",
+  "bulleted_list_item",
+  "numbered_list_item",
+  "to_do",
+  "quote",
+  "callout",
+  "toggle",
+  "column_list",
+  "column",
 ]);

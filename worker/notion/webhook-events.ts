@@ -19,7 +19,14 @@ export type WebhookEventBody = z.output<typeof WebhookEvent>;
 export type WebhookChanges = { pages: string[]; schemas: string[] };
 
 /** Page events: each is answered by reading the page's current state (a deleted or trashed page loses its row). */
-export const PAGE_EVENTS = ["page.created", "page.properties_updated", "page.content_updated", "page.deleted", "page.undeleted", "page.moved"] as const;
+export const PAGE_EVENTS = [
+  "page.created",
+  "page.properties_updated",
+  "page.content_updated",
+  "page.deleted",
+  "page.undeleted",
+  "page.moved",
+] as const;
 
 /** Schema events: the table of that data source (older API versions name the database) is synced whole with fresh columns. */
 export const SCHEMA_EVENTS = ["data_source.schema_updated", "database.schema_updated"] as const;

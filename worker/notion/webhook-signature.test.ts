@@ -26,7 +26,15 @@ describe("webhook signature", () => {
   });
 
   it("refuses a missing, empty, truncated or differently labelled header", async () => {
-    for (const header of [undefined, null, "", "sha256=", nodeSignature.slice(0, -2), nodeSignature.replace("sha256=", "sha1="), nodeSignature.slice(7)]) {
+    for (const header of [
+      undefined,
+      null,
+      "",
+      "sha256=",
+      nodeSignature.slice(0, -2),
+      nodeSignature.replace("sha256=", "sha1="),
+      nodeSignature.slice(7),
+    ]) {
       expect(await verifyWebhookSignature(token, bytes(body), header)).toBe(false);
     }
   });

@@ -53,7 +53,13 @@ describe("admin cache routes", () => {
   });
 
   it("answers 404 JSON for unknown paths and methods under the API", async () => {
-    for (const [method, path] of [["GET", "/api/content"], ["GET", "/api/posts/home"], ["GET", "/api/collection/slots/gallery/extra"], ["GET", "/api/admin/cache/clear"], ["POST", "/api/admin/cache/nope"]] as const) {
+    for (const [method, path] of [
+      ["GET", "/api/content"],
+      ["GET", "/api/posts/home"],
+      ["GET", "/api/collection/slots/gallery/extra"],
+      ["GET", "/api/admin/cache/clear"],
+      ["POST", "/api/admin/cache/nope"],
+    ] as const) {
       const res = method === "GET" && !path.startsWith("/api/admin") ? await get(path) : await admin(method, path);
       expect(res.status).toBe(404);
       expect(res.body).toEqual({ error: `Not found: ${path}` });

@@ -22,7 +22,11 @@ describe("admin API answers match the contract the admin panel parses them with"
     await env.DB.exec("DELETE FROM sync_runs");
     const id = await startRun(env.DB, "table", "notion_slot_machines", "manual", new Date("2026-01-01T04:00:00Z"));
     const unsupported = [{ pageId: "p1", pageTitle: "Mills", type: "embed", count: 2 }];
-    await finishRun(env.DB, id, { ok: true, message: "Synced 3 rows", counts: { added: 1, changed: 2, removed: 0, filesCopied: 4, unsupported } });
+    await finishRun(env.DB, id, {
+      ok: true,
+      message: "Synced 3 rows",
+      counts: { added: 1, changed: 2, removed: 0, filesCopied: 4, unsupported },
+    });
     await startRun(env.DB, "rebuild", "table", "manual");
     const status = await answer(SyncStatusSchema, ADMIN_PATHS.syncStatus);
     expect(status).toMatchObject({ lastSync: { kind: "table", ok: true }, lastRebuild: { kind: "rebuild", ok: null } });
@@ -37,7 +41,10 @@ describe("admin API answers match the contract the admin panel parses them with"
     expect(await answer(MessageResultSchema, ADMIN_PATHS.cacheEnable, "POST")).toEqual({ message: "Caching enabled" });
     await answer(MessageResultSchema, ADMIN_PATHS.cacheClear, "POST");
     await answer(NotionTablesSchema, ADMIN_PATHS.notionTables);
-    expect(await answer(WebhookStateSchema, ADMIN_PATHS.notionWebhook)).toMatchObject({ state: "not-set-up", pending: { pages: 0, schemas: 0 } });
+    expect(await answer(WebhookStateSchema, ADMIN_PATHS.notionWebhook)).toMatchObject({
+      state: "not-set-up",
+      pending: { pages: 0, schemas: 0 },
+    });
     await answer(MessageResultSchema, ADMIN_PATHS.notionWebhook, "DELETE");
     expect(await answer(SessionStateSchema, ADMIN_PATHS.session, "DELETE")).toEqual({ authenticated: false, expiresAt: null });
   });

@@ -2,13 +2,7 @@ import { Hono } from "hono";
 import { ADMIN_PATHS } from "#contract/api-paths";
 import { HTTPException } from "hono/http-exception";
 import type { AppEnv } from "../app-env";
-import {
-  SyncAllQuerySchema,
-  SyncTableBodySchema,
-  type NotionTable,
-  type NotionTables,
-  type SchemaSyncResult,
-} from "#contract/admin-api";
+import { SyncAllQuerySchema, SyncTableBodySchema, type NotionTable, type NotionTables, type SchemaSyncResult } from "#contract/admin-api";
 import type { SyncStarted } from "#contract/sync-runs";
 import { errorMessage, fail } from "../lib/errors";
 import { validate } from "../lib/validate";
@@ -46,7 +40,12 @@ const waitable = (ctx: unknown) => ctx as ExecutionContext;
 /** Runs a sync so that it finishes (and frees its lock) even if the operator closes the tab: workerd cancels a request's work on disconnect unless it is waited on. */
 function carryOn<T>(ctx: unknown, work: () => Promise<T>): Promise<T> {
   const running = work();
-  waitable(ctx).waitUntil(running.then(() => undefined, () => undefined));
+  waitable(ctx).waitUntil(
+    running.then(
+      () => undefined,
+      () => undefined,
+    ),
+  );
   return running;
 }
 
@@ -56,7 +55,10 @@ adminNotion.post(ADMIN_PATHS.syncSchemas, async (c) => {
   const outcome = await carryOn(c.executionCtx, async () => {
     const done = await guarded("Schema sync", () => syncSchemas(c.env));
     // Every table is empty now: a rebuild would publish an empty catalogue. The table syncs that follow rebuild the site.
-    await afterSync(c.env, waitable(c.executionCtx), { kind: "schema", noRebuild: "a schema sync leaves the tables empty until Sync Data fills them" });
+    await afterSync(c.env, waitable(c.executionCtx), {
+      kind: "schema",
+      noRebuild: "a schema sync leaves the tables empty until Sync Data fills them",
+    });
     return done;
   });
   return c.json<SchemaSyncResult>(outcome.result);
@@ -67,7 +69,9 @@ adminNotion.get(ADMIN_PATHS.notionTables, async (c) => {
   const present = new Set(await existingNotionTables(c.env.DB));
   const tables: NotionTable[] = [];
   for (const e of entries) {
-    const count = present.has(e.tableName) ? await c.env.DB.prepare(`SELECT COUNT(*) AS n FROM ${quoteIdent(e.tableName)}`).first<{ n: number }>() : null;
+    const count = present.has(e.tableName)
+      ? await c.env.DB.prepare(`SELECT COUNT(*) AS n FROM ${quoteIdent(e.tableName)}`).first<{ n: number }>()
+      : null;
     tables.push({ tableName: e.tableName, recordCount: count?.n ?? 0, databaseTitle: e.databaseTitle, databaseId: e.databaseId });
   }
   return c.json<NotionTables>({ tables });

@@ -9,11 +9,31 @@ const DB_ID = "1a2b3c4d-0000-4000-8000-000000000001";
 async function register() {
   await env.DB.batch([
     env.DB.prepare('DROP TABLE IF EXISTS "notion_slot_machines"'),
-    env.DB.prepare('CREATE TABLE "notion_slot_machines" ("id" TEXT PRIMARY KEY, "created_time" TEXT, "last_edited_time" TEXT, "title" TEXT)'),
+    env.DB.prepare(
+      'CREATE TABLE "notion_slot_machines" ("id" TEXT PRIMARY KEY, "created_time" TEXT, "last_edited_time" TEXT, "title" TEXT)',
+    ),
     env.DB.prepare("INSERT INTO notion_slot_machines (id, title) VALUES ('p1', 'A'), ('p2', 'B')"),
     ...replaceRegistry(env.DB, [
-      { tableName: "notion_slot_machines", databaseTitle: "Slot Machines", databaseId: DB_ID, dataSourceId: "ds-1", columns: [{ property: "Title", column: "title", type: "title" }], hasBody: false, schemaSyncedAt: null, dataSyncedAt: null },
-      { tableName: "notion_posts", databaseTitle: "Posts", databaseId: null, dataSourceId: null, columns: [], hasBody: true, schemaSyncedAt: null, dataSyncedAt: null },
+      {
+        tableName: "notion_slot_machines",
+        databaseTitle: "Slot Machines",
+        databaseId: DB_ID,
+        dataSourceId: "ds-1",
+        columns: [{ property: "Title", column: "title", type: "title" }],
+        hasBody: false,
+        schemaSyncedAt: null,
+        dataSyncedAt: null,
+      },
+      {
+        tableName: "notion_posts",
+        databaseTitle: "Posts",
+        databaseId: null,
+        dataSourceId: null,
+        columns: [],
+        hasBody: true,
+        schemaSyncedAt: null,
+        dataSyncedAt: null,
+      },
     ]),
   ]);
 }
@@ -33,7 +53,12 @@ describe("admin Notion routes", () => {
   });
 
   it("answers 400 for a table sync body that is not {tableName, databaseId}", async () => {
-    for (const body of [{}, { tableName: "notion_slot_machines" }, { tableName: 1, databaseId: DB_ID }, { tableName: "", databaseId: DB_ID }]) {
+    for (const body of [
+      {},
+      { tableName: "notion_slot_machines" },
+      { tableName: 1, databaseId: DB_ID },
+      { tableName: "", databaseId: DB_ID },
+    ]) {
       const res = await adminFetch("/api/admin/notion-sync-table", { method: "POST", body });
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect((await res.json<{ error: string }>()).error).toMatch(/^Invalid /);
@@ -52,10 +77,16 @@ describe("admin Notion routes", () => {
   });
 
   it("answers 400 when the databaseId is not the table's database", async () => {
-    const res = await adminFetch("/api/admin/notion-sync-table", { method: "POST", body: { tableName: "notion_slot_machines", databaseId: "ffffffff-0000-4000-8000-000000000001" } });
+    const res = await adminFetch("/api/admin/notion-sync-table", {
+      method: "POST",
+      body: { tableName: "notion_slot_machines", databaseId: "ffffffff-0000-4000-8000-000000000001" },
+    });
     expect(res.status).toBe(400);
     expect(await res.json()).toEqual({ error: "databaseId does not match the database synced into notion_slot_machines" });
-    const missing = await adminFetch("/api/admin/notion-sync-table", { method: "POST", body: { tableName: "notion_posts", databaseId: DB_ID } });
+    const missing = await adminFetch("/api/admin/notion-sync-table", {
+      method: "POST",
+      body: { tableName: "notion_posts", databaseId: DB_ID },
+    });
     expect(missing.status).toBe(400);
   });
 

@@ -15,8 +15,7 @@ function isLocalHost(url: string): boolean {
   return host === "localhost" || host === "127.0.0.1" || host === "[::1]";
 }
 
-const cookieOptions = (url: string) =>
-  ({ httpOnly: true, sameSite: "Strict", path: "/", secure: !isLocalHost(url) }) as const;
+const cookieOptions = (url: string) => ({ httpOnly: true, sameSite: "Strict", path: "/", secure: !isLocalHost(url) }) as const;
 
 /** Admin sign-in (`POST`), sign-out (`DELETE`, which revokes the session server-side) and session state (`GET`) at `/api/admin/session`. */
 const adminSession = new Hono<AppEnv>();

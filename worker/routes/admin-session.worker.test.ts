@@ -94,7 +94,9 @@ describe("POST /api/admin/session (sign-in)", () => {
     for (let n = 0; n < 50; n++) expect((await signIn("wrong", { client: `192.0.2.${n}` })).status).toBe(401);
     const flooded = performance.now();
     const operator = await signIn(env.ADMIN_PASSWORD, { client: "203.0.113.200" });
-    console.log(`sign-in flood: 50 failures from 50 addresses in ${Math.round(flooded - started)} ms; the operator's sign-in then took ${Math.round(performance.now() - flooded)} ms with status ${operator.status}`);
+    console.log(
+      `sign-in flood: 50 failures from 50 addresses in ${Math.round(flooded - started)} ms; the operator's sign-in then took ${Math.round(performance.now() - flooded)} ms with status ${operator.status}`,
+    );
     expect(operator.status).toBe(200);
     expect(operator.headers.get("set-cookie")).toMatch(/^admin_session=[A-Za-z0-9_-]{43};/);
   });
@@ -158,14 +160,18 @@ describe("GET and DELETE /api/admin/session", () => {
     expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM admin_sessions WHERE token_hash = ?1").bind(token).first("n")).toBe(0);
     const state = () => exports.default.fetch("http://localhost/api/admin/sync-status", { headers: { cookie: `admin_session=${token}` } });
     expect((await state()).status).toBe(200);
-    await env.DB.prepare("UPDATE admin_sessions SET expires_at = ?1 WHERE token_hash = ?2").bind(Date.now() - 1, hash).run();
+    await env.DB.prepare("UPDATE admin_sessions SET expires_at = ?1 WHERE token_hash = ?2")
+      .bind(Date.now() - 1, hash)
+      .run();
     expect((await state()).status).toBe(401);
     const forged = `admin_session=${"A".repeat(43)}`;
     expect((await exports.default.fetch("http://localhost/api/admin/sync-status", { headers: { cookie: forged } })).status).toBe(401);
   });
 
   it("drops expired sessions when someone signs in", async () => {
-    await env.DB.prepare("INSERT INTO admin_sessions (token_hash, expires_at) VALUES ('long-gone', ?1)").bind(Date.now() - 1000).run();
+    await env.DB.prepare("INSERT INTO admin_sessions (token_hash, expires_at) VALUES ('long-gone', ?1)")
+      .bind(Date.now() - 1000)
+      .run();
     expect((await signIn(env.ADMIN_PASSWORD)).status).toBe(200);
     expect(await env.DB.prepare("SELECT token_hash FROM admin_sessions WHERE token_hash = 'long-gone'").first()).toBeNull();
   });

@@ -33,7 +33,9 @@ adminSyncRuns.get("/:id", validate("param", RunParams), async (c) => {
     await finishRun(c.env.DB, id, { ok: false, message });
     return c.json<SyncRunProgress>({ ...((await readSyncRun(c.env.DB, id)) ?? run), status: state.status });
   }
-  return c.json<SyncRunProgress>(state.status === "complete" ? { ...run, status: state.status, result: state.output } : { ...run, status: state.status });
+  return c.json<SyncRunProgress>(
+    state.status === "complete" ? { ...run, status: state.status, result: state.output } : { ...run, status: state.status },
+  );
 });
 
 export default adminSyncRuns;

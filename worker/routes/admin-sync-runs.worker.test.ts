@@ -45,7 +45,11 @@ describe("GET /api/admin/sync-runs", () => {
     });
     await startRun(env.DB, "full", null, "cron", new Date("2026-01-02T04:00:00Z"));
     const all = await runs();
-    expect(all.map((r) => [r.kind, r.trigger])).toEqual([["full", "cron"], ["page", "webhook"], ["schema", "manual"]]);
+    expect(all.map((r) => [r.kind, r.trigger])).toEqual([
+      ["full", "cron"],
+      ["page", "webhook"],
+      ["schema", "manual"],
+    ]);
     expect(all[0]).toMatchObject({ ok: null, finishedAt: null, error: null, pagesAdded: null, unsupportedBlocks: [], unsupportedTotal: 0 });
     expect(all[1]).toEqual({
       id: page,
@@ -75,7 +79,13 @@ describe("GET /api/admin/sync-runs", () => {
   });
 
   it("answers one run by id with its progress (no workflow status for a run made in one call), 404 for an unknown id, 400 for one that is not a number", async () => {
-    const id = await recordRun(env.DB, { kind: "page", target: "notion_slot_machines", trigger: "webhook", ok: true, message: "Synced 1 page" });
+    const id = await recordRun(env.DB, {
+      kind: "page",
+      target: "notion_slot_machines",
+      trigger: "webhook",
+      ok: true,
+      message: "Synced 1 page",
+    });
     const res = await adminFetch(`/api/admin/sync-runs/${id}`);
     expect(res.status).toBe(200);
     const run = await res.json<Record<string, unknown>>();
@@ -97,11 +107,25 @@ describe("GET /api/admin/sync-runs", () => {
   });
 
   it("lists the files a run could not copy, the first 200 with the total of all", async () => {
-    const skipped = Array.from({ length: 203 }, (_, i) => ({ pageId: `p${i}`, pageTitle: `Item ${i}`, property: "Main Image", file: `f${i}.png`, reason: "Notion's file storage answered HTTP 404" }));
+    const skipped = Array.from({ length: 203 }, (_, i) => ({
+      pageId: `p${i}`,
+      pageTitle: `Item ${i}`,
+      property: "Main Image",
+      file: `f${i}.png`,
+      reason: "Notion's file storage answered HTTP 404",
+    }));
     const id = await startRun(env.DB, "table", "notion_slot_machines", "cron");
-    await finishRun(env.DB, id, { ok: true, message: "Synced", counts: { added: 0, changed: 1, removed: 0, filesCopied: 2, unsupported: [], skipped } });
+    await finishRun(env.DB, id, {
+      ok: true,
+      message: "Synced",
+      counts: { added: 0, changed: 1, removed: 0, filesCopied: 2, unsupported: [], skipped },
+    });
     const clean = await startRun(env.DB, "table", "notion_blog_posts", "cron");
-    await finishRun(env.DB, clean, { ok: true, message: "Synced", counts: { added: 0, changed: 0, removed: 0, filesCopied: 0, unsupported: [], skipped: [] } });
+    await finishRun(env.DB, clean, {
+      ok: true,
+      message: "Synced",
+      counts: { added: 0, changed: 0, removed: 0, filesCopied: 0, unsupported: [], skipped: [] },
+    });
     const [none, run] = await runs();
     expect(none).toMatchObject({ id: clean, skippedFiles: [], skippedTotal: 0 });
     expect(run).toMatchObject({ id, ok: true, skippedTotal: 203 });
@@ -111,7 +135,11 @@ describe("GET /api/admin/sync-runs", () => {
   it(`keeps only the newest ${RUNS_KEPT} runs, with their skipped files`, async () => {
     const first = await startRun(env.DB, "table", "notion_first", "manual");
     const skipped = [{ pageId: "p", property: "Photos", file: "a.png", reason: "HTTP 404" }];
-    await finishRun(env.DB, first, { ok: true, message: "Synced", counts: { added: 0, changed: 0, removed: 0, filesCopied: 0, unsupported: [], skipped } });
+    await finishRun(env.DB, first, {
+      ok: true,
+      message: "Synced",
+      counts: { added: 0, changed: 0, removed: 0, filesCopied: 0, unsupported: [], skipped },
+    });
     for (let i = 0; i < RUNS_KEPT; i++) await startRun(env.DB, "table", `notion_t${i}`, "manual");
     const kept = await env.DB.prepare("SELECT COUNT(*) AS n, MIN(id) AS oldest FROM sync_runs").first<{ n: number; oldest: number }>();
     expect(kept).toEqual({ n: RUNS_KEPT, oldest: first + 1 });

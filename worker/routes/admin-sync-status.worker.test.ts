@@ -6,7 +6,14 @@ import worker from "../index";
 import { acquireLock, SYNC_LOCK } from "../tables/lock";
 import { adminCookie, adminFetch, TEST_ORIGIN } from "../test/admin";
 
-type Run = { kind: string; target: string | null; startedAt: string; finishedAt: string | null; ok: boolean | null; message: string | null };
+type Run = {
+  kind: string;
+  target: string | null;
+  startedAt: string;
+  finishedAt: string | null;
+  ok: boolean | null;
+  message: string | null;
+};
 
 const status = async () => {
   const res = await adminFetch("/api/admin/sync-status");
@@ -57,7 +64,11 @@ describe("GET /api/admin/sync-status", () => {
   it("says whether rebuilds are configured: true only with a DEPLOY_HOOK_URL", async () => {
     expect((await status()).rebuildConfigured).toBe(false);
     const hooked = { ...env, DEPLOY_HOOK_URL: "https://builds.example.com/hook/secret-token" };
-    const res = await worker.fetch(new Request(`${TEST_ORIGIN}/api/admin/sync-status`, { headers: { cookie: await adminCookie() } }), hooked, createExecutionContext());
+    const res = await worker.fetch(
+      new Request(`${TEST_ORIGIN}/api/admin/sync-status`, { headers: { cookie: await adminCookie() } }),
+      hooked,
+      createExecutionContext(),
+    );
     const body = await res.json<{ rebuildConfigured: boolean }>();
     expect(body.rebuildConfigured).toBe(true);
     expect(JSON.stringify(body)).not.toContain("secret-token");
@@ -67,7 +78,14 @@ describe("GET /api/admin/sync-status", () => {
     await env.DB.exec("DELETE FROM sync_runs");
     await startRun(env.DB, "full", null, "cron", new Date("2026-01-02T04:00:00Z"));
     const { lastSync } = await status();
-    expect(lastSync).toEqual({ kind: "full", target: null, startedAt: "2026-01-02T04:00:00.000Z", finishedAt: null, ok: null, message: null });
+    expect(lastSync).toEqual({
+      kind: "full",
+      target: null,
+      startedAt: "2026-01-02T04:00:00.000Z",
+      finishedAt: null,
+      ok: null,
+      message: null,
+    });
   });
 
   it("says whether a sync holds the lock now; an expired lock (a run cut short) does not count", async () => {
@@ -76,7 +94,9 @@ describe("GET /api/admin/sync-status", () => {
     expect((await status()).syncing).toBe(true);
     await lock.release();
     expect((await status()).syncing).toBe(false);
-    await env.DB.prepare("INSERT INTO locks (name, holder, expires_at) VALUES (?1, 'gone', ?2)").bind(SYNC_LOCK, Date.now() - 1).run();
+    await env.DB.prepare("INSERT INTO locks (name, holder, expires_at) VALUES (?1, 'gone', ?2)")
+      .bind(SYNC_LOCK, Date.now() - 1)
+      .run();
     expect((await status()).syncing).toBe(false);
     await env.DB.exec("DELETE FROM locks");
   });

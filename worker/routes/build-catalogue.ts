@@ -21,7 +21,9 @@ buildCatalogue.get("/catalogue/:category", validate("query", query), async (c) =
   const category = c.req.param("category");
   if (!isCategoryId(category)) fail(404, `Unknown category: ${category}`);
   try {
-    return c.json<CataloguePage>(await catalogueAfter(c.env.DB, category, c.req.valid("query").after ?? null), 200, { "Cache-Control": "no-store" });
+    return c.json<CataloguePage>(await catalogueAfter(c.env.DB, category, c.req.valid("query").after ?? null), 200, {
+      "Cache-Control": "no-store",
+    });
   } catch (err) {
     if (err instanceof NotSyncedError) fail(503, err.message);
     throw err;

@@ -11,8 +11,13 @@ let slots: Row[];
 beforeAll(async () => {
   await dropNotionTables();
   const rows: Row[] = Array.from({ length: CATALOGUE_PAGE_SIZE + 1 }, (_, n) => ({
-    title: `Slot ${n}`, manufacturer: n % 2 ? "Mills" : "Jennings", year: 1900 + (n % 50), for_sale: n % 3 === 0 ? 1 : 0,
-    price: n % 3 === 0 ? 100 + n : null, main_image: json([`/media/slot-${n}.png`]), additional_images: json([]),
+    title: `Slot ${n}`,
+    manufacturer: n % 2 ? "Mills" : "Jennings",
+    year: 1900 + (n % 50),
+    for_sale: n % 3 === 0 ? 1 : 0,
+    price: n % 3 === 0 ? 100 + n : null,
+    main_image: json([`/media/slot-${n}.png`]),
+    additional_images: json([]),
   }));
   slots = await seedCategory("slots", rows);
 });
@@ -40,8 +45,12 @@ describe("GET /api/build/catalogue/:category", () => {
   });
 
   it("answers 400 for an `after` that is not a Notion id, 404 for an unknown category, 503 for a table not synced yet", async () => {
-    expect(await get("/api/build/catalogue/slots?after=x'--")).toEqual(expect.objectContaining({ status: 400, body: { error: "Invalid after: must be a Notion page id (32 hex digits, dashes optional)" } }));
-    expect(await get("/api/build/catalogue/pinballs")).toEqual(expect.objectContaining({ status: 404, body: { error: "Unknown category: pinballs" } }));
+    expect(await get("/api/build/catalogue/slots?after=x'--")).toEqual(
+      expect.objectContaining({ status: 400, body: { error: "Invalid after: must be a Notion page id (32 hex digits, dashes optional)" } }),
+    );
+    expect(await get("/api/build/catalogue/pinballs")).toEqual(
+      expect.objectContaining({ status: 404, body: { error: "Unknown category: pinballs" } }),
+    );
     const toys = await get("/api/build/catalogue/toys");
     expect(toys.status).toBe(503);
     expect(toys.body).toEqual({ error: "Vintage Toys has not been synced yet" });

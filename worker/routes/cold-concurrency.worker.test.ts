@@ -15,7 +15,11 @@ const seeded = new Map<CategoryId, Row[]>();
 
 beforeAll(async () => {
   for (const category of CATEGORY_IDS) {
-    const rows = Array.from({ length: PER_CATEGORY }, (_, i) => ({ title: `${category} item ${String(i).padStart(2, "0")}`, year: 1900 + i, for_sale: i % 2 }));
+    const rows = Array.from({ length: PER_CATEGORY }, (_, i) => ({
+      title: `${category} item ${String(i).padStart(2, "0")}`,
+      year: 1900 + i,
+      for_sale: i % 2,
+    }));
     seeded.set(category, await seedCategory(category, rows));
   }
   await seedContent("Site Content", [{ key: "banner_message", type: "rich_text", content: "Hello" }]);
@@ -38,7 +42,10 @@ function itemProbes(count: number): Probe[] {
   for (let i = 0; probes.length < count; i++) {
     const category = CATEGORY_IDS[i % CATEGORY_IDS.length];
     const row = seeded.get(category)![Math.floor(i / CATEGORY_IDS.length)];
-    probes.push({ path: `/api/collection/${category}/${row.id}`, check: (body) => expect(body).toMatchObject({ id: row.id, category, title: row.title }) });
+    probes.push({
+      path: `/api/collection/${category}/${row.id}`,
+      check: (body) => expect(body).toMatchObject({ id: row.id, category, title: row.title }),
+    });
   }
   return probes;
 }
@@ -52,7 +59,10 @@ function listingProbes(count: number): Probe[] {
     const view = views[i % views.length];
     const page = 1 + (i % 3);
     const rows = seeded.get(category)!.filter((row) => view !== "/for-sale" || row.for_sale === 1);
-    const titles = rows.map((row) => String(row.title)).sort().slice((page - 1) * LISTING_LIMIT, page * LISTING_LIMIT);
+    const titles = rows
+      .map((row) => String(row.title))
+      .sort()
+      .slice((page - 1) * LISTING_LIMIT, page * LISTING_LIMIT);
     probes.push({
       path: `/api/collection/${category}${view}?page=${page}&limit=${LISTING_LIMIT}`,
       check: (body) => {
@@ -110,7 +120,11 @@ describe("concurrent cold requests", { timeout: 60_000 }, () => {
     ["fails after 200 ms", { kind: "fails-later", ms: 200 }],
   ])("requests arriving while the first cold request's D1 read %s do not share it: all 64 answer 200", async (_what, trouble) => {
     // The first request reads through a D1 in trouble and so would be the one to fill any memo of pending reads.
-    const first = worker.fetch(new Request(`http://localhost/api/collection/slots/${seeded.get("slots")![0].id}`), { ...env, DB: troubledD1(trouble) }, createExecutionContext());
+    const first = worker.fetch(
+      new Request(`http://localhost/api/collection/slots/${seeded.get("slots")![0].id}`),
+      { ...env, DB: troubledD1(trouble) },
+      createExecutionContext(),
+    );
     const probes = [...itemProbes(44), ...listingProbes(20)];
     const answers = await Promise.race([
       sendAtOnce(probes),

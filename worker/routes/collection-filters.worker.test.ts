@@ -22,9 +22,18 @@ beforeEach(async () => {
     { title: "Strength Tester", game_type: "Strength", number_of_players: 2, year: 1925 },
     { title: "Digger", game_type: "Crane", number_of_players: null, year: null },
   ]);
-  await seedCategory("vending", [{ title: "Gum", product_category: "Gum", type: "Tab" }, { title: "Peanuts", product_category: "Nuts", type: "Bulk" }]);
-  await seedCategory("trade-stimulators", [{ title: "Puritan", stimulator_type: "Dice" }, { title: "Cub", stimulator_type: "Wheel" }]);
-  await seedCategory("advertising", [{ title: "Sign", ad_type: "Tin Sign", theme: "Soda" }, { title: "Clock", ad_type: "Clock", theme: "Tobacco" }]);
+  await seedCategory("vending", [
+    { title: "Gum", product_category: "Gum", type: "Tab" },
+    { title: "Peanuts", product_category: "Nuts", type: "Bulk" },
+  ]);
+  await seedCategory("trade-stimulators", [
+    { title: "Puritan", stimulator_type: "Dice" },
+    { title: "Cub", stimulator_type: "Wheel" },
+  ]);
+  await seedCategory("advertising", [
+    { title: "Sign", ad_type: "Tin Sign", theme: "Soda" },
+    { title: "Clock", ad_type: "Clock", theme: "Tobacco" },
+  ]);
   await seedCategory("parts", [
     { title: "Reel strip", part_type: "Reel", compatible_models: '["Mills Bell","Jennings Chief"]' },
     { title: "Coin head", part_type: "Coin Entry", compatible_models: null },
@@ -47,7 +56,9 @@ describe("listing filters", () => {
   });
 
   it("combines filters with the for-sale view", async () => {
-    expect(await list("/api/collection/slots/for-sale", { manufacturers: '["Mills","Caille"]', yearRange: "[1900,1950]" })).toEqual(["A Mills"]);
+    expect(await list("/api/collection/slots/for-sale", { manufacturers: '["Mills","Caille"]', yearRange: "[1900,1950]" })).toEqual([
+      "A Mills",
+    ]);
   });
 
   it("filters by gameType, productCategory, stimulatorType, theme, adType and partType", async () => {
@@ -64,10 +75,21 @@ describe("listing filters", () => {
   });
 
   it("takes two lists of 50 values with a year range and every single-value filter (one bound value a list)", async () => {
-    const fifty = (prefix: string) => JSON.stringify([...Array.from({ length: 49 }, (_, i) => `${prefix} ${i}`), prefix === "m" ? "Mills" : "5¢"]);
+    const fifty = (prefix: string) =>
+      JSON.stringify([...Array.from({ length: 49 }, (_, i) => `${prefix} ${i}`), prefix === "m" ? "Mills" : "5¢"]);
     const params = { manufacturers: fifty("m"), denominations: fifty("d"), yearRange: "[1900,1950]", sort: "year_desc" };
     expect(await list("/api/collection/slots", params)).toEqual(["A Mills"]);
-    expect(await list("/api/collection/slots/for-sale", { ...params, gameType: "x", theme: "y", adType: "z", partType: "p", productCategory: "q", stimulatorType: "s" })).toEqual([]);
+    expect(
+      await list("/api/collection/slots/for-sale", {
+        ...params,
+        gameType: "x",
+        theme: "y",
+        adType: "z",
+        partType: "p",
+        productCategory: "q",
+        stimulatorType: "s",
+      }),
+    ).toEqual([]);
   });
 
   it("ignores blank filter values", async () => {
@@ -80,12 +102,26 @@ describe("filter_options per category", () => {
 
   it("offers each category's own filter values as {value, label}", async () => {
     expect((await options("arcades")).additionalFilters.gameTypes).toEqual([
-      { value: "Crane", label: "Crane" }, { value: "Strength", label: "Strength" }, { value: "Viewer", label: "Viewer" },
+      { value: "Crane", label: "Crane" },
+      { value: "Strength", label: "Strength" },
+      { value: "Viewer", label: "Viewer" },
     ]);
-    expect((await options("vending")).additionalFilters.productCategories).toEqual([{ value: "Gum", label: "Gum" }, { value: "Nuts", label: "Nuts" }]);
-    expect((await options("trade-stimulators")).additionalFilters.stimulatorTypes).toEqual([{ value: "Dice", label: "Dice" }, { value: "Wheel", label: "Wheel" }]);
-    expect((await options("advertising")).additionalFilters.adTypes).toEqual([{ value: "Clock", label: "Clock" }, { value: "Tin Sign", label: "Tin Sign" }]);
-    expect((await options("parts")).additionalFilters.partTypes).toEqual([{ value: "Coin Entry", label: "Coin Entry" }, { value: "Reel", label: "Reel" }]);
+    expect((await options("vending")).additionalFilters.productCategories).toEqual([
+      { value: "Gum", label: "Gum" },
+      { value: "Nuts", label: "Nuts" },
+    ]);
+    expect((await options("trade-stimulators")).additionalFilters.stimulatorTypes).toEqual([
+      { value: "Dice", label: "Dice" },
+      { value: "Wheel", label: "Wheel" },
+    ]);
+    expect((await options("advertising")).additionalFilters.adTypes).toEqual([
+      { value: "Clock", label: "Clock" },
+      { value: "Tin Sign", label: "Tin Sign" },
+    ]);
+    expect((await options("parts")).additionalFilters.partTypes).toEqual([
+      { value: "Coin Entry", label: "Coin Entry" },
+      { value: "Reel", label: "Reel" },
+    ]);
   });
 
   it("spans the years present, or 1900 to 2023 when no item has a year", async () => {
@@ -100,7 +136,12 @@ describe("filter_options per category", () => {
       items: [],
       pagination: { page: 1, limit: 2, totalPages: 0, totalItems: 0 },
       total: 0,
-      filter_options: { manufacturers: [], yearRange: [1900, 2023], denominations: [], additionalFilters: { gameTypes: [], productCategories: [], stimulatorTypes: [], adTypes: [], partTypes: [] } },
+      filter_options: {
+        manufacturers: [],
+        yearRange: [1900, 2023],
+        denominations: [],
+        additionalFilters: { gameTypes: [], productCategories: [], stimulatorTypes: [], adTypes: [], partTypes: [] },
+      },
     });
   });
 });

@@ -10,7 +10,21 @@ const q = (params: Record<string, string>) => new URLSearchParams(params).toStri
 beforeEach(async () => {
   await freshCache();
   slots = await seedCategory("slots", [
-    { title: "Mills Liberty Bell", manufacturer: "Mills", year: 1931, for_sale: 1, price: 4500, denomination: "5¢", main_image: json(["/media/notion/a/main.jpg"]), additional_images: json(["/media/notion/b/1.jpg", "https://cdn.example.com/2.jpg"]), description: "Three-reel bell", condition: "Restored", serial_number: "SN-1", cabinet_type: "Oak", mechanism_type: "Mechanical" },
+    {
+      title: "Mills Liberty Bell",
+      manufacturer: "Mills",
+      year: 1931,
+      for_sale: 1,
+      price: 4500,
+      denomination: "5¢",
+      main_image: json(["/media/notion/a/main.jpg"]),
+      additional_images: json(["/media/notion/b/1.jpg", "https://cdn.example.com/2.jpg"]),
+      description: "Three-reel bell",
+      condition: "Restored",
+      serial_number: "SN-1",
+      cabinet_type: "Oak",
+      mechanism_type: "Mechanical",
+    },
     { title: "caille Detroit", manufacturer: "Caille", year: 1905, for_sale: 0, price: null, denomination: "1¢" },
     { title: "Jennings Chief", manufacturer: "Jennings", year: 1946, for_sale: 1, price: 2500, denomination: "25¢" },
     { title: "Watling Rol-a-Top", manufacturer: "Watling", year: 1931, for_sale: 1, price: null, denomination: "5¢" },
@@ -38,11 +52,29 @@ describe("GET /api/collection/:category (every item)", () => {
     const res = await get(`/api/collection/slots?${q({ manufacturers: '["Mills"]', sort: "year_asc" })}`);
     expect(res.body.items.slice(0, 1)).toEqual([
       {
-        id: slots[0].id, category: "slots", title: "Mills Liberty Bell", description: "Three-reel bell",
-        descriptionRichText: [{ type: "text", plain_text: "Three-reel bell", href: null, annotations: { bold: false, italic: false, strikethrough: false, underline: false, code: false, color: "default" } }],
-        manufacturer: "Mills", year: 1931,
-        mainImageUrl: "/media/notion/a/main.jpg", additionalImageUrls: ["/media/notion/b/1.jpg", "https://cdn.example.com/2.jpg"],
-        forSale: true, price: 4500, condition: "Restored", denomination: "5¢", serialNumber: "SN-1", cabinetType: "Oak", mechanismType: "Mechanical",
+        id: slots[0].id,
+        category: "slots",
+        title: "Mills Liberty Bell",
+        description: "Three-reel bell",
+        descriptionRichText: [
+          {
+            type: "text",
+            plain_text: "Three-reel bell",
+            href: null,
+            annotations: { bold: false, italic: false, strikethrough: false, underline: false, code: false, color: "default" },
+          },
+        ],
+        manufacturer: "Mills",
+        year: 1931,
+        mainImageUrl: "/media/notion/a/main.jpg",
+        additionalImageUrls: ["/media/notion/b/1.jpg", "https://cdn.example.com/2.jpg"],
+        forSale: true,
+        price: 4500,
+        condition: "Restored",
+        denomination: "5¢",
+        serialNumber: "SN-1",
+        cabinetType: "Oak",
+        mechanismType: "Mechanical",
       },
     ]);
   });
@@ -76,22 +108,64 @@ describe("sorting", () => {
   const sorted = async (sort: string, view = "gallery") => titles((await get(`/api/collection/slots/${view}?limit=100&sort=${sort}`)).body);
 
   it("sorts by name case-insensitively, untitled items last both ways", async () => {
-    expect(await sorted("name_asc")).toEqual(["caille Detroit", "Jennings Chief", "Mills Bursting Cherry", "Mills Liberty Bell", "Watling Rol-a-Top", null]);
-    expect(await sorted("name_desc")).toEqual(["Watling Rol-a-Top", "Mills Liberty Bell", "Mills Bursting Cherry", "Jennings Chief", "caille Detroit", null]);
+    expect(await sorted("name_asc")).toEqual([
+      "caille Detroit",
+      "Jennings Chief",
+      "Mills Bursting Cherry",
+      "Mills Liberty Bell",
+      "Watling Rol-a-Top",
+      null,
+    ]);
+    expect(await sorted("name_desc")).toEqual([
+      "Watling Rol-a-Top",
+      "Mills Liberty Bell",
+      "Mills Bursting Cherry",
+      "Jennings Chief",
+      "caille Detroit",
+      null,
+    ]);
   });
 
   it("sorts by year with ties broken by id and undated items last", async () => {
-    expect(await sorted("year_asc")).toEqual(["caille Detroit", "Mills Liberty Bell", "Watling Rol-a-Top", "Mills Bursting Cherry", "Jennings Chief", null]);
-    expect(await sorted("year_desc")).toEqual(["Jennings Chief", "Mills Bursting Cherry", "Mills Liberty Bell", "Watling Rol-a-Top", "caille Detroit", null]);
+    expect(await sorted("year_asc")).toEqual([
+      "caille Detroit",
+      "Mills Liberty Bell",
+      "Watling Rol-a-Top",
+      "Mills Bursting Cherry",
+      "Jennings Chief",
+      null,
+    ]);
+    expect(await sorted("year_desc")).toEqual([
+      "Jennings Chief",
+      "Mills Bursting Cherry",
+      "Mills Liberty Bell",
+      "Watling Rol-a-Top",
+      "caille Detroit",
+      null,
+    ]);
   });
 
   it("sorts for-sale items by price, unpriced ones last", async () => {
-    expect(await sorted("price_asc", "for-sale")).toEqual(["Jennings Chief", "Mills Bursting Cherry", "Mills Liberty Bell", "Watling Rol-a-Top"]);
-    expect(await sorted("price_desc", "for-sale")).toEqual(["Mills Liberty Bell", "Mills Bursting Cherry", "Jennings Chief", "Watling Rol-a-Top"]);
+    expect(await sorted("price_asc", "for-sale")).toEqual([
+      "Jennings Chief",
+      "Mills Bursting Cherry",
+      "Mills Liberty Bell",
+      "Watling Rol-a-Top",
+    ]);
+    expect(await sorted("price_desc", "for-sale")).toEqual([
+      "Mills Liberty Bell",
+      "Mills Bursting Cherry",
+      "Jennings Chief",
+      "Watling Rol-a-Top",
+    ]);
   });
 
   it("refuses price sorts outside the for-sale view and unknown sorts", async () => {
-    for (const path of ["/api/collection/slots/gallery?sort=price_asc", "/api/collection/slots?sort=price_desc", "/api/collection/slots?sort=newest"]) {
+    for (const path of [
+      "/api/collection/slots/gallery?sort=price_asc",
+      "/api/collection/slots?sort=price_desc",
+      "/api/collection/slots?sort=newest",
+    ]) {
       const res = await get(path);
       expect(res.status).toBe(400);
       expect(res.body).toEqual({ error: "Invalid sort: must be one of name_asc, name_desc, year_asc, year_desc" });

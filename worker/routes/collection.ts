@@ -44,13 +44,21 @@ async function serveListing(c: Context<AppEnv>, view: ListingView, q: ListingQue
 collection.use("/:category/*", knownCategory);
 
 collection.get("/:category", validate("query", listingQuerySchema("all")), (c) => serveListing(c, "all", c.req.valid("query")));
-collection.get("/:category/gallery", validate("query", listingQuerySchema("gallery")), (c) => serveListing(c, "gallery", c.req.valid("query")));
-collection.get("/:category/for-sale", validate("query", listingQuerySchema("for-sale")), (c) => serveListing(c, "for-sale", c.req.valid("query")));
+collection.get("/:category/gallery", validate("query", listingQuerySchema("gallery")), (c) =>
+  serveListing(c, "gallery", c.req.valid("query")),
+);
+collection.get("/:category/for-sale", validate("query", listingQuerySchema("for-sale")), (c) =>
+  serveListing(c, "for-sale", c.req.valid("query")),
+);
 
 collection.get("/:category/:id", validate("param", z.object({ category: z.string(), id: notionIdParam })), async (c) => {
   const { category, id } = c.req.valid("param");
   const key = await cacheKey("items", category, "id", id);
-  return serveCached<Item>(c, key, async () => (await findItem(c.env.DB, category as CategoryId, id)) ?? fail(404, `Item not found: ${category}/${id}`));
+  return serveCached<Item>(
+    c,
+    key,
+    async () => (await findItem(c.env.DB, category as CategoryId, id)) ?? fail(404, `Item not found: ${category}/${id}`),
+  );
 });
 
 export default collection;

@@ -3,20 +3,46 @@ import { json, richJson, seedContent } from "../test/fixtures";
 import { freshCache, get } from "../test/http";
 
 const plain = (text: string) => [
-  { type: "text", plain_text: text, href: null, annotations: { bold: false, italic: false, strikethrough: false, underline: false, code: false, color: "default" } },
+  {
+    type: "text",
+    plain_text: text,
+    href: null,
+    annotations: { bold: false, italic: false, strikethrough: false, underline: false, code: false, color: "default" },
+  },
 ];
 
 beforeEach(async () => {
   await freshCache();
   await seedContent("Site Content", [
     { key: "banner_message", type: "rich_text", content: "Now open on Saturdays", title: "Banner", image: null },
-    { key: "header_image", type: "image", content: null, title: null, image: json(["/media/notion/f1/header.jpg", "/media/notion/f2/other.jpg"]) },
+    {
+      key: "header_image",
+      type: "image",
+      content: null,
+      title: null,
+      image: json(["/media/notion/f1/header.jpg", "/media/notion/f2/other.jpg"]),
+    },
     { key: "phone_contact_info", type: null, content: "555-0100", title: null, image: null },
     {
-      key: "rich_banner", type: "rich_text", content: "See what is for sale now", title: null, image: null,
-      content_rich: richJson(["See "], ["what is for sale", { bold: true, color: "red_background" }, "/for-sale"], [" now", { italic: true }, "javascript:alert(1)"]),
+      key: "rich_banner",
+      type: "rich_text",
+      content: "See what is for sale now",
+      title: null,
+      image: null,
+      content_rich: richJson(
+        ["See "],
+        ["what is for sale", { bold: true, color: "red_background" }, "/for-sale"],
+        [" now", { italic: true }, "javascript:alert(1)"],
+      ),
     },
-    { key: "broken_rich", type: "rich_text", content: "Still shown", title: null, image: null, content_rich: '[{"text":{"content":"<script>"}},' },
+    {
+      key: "broken_rich",
+      type: "rich_text",
+      content: "Still shown",
+      title: null,
+      image: null,
+      content_rich: '[{"text":{"content":"<script>"}},',
+    },
   ]);
   await seedContent("Images", [
     { key: "header_main_image", image: json(["https://cdn.example.com/main.jpg"]), alt_text: "Mills Liberty Bell", title: "Header" },
@@ -30,12 +56,26 @@ describe("GET /api/content/:key", () => {
     expect(res.status).toBe(200);
     expect(res.headers.get("Content-Type")).toBe("application/json; charset=UTF-8");
     expect(res.headers.get("Cache-Control")).toBe("public, max-age=60");
-    expect(res.body).toEqual({ id: "banner_message", type: "rich_text", content: "Now open on Saturdays", richText: plain("Now open on Saturdays"), title: "Banner", imageUrl: null });
+    expect(res.body).toEqual({
+      id: "banner_message",
+      type: "rich_text",
+      content: "Now open on Saturdays",
+      richText: plain("Now open on Saturdays"),
+      title: "Banner",
+      imageUrl: null,
+    });
   });
 
   it("takes the first URL of the Image column and gives no rich text without content", async () => {
     const res = await get("/api/content/header_image");
-    expect(res.body).toEqual({ id: "header_image", type: "image", content: null, richText: [], title: null, imageUrl: "/media/notion/f1/header.jpg" });
+    expect(res.body).toEqual({
+      id: "header_image",
+      type: "image",
+      content: null,
+      richText: [],
+      title: null,
+      imageUrl: "/media/notion/f1/header.jpg",
+    });
   });
 
   it("treats a block without a Type as plain text", async () => {
@@ -81,7 +121,12 @@ describe("GET /api/images/:key", () => {
   it("returns the image record with the first file URL", async () => {
     const res = await get("/api/images/header_main_image");
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ id: "header_main_image", imageUrl: "https://cdn.example.com/main.jpg", altText: "Mills Liberty Bell", title: "Header" });
+    expect(res.body).toEqual({
+      id: "header_main_image",
+      imageUrl: "https://cdn.example.com/main.jpg",
+      altText: "Mills Liberty Bell",
+      title: "Header",
+    });
   });
 
   it("serves background-texture from a plain url column value", async () => {

@@ -13,7 +13,11 @@ export type MediaAnswer = { body: ReadableStream | ArrayBuffer | null; headers: 
  * file the sync copied or `read` (given the key and whether the request is HEAD) finds nothing; else its answer, 304 on a matching
  * If-None-Match, bodiless for HEAD, and kept in the Cache API.
  */
-export async function serveMediaFile(c: Context<AppEnv>, key: string | null, read: (key: string, head: boolean) => Promise<MediaAnswer | null>): Promise<Response> {
+export async function serveMediaFile(
+  c: Context<AppEnv>,
+  key: string | null,
+  read: (key: string, head: boolean) => Promise<MediaAnswer | null>,
+): Promise<Response> {
   if (!key) fail(400, "Invalid media path");
   const url = new URL(c.req.url);
   const head = c.req.method === "HEAD";

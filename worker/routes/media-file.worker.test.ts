@@ -16,7 +16,7 @@ app.on(["GET", "HEAD"], "/files/:key", (c) =>
     reads.push({ key, head });
     if (missing) return null;
     const headers = new Headers({ ETag: `"etag-${key}"`, "Content-Type": "text/plain", "Cache-Control": IMMUTABLE });
-    return { body: head ? null : new TextEncoder().encode(`bytes of ${key}`).slice().buffer as ArrayBuffer, headers };
+    return { body: head ? null : (new TextEncoder().encode(`bytes of ${key}`).slice().buffer as ArrayBuffer), headers };
   }),
 );
 
@@ -43,7 +43,11 @@ describe("serveMediaFile", () => {
   });
 
   it("answers 404 for a key the sync did not copy, reading nothing", async () => {
-    expect(await request("/files/unlisted")).toEqual({ status: 404, etag: null, text: JSON.stringify({ error: "Not found: /media/unlisted" }) });
+    expect(await request("/files/unlisted")).toEqual({
+      status: 404,
+      etag: null,
+      text: JSON.stringify({ error: "Not found: /media/unlisted" }),
+    });
     expect(reads).toEqual([]);
   });
 
@@ -65,6 +69,10 @@ describe("serveMediaFile", () => {
   });
 
   it("answers 304 without a body when If-None-Match matches the answer's ETag", async () => {
-    expect(await request("/files/listed-d", { headers: { "If-None-Match": '"etag-listed-d"' } })).toEqual({ status: 304, etag: '"etag-listed-d"', text: "" });
+    expect(await request("/files/listed-d", { headers: { "If-None-Match": '"etag-listed-d"' } })).toEqual({
+      status: 304,
+      etag: '"etag-listed-d"',
+      text: "",
+    });
   });
 });

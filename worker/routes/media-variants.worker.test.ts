@@ -20,7 +20,10 @@ function counted(tally: Tally, failing = false): Env {
   const media = {
     get: (key: string, options?: R2GetOptions) => bucket.get(key, options),
     head: (key: string) => bucket.head(key),
-    put: (key: string, value: Parameters<R2Bucket["put"]>[1], options?: R2PutOptions) => (tally.puts.push(key), bucket.put(key, value, options)),
+    put: (key: string, value: Parameters<R2Bucket["put"]>[1], options?: R2PutOptions) => (
+      tally.puts.push(key),
+      bucket.put(key, value, options)
+    ),
   } as unknown as R2Bucket;
   const images = {
     input: (stream: ReadableStream<Uint8Array>, options?: ImageInputOptions) => {

@@ -56,7 +56,14 @@ describe("GET /media/*", () => {
   });
 
   it("rejects encoded traversal and malformed keys with 400", async () => {
-    for (const path of ["/media/..%2Fsecret", "/media/notion/..%2F..%2Fsecret", "/media/notion//x.png", "/media/a%5Cb", "/media/%E0%A4%A", "/media/a%00b"]) {
+    for (const path of [
+      "/media/..%2Fsecret",
+      "/media/notion/..%2F..%2Fsecret",
+      "/media/notion//x.png",
+      "/media/a%5Cb",
+      "/media/%E0%A4%A",
+      "/media/a%00b",
+    ]) {
       const res = await get(path);
       expect(res.status, path).toBe(400);
       expect(await res.json()).toEqual({ error: "Invalid media path" });
@@ -92,7 +99,8 @@ describe("GET /media/*", () => {
     expect(first.status).toBe(200);
     await first.arrayBuffer();
     const cacheKey = `http://localhost/media/${key}`;
-    for (let tries = 0; tries < 50 && !(await (caches as unknown as { default: Cache }).default.match(cacheKey)); tries++) await new Promise((r) => setTimeout(r, 20));
+    for (let tries = 0; tries < 50 && !(await (caches as unknown as { default: Cache }).default.match(cacheKey)); tries++)
+      await new Promise((r) => setTimeout(r, 20));
     await env.MEDIA.delete(key);
     await env.DB.prepare("DELETE FROM media_files WHERE key = ?1").bind(key).run();
     const again = await get(`/media/${key}`);

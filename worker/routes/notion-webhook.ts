@@ -23,7 +23,10 @@ notionWebhook.post(
   "/",
   // Mounted ahead of the app-wide middleware (for its own body limit), so it takes the API rate limit itself.
   apiRateLimit,
-  bodyLimit({ maxSize: MAX_WEBHOOK_BODY_BYTES, onError: (c) => c.json({ error: `Webhook body larger than ${MAX_WEBHOOK_BODY_BYTES} bytes` }, 413) }),
+  bodyLimit({
+    maxSize: MAX_WEBHOOK_BODY_BYTES,
+    onError: (c) => c.json({ error: `Webhook body larger than ${MAX_WEBHOOK_BODY_BYTES} bytes` }, 413),
+  }),
   async (c) => {
     const raw = await c.req.arrayBuffer();
     let json: unknown;
@@ -36,7 +39,9 @@ notionWebhook.post(
     if (verification.success) {
       const stored = await storeToken(c.env.DB, verification.data.verification_token);
       if (!stored) fail(409, "A verified webhook subscription exists; reset it in the admin panel (Notion Sync) before verifying another");
-      console.log("notion webhook: verification token received; paste it into the subscription in Notion's integration settings (shown in /admin, Notion Sync)");
+      console.log(
+        "notion webhook: verification token received; paste it into the subscription in Notion's integration settings (shown in /admin, Notion Sync)",
+      );
       return c.json({ ok: true });
     }
     const token = await readToken(c.env.DB);

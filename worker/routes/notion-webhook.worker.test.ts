@@ -6,7 +6,14 @@ import { deliver, deliverSigned, pendingChanges, runDebouncer, WEBHOOK_TOKEN, we
 import { signWebhookBody } from "../notion/webhook-signature";
 import { MAX_WEBHOOK_BODY_BYTES } from "./notion-webhook";
 
-type Status = { state: string; verificationToken: string | null; verifiedAt: string | null; lastEventAt: string | null; lastEventType: string | null; pending: { pages: number; schemas: number } };
+type Status = {
+  state: string;
+  verificationToken: string | null;
+  verifiedAt: string | null;
+  lastEventAt: string | null;
+  lastEventType: string | null;
+  pending: { pages: number; schemas: number };
+};
 const status = async () => (await adminFetch("/api/admin/notion-webhook")).json<Status>();
 let pageId: string;
 
@@ -36,7 +43,12 @@ describe("POST /api/notion/webhook: handshake, signatures, freshness, repeats", 
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ ok: true, queued: { pages: [pageId], schemas: [] } });
     expect(await pendingChanges()).toEqual({ pages: [pageId], schemas: [] });
-    expect(await status()).toMatchObject({ state: "verified", verificationToken: null, lastEventType: "page.properties_updated", pending: { pages: 1, schemas: 0 } });
+    expect(await status()).toMatchObject({
+      state: "verified",
+      verificationToken: null,
+      lastEventType: "page.properties_updated",
+      pending: { pages: 1, schemas: 0 },
+    });
     expect(await runDebouncer()).toBe(true);
   });
 
@@ -45,7 +57,12 @@ describe("POST /api/notion/webhook: handshake, signatures, freshness, repeats", 
     const text = JSON.stringify(event);
     const good = await signWebhookBody(WEBHOOK_TOKEN, text);
     const wrong = good.slice(0, -1) + (good.endsWith("0") ? "1" : "0");
-    const cases: Record<string, string>[] = [{}, { "x-notion-signature": wrong }, { "x-notion-signature": await signWebhookBody("another-token", text) }, { "x-notion-signature": "garbage" }];
+    const cases: Record<string, string>[] = [
+      {},
+      { "x-notion-signature": wrong },
+      { "x-notion-signature": await signWebhookBody("another-token", text) },
+      { "x-notion-signature": "garbage" },
+    ];
     for (const headers of cases) {
       const res = await deliver(text, headers);
       expect(res.status).toBe(401);
@@ -69,7 +86,10 @@ describe("POST /api/notion/webhook: handshake, signatures, freshness, repeats", 
   });
 
   it("accepts a signed event of several KB (Notion lists authors and properties; the app-wide 1 KB limit does not apply)", async () => {
-    const authors = Array.from({ length: 60 }, (_, i) => ({ id: `00000000-0000-4000-8000-${String(i).padStart(12, "0")}`, type: "person" }));
+    const authors = Array.from({ length: 60 }, (_, i) => ({
+      id: `00000000-0000-4000-8000-${String(i).padStart(12, "0")}`,
+      type: "person",
+    }));
     const event = { ...webhookEvent("page.properties_updated", pageId), authors };
     expect(JSON.stringify(event).length).toBeGreaterThan(4096);
     expect((await deliverSigned(event)).status).toBe(200);
@@ -124,6 +144,13 @@ describe("POST /api/notion/webhook: handshake, signatures, freshness, repeats", 
 
   it("the status endpoint is admin-only", async () => {
     expect((await exports.default.fetch("http://localhost/api/admin/notion-webhook")).status).toBe(401);
-    expect((await exports.default.fetch("http://localhost/api/admin/notion-webhook", { method: "DELETE", headers: { origin: "http://localhost" } })).status).toBe(401);
+    expect(
+      (
+        await exports.default.fetch("http://localhost/api/admin/notion-webhook", {
+          method: "DELETE",
+          headers: { origin: "http://localhost" },
+        })
+      ).status,
+    ).toBe(401);
   });
 });

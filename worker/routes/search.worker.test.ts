@@ -16,16 +16,77 @@ const titles = async (params: Record<string, string>) => (await search(params)).
 beforeEach(async () => {
   await freshCache();
   slots = await seedCategory("slots", [
-    { title: "Mills Castle Front 5¢", manufacturer: "Mills", year: 1933, for_sale: 1, price: 4500, denomination: "5¢", description: "Turreted cast-aluminium front with gooseneck coin entry.", main_image: json(["/media/notion/a/castle.png", "/media/notion/a/2.png"]) },
-    { title: "Watling Rol-a-Top", manufacturer: "Watling", year: 1935, for_sale: 0, price: null, denomination: "5¢", description: "Cascading coin front, embossed with fruit." },
-    { title: "Jennings Chief", manufacturer: "Jennings", year: 1946, for_sale: 1, price: 2500, denomination: "25¢", description: "Not a castle front, but Jennings & Co. chrome." },
-    { title: "Caille Détroit", manufacturer: "Caillé Brothers", year: 1905, for_sale: 0, price: null, denomination: "1¢", description: "Upright floor model." },
+    {
+      title: "Mills Castle Front 5¢",
+      manufacturer: "Mills",
+      year: 1933,
+      for_sale: 1,
+      price: 4500,
+      denomination: "5¢",
+      description: "Turreted cast-aluminium front with gooseneck coin entry.",
+      main_image: json(["/media/notion/a/castle.png", "/media/notion/a/2.png"]),
+    },
+    {
+      title: "Watling Rol-a-Top",
+      manufacturer: "Watling",
+      year: 1935,
+      for_sale: 0,
+      price: null,
+      denomination: "5¢",
+      description: "Cascading coin front, embossed with fruit.",
+    },
+    {
+      title: "Jennings Chief",
+      manufacturer: "Jennings",
+      year: 1946,
+      for_sale: 1,
+      price: 2500,
+      denomination: "25¢",
+      description: "Not a castle front, but Jennings & Co. chrome.",
+    },
+    {
+      title: "Caille Détroit",
+      manufacturer: "Caillé Brothers",
+      year: 1905,
+      for_sale: 0,
+      price: null,
+      denomination: "1¢",
+      description: "Upright floor model.",
+    },
   ]);
   parts = await seedCategory("parts", [
-    { title: "Award card", manufacturer: "Mills", year: 1933, for_sale: 1, price: 45, part_type: "Card", part_number: "#A-113", compatible_models: json(["Mills Castle Front"]) },
-    { title: "Reel strip set", manufacturer: "Jennings", year: 1940, for_sale: 0, price: null, part_type: "Reels", part_number: "#B-113", compatible_models: json(["Jennings Chief"]) },
+    {
+      title: "Award card",
+      manufacturer: "Mills",
+      year: 1933,
+      for_sale: 1,
+      price: 45,
+      part_type: "Card",
+      part_number: "#A-113",
+      compatible_models: json(["Mills Castle Front"]),
+    },
+    {
+      title: "Reel strip set",
+      manufacturer: "Jennings",
+      year: 1940,
+      for_sale: 0,
+      price: null,
+      part_type: "Reels",
+      part_number: "#B-113",
+      compatible_models: json(["Jennings Chief"]),
+    },
   ]);
-  await seedCategory("trade-stimulators", [{ title: "Dice shaker", manufacturer: "Unknown", year: 1910, for_sale: 1, price: 900, description: "A 5 cent trade stimulator for the cigar counter.", stimulator_type: "Dice" }]);
+  await seedCategory("trade-stimulators", [
+    {
+      title: "Dice shaker",
+      manufacturer: "Unknown",
+      year: 1910,
+      for_sale: 1,
+      price: 900,
+      description: "A 5 cent trade stimulator for the cigar counter.",
+      stimulator_type: "Dice",
+    },
+  ]);
   await Promise.all([indexCategory("slots"), indexCategory("parts"), indexCategory("trade-stimulators")]);
 });
 
@@ -37,9 +98,19 @@ describe("GET /api/search", () => {
       query: "gooseneck",
       items: [
         {
-          id: slots[0].id, category: "slots", title: "Mills Castle Front 5¢", year: 1933, manufacturer: "Mills", price: 4500, forSale: true,
+          id: slots[0].id,
+          category: "slots",
+          title: "Mills Castle Front 5¢",
+          year: 1933,
+          manufacturer: "Mills",
+          price: 4500,
+          forSale: true,
           mainImageUrl: "/media/notion/a/castle.png",
-          snippet: [{ text: "Turreted cast-aluminium front with ", match: false }, { text: "gooseneck", match: true }, { text: " coin entry.", match: false }],
+          snippet: [
+            { text: "Turreted cast-aluminium front with ", match: false },
+            { text: "gooseneck", match: true },
+            { text: " coin entry.", match: false },
+          ],
         },
       ],
       total: 1,
@@ -72,7 +143,12 @@ describe("GET /api/search", () => {
     expect(await titles({ q: "Rol-a-Top" })).toEqual(["Watling Rol-a-Top"]);
     expect(await titles({ q: "5 cent" })).toEqual(["Dice shaker"]);
     const card = (await search({ q: "#A-113" })).body.items[0];
-    expect(card.snippet.filter((s) => s.match).map((s) => s.text).join(" ")).toContain("A-113");
+    expect(
+      card.snippet
+        .filter((s) => s.match)
+        .map((s) => s.text)
+        .join(" "),
+    ).toContain("A-113");
     const models = (await search({ q: "castle", category: "parts" })).body.items[0];
     expect(models.snippet.map((s) => s.text).join("")).toBe("1933 Card #A-113 Mills Castle Front");
   });
@@ -90,11 +166,52 @@ describe("GET /api/search", () => {
     expect(second.body.items.map((i) => i.title)).toEqual(["Jennings Chief"]);
     expect(second.body.total).toBe(3);
     expect(second.body.pagination).toEqual({ page: 2, limit: 2, totalPages: 2, totalItems: 3 });
-    expect((await search({ q: "castle", limit: "2", page: "5" })).body).toMatchObject({ items: [], total: 3, pagination: { page: 5, limit: 2, totalPages: 2, totalItems: 3 } });
+    expect((await search({ q: "castle", limit: "2", page: "5" })).body).toMatchObject({
+      items: [],
+      total: 3,
+      pagination: { page: 5, limit: 2, totalPages: 2, totalItems: 3 },
+    });
   });
 
   it("treats every FTS5 syntax character and operator as a literal, never an error", async () => {
-    const queries = ['"', '""', "*", "mills*", "(", ")", "(mills", "mills)", ":", "title:mills", "^", "^mills", "-", "-mills", "+", "{title}", "NEAR", "NEAR(mills castle)", "AND", "OR", "NOT", "mills AND", "OR mills", "mills NOT", '"mills castle', "mills\"", "'", "\\", "%", "_", "?", ";", "--", "/*", "NEAR/2", "mills -castle"];
+    const queries = [
+      '"',
+      '""',
+      "*",
+      "mills*",
+      "(",
+      ")",
+      "(mills",
+      "mills)",
+      ":",
+      "title:mills",
+      "^",
+      "^mills",
+      "-",
+      "-mills",
+      "+",
+      "{title}",
+      "NEAR",
+      "NEAR(mills castle)",
+      "AND",
+      "OR",
+      "NOT",
+      "mills AND",
+      "OR mills",
+      "mills NOT",
+      '"mills castle',
+      'mills"',
+      "'",
+      "\\",
+      "%",
+      "_",
+      "?",
+      ";",
+      "--",
+      "/*",
+      "NEAR/2",
+      "mills -castle",
+    ];
     for (const q of queries) {
       const res = await search({ q });
       expect(res.status, q).toBe(200);
@@ -105,7 +222,12 @@ describe("GET /api/search", () => {
     expect(await titles({ q: '"watling"' })).toEqual(["Watling Rol-a-Top"]);
     expect(await titles({ q: "(watling)" })).toEqual(["Watling Rol-a-Top"]);
     expect(await titles({ q: 'NEAR("castle" "front")' })).toEqual([]);
-    expect((await search({ q: '" * ( ) : ^' })).body).toEqual({ query: '" * ( ) : ^', items: [], total: 0, pagination: { page: 1, limit: 10, totalPages: 0, totalItems: 0 } });
+    expect((await search({ q: '" * ( ) : ^' })).body).toEqual({
+      query: '" * ( ) : ^',
+      items: [],
+      total: 0,
+      pagination: { page: 1, limit: 10, totalPages: 0, totalItems: 0 },
+    });
   });
 
   it("answers 400 with a JSON error for bad input", async () => {

@@ -11,14 +11,32 @@ beforeEach(async () => {
   await seedContent("Page Descriptions", [
     { section: "navigation", description: "Browse the collection" },
     { section: "empty", description: null },
-    { section: "services", description: "We restore Mills and Jennings", description_rich: richJson(["We "], ["restore", { bold: true }], [" "], ["Mills", { italic: true, underline: true }, "https://example.com/mills"], [" and "], ["Jennings", { code: true, color: "blue" }]) },
+    {
+      section: "services",
+      description: "We restore Mills and Jennings",
+      description_rich: richJson(
+        ["We "],
+        ["restore", { bold: true }],
+        [" "],
+        ["Mills", { italic: true, underline: true }, "https://example.com/mills"],
+        [" and "],
+        ["Jennings", { code: true, color: "blue" }],
+      ),
+    },
     { section: "hostile", description: "Plain words", description_rich: '{"__proto__":{"x":1}}' },
   ]);
   headers = await seedContent("Page Headers", [{ page_id: "slots", title: "Slot Machines", icon_type: "gallery" }]);
   posts = await seedContent("Posts", [
     { title: "Third", section: "news", display_order: 3, image: null, content: "From the property", body_md: null },
     { title: "Unordered", section: "news", display_order: null, image: null, content: null, body_md: "   " },
-    { title: "First", section: "news", display_order: 1, image: json(["/media/notion/p1/a.jpg", "/media/notion/p1/b.jpg"]), content: "ignored", body_md: "# Body\n\nText" },
+    {
+      title: "First",
+      section: "news",
+      display_order: 1,
+      image: json(["/media/notion/p1/a.jpg", "/media/notion/p1/b.jpg"]),
+      content: "ignored",
+      body_md: "# Body\n\nText",
+    },
     { title: "Second", section: "news", display_order: 2, image: "https://cdn.example.com/x.png", content: null, body_md: null },
     { title: "Elsewhere", section: "home", display_order: 1, image: null, content: "Home post", body_md: null },
   ]);
@@ -28,7 +46,11 @@ describe("GET /api/page-description/:section", () => {
   it("returns the description with its rich text", async () => {
     const res = await get("/api/page-description/navigation");
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ section: "navigation", description: "Browse the collection", richText: [{ type: "text", plain_text: "Browse the collection", href: null, annotations }] });
+    expect(res.body).toEqual({
+      section: "navigation",
+      description: "Browse the collection",
+      richText: [{ type: "text", plain_text: "Browse the collection", href: null, annotations }],
+    });
   });
 
   it("returns the description's rich text pieces with their annotations and links", async () => {
@@ -39,7 +61,12 @@ describe("GET /api/page-description/:section", () => {
       { type: "text", plain_text: "We ", href: null, annotations },
       { type: "text", plain_text: "restore", href: null, annotations: { ...annotations, bold: true } },
       { type: "text", plain_text: " ", href: null, annotations },
-      { type: "text", plain_text: "Mills", href: "https://example.com/mills", annotations: { ...annotations, italic: true, underline: true } },
+      {
+        type: "text",
+        plain_text: "Mills",
+        href: "https://example.com/mills",
+        annotations: { ...annotations, italic: true, underline: true },
+      },
       { type: "text", plain_text: " and ", href: null, annotations },
       { type: "text", plain_text: "Jennings", href: null, annotations: { ...annotations, code: true, color: "blue" } },
     ]);
@@ -97,8 +124,22 @@ describe("GET /api/posts/section/:section", () => {
 
   it("takes Markdown from the body, else the Content property, else empty text", async () => {
     const byTitle = Object.fromEntries((await get("/api/posts/section/news")).body.map((p: { title: string }) => [p.title, p]));
-    expect(byTitle.First).toEqual({ id: posts[2].id, title: "First", section: "news", content: "# Body\n\nText", imageUrl: "/media/notion/p1/a.jpg", displayOrder: 1 });
-    expect(byTitle.Second).toEqual({ id: posts[3].id, title: "Second", section: "news", content: "", imageUrl: "https://cdn.example.com/x.png", displayOrder: 2 });
+    expect(byTitle.First).toEqual({
+      id: posts[2].id,
+      title: "First",
+      section: "news",
+      content: "# Body\n\nText",
+      imageUrl: "/media/notion/p1/a.jpg",
+      displayOrder: 1,
+    });
+    expect(byTitle.Second).toEqual({
+      id: posts[3].id,
+      title: "Second",
+      section: "news",
+      content: "",
+      imageUrl: "https://cdn.example.com/x.png",
+      displayOrder: 2,
+    });
     expect(byTitle.Third.content).toBe("From the property");
     expect(byTitle.Unordered).toMatchObject({ content: "", displayOrder: null, imageUrl: null });
   });

@@ -17,7 +17,15 @@ describe("missing or renamed columns", () => {
   it("give null item fields instead of failing", async () => {
     const res = await get("/api/collection/slots/gallery?limit=100&sort=year_desc");
     expect(res.status).toBe(200);
-    expect(res.body.items[0]).toMatchObject({ title: "Chief", manufacturer: null, price: null, condition: null, mainImageUrl: null, additionalImageUrls: [], denomination: null });
+    expect(res.body.items[0]).toMatchObject({
+      title: "Chief",
+      manufacturer: null,
+      price: null,
+      condition: null,
+      mainImageUrl: null,
+      additionalImageUrls: [],
+      denomination: null,
+    });
   });
 
   it("give empty filter options and no matches for filters on them", async () => {
@@ -34,6 +42,8 @@ describe("missing or renamed columns", () => {
 
   it("give null content and posts without order or Markdown", async () => {
     expect((await get("/api/content/banner_message")).body).toMatchObject({ content: null, type: "text", imageUrl: null });
-    expect((await get("/api/posts/section/home")).body).toMatchObject([{ title: "No order", content: "", displayOrder: null, imageUrl: null }]);
+    expect((await get("/api/posts/section/home")).body).toMatchObject([
+      { title: "No order", content: "", displayOrder: null, imageUrl: null },
+    ]);
   });
 });

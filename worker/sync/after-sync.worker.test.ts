@@ -50,15 +50,27 @@ describe("afterSync", () => {
   });
 
   it.each([
-    ["on an unroutable port", "http://127.0.0.1:1/deploy/s3cr3t-build-token?key=hook-key-123", "Deploy hook failed: Network connection lost."],
-    ["with a scheme fetch refuses", "ftp://builds.example.com/deploy/s3cr3t-build-token?key=hook-key-123", "Deploy hook failed: Fetch API cannot load: <DEPLOY_HOOK_URL>"],
-  ])("records a hook it cannot reach (%s) as failed, with a message that never holds the hook URL (a secret)", async (_how, url, message) => {
-    const target = `notion_${crypto.randomUUID()}`;
-    await afterSync({ ...env, DEPLOY_HOOK_URL: url }, undefined, { kind: "table", target });
-    const run = await rebuildRun(`table:${target}`);
-    expect(run).toMatchObject({ ok: 0, message });
-    for (const secret of ["builds.example.com", "127.0.0.1:1", "s3cr3t-build-token", "hook-key-123"]) expect(run?.message).not.toContain(secret);
-  });
+    [
+      "on an unroutable port",
+      "http://127.0.0.1:1/deploy/s3cr3t-build-token?key=hook-key-123",
+      "Deploy hook failed: Network connection lost.",
+    ],
+    [
+      "with a scheme fetch refuses",
+      "ftp://builds.example.com/deploy/s3cr3t-build-token?key=hook-key-123",
+      "Deploy hook failed: Fetch API cannot load: <DEPLOY_HOOK_URL>",
+    ],
+  ])(
+    "records a hook it cannot reach (%s) as failed, with a message that never holds the hook URL (a secret)",
+    async (_how, url, message) => {
+      const target = `notion_${crypto.randomUUID()}`;
+      await afterSync({ ...env, DEPLOY_HOOK_URL: url }, undefined, { kind: "table", target });
+      const run = await rebuildRun(`table:${target}`);
+      expect(run).toMatchObject({ ok: 0, message });
+      for (const secret of ["builds.example.com", "127.0.0.1:1", "s3cr3t-build-token", "hook-key-123"])
+        expect(run?.message).not.toContain(secret);
+    },
+  );
 
   it("records the request at once and finishes it in waitUntil when given a context", async () => {
     const ctx = createExecutionContext();
@@ -74,7 +86,9 @@ describe("afterSync", () => {
     const target = `notion_${crypto.randomUUID()}`;
     await afterSync({ ...env, DEPLOY_HOOK_URL: "" }, undefined, { kind: "table", target });
     expect(warn.mock.calls).toEqual([
-      [`rebuild (table:${target}): DEPLOY_HOOK_URL is not set, so the site is not rebuilt and the pages keep their old content; set it with \`wrangler secret put DEPLOY_HOOK_URL\``],
+      [
+        `rebuild (table:${target}): DEPLOY_HOOK_URL is not set, so the site is not rebuilt and the pages keep their old content; set it with \`wrangler secret put DEPLOY_HOOK_URL\``,
+      ],
     ]);
     expect(await rebuildRun(`table:${target}`)).toBeNull();
   });

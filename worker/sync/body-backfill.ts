@@ -18,9 +18,15 @@ export const BODIES_PER_STEP = 5;
  * table's first sync reads none) and stores them, so bodies arrive in bounded batches from the nightly sync besides
  * those of edited pages. Returns how many were filled and the Notion requests it took. The caller holds the sync lock.
  */
-export async function backfillBodies(env: Env, entry: RegistryEntry, limit = BODIES_PER_RUN): Promise<{ filled: number; requests: number }> {
+export async function backfillBodies(
+  env: Env,
+  entry: RegistryEntry,
+  limit = BODIES_PER_RUN,
+): Promise<{ filled: number; requests: number }> {
   const table = quoteIdent(entry.tableName);
-  const { results } = await env.DB.prepare(`SELECT id FROM ${table} WHERE body_md IS NULL ORDER BY id LIMIT ?`).bind(limit).all<{ id: string }>();
+  const { results } = await env.DB.prepare(`SELECT id FROM ${table} WHERE body_md IS NULL ORDER BY id LIMIT ?`)
+    .bind(limit)
+    .all<{ id: string }>();
   if (results.length === 0) return { filled: 0, requests: 0 };
   const run = notionRun(env);
   const skipped: SkippedFile[] = [];
@@ -32,7 +38,12 @@ export async function backfillBodies(env: Env, entry: RegistryEntry, limit = BOD
   const update = env.DB.prepare(`UPDATE ${table} SET body_md = ? WHERE id = ? AND body_md IS NULL`);
   await env.DB.batch(bodies.map(([body, id]) => update.bind(body, id)));
   // A body stored without an image that failed is read again, with its row, by the table's next update.
-  await settleFileRetries(env.DB, entry.tableName, [], skipped.map((f) => f.pageId));
+  await settleFileRetries(
+    env.DB,
+    entry.tableName,
+    [],
+    skipped.map((f) => f.pageId),
+  );
   console.log(`sync: ${entry.tableName}: filled ${bodies.length} page bodies never read (${run.stats.requests} requests)`);
   return { filled: bodies.length, requests: run.stats.requests };
 }

@@ -3,7 +3,8 @@ import { contentTypeFor, fileKeyFor, safeFileName, siteUrlForKey } from "./file-
 
 describe("fileKeyFor", () => {
   it("keys a Notion-hosted file by its file id and name, ignoring the signature", () => {
-    const a = "https://prod-files-secure.s3.us-west-2.amazonaws.com/ws-1/3f1c2d4e-aaaa-bbbb-cccc-123456789abc/Mills%20Front.png?X-Amz-Signature=1";
+    const a =
+      "https://prod-files-secure.s3.us-west-2.amazonaws.com/ws-1/3f1c2d4e-aaaa-bbbb-cccc-123456789abc/Mills%20Front.png?X-Amz-Signature=1";
     const b = a.replace("Signature=1", "Signature=2&X-Amz-Date=later");
     expect(fileKeyFor(a)).toBe("notion/3f1c2d4e-aaaa-bbbb-cccc-123456789abc/Mills-Front.png");
     expect(fileKeyFor(b)).toBe(fileKeyFor(a));

@@ -37,8 +37,16 @@ export function safeFileName(name: string): string {
 export function contentTypeFor(name: string): string {
   const ext = /\.([a-z0-9]+)$/i.exec(name)?.[1]?.toLowerCase() ?? "";
   const types: Record<string, string> = {
-    jpg: "image/jpeg", jpeg: "image/jpeg", png: "image/png", gif: "image/gif", webp: "image/webp", avif: "image/avif",
-    svg: "image/svg+xml", pdf: "application/pdf", mp4: "video/mp4", txt: "text/plain",
+    jpg: "image/jpeg",
+    jpeg: "image/jpeg",
+    png: "image/png",
+    gif: "image/gif",
+    webp: "image/webp",
+    avif: "image/avif",
+    svg: "image/svg+xml",
+    pdf: "application/pdf",
+    mp4: "video/mp4",
+    txt: "text/plain",
   };
   return types[ext] ?? "application/octet-stream";
 }

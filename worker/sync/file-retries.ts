@@ -23,10 +23,12 @@ export async function retriedRows(
 ): Promise<{ rows: ColumnValue[][] }> {
   const rows: ColumnValue[][] = [];
   for (const id of ids) {
-    const page = await readNotion("a page retrieval", RetriedPage, () => run.notion.pages.retrieve({ page_id: id })).catch((err: unknown) => {
-      if (isNotionClientError(err) && err.code === APIErrorCode.ObjectNotFound) return null;
-      throw err;
-    });
+    const page = await readNotion("a page retrieval", RetriedPage, () => run.notion.pages.retrieve({ page_id: id })).catch(
+      (err: unknown) => {
+        if (isNotionClientError(err) && err.code === APIErrorCode.ObjectNotFound) return null;
+        throw err;
+      },
+    );
     if (page && !page.in_trash && !page.archived) rows.push(await pageRow(run, files, entry, page, unsupported));
   }
   return { rows };

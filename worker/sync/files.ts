@@ -70,7 +70,10 @@ export async function copyFiles(store: FileStore, sources: FileSource[], page?: 
     try {
       if (!held.has(key)) await copyFile(store, key, source);
     } catch (err) {
-      reason = err instanceof FileSkipped || err instanceof UpstreamError ? err.message : `Could not copy: ${err instanceof Error ? err.message : String(err)}`;
+      reason =
+        err instanceof FileSkipped || err instanceof UpstreamError
+          ? err.message
+          : `Could not copy: ${err instanceof Error ? err.message : String(err)}`;
     }
     if (reason === null) copied.push(key);
     else skip(store, key, source, reason, page);
@@ -92,7 +95,9 @@ export function fileLabel(source: Pick<FileSource, "url" | "name">): string {
 }
 
 function skip(store: FileStore, key: string, source: FileSource, reason: string, page: FilePage | undefined): void {
-  console.warn(`sync: file ${key} not copied${page ? ` (page ${page.id})` : ""}: ${reason} (the row keeps no link to it; the next sync tries again)`);
+  console.warn(
+    `sync: file ${key} not copied${page ? ` (page ${page.id})` : ""}: ${reason} (the row keeps no link to it; the next sync tries again)`,
+  );
   store.skipped?.push({ pageId: page?.id ?? "", pageTitle: page?.title, property: source.property ?? "", file: fileLabel(source), reason });
 }
 

@@ -41,7 +41,17 @@ function store(res: () => Response, ended: () => boolean = () => true) {
     },
   } as unknown as R2Bucket;
   const skipped: SkippedFile[] = [];
-  return { puts, files: { bucket, index: mediaIndex(env.DB), db: env.DB, download: (async () => res()) as unknown as typeof fetch, limits: LIMITS, skipped } };
+  return {
+    puts,
+    files: {
+      bucket,
+      index: mediaIndex(env.DB),
+      db: env.DB,
+      download: (async () => res()) as unknown as typeof fetch,
+      limits: LIMITS,
+      skipped,
+    },
+  };
 }
 
 const source = (url = URL_A): FileSource => ({ url, refresh: async () => undefined });
@@ -83,7 +93,9 @@ describe("copying Notion-hosted files into R2", () => {
     const { files } = store(() => new Response(body(1000).stream, { headers: { "content-length": "1000" } }));
     await copyFiles(files, [source()]);
     await env.DB.exec("UPDATE media_files SET unreferenced_since = 1");
-    const again = store(() => new Response(body(LIMITS.maxBytes + 1).stream, { headers: { "content-length": String(LIMITS.maxBytes + 1) } }));
+    const again = store(
+      () => new Response(body(LIMITS.maxBytes + 1).stream, { headers: { "content-length": String(LIMITS.maxBytes + 1) } }),
+    );
     const urls = await copyFiles(again.files, [source(), source(big)]);
     expect(urls.get(big)).toBeNull();
     expect(again.puts).toEqual([]);
@@ -102,27 +114,48 @@ describe("copying Notion-hosted files into R2", () => {
     const file = body(3000);
     const { files } = store(() => new Response(file.stream, { headers: { "content-length": "10", "content-encoding": "gzip" } }));
     expect((await copyFiles(files, [source()])).get(URL_A)).toBeNull();
-    expect(files.skipped.map((f) => f.reason)).toEqual(["A download without Content-Length is over the 1024-byte limit for copies into R2"]);
+    expect(files.skipped.map((f) => f.reason)).toEqual([
+      "A download without Content-Length is over the 1024-byte limit for copies into R2",
+    ]);
   });
 
   it("skips a file over the cap without reading it, lists it with why, and the row keeps no link to it", async () => {
     const file = body(LIMITS.maxBytes + 1);
     const { puts, files } = store(() => new Response(file.stream, { headers: { "content-length": String(LIMITS.maxBytes + 1) } }));
     const small = "https://files.example/ws/0a1b2c3d-0000-4000-8000-00000000000b/small.png?X-Amz-Signature=b";
-    const download = (async (url: string) => (url === small ? new Response(new Uint8Array(10), { headers: { "content-length": "10" } }) : files.download(url))) as typeof fetch;
-    const urls = await copyFiles({ ...files, download }, [{ ...source(), name: "huge.png", property: "Photos" }, source(small)], { id: "p-1", title: "Mills" });
+    const download = (async (url: string) =>
+      url === small ? new Response(new Uint8Array(10), { headers: { "content-length": "10" } }) : files.download(url)) as typeof fetch;
+    const urls = await copyFiles({ ...files, download }, [{ ...source(), name: "huge.png", property: "Photos" }, source(small)], {
+      id: "p-1",
+      title: "Mills",
+    });
     expect(urls.get(URL_A)).toBeNull();
     expect(puts.map((p) => p.key)).toEqual([fileKeyFor(small)]);
     expect(await stored(KEY)).toBeNull();
     // Refused on its stated length: at most the stream's first chunk was ever read, never the whole file.
     expect(file.state.ended).toBe(false);
     expect(file.state.pulled).toBeLessThanOrEqual(4096);
-    expect(files.skipped).toEqual([{ pageId: "p-1", pageTitle: "Mills", property: "Photos", file: "huge.png", reason: "262145 bytes is over the 262144-byte limit for copies into R2" }]);
+    expect(files.skipped).toEqual([
+      {
+        pageId: "p-1",
+        pageTitle: "Mills",
+        property: "Photos",
+        file: "huge.png",
+        reason: "262145 bytes is over the 262144-byte limit for copies into R2",
+      },
+    ]);
     expect(warned).toHaveBeenCalledWith(
       `sync: file ${fileKeyFor(URL_A, "huge.png")} not copied (page p-1): 262145 bytes is over the 262144-byte limit for copies into R2 (the row keeps no link to it; the next sync tries again)`,
     );
     const siteUrl = siteUrlLookup(urls);
-    const property = { type: "files", files: [{ type: "file", file: { url: URL_A } }, { type: "file", file: { url: small } }, { type: "external", external: { url: "https://example.com/a.png" } }] };
+    const property = {
+      type: "files",
+      files: [
+        { type: "file", file: { url: URL_A } },
+        { type: "file", file: { url: small } },
+        { type: "external", external: { url: "https://example.com/a.png" } },
+      ],
+    };
     expect(mapProperty(property, siteUrl)).toBe(JSON.stringify([`/media/${fileKeyFor(small)}`, "https://example.com/a.png"]));
     const image = { id: "b1", type: "image", image: { type: "file", file: { url: URL_A }, caption: [] } };
     expect(blocksToMarkdown([{ block: image, children: [] }], siteUrl)).toBeNull();
@@ -141,18 +174,28 @@ describe("copying Notion-hosted files into R2", () => {
     const file = body(64 * 1024, 32 * 1024);
     const { files } = store(() => new Response(file.stream, { headers: { "content-length": String(file.bytes.length) } }));
     expect((await copyFiles(files, [source()], { id: "p-1" })).get(URL_A)).toBeNull();
-    expect(files.skipped).toEqual([{ pageId: "p-1", pageTitle: undefined, property: "", file: URL_A.split("?")[0], reason: "The download broke off: connection reset" }]);
+    expect(files.skipped).toEqual([
+      { pageId: "p-1", pageTitle: undefined, property: "", file: URL_A.split("?")[0], reason: "The download broke off: connection reset" },
+    ]);
     expect(await stored(KEY)).toBeNull();
     expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM media_files").first("n")).toBe(0);
   });
 
   it("skips a file answering 404 (named without its signed query) and tries it again in the next run, which copies it", async () => {
     let answer = 404;
-    const { files } = store(() => (answer === 404 ? new Response("gone", { status: 404 }) : new Response(new Uint8Array(10), { headers: { "content-length": "10" } })));
+    const { files } = store(() =>
+      answer === 404 ? new Response("gone", { status: 404 }) : new Response(new Uint8Array(10), { headers: { "content-length": "10" } }),
+    );
     const first = await copyFiles(files, [{ ...source(), property: "Main Image" }], { id: "p-1", title: "Mills" });
     expect(first.get(URL_A)).toBeNull();
     expect(files.skipped).toEqual([
-      { pageId: "p-1", pageTitle: "Mills", property: "Main Image", file: "https://files.example/ws/0a1b2c3d-0000-4000-8000-00000000000a/photo.png", reason: "Notion's file storage answered HTTP 404" },
+      {
+        pageId: "p-1",
+        pageTitle: "Mills",
+        property: "Main Image",
+        file: "https://files.example/ws/0a1b2c3d-0000-4000-8000-00000000000a/photo.png",
+        reason: "Notion's file storage answered HTTP 404",
+      },
     ]);
     expect(JSON.stringify(files.skipped)).not.toContain("X-Amz-Signature");
     answer = 200;
@@ -166,7 +209,10 @@ describe("copying Notion-hosted files into R2", () => {
     const policy = { maxAttempts: 3, baseDelayMs: 1, maxDelayMs: 5, attemptTimeoutMs: 5_000 };
     let calls = 0;
     let failFor = 2;
-    const fetcher = (async () => (++calls <= failFor ? new Response("busy", { status: 503 }) : new Response(new Uint8Array(10), { headers: { "content-length": "10" } }))) as typeof fetch;
+    const fetcher = (async () =>
+      ++calls <= failFor
+        ? new Response("busy", { status: 503 })
+        : new Response(new Uint8Array(10), { headers: { "content-length": "10" } })) as typeof fetch;
     const { files } = store(() => new Response(null));
     const download = pacedFetch({ stats: newStats(), kind: "download", policy, fetcher }) as typeof fetch;
     expect((await copyFiles({ ...files, download }, [source()])).get(URL_A)).toBe(`/media/${KEY}`);
@@ -198,7 +244,10 @@ describe("copying Notion-hosted files into R2", () => {
   it("keeps memory bounded: one download without Content-Length in memory at a time per store, across pages, each under the cap", async () => {
     // The bound stated in files.ts: BUFFERED_AT_ONCE × 2 × maxBuffered (chunks plus their joined copy), well under 128 MB.
     expect(BUFFERED_AT_ONCE * 2 * FILE_LIMITS.maxBuffered).toBeLessThanOrEqual(32 * 1024 * 1024);
-    const urls = Array.from({ length: 6 }, (_, i) => `https://files.example/ws/0a1b2c3d-0000-4000-8000-00000000001${i}/f${i}.png?X-Amz-Signature=s`);
+    const urls = Array.from(
+      { length: 6 },
+      (_, i) => `https://files.example/ws/0a1b2c3d-0000-4000-8000-00000000001${i}/f${i}.png?X-Amz-Signature=s`,
+    );
     let reading = 0;
     let most = 0;
     let downloads = 0;

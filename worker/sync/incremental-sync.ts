@@ -15,8 +15,13 @@ const sameColumns = (a: ColumnSpec[], b: ColumnSpec[]) =>
  * Whether `entry`'s table can be brought up to date in place: it was synced before, Notion's current schema still
  * maps to the entry's columns (`current`), and the live table has exactly those columns. Otherwise a full copy is due.
  */
-export async function canUpdateInPlace(db: D1Database, entry: RegistryEntry, current: { columns: ColumnSpec[]; hasBody: boolean }): Promise<boolean> {
-  if (!entry.dataSyncedAt || !entry.dataSourceId || entry.hasBody !== current.hasBody || !sameColumns(entry.columns, current.columns)) return false;
+export async function canUpdateInPlace(
+  db: D1Database,
+  entry: RegistryEntry,
+  current: { columns: ColumnSpec[]; hasBody: boolean },
+): Promise<boolean> {
+  if (!entry.dataSyncedAt || !entry.dataSourceId || entry.hasBody !== current.hasBody || !sameColumns(entry.columns, current.columns))
+    return false;
   const { results } = await db.prepare("SELECT name FROM pragma_table_info(?1)").bind(entry.tableName).all<{ name: string }>();
   const live = results.map((r) => r.name);
   const wanted = tableColumns(entry.columns, entry.hasBody);
@@ -27,8 +32,17 @@ export async function canUpdateInPlace(db: D1Database, entry: RegistryEntry, cur
  * Writes the rows of pages read as edited into the live table (fenced by `lock`: a sync that lost it writes nothing)
  * and tells pages new to it from pages whose edit time moved (those re-read only for the overlap window are neither).
  */
-export async function applyEdited(db: D1Database, entry: RegistryEntry, rows: ColumnValue[][], lock: HeldLock): Promise<{ added: number; edited: number }> {
-  const stored = await storedEditTimes(db, entry.tableName, rows.map((r) => String(r[0])));
+export async function applyEdited(
+  db: D1Database,
+  entry: RegistryEntry,
+  rows: ColumnValue[][],
+  lock: HeldLock,
+): Promise<{ added: number; edited: number }> {
+  const stored = await storedEditTimes(
+    db,
+    entry.tableName,
+    rows.map((r) => String(r[0])),
+  );
   const added = rows.filter((r) => !stored.has(String(r[0]))).length;
   const edited = rows.filter((r) => stored.has(String(r[0])) && stored.get(String(r[0])) !== r[2]).length;
   await applyPageChanges(db, [{ entry, rows }], [], lock);
@@ -36,9 +50,17 @@ export async function applyEdited(db: D1Database, entry: RegistryEntry, rows: Co
 }
 
 /** Removes the rows of pages not in `present` (Notion's full id list) and records `startedAt` as the next watermark; returns how many went. */
-export async function removeGone(db: D1Database, entry: RegistryEntry, present: Set<string>, startedAt: string, lock: HeldLock): Promise<number> {
+export async function removeGone(
+  db: D1Database,
+  entry: RegistryEntry,
+  present: Set<string>,
+  startedAt: string,
+  lock: HeldLock,
+): Promise<number> {
   const gone = (await liveIds(db, entry.tableName)).filter((id) => !present.has(id));
-  await applyPageChanges(db, [], gone, lock, [db.prepare("UPDATE sync_tables SET data_synced_at = ? WHERE table_name = ?").bind(startedAt, entry.tableName)]);
+  await applyPageChanges(db, [], gone, lock, [
+    db.prepare("UPDATE sync_tables SET data_synced_at = ? WHERE table_name = ?").bind(startedAt, entry.tableName),
+  ]);
   return gone.length;
 }
 

@@ -11,11 +11,17 @@ type Slot = { id: string; title: string | null; main_image: string | null; last_
 const slots = () => rows<Slot>("Slot Machines");
 const mainImage = (row: Slot) => (JSON.parse(row.main_image ?? "[]") as string[])[0] ?? "";
 const byId = (list: Slot[]) => new Map(list.map((r) => [r.id, r]));
-const watermark = async () => (await env.DB.prepare("SELECT data_synced_at AS at FROM sync_tables WHERE table_name = 'notion_slot_machines'").first<{ at: string }>())!.at;
+const watermark = async () =>
+  (await env.DB.prepare("SELECT data_synced_at AS at FROM sync_tables WHERE table_name = 'notion_slot_machines'").first<{ at: string }>())!
+    .at;
 
 /** A page as the local Notion server answers it. */
-async function notionPage(id: string): Promise<{ last_edited_time: string; properties: Record<string, { files?: { name: string; file: { url: string } }[] }> }> {
-  const res = await fetch(`${NOTION}/v1/pages/${id}`, { headers: { authorization: `Bearer ${NOTION_TEST_TOKEN}`, "notion-version": NOTION_VERSION } });
+async function notionPage(
+  id: string,
+): Promise<{ last_edited_time: string; properties: Record<string, { files?: { name: string; file: { url: string } }[] }> }> {
+  const res = await fetch(`${NOTION}/v1/pages/${id}`, {
+    headers: { authorization: `Bearer ${NOTION_TEST_TOKEN}`, "notion-version": NOTION_VERSION },
+  });
   return res.json();
 }
 
@@ -51,8 +57,10 @@ describe("incremental Sync Data after a first full sync", { timeout: 60_000 }, (
     const before = new Date().toISOString();
     await syncSlots();
     const after = new Date().toISOString();
-    const runStart = (await env.DB.prepare("SELECT started_at FROM sync_runs WHERE target = 'notion_slot_machines' ORDER BY id DESC LIMIT 1").first<{ started_at: string }>())!.started_at;
-    expect(await watermark() >= before && (await watermark()) <= after).toBe(true);
+    const runStart = (await env.DB.prepare(
+      "SELECT started_at FROM sync_runs WHERE target = 'notion_slot_machines' ORDER BY id DESC LIMIT 1",
+    ).first<{ started_at: string }>())!.started_at;
+    expect((await watermark()) >= before && (await watermark()) <= after).toBe(true);
     expect(Date.parse(await watermark()) - Date.parse(runStart)).toBeLessThan(1000);
   });
 
@@ -83,7 +91,9 @@ describe("incremental Sync Data after a first full sync", { timeout: 60_000 }, (
     await editPage(ids[2], { properties: titleValue("Rounded Down Edit") });
     const edited = Date.parse((await notionPage(ids[2])).last_edited_time);
     // As if the last sync began a minute after the edit's (rounded) time: a filter from the watermark itself would miss it.
-    await env.DB.prepare("UPDATE sync_tables SET data_synced_at = ? WHERE table_name = 'notion_slot_machines'").bind(new Date(edited + 60_000).toISOString()).run();
+    await env.DB.prepare("UPDATE sync_tables SET data_synced_at = ? WHERE table_name = 'notion_slot_machines'")
+      .bind(new Date(edited + 60_000).toISOString())
+      .run();
     expect(60_000).toBeLessThan(EDIT_OVERLAP_MS);
     await syncSlots();
     expect(byId(await slots()).get(ids[2])?.title).toBe("Rounded Down Edit");
@@ -97,13 +107,20 @@ describe("incremental Sync Data after a first full sync", { timeout: 60_000 }, (
     expect(keptImage).toMatch(/^\/media\/notion\//);
 
     // An image the sync has never copied: a toy's, hosted by Notion (the toys table is not synced here).
-    const toys = await (await fetch(`${NOTION}/v1/data_sources/${(await env.DB.prepare("SELECT data_source_id AS id FROM sync_tables WHERE table_name = 'notion_vintage_toys'").first<{ id: string }>())!.id}/query`, {
-      method: "POST",
-      headers: { authorization: `Bearer ${NOTION_TEST_TOKEN}`, "notion-version": NOTION_VERSION, "content-type": "application/json" },
-      body: JSON.stringify({ filter: { property: "Main Image", files: { is_not_empty: true } }, page_size: 1 }),
-    })).json<{ results: { properties: Record<string, { files: { name: string; file: { url: string } }[] }> }[] }>();
+    const toys = await (
+      await fetch(
+        `${NOTION}/v1/data_sources/${(await env.DB.prepare("SELECT data_source_id AS id FROM sync_tables WHERE table_name = 'notion_vintage_toys'").first<{ id: string }>())!.id}/query`,
+        {
+          method: "POST",
+          headers: { authorization: `Bearer ${NOTION_TEST_TOKEN}`, "notion-version": NOTION_VERSION, "content-type": "application/json" },
+          body: JSON.stringify({ filter: { property: "Main Image", files: { is_not_empty: true } }, page_size: 1 }),
+        },
+      )
+    ).json<{ results: { properties: Record<string, { files: { name: string; file: { url: string } }[] }> }[] }>();
     const image = toys.results[0].properties["Main Image"].files[0];
-    await editPage(ids[3], { properties: { "Main Image": { files: [{ name: image.name, type: "file", file: { url: image.file.url } }] } } });
+    await editPage(ids[3], {
+      properties: { "Main Image": { files: [{ name: image.name, type: "file", file: { url: image.file.url } }] } },
+    });
     const changed = await syncSlots();
     expect(changed.downloads).toBe(1);
     const newImage = mainImage(byId(await slots()).get(ids[3])!);
@@ -130,7 +147,9 @@ describe("incremental Sync Data after a first full sync", { timeout: 60_000 }, (
     expect(copy.bodyReads).toBe(0);
     expect((await detail()).longDescription).toBe(longDescription);
     // The listing leaves bodies out: they are for the item page only.
-    const listed = (await get<{ items: Record<string, unknown>[] }>("/api/collection/slots?limit=100")).body.items.find((i) => i.id === castle)!;
+    const listed = (await get<{ items: Record<string, unknown>[] }>("/api/collection/slots?limit=100")).body.items.find(
+      (i) => i.id === castle,
+    )!;
     expect(listed).not.toHaveProperty("longDescription");
   });
 });
@@ -141,9 +160,13 @@ describe("the nightly cron on tables synced before", { timeout: 120_000 }, () =>
     await syncSchemas();
     const run = async () => {
       await runCron();
-      return (await env.DB.prepare("SELECT ok, message FROM sync_runs WHERE kind = 'full' ORDER BY id DESC LIMIT 1").first<{ ok: number; message: string }>())!;
+      return (await env.DB.prepare("SELECT ok, message FROM sync_runs WHERE kind = 'full' ORDER BY id DESC LIMIT 1").first<{
+        ok: number;
+        message: string;
+      }>())!;
     };
-    const bodies = async () => (await env.DB.prepare("SELECT title, body_md FROM notion_slot_machines").all<{ title: string; body_md: string | null }>()).results;
+    const bodies = async () =>
+      (await env.DB.prepare("SELECT title, body_md FROM notion_slot_machines").all<{ title: string; body_md: string | null }>()).results;
     expect((await run()).ok).toBe(1);
     // The first copy reads no catalogue body; the next night fills those never read (all of them, at the demo's size).
     expect((await bodies()).every((b) => b.body_md === null)).toBe(true);

@@ -14,7 +14,9 @@ export async function keptBodies(db: D1Database, table: string, ids: string[]): 
   if (columns.length === 0) return () => null;
   const body = columns.some((c) => c.name === "body_md") ? "body_md" : "NULL";
   const { results } = await db
-    .prepare(`SELECT id, last_edited_time AS edited, ${body} AS body FROM ${quoteIdent(table)} WHERE id IN (SELECT value FROM json_each(?1))`)
+    .prepare(
+      `SELECT id, last_edited_time AS edited, ${body} AS body FROM ${quoteIdent(table)} WHERE id IN (SELECT value FROM json_each(?1))`,
+    )
     .bind(JSON.stringify(ids))
     .all<{ id: string; edited: string | null; body: string | null }>();
   const live = new Map(results.map((r) => [r.id, r]));

@@ -98,6 +98,12 @@ function image(media: Media | undefined, siteUrl: SiteUrlFor): string | null {
   const raw = media.type === "file" ? media.file?.url && siteUrl(media.file.url) : media.external?.url;
   const url = safeHref(raw);
   if (!url) return null;
-  const alt = escapeMarkdown((media.caption ?? []).map((r) => r.plain_text ?? "").join("").replace(/\s+/g, " ").trim());
+  const alt = escapeMarkdown(
+    (media.caption ?? [])
+      .map((r) => r.plain_text ?? "")
+      .join("")
+      .replace(/\s+/g, " ")
+      .trim(),
+  );
   return `![${alt}](${url})`;
 }

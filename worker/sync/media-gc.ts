@@ -43,8 +43,15 @@ export async function collectMediaGarbage(env: Env, options: MediaGcOptions = {}
       deleted += expired.length;
       if (expired.length < batchSize) break;
     }
-    const outcome = { referenced: referenced.size, newlyUnreferenced: newlyUnreferenced.length, referencedAgain: referencedAgain.length, deleted };
-    console.log(`media gc: ${outcome.referenced} keys referenced, ${outcome.newlyUnreferenced} newly unreferenced, ${outcome.referencedAgain} referenced again, ${deleted} files deleted`);
+    const outcome = {
+      referenced: referenced.size,
+      newlyUnreferenced: newlyUnreferenced.length,
+      referencedAgain: referencedAgain.length,
+      deleted,
+    };
+    console.log(
+      `media gc: ${outcome.referenced} keys referenced, ${outcome.newlyUnreferenced} newly unreferenced, ${outcome.referencedAgain} referenced again, ${deleted} files deleted`,
+    );
     return outcome;
   });
 }

@@ -24,14 +24,18 @@ async function copied(...names: string[]): Promise<void> {
 async function kept(...names: string[]): Promise<Record<string, { inR2: boolean; since: number | null | undefined }>> {
   const state: Record<string, { inR2: boolean; since: number | null | undefined }> = {};
   for (const name of names) {
-    const row = await env.DB.prepare("SELECT unreferenced_since FROM media_files WHERE key = ?1").bind(key(name)).first<{ unreferenced_since: number | null }>();
+    const row = await env.DB.prepare("SELECT unreferenced_since FROM media_files WHERE key = ?1")
+      .bind(key(name))
+      .first<{ unreferenced_since: number | null }>();
     state[name] = { inR2: (await env.MEDIA.head(key(name))) !== null, since: row ? row.unreferenced_since : undefined };
   }
   return state;
 }
 
 const update = (title: string, row: Row, column: string, value: string | null) =>
-  env.DB.prepare(`UPDATE ${quoteIdent(tableNameFor(title))} SET ${quoteIdent(column)} = ?1 WHERE id = ?2`).bind(value, row.id).run();
+  env.DB.prepare(`UPDATE ${quoteIdent(tableNameFor(title))} SET ${quoteIdent(column)} = ?1 WHERE id = ?2`)
+    .bind(value, row.id)
+    .run();
 
 /** An R2 binding recording the keys of each delete call. */
 function countingBucket(bucket: R2Bucket): { bucket: R2Bucket; deletes: string[][] } {
@@ -52,7 +56,9 @@ beforeEach(async () => {
   [item] = await createTable("Gc Items", { main_image: "TEXT", additional_images: "TEXT" }, [
     { main_image: JSON.stringify([url("a")]), additional_images: JSON.stringify([url("b"), url("c")]) },
   ]);
-  [post] = await createTable("Gc Posts", { image: "TEXT", body_md: "TEXT" }, [{ image: url("d"), body_md: `Intro\n\n![Bell](${url("c")})\n` }]);
+  [post] = await createTable("Gc Posts", { image: "TEXT", body_md: "TEXT" }, [
+    { image: url("d"), body_md: `Intro\n\n![Bell](${url("c")})\n` },
+  ]);
 });
 
 describe("media garbage collection", () => {
@@ -74,7 +80,8 @@ describe("media garbage collection", () => {
 
   it("never deletes a file another row still refers to, in a files list, a plain value or a Markdown body", async () => {
     await update("Gc Items", item, "additional_images", JSON.stringify([url("b")]));
-    for (const days of [0, 8, 16, 30]) expect(await collectMediaGarbage(env, { now: T0 + days * DAY })).toMatchObject({ newlyUnreferenced: 0, deleted: 0 });
+    for (const days of [0, 8, 16, 30])
+      expect(await collectMediaGarbage(env, { now: T0 + days * DAY })).toMatchObject({ newlyUnreferenced: 0, deleted: 0 });
     expect(await kept("c", "d")).toEqual({ c: { inR2: true, since: null }, d: { inR2: true, since: null } });
     await update("Gc Posts", post, "body_md", "No picture now");
     await collectMediaGarbage(env, { now: T0 + 31 * DAY });
@@ -107,7 +114,7 @@ describe("media garbage collection", () => {
     expect(await collectMediaGarbage({ ...env, MEDIA: counting.bucket }, later)).toMatchObject({ deleted: 5 });
     expect(originals()).toEqual([10, 10, 5]);
     expect((await env.MEDIA.list({ prefix: "notion/" })).objects.map((o) => o.key).sort()).toEqual(["a", "b", "c", "d"].map(key).sort());
-    expect((await env.DB.prepare("SELECT COUNT(*) AS n FROM media_files").first("n"))).toBe(4);
+    expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM media_files").first("n")).toBe(4);
   });
 
   it("deletes a file's resized copies with it, and no other file's", async () => {
@@ -134,19 +141,26 @@ describe("media garbage collection", () => {
   });
 
   it("finds the references of every row of a table larger than one read page", async () => {
-    const rows = Array.from({ length: 1234 }, (_, i) => ({ main_image: JSON.stringify([url(`p${i}`)]), additional_images: i % 2 ? null : "no file" }));
+    const rows = Array.from({ length: 1234 }, (_, i) => ({
+      main_image: JSON.stringify([url(`p${i}`)]),
+      additional_images: i % 2 ? null : "no file",
+    }));
     await createTable("Gc Many", { main_image: "TEXT", additional_images: "TEXT" }, rows);
     const found = await referencedMediaKeys(env.DB);
     expect(found.size).toBe(1234 + 4);
     expect(found.has(key("p0")) && found.has(key("p1233")) && found.has(key("c"))).toBe(true);
   });
 
-  it("runs from the nightly cron before it starts the sync run, so whatever the sync does later cannot hold it up", { timeout: 60_000 }, async () => {
-    await update("Gc Items", item, "main_image", null);
-    const markedAt = Date.now() - MEDIA_GRACE_MS - DAY;
-    await collectMediaGarbage(env, { now: markedAt });
-    expect(await kept("a")).toEqual({ a: { inR2: true, since: markedAt } });
-    await runCron();
-    expect(await kept("a", "b")).toEqual({ a: { inR2: false, since: undefined }, b: { inR2: true, since: null } });
-  });
+  it(
+    "runs from the nightly cron before it starts the sync run, so whatever the sync does later cannot hold it up",
+    { timeout: 60_000 },
+    async () => {
+      await update("Gc Items", item, "main_image", null);
+      const markedAt = Date.now() - MEDIA_GRACE_MS - DAY;
+      await collectMediaGarbage(env, { now: markedAt });
+      expect(await kept("a")).toEqual({ a: { inR2: true, since: markedAt } });
+      await runCron();
+      expect(await kept("a", "b")).toEqual({ a: { inR2: false, since: undefined }, b: { inR2: true, since: null } });
+    },
+  );
 });

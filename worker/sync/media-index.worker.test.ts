@@ -14,7 +14,8 @@ function countedBucket(bucket: R2Bucket): { bucket: R2Bucket; calls: Record<stri
       if (typeof value !== "function") return value;
       return (...args: unknown[]) => {
         const keys = [args[0]].flat();
-        if (name === "list" || !keys.every((k) => typeof k === "string" && k.startsWith(STAGE_PREFIX))) calls[String(name)] = (calls[String(name)] ?? 0) + 1;
+        if (name === "list" || !keys.every((k) => typeof k === "string" && k.startsWith(STAGE_PREFIX)))
+          calls[String(name)] = (calls[String(name)] ?? 0) + 1;
         return (value as (...a: unknown[]) => unknown).apply(target, args);
       };
     },
@@ -32,7 +33,8 @@ async function syncAll(): Promise<{ body: SyncAllSummary; calls: Record<string, 
 describe("the media index of a sync", { timeout: 120_000 }, () => {
   beforeEach(async () => {
     await control("reset");
-    for (let page = await env.MEDIA.list(); page.objects.length > 0; page = await env.MEDIA.list()) await env.MEDIA.delete(page.objects.map((o) => o.key));
+    for (let page = await env.MEDIA.list(); page.objects.length > 0; page = await env.MEDIA.list())
+      await env.MEDIA.delete(page.objects.map((o) => o.key));
     await env.DB.exec("DELETE FROM media_files");
   });
 

@@ -18,7 +18,13 @@ const IDS_PER_DELETE = 100;
  * inserted into their own table, with `extra` statements; with `lock`, only while it is held. The one place page-level
  * changes reach D1, so other indexes can hook in here.
  */
-export async function applyPageChanges(db: D1Database, changed: TableRows[], deletedIds: string[], lock?: HeldLock, extra: D1PreparedStatement[] = []): Promise<void> {
+export async function applyPageChanges(
+  db: D1Database,
+  changed: TableRows[],
+  deletedIds: string[],
+  lock?: HeldLock,
+  extra: D1PreparedStatement[] = [],
+): Promise<void> {
   const tables = await existingNotionTables(db);
   const live = new Set(tables);
   const writable = changed.filter((c) => live.has(c.entry.tableName) && c.rows.length > 0);
@@ -39,7 +45,14 @@ export async function applyPageChanges(db: D1Database, changed: TableRows[], del
   }
   // The search index changes in the same batch as the rows, so search never shows an item the listings do not.
   statements.push(unindexItems(db, ids));
-  for (const { entry, rows } of writable) statements.push(...searchIndexStatements(db, entry, rows.map((r) => String(r[0]))));
+  for (const { entry, rows } of writable)
+    statements.push(
+      ...searchIndexStatements(
+        db,
+        entry,
+        rows.map((r) => String(r[0])),
+      ),
+    );
   statements.push(...extra);
   await (lock ? lock.fenced(statements) : db.batch(statements));
 }
@@ -50,6 +63,10 @@ export async function existingIds(db: D1Database, ids: string[]): Promise<Set<st
   const tables = await existingNotionTables(db);
   if (tables.length === 0) return new Set();
   // One statement per table in one round trip: D1 caps the terms of a compound SELECT.
-  const found = await db.batch<{ id: string }>(tables.map((t) => db.prepare(`SELECT id FROM ${quoteIdent(t)} WHERE id IN (SELECT value FROM json_each(?1))`).bind(JSON.stringify(ids))));
+  const found = await db.batch<{ id: string }>(
+    tables.map((t) =>
+      db.prepare(`SELECT id FROM ${quoteIdent(t)} WHERE id IN (SELECT value FROM json_each(?1))`).bind(JSON.stringify(ids)),
+    ),
+  );
   return new Set(found.flatMap((r) => r.results.map((row) => row.id)));
 }

@@ -17,16 +17,30 @@ describe("rowValues", () => {
       id: "p1",
       properties: {
         Title: { type: "title", title: [piece("Mills")] },
-        Description: { type: "rich_text", rich_text: [piece("A "), piece("bold", { bold: true }), piece(" link", { italic: true }, "/for-sale")] },
+        Description: {
+          type: "rich_text",
+          rich_text: [piece("A "), piece("bold", { bold: true }), piece(" link", { italic: true }, "/for-sale")],
+        },
         Year: { type: "number", number: 1933 },
       },
     };
     const values = rowValues(page, columns, () => undefined);
     const row = Object.fromEntries(tableColumns(columns, false).map((c, i) => [c, values[i]]));
     expect(row.title).toBe("Mills");
-    expect(JSON.parse(String(row.title_rich))).toEqual([{ text: { content: "Mills", link: null }, annotations: piece("").annotations, href: null }]);
+    expect(JSON.parse(String(row.title_rich))).toEqual([
+      { text: { content: "Mills", link: null }, annotations: piece("").annotations, href: null },
+    ]);
     expect(row.description).toBe("A bold link");
-    expect(JSON.parse(String(row.description_rich)).map((p: { text: { content: string }; annotations: { bold: boolean; italic: boolean }; href: string | null }) => [p.text.content, p.annotations.bold, p.annotations.italic, p.href])).toEqual([
+    expect(
+      JSON.parse(String(row.description_rich)).map(
+        (p: { text: { content: string }; annotations: { bold: boolean; italic: boolean }; href: string | null }) => [
+          p.text.content,
+          p.annotations.bold,
+          p.annotations.italic,
+          p.href,
+        ],
+      ),
+    ).toEqual([
       ["A ", false, false, null],
       ["bold", true, false, null],
       [" link", false, true, "/for-sale"],
@@ -37,7 +51,8 @@ describe("rowValues", () => {
 
   it("writes NULL in the `_rich` column for empty text, a missing property, or a property that changed type", () => {
     const columns = columnsFor({ Notes: { type: "rich_text" } });
-    const rich = (properties: Record<string, { type: string; [k: string]: unknown }>) => rowValues({ id: "p", properties }, columns, () => undefined).slice(3);
+    const rich = (properties: Record<string, { type: string; [k: string]: unknown }>) =>
+      rowValues({ id: "p", properties }, columns, () => undefined).slice(3);
     expect(rich({ Notes: { type: "rich_text", rich_text: [] } })).toEqual([null, null]);
     expect(rich({})).toEqual([null, null]);
     expect(rich({ Notes: { type: "number", number: 5 } })).toEqual([5, null]);

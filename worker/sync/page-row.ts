@@ -18,7 +18,9 @@ export function pageFiles(page: PageLike, columns: ColumnSpec[]): (FileValue & {
   return columns.flatMap((c) => {
     const value = propertyFor(page, c.property);
     if (value?.type !== "files") return [];
-    return ((value.files as FileValue[] | undefined) ?? []).filter((f) => f.type === "file" && f.file?.url).map((f) => ({ ...f, property: c.property }));
+    return ((value.files as FileValue[] | undefined) ?? [])
+      .filter((f) => f.type === "file" && f.file?.url)
+      .map((f) => ({ ...f, property: c.property }));
   });
 }
 

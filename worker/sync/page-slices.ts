@@ -32,7 +32,6 @@ export const STAGE_PREFIX = "sync-stage/";
 /** Where one cursor page of a run's query waits between the step that read it and those that turn it into rows (R2: strongly consistent, no size cap). */
 export const stageKey = (runId: number, table: string, n: number) => `${STAGE_PREFIX}${runId}/${table}/${n}.json`;
 
-
 /** Deletes what a run staged for a table (`pagesRead` cursor pages). */
 export async function dropStaged(bucket: R2Bucket, runId: number, table: string, pagesRead: number): Promise<void> {
   const keys = Array.from({ length: pagesRead }, (_, n) => stageKey(runId, table, n));
@@ -43,7 +42,13 @@ export async function dropStaged(bucket: R2Bucket, runId: number, table: string,
 export type ReadResult = { count: number; next: string | null; requests: number };
 
 /** Reads one cursor page (up to 100 pages) of the entry's data source and stages it under `key`. */
-export async function readAndStage(ctx: StepContext, entry: RegistryEntry, key: string, cursor: string | null, options: QueryOptions = {}): Promise<ReadResult> {
+export async function readAndStage(
+  ctx: StepContext,
+  entry: RegistryEntry,
+  key: string,
+  cursor: string | null,
+  options: QueryOptions = {},
+): Promise<ReadResult> {
   const run = notionRun(ctx.env);
   const page = await queryPage(run.notion, entry.dataSourceId!, cursor ?? undefined, options);
   await ctx.env.MEDIA.put(key, JSON.stringify(page.pages));
@@ -69,7 +74,13 @@ export type SliceRows = {
  * Turns staged pages from `from` on into rows (files copied, bodies read or kept), taking pages while the step's
  * subrequests stay under STEP_BUDGET by the most one page has cost so far; at least one page, so a slice always advances.
  */
-export async function sliceRows(ctx: StepContext, entry: RegistryEntry, key: string, from: number, kept: (pages: PageLike[]) => Promise<KeptBody>): Promise<SliceRows> {
+export async function sliceRows(
+  ctx: StepContext,
+  entry: RegistryEntry,
+  key: string,
+  from: number,
+  kept: (pages: PageLike[]) => Promise<KeptBody>,
+): Promise<SliceRows> {
   const { env } = ctx;
   const meter = meterOf(env) ?? { used: 0 };
   const staged = await env.MEDIA.get(key);

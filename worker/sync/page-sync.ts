@@ -18,13 +18,17 @@ import { bodyWhenEdited } from "./workspace";
  * out go to `unsupported`. `keptBody` (a body already synced for this page version, or null for none yet) stands in
  * for reading the body again.
  */
-export async function pageRow(run: NotionRun, store: FileStore, entry: RegistryEntry, page: PageLike, unsupported?: UnsupportedBlock[], keptBody?: string | null): Promise<ColumnValue[]> {
+export async function pageRow(
+  run: NotionRun,
+  store: FileStore,
+  entry: RegistryEntry,
+  page: PageLike,
+  unsupported?: UnsupportedBlock[],
+  keptBody?: string | null,
+): Promise<ColumnValue[]> {
   const readBody = entry.hasBody && keptBody === undefined;
   const tree = readBody ? await fetchBlockTree(run.notion, page.id) : [];
-  const sources: FileSource[] = [
-    ...propertyFileSources(run.notion, page, entry),
-    ...bodyImageSources(run.notion, tree),
-  ];
+  const sources: FileSource[] = [...propertyFileSources(run.notion, page, entry), ...bodyImageSources(run.notion, tree)];
   const siteUrl = siteUrlLookup(await copyFiles(store, sources, { id: page.id, title: pageTitle(page) }));
   const dropped = new Map<string, number>();
   const onDropped = (type: string) => dropped.set(type, (dropped.get(type) ?? 0) + 1);

@@ -35,7 +35,15 @@ describe("mapProperty", () => {
   it("stores multi_select, people and relation as JSON arrays, NULL when empty", () => {
     expect(map({ type: "multi_select", multi_select: [{ name: "Mills" }, { name: "Jennings" }] })).toBe('["Mills","Jennings"]');
     expect(map({ type: "multi_select", multi_select: [] })).toBeNull();
-    expect(map({ type: "people", people: [{ object: "user", id: "u1", name: "Ann" }, { object: "user", id: "u2" }] })).toBe('["Ann","u2"]');
+    expect(
+      map({
+        type: "people",
+        people: [
+          { object: "user", id: "u1", name: "Ann" },
+          { object: "user", id: "u2" },
+        ],
+      }),
+    ).toBe('["Ann","u2"]');
     expect(map({ type: "relation", relation: [{ id: "p1" }, { id: "p2" }] })).toBe('["p1","p2"]');
     expect(map({ type: "relation", relation: [] })).toBeNull();
   });
@@ -90,14 +98,24 @@ describe("mapProperty", () => {
   it("stores rollups as scalar text or a JSON list of the items' values", () => {
     expect(map({ type: "rollup", rollup: { type: "number", number: 3, function: "count" } })).toBe("3");
     expect(map({ type: "rollup", rollup: { type: "date", date: { start: "2021-06-01" }, function: "latest_date" } })).toBe("2021-06-01");
-    const array = { type: "array", function: "show_original", array: [{ type: "title", title: rich("[A]") }, { type: "multi_select", multi_select: [{ name: "x" }, { name: "y" }] }, { type: "number", number: null }] };
+    const array = {
+      type: "array",
+      function: "show_original",
+      array: [
+        { type: "title", title: rich("[A]") },
+        { type: "multi_select", multi_select: [{ name: "x" }, { name: "y" }] },
+        { type: "number", number: null },
+      ],
+    };
     expect(map({ type: "rollup", rollup: array })).toBe('["[A]","x","y"]');
     expect(map({ type: "rollup", rollup: { type: "array", array: [], function: "show_original" } })).toBeNull();
     expect(map({ type: "rollup", rollup: { type: "unsupported", unsupported: {}, function: "x" } })).toBeNull();
   });
 
   it("stores other types as text or JSON and empty ones as NULL", () => {
-    expect(map({ type: "verification", verification: { state: "unverified", date: null, verified_by: null } })).toBe('{"state":"unverified","date":null,"verified_by":null}');
+    expect(map({ type: "verification", verification: { state: "unverified", date: null, verified_by: null } })).toBe(
+      '{"state":"unverified","date":null,"verified_by":null}',
+    );
     expect(map({ type: "place", place: { lat: 1, lon: 2, name: "Shop" } })).toBe('{"lat":1,"lon":2,"name":"Shop"}');
     expect(map({ type: "button", button: {} })).toBeNull();
     expect(map({ type: "place", place: null })).toBeNull();

@@ -23,12 +23,20 @@ async function hookCalls(path: string): Promise<RecordedCall[]> {
 async function adminPost(testEnv: Env, ctx: ExecutionContext, path: string, body?: unknown): Promise<Response> {
   const headers: Record<string, string> = { cookie: await adminCookie(), origin: TEST_ORIGIN };
   if (body !== undefined) headers["content-type"] = "application/json";
-  const request = new Request(`${TEST_ORIGIN}${path}`, { method: "POST", headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const request = new Request(`${TEST_ORIGIN}${path}`, {
+    method: "POST",
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   return worker.fetch(request, testEnv, ctx);
 }
 
 const rebuildRuns = () =>
-  env.DB.prepare("SELECT target, ok, message FROM sync_runs WHERE kind = 'rebuild' ORDER BY id").all<{ target: string; ok: number | null; message: string }>();
+  env.DB.prepare("SELECT target, ok, message FROM sync_runs WHERE kind = 'rebuild' ORDER BY id").all<{
+    target: string;
+    ok: number | null;
+    message: string;
+  }>();
 
 describe("site rebuild after syncs", { timeout: 120_000 }, () => {
   it("calls no deploy hook after a schema sync (its tables are empty), then calls it after a table sync, and sync-status reports it", async () => {
@@ -46,10 +54,22 @@ describe("site rebuild after syncs", { timeout: 120_000 }, () => {
     expect((await syncData(testEnv, entry)).message).toMatch(/^Synced \d+ rows into notion_page_headers$/);
     expect((await hookCalls(path)).map((c) => JSON.parse(c.body))).toEqual([{ reason: "table:notion_page_headers" }]);
 
-    const status = await worker.fetch(new Request(`${TEST_ORIGIN}/api/admin/sync-status`, { headers: { cookie: await adminCookie() } }), testEnv, createExecutionContext());
-    const body = await status.json<{ lastSync: { kind: string; target: string; ok: boolean }; lastRebuild: { kind: string; target: string; ok: boolean; message: string } }>();
+    const status = await worker.fetch(
+      new Request(`${TEST_ORIGIN}/api/admin/sync-status`, { headers: { cookie: await adminCookie() } }),
+      testEnv,
+      createExecutionContext(),
+    );
+    const body = await status.json<{
+      lastSync: { kind: string; target: string; ok: boolean };
+      lastRebuild: { kind: string; target: string; ok: boolean; message: string };
+    }>();
     expect(body.lastSync).toMatchObject({ kind: "table", target: "notion_page_headers", ok: true });
-    expect(body.lastRebuild).toMatchObject({ kind: "rebuild", target: "table:notion_page_headers", ok: true, message: "Deploy hook answered 202 Accepted" });
+    expect(body.lastRebuild).toMatchObject({
+      kind: "rebuild",
+      target: "table:notion_page_headers",
+      ok: true,
+      message: "Deploy hook answered 202 Accepted",
+    });
   });
 
   it("does not call the deploy hook when a table sync is refused", async () => {
@@ -66,7 +86,10 @@ describe("site rebuild after syncs", { timeout: 120_000 }, () => {
     const before = (await rebuildRuns()).results.length;
     // The cron's run (it starts the SYNC workflow, whose env cannot carry this test's recorder), in this invocation.
     expect((await syncAll(testEnv, "cron")).success).toBe(true);
-    const full = await env.DB.prepare("SELECT ok, finished_at FROM sync_runs WHERE kind = 'full' ORDER BY id DESC LIMIT 1").first<{ ok: number; finished_at: string | null }>();
+    const full = await env.DB.prepare("SELECT ok, finished_at FROM sync_runs WHERE kind = 'full' ORDER BY id DESC LIMIT 1").first<{
+      ok: number;
+      finished_at: string | null;
+    }>();
     expect(full?.finished_at).not.toBeNull();
     const tables = await env.DB.prepare("SELECT COUNT(*) AS n FROM sync_tables WHERE data_synced_at IS NOT NULL").first<{ n: number }>();
     expect(tables!.n).toBeGreaterThan(0);

@@ -6,7 +6,9 @@ describe("hideHookUrl", () => {
 
   it("replaces the hook URL and each part that could carry its secret", () => {
     expect(hideHookUrl(`Fetch API cannot load: ${url}`, url)).toBe("Fetch API cannot load: <DEPLOY_HOOK_URL>");
-    expect(hideHookUrl("POST api.builds.example.com/v1/hooks/deploy/abc123secret?token=t0ken timed out", url)).toBe("POST <DEPLOY_HOOK_URL> timed out");
+    expect(hideHookUrl("POST api.builds.example.com/v1/hooks/deploy/abc123secret?token=t0ken timed out", url)).toBe(
+      "POST <DEPLOY_HOOK_URL> timed out",
+    );
     expect(hideHookUrl("no route for /v1/hooks/deploy/abc123secret", url)).toBe("no route for <DEPLOY_HOOK_URL>");
     expect(hideHookUrl("bad query token=t0ken", url)).toBe("bad query <DEPLOY_HOOK_URL>");
   });
@@ -18,6 +20,8 @@ describe("hideHookUrl", () => {
 
   it("leaves a message without the URL as it is", () => {
     expect(hideHookUrl("Network connection lost.", url)).toBe("Network connection lost.");
-    expect(hideHookUrl("The operation was aborted due to timeout", "https://hooks.example.com/")).toBe("The operation was aborted due to timeout");
+    expect(hideHookUrl("The operation was aborted due to timeout", "https://hooks.example.com/")).toBe(
+      "The operation was aborted due to timeout",
+    );
   });
 });

@@ -12,12 +12,19 @@ export function hideHookUrl(message: string, url: string): string {
   const parts = [url];
   try {
     const parsed = new URL(url);
-    parts.push(parsed.href, parsed.host + parsed.pathname + parsed.search, parsed.pathname + parsed.search, parsed.pathname, parsed.search.slice(1));
+    parts.push(
+      parsed.href,
+      parsed.host + parsed.pathname + parsed.search,
+      parsed.pathname + parsed.search,
+      parsed.pathname,
+      parsed.search.slice(1),
+    );
   } catch {
     // Not a URL: only its raw text can turn up.
   }
   let hidden = message.replace(/[a-z][a-z0-9+.-]*:\/\/[^\s"'<>]+/gi, HIDDEN_HOOK_URL);
-  for (const part of parts.filter((p) => p.length > 1).sort((a, b) => b.length - a.length)) hidden = hidden.split(part).join(HIDDEN_HOOK_URL);
+  for (const part of parts.filter((p) => p.length > 1).sort((a, b) => b.length - a.length))
+    hidden = hidden.split(part).join(HIDDEN_HOOK_URL);
   return hidden;
 }
 
@@ -28,7 +35,9 @@ export function hideHookUrl(message: string, url: string): string {
 export async function requestRebuild(env: Env, reason: string): Promise<Promise<void> | null> {
   const url = env.DEPLOY_HOOK_URL;
   if (!url) {
-    console.warn(`rebuild (${reason}): DEPLOY_HOOK_URL is not set, so the site is not rebuilt and the pages keep their old content; set it with \`wrangler secret put DEPLOY_HOOK_URL\``);
+    console.warn(
+      `rebuild (${reason}): DEPLOY_HOOK_URL is not set, so the site is not rebuilt and the pages keep their old content; set it with \`wrangler secret put DEPLOY_HOOK_URL\``,
+    );
     return null;
   }
   const id = await startRun(env.DB, "rebuild", reason);

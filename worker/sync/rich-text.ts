@@ -23,7 +23,14 @@ function storedPiece(piece: RichText): StoredPiece {
   const url = piece.text?.link?.url;
   return {
     text: { content: piece.plain_text ?? piece.text?.content ?? "", link: typeof url === "string" ? { url } : null },
-    annotations: { bold: !!a.bold, italic: !!a.italic, strikethrough: !!a.strikethrough, underline: !!a.underline, code: !!a.code, color: a.color ?? "default" },
+    annotations: {
+      bold: !!a.bold,
+      italic: !!a.italic,
+      strikethrough: !!a.strikethrough,
+      underline: !!a.underline,
+      code: !!a.code,
+      color: a.color ?? "default",
+    },
     href: piece.href ?? null,
   };
 }
@@ -82,7 +89,13 @@ function pieceToMarkdown(piece: RichText): string {
 function sameStyle(a: RichText, b: RichText): boolean {
   const x = a.annotations ?? {};
   const y = b.annotations ?? {};
-  return (a.href ?? null) === (b.href ?? null) && !!x.bold === !!y.bold && !!x.italic === !!y.italic && !!x.strikethrough === !!y.strikethrough && !!x.code === !!y.code;
+  return (
+    (a.href ?? null) === (b.href ?? null) &&
+    !!x.bold === !!y.bold &&
+    !!x.italic === !!y.italic &&
+    !!x.strikethrough === !!y.strikethrough &&
+    !!x.code === !!y.code
+  );
 }
 
 function merge(pieces: RichText[]): RichText[] {

@@ -20,17 +20,31 @@ export type SchemaSyncOutcome = { result: SchemaSyncResult; requests: number; se
  * is kept as it was (rows, columns and registry entry) and reported. Holds the sync lock throughout (`lockTtlMs` for tests).
  */
 export async function syncSchemas(env: Env, lockTtlMs = LOCK_TTL_MS): Promise<SchemaSyncOutcome> {
-  return withLock(env.DB, SYNC_LOCK, async () => {
-    return withRun(env.DB, { kind: "schema", target: null }, async () => {
-      const outcome = await rebuildSchemas(env);
-      return { outcome: { ok: outcome.result.success, message: outcome.result.message }, value: outcome };
-    });
-  }, lockTtlMs);
+  return withLock(
+    env.DB,
+    SYNC_LOCK,
+    async () => {
+      return withRun(env.DB, { kind: "schema", target: null }, async () => {
+        const outcome = await rebuildSchemas(env);
+        return { outcome: { ok: outcome.result.success, message: outcome.result.message }, value: outcome };
+      });
+    },
+    lockTtlMs,
+  );
 }
 
 /** The registry entry of a contract table with no usable database: no ids, no columns, nothing synced. */
 export function placeholderEntry(db: ContractDatabase): RegistryEntry {
-  return { tableName: db.tableName, databaseTitle: db.title, databaseId: null, dataSourceId: null, columns: [], hasBody: db.hasBody, schemaSyncedAt: null, dataSyncedAt: null };
+  return {
+    tableName: db.tableName,
+    databaseTitle: db.title,
+    databaseId: null,
+    dataSourceId: null,
+    columns: [],
+    hasBody: db.hasBody,
+    schemaSyncedAt: null,
+    dataSyncedAt: null,
+  };
 }
 
 /** The operator's message for a contract database search did not return; `kept` when its table keeps its rows. */
@@ -56,14 +70,23 @@ async function rebuildSchemas(env: Env): Promise<SchemaSyncOutcome> {
       kept.add(db.tableName);
       statements.push(registerIfAbsent(env.DB, placeholderEntry(db)));
       count[lookup.kind] += 1;
-      const error = lookup.kind === "missing" ? missingMessage(db.title, existing.has(db.tableName)) : duplicateMessage(db.title, lookup.sources);
+      const error =
+        lookup.kind === "missing" ? missingMessage(db.title, existing.has(db.tableName)) : duplicateMessage(db.title, lookup.sources);
       tables.push({ tableName: db.tableName, status: "error", error });
       continue;
     }
     const { source } = lookup;
     const columns = columnsFor(source.properties);
     const tooWide = tooManyColumns(db.title, columns, db.hasBody);
-    statements.push(upsertEntry(env.DB, { ...placeholderEntry(db), databaseId: source.databaseId, dataSourceId: source.dataSourceId, columns, schemaSyncedAt: now }));
+    statements.push(
+      upsertEntry(env.DB, {
+        ...placeholderEntry(db),
+        databaseId: source.databaseId,
+        dataSourceId: source.dataSourceId,
+        columns,
+        schemaSyncedAt: now,
+      }),
+    );
     if (tooWide) {
       count.refused += 1;
       tables.push({ tableName: db.tableName, status: "error", error: tooWide });
@@ -74,7 +97,10 @@ async function rebuildSchemas(env: Env): Promise<SchemaSyncOutcome> {
   }
   await env.DB.batch([
     ...[...existing].filter((name) => !kept.has(name)).map((name) => env.DB.prepare(`DROP TABLE IF EXISTS ${quoteIdent(name)}`)),
-    deleteOtherEntries(env.DB, CONTRACT_DATABASES.map((d) => d.tableName)),
+    deleteOtherEntries(
+      env.DB,
+      CONTRACT_DATABASES.map((d) => d.tableName),
+    ),
     ...statements,
     clearSearchIndex(env.DB, [...kept]),
   ]);
@@ -85,7 +111,10 @@ async function rebuildSchemas(env: Env): Promise<SchemaSyncOutcome> {
     ...(count.duplicate ? [`${count.duplicate} database titles are shared by more than one Notion database`] : []),
     ...(count.refused ? [`${count.refused} databases have more properties than a D1 table holds`] : []),
   ];
-  const message = created === tables.length ? `Created ${created} tables from the Notion schemas` : `Created ${created} of ${tables.length} tables; ${problems.join("; ")}`;
+  const message =
+    created === tables.length
+      ? `Created ${created} tables from the Notion schemas`
+      : `Created ${created} of ${tables.length} tables; ${problems.join("; ")}`;
   console.log(`sync: schema: ${message} (${run.stats.requests} requests, ${seconds.toFixed(1)} s)`);
   for (const t of tables.filter((t) => t.error)) console.log(`sync: schema: ${t.tableName}: ${t.error}`);
   return { result: { success: created === tables.length, message, tables }, requests: run.stats.requests, seconds };

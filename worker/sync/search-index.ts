@@ -24,7 +24,9 @@ export function searchIndexStatements(db: D1Database, table: IndexedTable, ids?:
   // multi_select columns hold JSON lists: indexed (and shown in snippets) as "a, b".
   const field = (property: string) => {
     const c = col(property);
-    return c === "NULL" ? c : `CASE WHEN json_valid(${c}) AND json_type(${c}) = 'array' THEN (SELECT group_concat(value, ', ') FROM json_each(${c})) ELSE ${c} END`;
+    return c === "NULL"
+      ? c
+      : `CASE WHEN json_valid(${c}) AND json_type(${c}) = 'array' THEN (SELECT group_concat(value, ', ') FROM json_each(${c})) ELSE ${c} END`;
   };
   const year = col("Year");
   const yearText = year === "NULL" ? "NULL" : `CAST(CAST(${year} AS INTEGER) AS TEXT)`;

@@ -24,7 +24,11 @@ export async function startSync(env: Env, job: SyncJob, trigger: RunTrigger): Pr
     return runId;
   } catch (err) {
     await lock.release();
-    if (runId !== undefined) await finishRun(env.DB, runId, { ok: false, message: `The sync could not start: ${err instanceof Error ? err.message : String(err)}` });
+    if (runId !== undefined)
+      await finishRun(env.DB, runId, {
+        ok: false,
+        message: `The sync could not start: ${err instanceof Error ? err.message : String(err)}`,
+      });
     throw err;
   }
 }

@@ -15,7 +15,6 @@ import { copyJob, failureMessage, updateJob } from "./table-job";
 import { upstreamMessage } from "../notion/upstream-error";
 import { CONTRACT_DATABASES } from "./workspace";
 
-
 /** What the search step found for one contract table: the entry to sync it with, or why it cannot be. */
 type TablePlan = { tableName: string; databaseTitle: string; entry: RegistryEntry | null; message: string; bodyWhenEdited: boolean };
 
@@ -68,9 +67,14 @@ export async function fullJob(steps: SyncSteps, trigger: RunTrigger): Promise<Sy
     const rows = synced.reduce((n, t) => n + (t.rows ?? 0), 0);
     const success = synced.length === tables.length;
     const message = `Synced ${synced.length} of ${tables.length} tables, ${rows} rows`;
-    const error = tables.filter((t) => !t.ok).map((t) => `${t.tableName}: ${t.message}`).join("\n");
+    const error = tables
+      .filter((t) => !t.ok)
+      .map((t) => `${t.tableName}: ${t.message}`)
+      .join("\n");
     await steps.run("finish", ({ env }) => finishRun(env.DB, steps.runId, { ok: success, message, error, counts: sumCounts(counts) }));
-    const noRebuild = success ? undefined : `${tables.length - synced.length} of ${tables.length} tables did not sync, so the live site keeps its last build`;
+    const noRebuild = success
+      ? undefined
+      : `${tables.length - synced.length} of ${tables.length} tables did not sync, so the live site keeps its last build`;
     await steps.run("after sync", ({ env }) => afterSync(env, undefined, { kind: "full", noRebuild }));
     const seconds = (Date.now() - started) / 1000;
     console.log(`sync: full: ${message} (${requests} requests, ${seconds.toFixed(1)} s)`);
@@ -95,7 +99,13 @@ async function planTables(env: Env): Promise<{ plans: TablePlan[]; requests: num
     const plan = { tableName: db.tableName, databaseTitle: db.title, bodyWhenEdited: db.bodyWhenEdited === true };
     if (lookup.kind === "found") {
       const { source } = lookup;
-      const entry = { ...placeholderEntry(db), databaseId: source.databaseId, dataSourceId: source.dataSourceId, columns: columnsFor(source.properties), schemaSyncedAt: now };
+      const entry = {
+        ...placeholderEntry(db),
+        databaseId: source.databaseId,
+        dataSourceId: source.dataSourceId,
+        columns: columnsFor(source.properties),
+        schemaSyncedAt: now,
+      };
       plans.push({ ...plan, entry, message: "" });
       continue;
     }
@@ -104,11 +114,14 @@ async function planTables(env: Env): Promise<{ plans: TablePlan[]; requests: num
   }
   if (missing.length) {
     await env.DB.batch(missing.map((db) => registerIfAbsent(env.DB, placeholderEntry(db))));
-    const { results } = await env.DB.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name IN (SELECT value FROM json_each(?1))")
+    const { results } = await env.DB.prepare(
+      "SELECT name FROM sqlite_master WHERE type = 'table' AND name IN (SELECT value FROM json_each(?1))",
+    )
       .bind(JSON.stringify(missing.map((db) => db.tableName)))
       .all<{ name: string }>();
     const existing = new Set(results.map((r) => r.name));
-    for (const plan of plans) if (!plan.entry && !plan.message) plan.message = missingMessage(plan.databaseTitle, existing.has(plan.tableName));
+    for (const plan of plans)
+      if (!plan.entry && !plan.message) plan.message = missingMessage(plan.databaseTitle, existing.has(plan.tableName));
   }
   for (const plan of plans) if (!plan.entry) console.log(`sync: ${plan.tableName}: not synced: ${plan.message}`);
   return { plans, requests: search.stats.requests };
@@ -122,7 +135,9 @@ async function fillBodies(steps: SyncSteps, entry: RegistryEntry): Promise<numbe
       try {
         return await backfillBodies(env, entry, BODIES_PER_STEP);
       } catch (err) {
-        console.log(`sync: ${entry.tableName}: page bodies not filled this time: ${upstreamMessage(err) ?? (err instanceof Error ? err.message : String(err))}`);
+        console.log(
+          `sync: ${entry.tableName}: page bodies not filled this time: ${upstreamMessage(err) ?? (err instanceof Error ? err.message : String(err))}`,
+        );
         return { filled: 0, requests: 0 };
       }
     });

@@ -28,7 +28,10 @@ describe("a sync whose caller goes away", { timeout: 60_000 }, () => {
     await request.catch(() => undefined);
 
     await until(async () => (await count("SELECT COUNT(*) AS n FROM locks")) === 0, "the lock to be freed", 30_000);
-    const run = await env.DB.prepare("SELECT ok, message FROM sync_runs WHERE kind = 'table' ORDER BY id DESC LIMIT 1").first<{ ok: number; message: string }>();
+    const run = await env.DB.prepare("SELECT ok, message FROM sync_runs WHERE kind = 'table' ORDER BY id DESC LIMIT 1").first<{
+      ok: number;
+      message: string;
+    }>();
     expect(run).toEqual({ ok: 1, message: `Synced ${demo.pages.Posts} rows into notion_posts` });
     expect(await count("SELECT COUNT(*) AS n FROM notion_posts")).toBe(demo.pages.Posts);
     expect((await syncTable("Posts")).ok).toBe(true);

@@ -2,7 +2,19 @@ import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, inject, it } from "vitest";
 import { adminFetch } from "../test/admin";
 import { storedKeyOf } from "../test/cache-keys";
-import { NOTION, control, notionStats, countPaths, syncSchemas, listTables, syncTable, rows, runCron, startAndWait, until } from "../test/notion-sync";
+import {
+  NOTION,
+  control,
+  notionStats,
+  countPaths,
+  syncSchemas,
+  listTables,
+  syncTable,
+  rows,
+  runCron,
+  startAndWait,
+  until,
+} from "../test/notion-sync";
 import { editPage } from "../test/webhooks";
 import { tableNameFor } from "../tables/naming";
 import { replaceRegistry, listEntries } from "../tables/registry";
@@ -25,7 +37,11 @@ describe("Notion sync when Notion misbehaves", { timeout: 60_000 }, () => {
     const res = await syncTable("Slot Machines");
     expect(res.status).toBe(202);
     expect(res.body).toEqual({ runId: res.run!.id, message: "Sync of notion_slot_machines started" });
-    expect(res.run).toMatchObject({ ok: true, status: "complete", message: `Synced ${demo.pages["Slot Machines"]} rows into notion_slot_machines` });
+    expect(res.run).toMatchObject({
+      ok: true,
+      status: "complete",
+      message: `Synced ${demo.pages["Slot Machines"]} rows into notion_slot_machines`,
+    });
     expect(await env.CACHE.get(await storedKeyOf("cache:content:probe"))).toBeNull();
   });
 
@@ -116,19 +132,32 @@ describe("Notion sync when Notion misbehaves", { timeout: 60_000 }, () => {
       id: "7e57da7a-0000-4000-8000-000000000001",
       dataSourceId: "7e57da7a-0000-4000-8000-000000000002",
       title: "Vintage Toys",
-      properties: { Title: { type: "title" }, [hostile]: { type: "rich_text" }, 'Price"': { type: "number" }, "ID": { type: "rich_text" } },
-      pages: [{ properties: { Title: "Robert'); DROP TABLE notion_posts; --", [hostile]: "<script>alert(1)</script>", 'Price"': 5, ID: "id?" } }],
+      properties: { Title: { type: "title" }, [hostile]: { type: "rich_text" }, 'Price"': { type: "number" }, ID: { type: "rich_text" } },
+      pages: [
+        { properties: { Title: "Robert'); DROP TABLE notion_posts; --", [hostile]: "<script>alert(1)</script>", 'Price"': 5, ID: "id?" } },
+      ],
       replace: true,
     });
     const schema = await syncSchemas();
     expect(schema.tables).toHaveLength(12);
     expect(schema.tables.every((t) => t.status === "created")).toBe(true);
-    const names = (await env.DB.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND substr(name, 1, 7) = 'notion_' ORDER BY name").all<{ name: string }>()).results.map((r) => r.name);
+    const names = (
+      await env.DB.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND substr(name, 1, 7) = 'notion_' ORDER BY name").all<{
+        name: string;
+      }>()
+    ).results.map((r) => r.name);
     expect(names).toEqual(CONTRACT_DATABASES.map((d) => d.tableName).sort());
-    expect((await listTables()).find((t) => t.tableName === "notion_vintage_toys")?.databaseId).toBe("7e57da7a-0000-4000-8000-000000000001");
+    expect((await listTables()).find((t) => t.tableName === "notion_vintage_toys")?.databaseId).toBe(
+      "7e57da7a-0000-4000-8000-000000000001",
+    );
     expect((await syncTable("Vintage Toys")).ok).toBe(true);
     expect(await rows("Vintage Toys")).toEqual([
-      expect.objectContaining({ title: "Robert'); DROP TABLE notion_posts; --", x_drop_table_sync_tables: "<script>alert(1)</script>", price: 5, id_2: "id?" }),
+      expect.objectContaining({
+        title: "Robert'); DROP TABLE notion_posts; --",
+        x_drop_table_sync_tables: "<script>alert(1)</script>",
+        price: 5,
+        id_2: "id?",
+      }),
     ]);
     expect((await syncTable("Posts")).ok).toBe(true);
   });
@@ -137,11 +166,25 @@ describe("Notion sync when Notion misbehaves", { timeout: 60_000 }, () => {
     const { id, dataSourceId } = await (await control("databases", demo.zoo)).json<{ id: string; dataSourceId: string }>();
     const tableName = tableNameFor(demo.zoo.title);
     const columns = columnsFor(Object.fromEntries(Object.entries(demo.zoo.properties).map(([name, p]) => [name, { name, type: p.type }])));
-    const entry = { tableName, databaseTitle: demo.zoo.title, databaseId: id, dataSourceId, columns, hasBody: false, schemaSyncedAt: null, dataSyncedAt: null };
-    await env.DB.batch([env.DB.prepare(createTableSql(tableName, columns, false)), ...replaceRegistry(env.DB, [...(await listEntries(env.DB)), entry])]);
+    const entry = {
+      tableName,
+      databaseTitle: demo.zoo.title,
+      databaseId: id,
+      dataSourceId,
+      columns,
+      hasBody: false,
+      schemaSyncedAt: null,
+      dataSyncedAt: null,
+    };
+    await env.DB.batch([
+      env.DB.prepare(createTableSql(tableName, columns, false)),
+      ...replaceRegistry(env.DB, [...(await listEntries(env.DB)), entry]),
+    ]);
     const res = await startAndWait("/api/admin/notion-sync-table", { tableName, databaseId: id.replace(/-/g, "") });
     expect(res.ok).toBe(true);
-    const [full, empty] = await env.DB.prepare(`SELECT * FROM "${tableName}" ORDER BY ref`).all<Record<string, unknown>>().then((r) => r.results);
+    const [full, empty] = await env.DB.prepare(`SELECT * FROM "${tableName}" ORDER BY ref`)
+      .all<Record<string, unknown>>()
+      .then((r) => r.results);
     const photos = JSON.parse(full.photos as string) as string[];
     expect(photos[0]).toMatch(/^\/media\/notion\/[0-9a-f-]+\/detail-mechanism\.png$/);
     expect(photos[1]).toBe(`${NOTION}/public/detail-reels.png`);
@@ -165,7 +208,21 @@ describe("Notion sync when Notion misbehaves", { timeout: 60_000 }, () => {
     expect(JSON.parse(full.machine as string)).toHaveLength(1);
     expect(full.created).toMatch(/^\d{4}-\d\d-\d\dT/);
     expect(full.edited).toMatch(/^\d{4}-\d\d-\d\dT/);
-    expect(empty).toMatchObject({ job: "Empty job", notes: null, hours: null, done: 0, bench: null, tags: null, stage: null, due: null, link: null, photos: null, restorer: null, machine: null, ref: "JOB-2" });
+    expect(empty).toMatchObject({
+      job: "Empty job",
+      notes: null,
+      hours: null,
+      done: 0,
+      bench: null,
+      tags: null,
+      stage: null,
+      due: null,
+      link: null,
+      photos: null,
+      restorer: null,
+      machine: null,
+      ref: "JOB-2",
+    });
   });
 
   it("runs the full sync from the nightly cron trigger", async () => {
@@ -175,7 +232,10 @@ describe("Notion sync when Notion misbehaves", { timeout: 60_000 }, () => {
   });
 
   it("reports an unreachable Notion as an upstream failure, not a crash", async () => {
-    const failure = await runSchemaSync({ ...env, NOTION_API_URL: "http://127.0.0.1:9" }).then(() => null, (err: unknown) => err);
+    const failure = await runSchemaSync({ ...env, NOTION_API_URL: "http://127.0.0.1:9" }).then(
+      () => null,
+      (err: unknown) => err,
+    );
     expect(upstreamMessage(failure)).toMatch(/^Could not reach 127\.0\.0\.1:9: /);
   });
 });

@@ -24,7 +24,14 @@ const [ALPHA, BRAVO, CHARLIE, DELTA] = [crypto.randomUUID(), crypto.randomUUID()
 
 /** Puts the probe database (same ids every time) into the local Notion server with `pages`. */
 async function probe(pages: unknown[]): Promise<void> {
-  await control("databases", { id: DATABASE_ID, dataSourceId: DATA_SOURCE_ID, title: "History Probe", properties: PROPERTIES, pages, replace: true });
+  await control("databases", {
+    id: DATABASE_ID,
+    dataSourceId: DATA_SOURCE_ID,
+    title: "History Probe",
+    properties: PROPERTIES,
+    pages,
+    replace: true,
+  });
 }
 
 const page = (id: string, name: string, lastEditedTime: string, extra: Record<string, unknown> = {}) => ({
@@ -49,7 +56,11 @@ describe("sync history", { timeout: 60_000 }, () => {
   });
 
   it("records a table sync's pages added, changed and removed, the files it copied and the blocks its Markdown could not show", async () => {
-    await probe([page(ALPHA, "Alpha", "2026-01-02T00:00:00.000Z"), page(BRAVO, "Bravo", "2026-01-02T00:00:00.000Z"), page(CHARLIE, "Charlie", "2026-01-02T00:00:00.000Z")]);
+    await probe([
+      page(ALPHA, "Alpha", "2026-01-02T00:00:00.000Z"),
+      page(BRAVO, "Bravo", "2026-01-02T00:00:00.000Z"),
+      page(CHARLIE, "Charlie", "2026-01-02T00:00:00.000Z"),
+    ]);
     await syncTable(env, ENTRY);
     const photo = { image: "ad-clock.png", id: crypto.randomUUID() };
     const delta = page(DELTA, "Delta", "2026-01-03T00:00:00.000Z", {
@@ -64,7 +75,16 @@ describe("sync history", { timeout: 60_000 }, () => {
     await syncTable(env, ENTRY);
 
     const [latest, first] = await history();
-    expect(first).toMatchObject({ kind: "table", target: "notion_history_probe", trigger: "manual", ok: true, pagesAdded: 3, pagesChanged: 0, pagesRemoved: 0, filesCopied: 0 });
+    expect(first).toMatchObject({
+      kind: "table",
+      target: "notion_history_probe",
+      trigger: "manual",
+      ok: true,
+      pagesAdded: 3,
+      pagesChanged: 0,
+      pagesRemoved: 0,
+      filesCopied: 0,
+    });
     expect(latest).toMatchObject({
       kind: "table",
       target: "notion_history_probe",
@@ -87,7 +107,12 @@ describe("sync history", { timeout: 60_000 }, () => {
 
   it("records a failed table sync with its error and no counts", async () => {
     await probe([page(ALPHA, "Alpha", "2026-01-02T00:00:00.000Z")]);
-    await control("faults", { status: 400, path: `/v1/data_sources/${DATA_SOURCE_ID}/query`, code: "validation_error", message: "The probe query was refused" });
+    await control("faults", {
+      status: 400,
+      path: `/v1/data_sources/${DATA_SOURCE_ID}/query`,
+      code: "validation_error",
+      message: "The probe query was refused",
+    });
     await expect(syncTable(env, ENTRY)).rejects.toThrow("The probe query was refused");
     const [run] = await history();
     expect(run).toMatchObject({ kind: "table", trigger: "manual", ok: false, pagesAdded: null, filesCopied: null, unsupportedBlocks: [] });
@@ -95,7 +120,8 @@ describe("sync history", { timeout: 60_000 }, () => {
   });
 
   it("records what started a full sync: the nightly cron, the admin panel, the launcher", async () => {
-    const refuseSearch = () => control("faults", { status: 400, path: "/v1/search", code: "validation_error", message: "Search refused for the history test" });
+    const refuseSearch = () =>
+      control("faults", { status: 400, path: "/v1/search", code: "validation_error", message: "Search refused for the history test" });
     await refuseSearch();
     await runCron();
     await refuseSearch();
@@ -103,7 +129,11 @@ describe("sync history", { timeout: 60_000 }, () => {
     await refuseSearch();
     expect((await startAndWait("/api/admin/notion-sync-all?trigger=launcher")).run).toMatchObject({ ok: false, status: "errored" });
     const runs = await history();
-    expect(runs.map((r) => [r.kind, r.trigger, r.ok])).toEqual([["full", "launcher", false], ["full", "manual", false], ["full", "cron", false]]);
+    expect(runs.map((r) => [r.kind, r.trigger, r.ok])).toEqual([
+      ["full", "launcher", false],
+      ["full", "manual", false],
+      ["full", "cron", false],
+    ]);
     for (const run of runs) expect(run.error).toContain("Search refused for the history test");
   });
 

@@ -38,7 +38,9 @@ async function syncAll(testEnv: Env = env): Promise<SyncAllSummary> {
 async function rowCounts(): Promise<Record<string, number | null>> {
   const counts: Record<string, number | null> = {};
   for (const { tableName } of CONTRACT_DATABASES) {
-    const count = await env.DB.prepare(`SELECT COUNT(*) AS n FROM "${tableName}"`).first<{ n: number }>().catch(() => null);
+    const count = await env.DB.prepare(`SELECT COUNT(*) AS n FROM "${tableName}"`)
+      .first<{ n: number }>()
+      .catch(() => null);
     counts[tableName] = count?.n ?? null;
   }
   return counts;
@@ -69,8 +71,10 @@ async function searchWithout(title: string): Promise<unknown> {
   return { ...answer, results };
 }
 
-const rebuildRuns = async () => (await env.DB.prepare("SELECT COUNT(*) AS n FROM sync_runs WHERE kind = 'rebuild'").first<{ n: number }>())!.n;
-const missing = (title: string) => `No database titled "${title}" found in Notion this time: is it shared with the integration? The table keeps its previous rows.`;
+const rebuildRuns = async () =>
+  (await env.DB.prepare("SELECT COUNT(*) AS n FROM sync_runs WHERE kind = 'rebuild'").first<{ n: number }>())!.n;
+const missing = (title: string) =>
+  `No database titled "${title}" found in Notion this time: is it shared with the integration? The table keeps its previous rows.`;
 
 describe("a full sync on existing data", { timeout: 120_000 }, () => {
   beforeEach(async () => {
@@ -107,14 +111,22 @@ describe("a full sync on existing data", { timeout: 120_000 }, () => {
       ...toys,
       title: "Vintage Toys",
       properties: { Title: { type: "title" }, "Toy Type": { type: "select" }, "Box Included": { type: "checkbox" } },
-      pages: [{ properties: { Title: "Tin robot", "Toy Type": "Tin", "Box Included": true } }, { properties: { Title: "Spinning top", "Box Included": false } }],
+      pages: [
+        { properties: { Title: "Tin robot", "Toy Type": "Tin", "Box Included": true } },
+        { properties: { Title: "Spinning top", "Box Included": false } },
+      ],
       replace: true,
     });
     const body = await syncAll();
     expect(body.tables.find((t) => t.tableName === "notion_vintage_toys")).toMatchObject({ ok: true, rows: 2 });
-    const columns = (await env.DB.prepare("SELECT name FROM pragma_table_info('notion_vintage_toys')").all<{ name: string }>()).results.map((c) => c.name);
+    const columns = (await env.DB.prepare("SELECT name FROM pragma_table_info('notion_vintage_toys')").all<{ name: string }>()).results.map(
+      (c) => c.name,
+    );
     expect(columns).toEqual(["id", "created_time", "last_edited_time", "title", "title_rich", "box_included", "toy_type", "body_md"]);
-    expect((await rows<{ title: string; box_included: number }>("Vintage Toys")).map((r) => [r.title, r.box_included]).sort()).toEqual([["Spinning top", 0], ["Tin robot", 1]]);
+    expect((await rows<{ title: string; box_included: number }>("Vintage Toys")).map((r) => [r.title, r.box_included]).sort()).toEqual([
+      ["Spinning top", 0],
+      ["Tin robot", 1],
+    ]);
     expect((await listTables()).find((t) => t.tableName === "notion_vintage_toys")).toMatchObject({ recordCount: 2, databaseId: toys.id });
     expect((await get<{ pagination: { totalItems: number } }>("/api/collection/toys")).body.pagination.totalItems).toBe(2);
   });
@@ -128,9 +140,16 @@ describe("a full sync on existing data", { timeout: 120_000 }, () => {
 
     const body = await syncAll(hooked);
     expect(body.success).toBe(false);
-    const expectedRows = Object.entries(before).filter(([t]) => t !== "notion_slot_machines").reduce((n, [, c]) => n + c!, 0);
+    const expectedRows = Object.entries(before)
+      .filter(([t]) => t !== "notion_slot_machines")
+      .reduce((n, [, c]) => n + c!, 0);
     expect(body.message).toBe(`Synced 11 of 12 tables, ${expectedRows} rows`);
-    expect(body.tables.find((t) => t.tableName === "notion_slot_machines")).toEqual({ tableName: "notion_slot_machines", databaseTitle: "Slot Machines", ok: false, message: missing("Slot Machines") });
+    expect(body.tables.find((t) => t.tableName === "notion_slot_machines")).toEqual({
+      tableName: "notion_slot_machines",
+      databaseTitle: "Slot Machines",
+      ok: false,
+      message: missing("Slot Machines"),
+    });
     expect(await rowCounts()).toEqual(before);
     expect(await listTables()).toEqual(registered);
     expect(await hookCalls(path)).toEqual([]);
@@ -167,14 +186,21 @@ describe("a full sync on existing data", { timeout: 120_000 }, () => {
     const full = runs.find((r) => r.kind === "full")!;
     expect(full).toMatchObject({ ok: true, skippedTotal: 1, skippedFiles: [expect.objectContaining(skipped)] });
     expect(full.skippedFiles[0]!.file).not.toContain("?");
-    expect(runs.find((r) => r.kind === "table" && r.target === "notion_vintage_toys")).toMatchObject({ skippedTotal: 1, skippedFiles: [expect.objectContaining(skipped)] });
+    expect(runs.find((r) => r.kind === "table" && r.target === "notion_vintage_toys")).toMatchObject({
+      skippedTotal: 1,
+      skippedFiles: [expect.objectContaining(skipped)],
+    });
 
     // Nothing recorded the file as copied: the next sync (an update in place; the toy not edited again) reads its page and copies it.
     await control("faults", undefined, "DELETE");
     // A watermark past every edit: the query for edited pages returns none, so only the retry list brings the toy back.
-    await env.DB.prepare("UPDATE sync_tables SET data_synced_at = ?1 WHERE table_name = 'notion_vintage_toys'").bind(new Date(Date.now() + 3_600_000).toISOString()).run();
+    await env.DB.prepare("UPDATE sync_tables SET data_synced_at = ?1 WHERE table_name = 'notion_vintage_toys'")
+      .bind(new Date(Date.now() + 3_600_000).toISOString())
+      .run();
     expect((await syncAll()).success).toBe(true);
-    expect((await rows<{ id: string; main_image: string | null }>("Vintage Toys")).find((t) => t.id === toy.id)!.main_image).toBe(toy.main_image);
+    expect((await rows<{ id: string; main_image: string | null }>("Vintage Toys")).find((t) => t.id === toy.id)!.main_image).toBe(
+      toy.main_image,
+    );
     expect(await env.MEDIA.head(key)).not.toBeNull();
     const { runs: after } = (await admin("GET", "/api/admin/sync-runs?limit=20")).body as { runs: SyncHistoryRun[] };
     expect(after[0]!.id).toBeGreaterThan(full.id);
@@ -189,11 +215,21 @@ describe("a full sync on existing data", { timeout: 120_000 }, () => {
     const schema = await syncSchemas();
     expect(schema.success).toBe(false);
     expect(schema.message).toBe("Created 11 of 12 tables; 1 databases were not found in Notion");
-    expect(schema.tables.find((t) => t.tableName === "notion_slot_machines")).toEqual({ tableName: "notion_slot_machines", status: "error", error: missing("Slot Machines") });
+    expect(schema.tables.find((t) => t.tableName === "notion_slot_machines")).toEqual({
+      tableName: "notion_slot_machines",
+      status: "error",
+      error: missing("Slot Machines"),
+    });
     const after = await rowCounts();
     expect(after.notion_slot_machines).toBe(before.notion_slot_machines);
-    expect(Object.entries(after).filter(([t]) => t !== "notion_slot_machines").every(([, n]) => n === 0)).toBe(true);
-    expect((await listTables()).find((t) => t.tableName === "notion_slot_machines")).toEqual(registered.find((t) => t.tableName === "notion_slot_machines"));
+    expect(
+      Object.entries(after)
+        .filter(([t]) => t !== "notion_slot_machines")
+        .every(([, n]) => n === 0),
+    ).toBe(true);
+    expect((await listTables()).find((t) => t.tableName === "notion_slot_machines")).toEqual(
+      registered.find((t) => t.tableName === "notion_slot_machines"),
+    );
   });
 });
 
@@ -203,7 +239,12 @@ describe("databases sharing a contract title", { timeout: 120_000 }, () => {
   beforeEach(async () => {
     await control("reset");
     expect((await syncAll()).success).toBe(true);
-    await control("databases", { ...impostor, title: "Slot Machines", properties: { Title: { type: "title" } }, pages: [{ properties: { Title: "Impostor" } }] });
+    await control("databases", {
+      ...impostor,
+      title: "Slot Machines",
+      properties: { Title: { type: "title" } },
+      pages: [{ properties: { Title: "Impostor" } }],
+    });
   }, 120_000);
 
   const duplicate = (demoId: string) =>
@@ -232,7 +273,11 @@ describe("databases sharing a contract title", { timeout: 120_000 }, () => {
     const registered = (await listTables()).find((t) => t.tableName === "notion_slot_machines")!;
     const schema = await syncSchemas();
     expect(schema.message).toBe("Created 11 of 12 tables; 1 database titles are shared by more than one Notion database");
-    expect(schema.tables.find((t) => t.tableName === "notion_slot_machines")).toEqual({ tableName: "notion_slot_machines", status: "error", error: duplicate(registered.databaseId!) });
+    expect(schema.tables.find((t) => t.tableName === "notion_slot_machines")).toEqual({
+      tableName: "notion_slot_machines",
+      status: "error",
+      error: duplicate(registered.databaseId!),
+    });
     expect(await rows("Slot Machines")).toEqual(slots);
     expect((await listTables()).find((t) => t.tableName === "notion_slot_machines")).toEqual(registered);
     expect(await rows("Vintage Toys")).toEqual([]);

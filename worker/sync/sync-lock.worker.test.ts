@@ -68,7 +68,9 @@ describe("a sync that lost its lock", { timeout: 60_000 }, () => {
     await expect(copyTable(env, entry, "manual", lock)).rejects.toBeInstanceOf(LockLostError);
     expect((await env.DB.prepare("SELECT id, title FROM notion_page_headers ORDER BY id").all()).results).toEqual(kept.results);
     expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM lock_fence").first("n")).toBe(0);
-    expect((await env.DB.prepare("SELECT name FROM sqlite_master WHERE name LIKE 'notion_page_headers%'").all()).results).toEqual([{ name: "notion_page_headers" }]);
+    expect((await env.DB.prepare("SELECT name FROM sqlite_master WHERE name LIKE 'notion_page_headers%'").all()).results).toEqual([
+      { name: "notion_page_headers" },
+    ]);
     await env.DB.prepare("DELETE FROM locks").run();
   });
 

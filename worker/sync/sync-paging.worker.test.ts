@@ -23,7 +23,12 @@ describe("syncs that need more than one cursor page", { timeout: 120_000 }, () =
 
   it("syncs every row of a database of 230 pages (three query pages)", async () => {
     const res = await syncTable("Vintage Toys");
-    expect(res.run).toMatchObject({ ok: true, message: `Synced ${TOY_PAGES} rows into notion_vintage_toys`, pagesRead: TOY_PAGES, rowsWritten: TOY_PAGES });
+    expect(res.run).toMatchObject({
+      ok: true,
+      message: `Synced ${TOY_PAGES} rows into notion_vintage_toys`,
+      pagesRead: TOY_PAGES,
+      rowsWritten: TOY_PAGES,
+    });
     const synced = await rows<{ title: string; number: number }>("Vintage Toys");
     expect(synced.map((r) => r.number).sort((a, b) => a - b)).toEqual(Array.from({ length: TOY_PAGES }, (_, i) => i + 1));
     expect(new Set(synced.map((r) => r.title)).size).toBe(TOY_PAGES);
@@ -47,7 +52,13 @@ describe("syncs that need more than one cursor page", { timeout: 120_000 }, () =
   it("keeps the previous rows when a later query page keeps failing", async () => {
     expect((await syncTable("Vintage Toys")).ok).toBe(true);
     const before = await rows("Vintage Toys");
-    await control("faults", { status: 500, times: 1000, skip: 1, path: `/data_sources/${TOYS.dataSourceId}/query`, message: "Page two is gone" });
+    await control("faults", {
+      status: 500,
+      times: 1000,
+      skip: 1,
+      path: `/data_sources/${TOYS.dataSourceId}/query`,
+      message: "Page two is gone",
+    });
     const res = await syncTable("Vintage Toys");
     await control("faults", undefined, "DELETE");
     expect(res.run).toMatchObject({ ok: false, error: "Notion: Page two is gone" });
@@ -78,7 +89,12 @@ describe("syncs that need more than one cursor page", { timeout: 120_000 }, () =
     for (let i = 1; i <= 100; i++) await control("databases", { title: `Filler ${i}`, properties: { Name: { type: "title" } } });
     // Added last (in place of the demo's), so search lists it on its second page.
     const images = { id: "7e57da7a-0000-4000-8000-0000000000e1", dataSourceId: "7e57da7a-0000-4000-8000-0000000000e2" };
-    await control("databases", { ...images, title: "Images", properties: { Key: { type: "title" }, Image: { type: "files" } }, replace: true });
+    await control("databases", {
+      ...images,
+      title: "Images",
+      properties: { Key: { type: "title" }, Image: { type: "files" } },
+      replace: true,
+    });
     const before = countPaths(await notionStats(), /^\/v1\/search$/);
     const schema = await syncSchemas();
     expect(schema.success).toBe(true);

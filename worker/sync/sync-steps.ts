@@ -26,7 +26,14 @@ export type StepMode = "inline" | "workflow";
  * invocation than the one that took it; not for an `unlocked` step) and kept alive while it runs, and its progress
  * and cost recorded on the run's row.
  */
-export async function meteredStep<T>(env: Env, runId: number, holder: string, mode: StepMode, work: (ctx: StepContext) => Promise<T>, options: StepOptions = {}): Promise<T> {
+export async function meteredStep<T>(
+  env: Env,
+  runId: number,
+  holder: string,
+  mode: StepMode,
+  work: (ctx: StepContext) => Promise<T>,
+  options: StepOptions = {},
+): Promise<T> {
   const started = Date.now();
   const { env: counted, meter } = meteredEnv(env, mode === "workflow");
   const renew = mode === "workflow" && !options.unlocked;

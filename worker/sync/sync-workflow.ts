@@ -11,7 +11,9 @@ import { dataSyncRun, failureMessage } from "./table-job";
 import { UpstreamError } from "../notion/upstream-error";
 
 /** What a sync run is given: its `sync_runs` id, the holder of the sync lock taken for it, and what to sync. */
-export type SyncParams = { runId: number; holder: string; trigger: RunTrigger } & ({ kind: "table"; entry: RegistryEntry } | { kind: "full" });
+export type SyncParams = { runId: number; holder: string; trigger: RunTrigger } & (
+  { kind: "table"; entry: RegistryEntry } | { kind: "full" }
+);
 
 /** A table run's result (a full run's is its `SyncAllSummary`). */
 export type TableRunResult = { success: true; message: string };

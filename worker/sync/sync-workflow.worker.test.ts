@@ -21,7 +21,9 @@ describe("Sync Data as a SYNC workflow run", { timeout: 120_000 }, () => {
       ...TOYS,
       title: "Vintage Toys",
       properties: { Title: { type: "title" }, Number: { type: "number" }, Photos: { type: "files" } },
-      pages: Array.from({ length: TOY_PAGES }, (_, i) => ({ properties: { Title: `Toy ${i + 1}`, Number: i + 1, Photos: [{ image: "detail-mechanism.png", name: `toy-${i + 1}.png` }] } })),
+      pages: Array.from({ length: TOY_PAGES }, (_, i) => ({
+        properties: { Title: `Toy ${i + 1}`, Number: i + 1, Photos: [{ image: "detail-mechanism.png", name: `toy-${i + 1}.png` }] },
+      })),
       replace: true,
     });
     expect((await syncSchemas()).success).toBe(true);
@@ -39,7 +41,9 @@ describe("Sync Data as a SYNC workflow run", { timeout: 120_000 }, () => {
     expect(res.run!.maxStepSubrequests).toBeGreaterThan(0);
     expect(res.run!.maxStepSubrequests).toBeLessThanOrEqual(STEP_BUDGET);
     expect(res.run!.maxStepMs).toBeGreaterThan(0);
-    console.log(`workflow table sync of ${TOY_PAGES} pages: ${res.run!.steps} steps, at most ${res.run!.maxStepSubrequests} subrequests and ${res.run!.maxStepMs} ms in one step`);
+    console.log(
+      `workflow table sync of ${TOY_PAGES} pages: ${res.run!.steps} steps, at most ${res.run!.maxStepSubrequests} subrequests and ${res.run!.maxStepMs} ms in one step`,
+    );
     // The staged query pages are gone with the run.
     expect((await env.MEDIA.list({ prefix: "sync-stage/" })).objects).toEqual([]);
     expect(await isLockHeld(env.DB, SYNC_LOCK)).toBe(false);
@@ -60,7 +64,10 @@ describe("Sync Data as a SYNC workflow run", { timeout: 120_000 }, () => {
     // Notion is slow to answer the second cursor page, so the run is caught midway.
     await control("faults", { status: 429, times: 1, skip: 1, retryAfter: 2, path: `/data_sources/${TOYS.dataSourceId}/query` });
     const started = Date.now();
-    const res = await adminFetch("/api/admin/notion-sync-table", { method: "POST", body: { tableName: table.tableName, databaseId: table.databaseId } });
+    const res = await adminFetch("/api/admin/notion-sync-table", {
+      method: "POST",
+      body: { tableName: table.tableName, databaseId: table.databaseId },
+    });
     expect(res.status).toBe(202);
     expect(Date.now() - started).toBeLessThan(2000);
     const { runId } = await res.json<{ runId: number }>();
@@ -73,7 +80,12 @@ describe("Sync Data as a SYNC workflow run", { timeout: 120_000 }, () => {
     expect(second.status).toBe(409);
     expect(await second.json()).toEqual({ error: "A Notion sync is already running; try again when it has finished" });
     await until(async () => (await run(runId)).status === "complete", "the run to complete", 60_000);
-    expect(await run(runId)).toMatchObject({ ok: true, pagesRead: TOY_PAGES, rowsWritten: TOY_PAGES, message: `Synced ${TOY_PAGES} rows into notion_vintage_toys` });
+    expect(await run(runId)).toMatchObject({
+      ok: true,
+      pagesRead: TOY_PAGES,
+      rowsWritten: TOY_PAGES,
+      message: `Synced ${TOY_PAGES} rows into notion_vintage_toys`,
+    });
     expect(await isLockHeld(env.DB, SYNC_LOCK)).toBe(false);
   });
 
@@ -83,7 +95,10 @@ describe("Sync Data as a SYNC workflow run", { timeout: 120_000 }, () => {
     const table = (await listTables()).find((t) => t.tableName === "notion_vintage_toys")!;
     await env.DB.prepare("UPDATE sync_tables SET data_synced_at = NULL WHERE table_name = 'notion_vintage_toys'").run();
     await control("faults", { status: 429, times: 1, skip: 1, retryAfter: 3, path: `/data_sources/${TOYS.dataSourceId}/query` });
-    const res = await adminFetch("/api/admin/notion-sync-table", { method: "POST", body: { tableName: table.tableName, databaseId: table.databaseId } });
+    const res = await adminFetch("/api/admin/notion-sync-table", {
+      method: "POST",
+      body: { tableName: table.tableName, databaseId: table.databaseId },
+    });
     const { runId } = await res.json<{ runId: number }>();
     await until(async () => ((await run(runId)).pagesRead ?? 0) >= 100, "the run to be under way");
     const instanceId = runInstanceId(runId, (await run(runId)).startedAt);

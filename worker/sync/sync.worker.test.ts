@@ -28,43 +28,81 @@ describe("Notion sync against the demo workspace", { timeout: 60_000 }, () => {
 
   it("creates the 12 tables with a typed column per property, and a _rich column beside each title and rich_text one", async () => {
     for (const db of CONTRACT_DATABASES) {
-      const info = (await env.DB.prepare("SELECT name, type FROM pragma_table_info(?1)").bind(db.tableName).all<{ name: string; type: string }>()).results;
+      const info = (
+        await env.DB.prepare("SELECT name, type FROM pragma_table_info(?1)").bind(db.tableName).all<{ name: string; type: string }>()
+      ).results;
       const names = info.map((c) => c.name);
       expect(names.slice(0, 3), db.title).toEqual(["id", "created_time", "last_edited_time"]);
       expect(names.includes("body_md"), db.title).toBe(db.hasBody);
       for (const property of demo.properties[db.title]) expect(names.map(propKey), `${db.title}.${property}`).toContain(propKey(property));
-      for (const property of demo.richProperties[db.title]) expect(names, `${db.title}.${property}`).toContain(`${snakeCase(property)}_rich`);
-      expect(info.length, db.title).toBe(3 + demo.properties[db.title].length + demo.richProperties[db.title].length + (db.hasBody ? 1 : 0));
+      for (const property of demo.richProperties[db.title])
+        expect(names, `${db.title}.${property}`).toContain(`${snakeCase(property)}_rich`);
+      expect(info.length, db.title).toBe(
+        3 + demo.properties[db.title].length + demo.richProperties[db.title].length + (db.hasBody ? 1 : 0),
+      );
     }
     const slots = Object.fromEntries(
-      (await env.DB.prepare("SELECT name, type FROM pragma_table_info('notion_slot_machines')").all<{ name: string; type: string }>()).results.map((c) => [c.name, c.type]),
+      (
+        await env.DB.prepare("SELECT name, type FROM pragma_table_info('notion_slot_machines')").all<{ name: string; type: string }>()
+      ).results.map((c) => [c.name, c.type]),
     );
-    expect(slots).toMatchObject({ title: "TEXT", year: "REAL", price: "REAL", for_sale: "INTEGER", main_image: "TEXT", additional_images: "TEXT" });
+    expect(slots).toMatchObject({
+      title: "TEXT",
+      year: "REAL",
+      price: "REAL",
+      for_sale: "INTEGER",
+      main_image: "TEXT",
+      additional_images: "TEXT",
+    });
   });
 
   it("keeps the rich text pieces (text, annotations, href) of the banner and of an item description in their _rich columns", async () => {
     const content = await rows<{ key: string; content: string; content_rich: string; key_rich: string }>("Site Content");
     const banner = content.find((r) => r.key === "banner_message")!;
-    const pieces = JSON.parse(banner.content_rich) as { text: { content: string; link: { url: string } | null }; annotations: Record<string, unknown>; href: string | null }[];
+    const pieces = JSON.parse(banner.content_rich) as {
+      text: { content: string; link: { url: string } | null };
+      annotations: Record<string, unknown>;
+      href: string | null;
+    }[];
     expect(pieces.map((p) => p.text.content).join("")).toBe(banner.content);
-    expect(pieces.find((p) => p.annotations.bold)).toMatchObject({ text: { content: "a 1933 Mills Castle Front", link: null }, href: null });
+    expect(pieces.find((p) => p.annotations.bold)).toMatchObject({
+      text: { content: "a 1933 Mills Castle Front", link: null },
+      href: null,
+    });
     expect(pieces.find((p) => p.href)).toEqual({
       text: { content: "restored machines are for sale", link: { url: "/for-sale" } },
       annotations: { bold: false, italic: false, strikethrough: false, underline: false, code: false, color: "default" },
       href: "/for-sale",
     });
-    expect(JSON.parse(banner.key_rich)).toEqual([{ text: { content: "banner_message", link: null }, annotations: expect.objectContaining({ bold: false }), href: null }]);
-    const castle = (await rows<{ title: string; description_rich: string }>("Slot Machines")).find((r) => r.title === "Mills Castle Front 5¢")!;
-    const styled = (JSON.parse(castle.description_rich) as { text: { content: string }; annotations: { bold: boolean; italic: boolean } }[]).filter((p) => p.annotations.bold || p.annotations.italic);
-    expect(styled.map((p) => [p.text.content, p.annotations.bold, p.annotations.italic])).toEqual([["original castle casting", true, false], ["exactly", false, true]]);
+    expect(JSON.parse(banner.key_rich)).toEqual([
+      { text: { content: "banner_message", link: null }, annotations: expect.objectContaining({ bold: false }), href: null },
+    ]);
+    const castle = (await rows<{ title: string; description_rich: string }>("Slot Machines")).find(
+      (r) => r.title === "Mills Castle Front 5¢",
+    )!;
+    const styled = (
+      JSON.parse(castle.description_rich) as { text: { content: string }; annotations: { bold: boolean; italic: boolean } }[]
+    ).filter((p) => p.annotations.bold || p.annotations.italic);
+    expect(styled.map((p) => [p.text.content, p.annotations.bold, p.annotations.italic])).toEqual([
+      ["original castle casting", true, false],
+      ["exactly", false, true],
+    ]);
   });
 
   it("serves the synced pieces: the banner's link and bold words, the item description's bold and italic words", async () => {
-    const banner = (await get<{ richText: { plain_text: string; href: string | null; annotations: { bold: boolean } }[] }>("/api/content/banner_message")).body;
-    expect(banner.richText.filter((p) => p.href).map((p) => [p.plain_text, p.href])).toEqual([["restored machines are for sale", "/for-sale"]]);
+    const banner = (
+      await get<{ richText: { plain_text: string; href: string | null; annotations: { bold: boolean } }[] }>("/api/content/banner_message")
+    ).body;
+    expect(banner.richText.filter((p) => p.href).map((p) => [p.plain_text, p.href])).toEqual([
+      ["restored machines are for sale", "/for-sale"],
+    ]);
     expect(banner.richText.filter((p) => p.annotations.bold).map((p) => p.plain_text)).toEqual(["a 1933 Mills Castle Front"]);
     const castle = (await rows<{ id: string; title: string }>("Slot Machines")).find((r) => r.title === "Mills Castle Front 5¢")!;
-    const item = (await get<{ description: string; descriptionRichText: { plain_text: string; annotations: { bold: boolean; italic: boolean } }[] }>(`/api/collection/slots/${castle.id}`)).body;
+    const item = (
+      await get<{ description: string; descriptionRichText: { plain_text: string; annotations: { bold: boolean; italic: boolean } }[] }>(
+        `/api/collection/slots/${castle.id}`,
+      )
+    ).body;
     expect(item.descriptionRichText.map((p) => p.plain_text).join("")).toBe(item.description);
     expect(item.descriptionRichText.filter((p) => p.annotations.italic).map((p) => p.plain_text)).toEqual(["exactly"]);
   });
@@ -73,7 +111,10 @@ describe("Notion sync against the demo workspace", { timeout: 60_000 }, () => {
     const tables = await listTables();
     for (const db of CONTRACT_DATABASES) {
       expect((await rows(db.title)).length, db.title).toBe(demo.pages[db.title]);
-      expect(tables.find((t) => t.tableName === db.tableName)).toMatchObject({ recordCount: demo.pages[db.title], databaseTitle: db.title });
+      expect(tables.find((t) => t.tableName === db.tableName)).toMatchObject({
+        recordCount: demo.pages[db.title],
+        databaseTitle: db.title,
+      });
     }
   });
 
@@ -82,9 +123,13 @@ describe("Notion sync against the demo workspace", { timeout: 60_000 }, () => {
     const welcome = posts.find((p) => p.title === "Welcome to the workshop")!;
     expect(welcome.body_md).toContain("# Preserving gambling history one machine at a time");
     expect(welcome.body_md).toContain("For more than thirty years we have restored **antique slot machines**, trade stimulators");
-    expect(welcome.body_md).toMatch(/\n- Full mechanical and cosmetic restorations\n {2}- Cabinet refinishing in period-correct stains\n {2}- Replating and casting repair\n/);
+    expect(welcome.body_md).toMatch(
+      /\n- Full mechanical and cosmetic restorations\n {2}- Cabinet refinishing in period-correct stains\n {2}- Replating and casting repair\n/,
+    );
     expect(welcome.body_md).toContain("[our services](/services)");
-    expect(welcome.body_md).toMatch(/!\[A 1933 Mills Castle Front after restoration\]\(\/media\/notion\/[0-9a-f-]+\/slot-castle-front\.png\)/);
+    expect(welcome.body_md).toMatch(
+      /!\[A 1933 Mills Castle Front after restoration\]\(\/media\/notion\/[0-9a-f-]+\/slot-castle-front\.png\)/,
+    );
     const serial = posts.find((p) => p.title === "Reading a Mills serial number")!;
     expect(serial.body_md).toContain("```\nserial < 200000      -> before 1930\n");
     expect(serial.body_md).toContain("### Dating by serial");
@@ -123,9 +168,23 @@ describe("Notion sync against the demo workspace", { timeout: 60_000 }, () => {
   });
 
   it("records the runs in sync_runs", async () => {
-    const runs = (await env.DB.prepare("SELECT kind, target, ok, message FROM sync_runs WHERE kind IN ('schema', 'table', 'full') ORDER BY id").all()).results;
+    const runs = (
+      await env.DB.prepare("SELECT kind, target, ok, message FROM sync_runs WHERE kind IN ('schema', 'table', 'full') ORDER BY id").all()
+    ).results;
     expect(runs.filter((r) => r.kind === "table" && r.ok === 1)).toHaveLength(12);
-    expect(runs).toContainEqual({ kind: "table", target: "notion_slot_machines", ok: 1, message: `Synced ${demo.pages["Slot Machines"]} rows into notion_slot_machines` });
-    expect(runs.filter((r) => r.kind === "full")).toEqual([{ kind: "full", target: null, ok: 1, message: `Synced 12 of 12 tables, ${Object.values(demo.pages).reduce((a, b) => a + b, 0)} rows` }]);
+    expect(runs).toContainEqual({
+      kind: "table",
+      target: "notion_slot_machines",
+      ok: 1,
+      message: `Synced ${demo.pages["Slot Machines"]} rows into notion_slot_machines`,
+    });
+    expect(runs.filter((r) => r.kind === "full")).toEqual([
+      {
+        kind: "full",
+        target: null,
+        ok: 1,
+        message: `Synced 12 of 12 tables, ${Object.values(demo.pages).reduce((a, b) => a + b, 0)} rows`,
+      },
+    ]);
   });
 });

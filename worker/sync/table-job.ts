@@ -23,7 +23,17 @@ import { UpstreamError, upstreamMessage } from "../notion/upstream-error";
 import { bodyWhenEdited } from "./workspace";
 
 /** What a table sync did and cost; an update in place also says how many pages it read as edited and how many rows it removed. */
-export type TableSyncOutcome = { tableName: string; rows: number; changed?: number; removed?: number; requests: number; downloads: number; seconds: number; message: string; counts: RunCounts };
+export type TableSyncOutcome = {
+  tableName: string;
+  rows: number;
+  changed?: number;
+  removed?: number;
+  requests: number;
+  downloads: number;
+  seconds: number;
+  message: string;
+  counts: RunCounts;
+};
 
 /** Notion's id of a data source's title property (the same in every data source). */
 const TITLE_PROPERTY_ID = "title";
@@ -46,7 +56,9 @@ export async function dataJob(steps: SyncSteps, entry: RegistryEntry, tableRunId
   const inPlace = await steps.run(`${entry.tableName}: plan`, async ({ env }) => {
     if (!entry.dataSourceId) return false;
     const run = notionRun(env);
-    const source = await readNotion("a data source retrieval", NotionSearchResult, () => run.notion.dataSources.retrieve({ data_source_id: entry.dataSourceId! }));
+    const source = await readNotion("a data source retrieval", NotionSearchResult, () =>
+      run.notion.dataSources.retrieve({ data_source_id: entry.dataSourceId! }),
+    );
     return canUpdateInPlace(env.DB, entry, { columns: columnsFor(source.properties ?? {}), hasBody: entry.hasBody });
   });
   return inPlace ? updateJob(steps, entry, tableRunId) : copyJob(steps, entry, tableRunId);
@@ -88,10 +100,18 @@ export async function copyJob(steps: SyncSteps, entry: RegistryEntry, tableRunId
       const page: ReadResult = await steps.run(`${table}: read ${n}`, (ctx) => readAndStage(ctx, entry, key, at));
       read = n + 1;
       tally.requests += page.requests;
-      for (let from = 0; from < page.count; ) {
+      for (let from = 0; from < page.count;) {
         const slice = await steps.run(`${table}: rows ${n}.${from}`, async (ctx) => {
           const kept = async (pages: PageLike[]): Promise<KeptBody> =>
-            !keepBodies ? () => undefined : firstCopy ? () => null : keptBodies(ctx.env.DB, table, pages.map((p) => p.id));
+            !keepBodies
+              ? () => undefined
+              : firstCopy
+                ? () => null
+                : keptBodies(
+                    ctx.env.DB,
+                    table,
+                    pages.map((p) => p.id),
+                  );
           const made = await sliceRows(ctx, entry, key, from, kept);
           await writeRows(ctx.env.DB, side, entry.columns, entry.hasBody, made.rows);
           return { ...made, rows: made.rows.length, ids: [] };
@@ -105,16 +125,38 @@ export async function copyJob(steps: SyncSteps, entry: RegistryEntry, tableRunId
     const counts = await steps.run(`${table}: swap in`, async ({ env, lock }) => {
       const changes = await pageChanges(env.DB, table, side);
       // Every page was read: the table's retry list becomes exactly the pages whose files failed this time.
-      const retries = fileRetryStatements(env.DB, table, [], tally.skipped.map((f) => f.pageId), true);
-      await swapIn(env.DB, table, side, [upsertEntry(env.DB, { ...entry, dataSyncedAt: startedAt }), ...searchIndexStatements(env.DB, entry), ...retries], lock);
+      const retries = fileRetryStatements(
+        env.DB,
+        table,
+        [],
+        tally.skipped.map((f) => f.pageId),
+        true,
+      );
+      await swapIn(
+        env.DB,
+        table,
+        side,
+        [upsertEntry(env.DB, { ...entry, dataSyncedAt: startedAt }), ...searchIndexStatements(env.DB, entry), ...retries],
+        lock,
+      );
       const counts = { ...changes, filesCopied: tally.filesCopied, unsupported: tally.unsupported, skipped: tally.skipped };
       const message = `Synced ${rows} rows into ${table}`;
       await finishRun(env.DB, tableRunId, { ok: true, message, counts });
       await dropStaged(env.MEDIA, steps.runId, table, read);
       return counts;
     });
-    const outcome = { tableName: table, rows, requests: tally.requests, downloads: tally.downloads, seconds: (Date.now() - started) / 1000, message: `Synced ${rows} rows into ${table}`, counts };
-    console.log(`sync: ${table}: ${outcome.message} (${outcome.requests} requests, ${outcome.downloads} file downloads, ${outcome.seconds.toFixed(1)} s)`);
+    const outcome = {
+      tableName: table,
+      rows,
+      requests: tally.requests,
+      downloads: tally.downloads,
+      seconds: (Date.now() - started) / 1000,
+      message: `Synced ${rows} rows into ${table}`,
+      counts,
+    };
+    console.log(
+      `sync: ${table}: ${outcome.message} (${outcome.requests} requests, ${outcome.downloads} file downloads, ${outcome.seconds.toFixed(1)} s)`,
+    );
     return outcome;
   } catch (err) {
     await failed(steps, table, tableRunId, read, err, (env) => dropSideTable(env.DB, side));
@@ -143,14 +185,21 @@ export async function updateJob(steps: SyncSteps, entry: RegistryEntry, tableRun
     for (let cursor: string | null = null, n = 0; n === 0 || cursor; n++) {
       const key = stageKey(steps.runId, table, n);
       const at: string | null = cursor;
-      const page: ReadResult = await steps.run(`${table}: read edited ${n}`, (ctx) => readAndStage(ctx, entry, key, at, { editedSince: since }));
+      const page: ReadResult = await steps.run(`${table}: read edited ${n}`, (ctx) =>
+        readAndStage(ctx, entry, key, at, { editedSince: since }),
+      );
       read = n + 1;
       tally.requests += page.requests;
-      for (let from = 0; from < page.count; ) {
+      for (let from = 0; from < page.count;) {
         const slice = await steps.run(`${table}: apply ${n}.${from}`, async (ctx) => {
           const made = await sliceRows(ctx, entry, key, from, async () => () => undefined);
           const applied = await applyEdited(ctx.env.DB, entry, made.rows, ctx.lock);
-          await settleFileRetries(ctx.env.DB, table, made.ids, made.skipped.map((f) => f.pageId));
+          await settleFileRetries(
+            ctx.env.DB,
+            table,
+            made.ids,
+            made.skipped.map((f) => f.pageId),
+          );
           return { ...made, rows: made.rows.length, ...applied };
         });
         for (const id of slice.ids) readIds.add(id);
@@ -163,7 +212,9 @@ export async function updateJob(steps: SyncSteps, entry: RegistryEntry, tableRun
       cursor = page.next;
     }
     // Pages whose files an earlier sync could not copy are read again even when unedited, a few per step.
-    const retry = await steps.run(`${table}: files to retry`, async ({ env }) => (await pagesToRetry(env.DB, table)).filter((id) => !readIds.has(id)));
+    const retry = await steps.run(`${table}: files to retry`, async ({ env }) =>
+      (await pagesToRetry(env.DB, table)).filter((id) => !readIds.has(id)),
+    );
     for (let at = 0; at < retry.length; at += RETRIES_PER_STEP) {
       const ids = retry.slice(at, at + RETRIES_PER_STEP);
       const slice = await steps.run(`${table}: retry files ${at}`, async (ctx) => {
@@ -174,8 +225,21 @@ export async function updateJob(steps: SyncSteps, entry: RegistryEntry, tableRun
         const store = { bucket: ctx.env.MEDIA, index: lookupIndex(ctx.env.DB), db: ctx.env.DB, download: run.download, copied, skipped };
         const { rows } = await retriedRows(run, store, entry, ids, unsupported);
         const applied = await applyEdited(ctx.env.DB, entry, rows, ctx.lock);
-        await settleFileRetries(ctx.env.DB, table, ids, skipped.map((f) => f.pageId));
-        return { ...applied, rows: rows.length, filesCopied: copied.count, unsupported, skipped, requests: run.stats.requests, downloads: run.stats.downloads };
+        await settleFileRetries(
+          ctx.env.DB,
+          table,
+          ids,
+          skipped.map((f) => f.pageId),
+        );
+        return {
+          ...applied,
+          rows: rows.length,
+          filesCopied: copied.count,
+          unsupported,
+          skipped,
+          requests: run.stats.requests,
+          downloads: run.stats.downloads,
+        };
       });
       add(tally, slice);
       changed += slice.rows;
@@ -196,13 +260,43 @@ export async function updateJob(steps: SyncSteps, entry: RegistryEntry, tableRun
     const message = `Synced ${present.size} rows into ${table}`;
     const removed = await steps.run(`${table}: remove gone`, async ({ env, lock }) => {
       const gone = await removeGone(env.DB, entry, present, startedAt, lock);
-      await finishRun(env.DB, tableRunId, { ok: true, message, counts: { added, changed: edited, removed: gone, filesCopied: tally.filesCopied, unsupported: tally.unsupported, skipped: tally.skipped } });
+      await finishRun(env.DB, tableRunId, {
+        ok: true,
+        message,
+        counts: {
+          added,
+          changed: edited,
+          removed: gone,
+          filesCopied: tally.filesCopied,
+          unsupported: tally.unsupported,
+          skipped: tally.skipped,
+        },
+      });
       await dropStaged(env.MEDIA, steps.runId, table, read);
       return gone;
     });
-    const counts = { added, changed: edited, removed, filesCopied: tally.filesCopied, unsupported: tally.unsupported, skipped: tally.skipped };
-    const outcome = { tableName: table, rows: present.size, changed, removed, requests: tally.requests, downloads: tally.downloads, seconds: (Date.now() - started) / 1000, message, counts };
-    console.log(`sync: ${table}: ${message}: ${changed} read as edited, ${removed} removed (${outcome.requests} requests, ${outcome.downloads} file downloads, ${outcome.seconds.toFixed(1)} s)`);
+    const counts = {
+      added,
+      changed: edited,
+      removed,
+      filesCopied: tally.filesCopied,
+      unsupported: tally.unsupported,
+      skipped: tally.skipped,
+    };
+    const outcome = {
+      tableName: table,
+      rows: present.size,
+      changed,
+      removed,
+      requests: tally.requests,
+      downloads: tally.downloads,
+      seconds: (Date.now() - started) / 1000,
+      message,
+      counts,
+    };
+    console.log(
+      `sync: ${table}: ${message}: ${changed} read as edited, ${removed} removed (${outcome.requests} requests, ${outcome.downloads} file downloads, ${outcome.seconds.toFixed(1)} s)`,
+    );
     return outcome;
   } catch (err) {
     await failed(steps, table, tableRunId, read, err);
@@ -210,7 +304,10 @@ export async function updateJob(steps: SyncSteps, entry: RegistryEntry, tableRun
   }
 }
 
-function add(tally: Tally, slice: { requests: number; downloads: number; filesCopied: number; unsupported: UnsupportedBlock[]; skipped: SkippedFile[] }): void {
+function add(
+  tally: Tally,
+  slice: { requests: number; downloads: number; filesCopied: number; unsupported: UnsupportedBlock[]; skipped: SkippedFile[] },
+): void {
   tally.requests += slice.requests;
   tally.downloads += slice.downloads;
   tally.filesCopied += slice.filesCopied;
@@ -225,7 +322,14 @@ async function hasRows(db: D1Database, table: string): Promise<boolean> {
 }
 
 /** Records a table sync's failure, after `undo` (the side table) and the staged pages are dropped (best effort). */
-async function failed(steps: SyncSteps, table: string, tableRunId: number, read: number, err: unknown, undo?: (env: Env) => Promise<void>): Promise<void> {
+async function failed(
+  steps: SyncSteps,
+  table: string,
+  tableRunId: number,
+  read: number,
+  err: unknown,
+  undo?: (env: Env) => Promise<void>,
+): Promise<void> {
   const message = failureMessage(err);
   console.log(`sync: ${table}: failed: ${message}`);
   // Unlocked: a run that lost its lock still records why.

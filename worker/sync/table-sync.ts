@@ -13,12 +13,22 @@ export type { TableSyncOutcome } from "./table-job";
  */
 
 /** `copyTable` holding the sync lock throughout (`lockTtlMs` for tests): a whole table copied again (after a schema change). */
-export function syncTable(env: Env, entry: RegistryEntry, lockTtlMs = LOCK_TTL_MS, trigger: RunTrigger = "manual"): Promise<TableSyncOutcome> {
+export function syncTable(
+  env: Env,
+  entry: RegistryEntry,
+  lockTtlMs = LOCK_TTL_MS,
+  trigger: RunTrigger = "manual",
+): Promise<TableSyncOutcome> {
   return withLock(env.DB, SYNC_LOCK, (lock) => copyTable(env, entry, trigger, lock), lockTtlMs);
 }
 
 /** Sync Data holding the sync lock throughout (`lockTtlMs` for tests): an update in place when it can, else a full copy, then the purge and rebuild request (`dataSyncRun`). */
-export function syncData(env: Env, entry: RegistryEntry, lockTtlMs = LOCK_TTL_MS, trigger: RunTrigger = "manual"): Promise<TableSyncOutcome> {
+export function syncData(
+  env: Env,
+  entry: RegistryEntry,
+  lockTtlMs = LOCK_TTL_MS,
+  trigger: RunTrigger = "manual",
+): Promise<TableSyncOutcome> {
   return withLock(
     env.DB,
     SYNC_LOCK,

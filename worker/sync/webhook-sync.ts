@@ -23,7 +23,9 @@ const PAGES_AT_ONCE = 4;
 
 /** A page retrieval with what tells us where the page lives and whether it still does. */
 const RetrievedPage = NotionPage.extend({
-  parent: z.looseObject({ type: z.string().optional(), data_source_id: z.string().optional(), database_id: z.string().optional() }).optional(),
+  parent: z
+    .looseObject({ type: z.string().optional(), data_source_id: z.string().optional(), database_id: z.string().optional() })
+    .optional(),
   in_trash: z.boolean().optional(),
   archived: z.boolean().optional(),
 });
@@ -55,42 +57,58 @@ async function currentPage(notion: Client, id: string): Promise<z.output<typeof 
  * loses its row. Throws LockBusyError when another sync runs (the caller tries again later).
  */
 export async function syncPages(env: Env, pageIds: string[], lockTtlMs = LOCK_TTL_MS): Promise<PageSyncOutcome> {
-  return withLock(env.DB, SYNC_LOCK, async () => {
-    return withRun(env.DB, { kind: "page", target: "webhook", trigger: "webhook", failurePrefix: "Webhook: " }, async () => {
-      const run = notionRun(env);
-      const entries = await listEntries(env.DB);
-      const skipped: SkippedFile[] = [];
-      const files = { bucket: env.MEDIA, index: lookupIndex(env.DB), db: env.DB, download: run.download, copied: { count: 0 }, skipped };
-      const unsupported: UnsupportedBlock[] = [];
-      const changed = new Map<string, TableRows>();
-      const removed: string[] = [];
-      await forEachLimit(pageIds, PAGES_AT_ONCE, async (id) => {
-        const page = await currentPage(run.notion, id);
-        const entry = page && !page.in_trash && !page.archived ? entryFor(entries, page.parent?.data_source_id ?? page.parent?.database_id) : undefined;
-        if (!page || !entry) {
-          removed.push(normaliseNotionId(id) ?? id);
-          return;
+  return withLock(
+    env.DB,
+    SYNC_LOCK,
+    async () => {
+      return withRun(env.DB, { kind: "page", target: "webhook", trigger: "webhook", failurePrefix: "Webhook: " }, async () => {
+        const run = notionRun(env);
+        const entries = await listEntries(env.DB);
+        const skipped: SkippedFile[] = [];
+        const files = { bucket: env.MEDIA, index: lookupIndex(env.DB), db: env.DB, download: run.download, copied: { count: 0 }, skipped };
+        const unsupported: UnsupportedBlock[] = [];
+        const changed = new Map<string, TableRows>();
+        const removed: string[] = [];
+        await forEachLimit(pageIds, PAGES_AT_ONCE, async (id) => {
+          const page = await currentPage(run.notion, id);
+          const entry =
+            page && !page.in_trash && !page.archived
+              ? entryFor(entries, page.parent?.data_source_id ?? page.parent?.database_id)
+              : undefined;
+          if (!page || !entry) {
+            removed.push(normaliseNotionId(id) ?? id);
+            return;
+          }
+          const row = await pageRow(run, files, entry, page, unsupported);
+          const target = changed.get(entry.tableName) ?? { entry, rows: [] };
+          target.rows.push(row);
+          changed.set(entry.tableName, target);
+        });
+        const existed = await existingIds(
+          env.DB,
+          [...changed.values()].flatMap((t) => t.rows.map((r) => String(r[0]))),
+        );
+        await applyPageChanges(env.DB, [...changed.values()], removed);
+        for (const { entry, rows } of changed.values()) {
+          const read = rows.map((r) => String(r[0]));
+          await settleFileRetries(
+            env.DB,
+            entry.tableName,
+            read,
+            skipped.map((f) => f.pageId).filter((id) => read.includes(id)),
+          );
         }
-        const row = await pageRow(run, files, entry, page, unsupported);
-        const target = changed.get(entry.tableName) ?? { entry, rows: [] };
-        target.rows.push(row);
-        changed.set(entry.tableName, target);
+        const updated = [...changed.values()].reduce((n, t) => n + t.rows.length, 0);
+        const tables = [...changed.keys()].sort().join(", ");
+        const message = `Webhook: updated ${updated} ${updated === 1 ? "page" : "pages"}${tables ? ` in ${tables}` : ""}, removed ${removed.length}`;
+        console.log(`sync: ${message} (${run.stats.requests} requests)`);
+        const added = [...changed.values()].flatMap((t) => t.rows).filter((r) => !existed.has(String(r[0]))).length;
+        const counts = { added, changed: updated - added, removed: removed.length, filesCopied: files.copied.count, unsupported, skipped };
+        return { outcome: { ok: true, message, counts }, value: { updated, removed: removed.length, message } };
       });
-      const existed = await existingIds(env.DB, [...changed.values()].flatMap((t) => t.rows.map((r) => String(r[0]))));
-      await applyPageChanges(env.DB, [...changed.values()], removed);
-      for (const { entry, rows } of changed.values()) {
-        const read = rows.map((r) => String(r[0]));
-        await settleFileRetries(env.DB, entry.tableName, read, skipped.map((f) => f.pageId).filter((id) => read.includes(id)));
-      }
-      const updated = [...changed.values()].reduce((n, t) => n + t.rows.length, 0);
-      const tables = [...changed.keys()].sort().join(", ");
-      const message = `Webhook: updated ${updated} ${updated === 1 ? "page" : "pages"}${tables ? ` in ${tables}` : ""}, removed ${removed.length}`;
-      console.log(`sync: ${message} (${run.stats.requests} requests)`);
-      const added = [...changed.values()].flatMap((t) => t.rows).filter((r) => !existed.has(String(r[0]))).length;
-      const counts = { added, changed: updated - added, removed: removed.length, filesCopied: files.copied.count, unsupported, skipped };
-      return { outcome: { ok: true, message, counts }, value: { updated, removed: removed.length, message } };
-    });
-  }, lockTtlMs);
+    },
+    lockTtlMs,
+  );
 }
 
 /**
@@ -103,7 +121,9 @@ export async function syncSchemaChanges(env: Env, ids: string[]): Promise<string
   const synced: string[] = [];
   for (const entry of targets) {
     const run = notionRun(env);
-    const source = await readNotion("a data source retrieval", NotionSearchResult, () => run.notion.dataSources.retrieve({ data_source_id: entry.dataSourceId! }));
+    const source = await readNotion("a data source retrieval", NotionSearchResult, () =>
+      run.notion.dataSources.retrieve({ data_source_id: entry.dataSourceId! }),
+    );
     const columns = columnsFor(source.properties ?? {});
     // The table sync swaps the table in with these columns and writes them to the registry in the same batch.
     await syncTable(env, { ...entry, columns, schemaSyncedAt: new Date().toISOString() });

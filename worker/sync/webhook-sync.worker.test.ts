@@ -3,14 +3,25 @@ import { beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
 import type { RecordedCall } from "../test/hook-recorder";
 import { get } from "../test/http";
 import { control, countPaths, notionStats, rows, syncSchemas, syncTable } from "../test/notion-sync";
-import { deliver, deliverSigned, editPage, editSchema, pendingChanges, runDebouncer, titleValue, WEBHOOK_TOKEN, webhookEvent } from "../test/webhooks";
+import {
+  deliver,
+  deliverSigned,
+  editPage,
+  editSchema,
+  pendingChanges,
+  runDebouncer,
+  titleValue,
+  WEBHOOK_TOKEN,
+  webhookEvent,
+} from "../test/webhooks";
 import { acquireLock, SYNC_LOCK } from "../tables/lock";
 import { syncQueued } from "./webhook-sync";
 
 type Slot = { id: string; title: string | null };
 const slots = () => rows<Slot>("Slot Machines");
 const titleOf = async (id: string) => (await slots()).find((t) => t.id === id)?.title;
-const listedTitles = async () => (await get<{ items: { id: string; title: string }[] }>("/api/collection/slots?limit=100")).body.items.map((i) => i.title);
+const listedTitles = async () =>
+  (await get<{ items: { id: string; title: string }[] }>("/api/collection/slots?limit=100")).body.items.map((i) => i.title);
 let ids: string[];
 let dataSourceId: string;
 
@@ -20,7 +31,9 @@ describe("webhook events -> debounced page sync -> live rows", { timeout: 60_000
     await syncSchemas();
     expect((await syncTable("Slot Machines")).ok).toBe(true);
     ids = (await slots()).map((t) => t.id);
-    dataSourceId = (await env.DB.prepare("SELECT data_source_id FROM sync_tables WHERE table_name = 'notion_slot_machines'").first<{ data_source_id: string }>())!.data_source_id;
+    dataSourceId = (await env.DB.prepare("SELECT data_source_id FROM sync_tables WHERE table_name = 'notion_slot_machines'").first<{
+      data_source_id: string;
+    }>())!.data_source_id;
     expect((await deliver({ verification_token: WEBHOOK_TOKEN })).status).toBe(200);
   }, 60_000);
 
@@ -39,7 +52,8 @@ describe("webhook events -> debounced page sync -> live rows", { timeout: 60_000
   });
 
   it("keeps the search index in step: an edited title is found at once, a trashed page is found no more", async () => {
-    const found = async (q: string) => (await get<{ items: { id: string }[] }>(`/api/search?q=${encodeURIComponent(q)}`)).body.items.map((i) => i.id);
+    const found = async (q: string) =>
+      (await get<{ items: { id: string }[] }>(`/api/search?q=${encodeURIComponent(q)}`)).body.items.map((i) => i.id);
     await editPage(ids[4], { properties: titleValue("Zanzibar Wonder") });
     await deliverSigned(webhookEvent("page.properties_updated", ids[4]));
     await runDebouncer();
@@ -58,13 +72,18 @@ describe("webhook events -> debounced page sync -> live rows", { timeout: 60_000
     await editPage(ids[1], { properties: titleValue("Batch One") });
     await editPage(ids[2], { properties: titleValue("Batch Two") });
     const before = await notionStats();
-    const runsBefore = (await env.DB.prepare("SELECT COUNT(*) AS n FROM sync_runs WHERE kind = 'page' AND started_by = 'webhook'").first<{ n: number }>())!.n;
+    const runsBefore = (await env.DB.prepare("SELECT COUNT(*) AS n FROM sync_runs WHERE kind = 'page' AND started_by = 'webhook'").first<{
+      n: number;
+    }>())!.n;
     for (const id of [ids[1], ids[2], ids[1]]) expect((await deliverSigned(webhookEvent("page.properties_updated", id))).status).toBe(200);
     expect((await pendingChanges()).pages.sort()).toEqual([ids[1], ids[2]].sort());
     expect(await runDebouncer()).toBe(true);
     const after = await notionStats();
     expect(countPaths(after, /^\/v1\/pages\//) - countPaths(before, /^\/v1\/pages\//)).toBe(2);
-    expect((await env.DB.prepare("SELECT COUNT(*) AS n FROM sync_runs WHERE kind = 'page' AND started_by = 'webhook'").first<{ n: number }>())!.n).toBe(runsBefore + 1);
+    expect(
+      (await env.DB.prepare("SELECT COUNT(*) AS n FROM sync_runs WHERE kind = 'page' AND started_by = 'webhook'").first<{ n: number }>())!
+        .n,
+    ).toBe(runsBefore + 1);
     expect([await titleOf(ids[1]), await titleOf(ids[2])]).toEqual(["Batch One", "Batch Two"]);
     expect(await runDebouncer()).toBe(false);
   });
@@ -84,7 +103,9 @@ describe("webhook events -> debounced page sync -> live rows", { timeout: 60_000
   });
 
   it("a page Notion no longer has (404) loses its row", async () => {
-    await env.DB.prepare("INSERT INTO notion_slot_machines (id, title) VALUES (?, 'Ghost')").bind("00000000-0000-4000-8000-00000000dead").run();
+    await env.DB.prepare("INSERT INTO notion_slot_machines (id, title) VALUES (?, 'Ghost')")
+      .bind("00000000-0000-4000-8000-00000000dead")
+      .run();
     await deliverSigned(webhookEvent("page.deleted", "00000000-0000-4000-8000-00000000dead"));
     await runDebouncer();
     expect((await slots()).map((t) => t.title)).not.toContain("Ghost");
@@ -136,7 +157,9 @@ describe("webhook events -> debounced page sync -> live rows", { timeout: 60_000
       await runDebouncer();
       const row = (await slots()).find((r) => r.id === ids[12]) as Record<string, unknown>;
       expect(row.provenance).toBe("A saloon in Reno");
-      const registry = await env.DB.prepare("SELECT columns_json FROM sync_tables WHERE table_name = 'notion_slot_machines'").first<{ columns_json: string }>();
+      const registry = await env.DB.prepare("SELECT columns_json FROM sync_tables WHERE table_name = 'notion_slot_machines'").first<{
+        columns_json: string;
+      }>();
       expect(JSON.parse(registry!.columns_json)).toContainEqual({ property: "Provenance", column: "provenance", type: "rich_text" });
       // Later page events write the new column too.
       await editPage(ids[12], { properties: { Provenance: { rich_text: [{ type: "text", text: { content: "A barber shop" } }] } } });
@@ -193,7 +216,9 @@ describe("webhook events -> debounced page sync -> live rows", { timeout: 60_000
   });
 
   it("a page whose file answers 404 is still synced, without it; the run lists the file and the next event for the page copies it", async () => {
-    const withImage = (await rows<{ id: string; main_image: string | null }>("Slot Machines")).find((r) => r.main_image?.includes("/media/notion/"))!;
+    const withImage = (await rows<{ id: string; main_image: string | null }>("Slot Machines")).find((r) =>
+      r.main_image?.includes("/media/notion/"),
+    )!;
     const url = (JSON.parse(withImage.main_image!) as string[])[0];
     const key = url.slice("/media/".length);
     await env.MEDIA.delete(key);
@@ -205,16 +230,30 @@ describe("webhook events -> debounced page sync -> live rows", { timeout: 60_000
     const row = (await rows<{ id: string; title: string; main_image: string | null }>("Slot Machines")).find((r) => r.id === withImage.id)!;
     expect(row.title).toBe("Lost Photo");
     expect(row.main_image ?? "").not.toContain(url);
-    const run = await env.DB.prepare("SELECT r.ok, s.files, s.total FROM sync_runs r JOIN sync_run_skipped_files s ON s.run_id = r.id WHERE r.kind = 'page' ORDER BY r.id DESC LIMIT 1").first<{ ok: number; files: string; total: number }>();
+    const run = await env.DB.prepare(
+      "SELECT r.ok, s.files, s.total FROM sync_runs r JOIN sync_run_skipped_files s ON s.run_id = r.id WHERE r.kind = 'page' ORDER BY r.id DESC LIMIT 1",
+    ).first<{ ok: number; files: string; total: number }>();
     expect(run).toMatchObject({ ok: 1, total: 1 });
-    expect(JSON.parse(run!.files)).toEqual([expect.objectContaining({ pageId: withImage.id, pageTitle: "Lost Photo", property: "Main Image", reason: "Notion's file storage answered HTTP 404" })]);
-    const retries = () => env.DB.prepare("SELECT table_name, page_id FROM file_retry_pages").all().then((r) => r.results);
+    expect(JSON.parse(run!.files)).toEqual([
+      expect.objectContaining({
+        pageId: withImage.id,
+        pageTitle: "Lost Photo",
+        property: "Main Image",
+        reason: "Notion's file storage answered HTTP 404",
+      }),
+    ]);
+    const retries = () =>
+      env.DB.prepare("SELECT table_name, page_id FROM file_retry_pages")
+        .all()
+        .then((r) => r.results);
     expect(await retries()).toEqual([{ table_name: "notion_slot_machines", page_id: withImage.id }]);
 
     await control("faults", undefined, "DELETE");
     await deliverSigned(webhookEvent("page.properties_updated", withImage.id));
     expect(await runDebouncer()).toBe(true);
-    expect((await rows<{ id: string; main_image: string | null }>("Slot Machines")).find((r) => r.id === withImage.id)!.main_image).toBe(withImage.main_image);
+    expect((await rows<{ id: string; main_image: string | null }>("Slot Machines")).find((r) => r.id === withImage.id)!.main_image).toBe(
+      withImage.main_image,
+    );
     expect(await retries()).toEqual([]);
   });
 });

@@ -61,7 +61,11 @@ export async function withColumns<T>(db: D1Database, databaseTitle: string, quer
  * Runs `query` with the columns of each table of `databaseTitles`, in order (null for a table not synced yet);
  * retried once afresh when it fails on a missing table or column, as withColumns is.
  */
-export async function withEachColumns<T>(db: D1Database, databaseTitles: readonly string[], query: (columns: (TableColumns | null)[]) => Promise<T>): Promise<T> {
+export async function withEachColumns<T>(
+  db: D1Database,
+  databaseTitles: readonly string[],
+  query: (columns: (TableColumns | null)[]) => Promise<T>,
+): Promise<T> {
   const tables = databaseTitles.map(tableNameFor);
   for (let attempt = 0; ; attempt++) {
     const columns = await Promise.all(tables.map((table) => readColumns(db, table, Date.now())));

@@ -22,7 +22,11 @@ describe("existingNotionTables", () => {
 
   it("lists side tables too when asked", async () => {
     const tables = await existingNotionTables(env.DB, { sideTables: true });
-    expect(tables.filter((t) => t.includes("probe"))).toEqual(["notion_probe_jukeboxes", "notion_probe_jukeboxes__incoming", "notion_probe_posts"]);
+    expect(tables.filter((t) => t.includes("probe"))).toEqual([
+      "notion_probe_jukeboxes",
+      "notion_probe_jukeboxes__incoming",
+      "notion_probe_posts",
+    ]);
   });
 
   it("lists nothing once the tables are gone", async () => {

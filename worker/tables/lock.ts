@@ -24,7 +24,12 @@ export class LockLostError extends Error {
  * A lock held; `fenced` wraps a batch's statements so the batch commits only while this holder still holds the lock
  * (a sync that lost it cannot swap its table in over a newer sync's), throwing LockLostError otherwise.
  */
-export type HeldLock = { holder: string; extend(): Promise<void>; release(): Promise<void>; fenced(statements: D1PreparedStatement[]): Promise<void> };
+export type HeldLock = {
+  holder: string;
+  extend(): Promise<void>;
+  release(): Promise<void>;
+  fenced(statements: D1PreparedStatement[]): Promise<void>;
+};
 
 /** Takes the named lock if it is free or expired; throws LockBusyError otherwise. */
 export async function acquireLock(db: D1Database, name: string, ttlMs = LOCK_TTL_MS): Promise<HeldLock> {
@@ -52,7 +57,10 @@ export function heldLock(db: D1Database, name: string, holder: string, ttlMs = L
     async extend() {
       if (Date.now() - extendedAt < ttlMs / 4) return;
       extendedAt = Date.now();
-      await db.prepare("UPDATE locks SET expires_at = ? WHERE name = ? AND holder = ?").bind(Date.now() + ttlMs, name, holder).run();
+      await db
+        .prepare("UPDATE locks SET expires_at = ? WHERE name = ? AND holder = ?")
+        .bind(Date.now() + ttlMs, name, holder)
+        .run();
     },
     async release() {
       await db.prepare("DELETE FROM locks WHERE name = ? AND holder = ?").bind(name, holder).run();
@@ -88,7 +96,8 @@ async function runFenced(db: D1Database, name: string, holder: string, statement
       db.prepare("DELETE FROM lock_fence"),
     ]);
   } catch (err) {
-    if (/CHECK constraint failed/i.test(err instanceof Error ? `${err.message} ${String(err.cause ?? "")}` : String(err))) throw new LockLostError();
+    if (/CHECK constraint failed/i.test(err instanceof Error ? `${err.message} ${String(err.cause ?? "")}` : String(err)))
+      throw new LockLostError();
     throw err;
   }
 }

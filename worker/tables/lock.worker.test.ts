@@ -2,7 +2,8 @@ import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
 import { acquireLock, isLockHeld, LOCK_TTL_MS, LockBusyError, withLock } from "./lock";
 
-const expiry = async (name: string) => (await env.DB.prepare("SELECT expires_at AS at FROM locks WHERE name = ?1").bind(name).first<{ at: number }>())?.at ?? null;
+const expiry = async (name: string) =>
+  (await env.DB.prepare("SELECT expires_at AS at FROM locks WHERE name = ?1").bind(name).first<{ at: number }>())?.at ?? null;
 
 beforeEach(async () => {
   await env.DB.exec("DELETE FROM locks");
@@ -24,7 +25,9 @@ describe("sync lock", () => {
     const at = (await expiry("probe"))!;
     expect(at - before).toBeGreaterThanOrEqual(LOCK_TTL_MS);
     expect(at - Date.now()).toBeLessThanOrEqual(LOCK_TTL_MS);
-    await env.DB.prepare("UPDATE locks SET expires_at = ?1 WHERE name = 'probe'").bind(Date.now() - 1).run();
+    await env.DB.prepare("UPDATE locks SET expires_at = ?1 WHERE name = 'probe'")
+      .bind(Date.now() - 1)
+      .run();
     expect(await isLockHeld(env.DB, "probe")).toBe(false);
     const next = await acquireLock(env.DB, "probe");
     expect(await isLockHeld(env.DB, "probe")).toBe(true);
@@ -57,7 +60,11 @@ describe("sync lock", () => {
   });
 
   it("releases the lock however the work ends", async () => {
-    await expect(withLock(env.DB, "probe", async () => { throw new Error("boom"); })).rejects.toThrow("boom");
+    await expect(
+      withLock(env.DB, "probe", async () => {
+        throw new Error("boom");
+      }),
+    ).rejects.toThrow("boom");
     expect(await isLockHeld(env.DB, "probe")).toBe(false);
     expect(await withLock(env.DB, "probe", async () => 42)).toBe(42);
     expect(await isLockHeld(env.DB, "probe")).toBe(false);

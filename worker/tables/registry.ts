@@ -64,9 +64,19 @@ export async function listEntries(db: D1Database): Promise<RegistryEntry[]> {
   return results.map(toEntry);
 }
 
-const INTO = "INTO sync_tables (table_name, database_title, database_id, data_source_id, columns_json, has_body, schema_synced_at, data_synced_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)";
+const INTO =
+  "INTO sync_tables (table_name, database_title, database_id, data_source_id, columns_json, has_body, schema_synced_at, data_synced_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)";
 
-const values = (e: RegistryEntry) => [e.tableName, e.databaseTitle, e.databaseId, e.dataSourceId, JSON.stringify(e.columns), e.hasBody ? 1 : 0, e.schemaSyncedAt, e.dataSyncedAt];
+const values = (e: RegistryEntry) => [
+  e.tableName,
+  e.databaseTitle,
+  e.databaseId,
+  e.dataSourceId,
+  JSON.stringify(e.columns),
+  e.hasBody ? 1 : 0,
+  e.schemaSyncedAt,
+  e.dataSyncedAt,
+];
 
 /** Statements replacing the whole registry (test setup). */
 export function replaceRegistry(db: D1Database, entries: RegistryEntry[]): D1PreparedStatement[] {

@@ -20,11 +20,16 @@ describe("insertStatements", () => {
 
   it("refuses a row wider than D1's bound parameter limit instead of sending a statement D1 rejects", () => {
     const columns = Array.from({ length: MAX_BOUND_PARAMETERS + 1 }, (_, i) => `c${i}`);
-    expect(() => insertStatements(fakeDb(), "notion_t", columns, [columns])).toThrow("A row of notion_t has 101 values; D1 binds at most 100 per statement");
+    expect(() => insertStatements(fakeDb(), "notion_t", columns, [columns])).toThrow(
+      "A row of notion_t has 101 values; D1 binds at most 100 per statement",
+    );
   });
 
   it("quotes table and column names and binds every value", () => {
-    const [s] = insertStatements(fakeDb(), 'notion_"x', ["id", 'we"ird'], [["a", "'); DROP TABLE x; --"]]) as unknown as { sql: string; values: unknown[] }[];
+    const [s] = insertStatements(fakeDb(), 'notion_"x', ["id", 'we"ird'], [["a", "'); DROP TABLE x; --"]]) as unknown as {
+      sql: string;
+      values: unknown[];
+    }[];
     expect(s.sql).toBe('INSERT INTO "notion_""x" ("id", "we""ird") VALUES (?, ?)');
     expect(s.values).toEqual(["a", "'); DROP TABLE x; --"]);
   });

@@ -41,17 +41,36 @@ export function insertStatements(db: D1Database, table: string, columnNames: str
 }
 
 /** Writes rows into the side table in one batch. */
-export async function writeRows(db: D1Database, side: string, columns: ColumnSpec[], hasBody: boolean, rows: ColumnValue[][]): Promise<void> {
+export async function writeRows(
+  db: D1Database,
+  side: string,
+  columns: ColumnSpec[],
+  hasBody: boolean,
+  rows: ColumnValue[][],
+): Promise<void> {
   if (rows.length) await db.batch(insertStatements(db, side, tableColumns(columns, hasBody), rows));
 }
 
 /** Replaces the live table with the side table in one batch (one transaction), plus any bookkeeping statements. */
-export async function swapIn(db: D1Database, table: string, side: string, extra: D1PreparedStatement[] = [], lock?: HeldLock): Promise<void> {
-  const statements = [db.prepare(`DROP TABLE IF EXISTS ${quoteIdent(table)}`), db.prepare(`ALTER TABLE ${quoteIdent(side)} RENAME TO ${quoteIdent(table)}`), ...extra];
+export async function swapIn(
+  db: D1Database,
+  table: string,
+  side: string,
+  extra: D1PreparedStatement[] = [],
+  lock?: HeldLock,
+): Promise<void> {
+  const statements = [
+    db.prepare(`DROP TABLE IF EXISTS ${quoteIdent(table)}`),
+    db.prepare(`ALTER TABLE ${quoteIdent(side)} RENAME TO ${quoteIdent(table)}`),
+    ...extra,
+  ];
   await (lock ? lock.fenced(statements) : db.batch(statements));
 }
 
 /** Drops a side table left by a failed sync (best effort: the failure being reported matters more). */
 export async function dropSideTable(db: D1Database, side: string): Promise<void> {
-  await db.prepare(`DROP TABLE IF EXISTS ${quoteIdent(side)}`).run().catch(() => undefined);
+  await db
+    .prepare(`DROP TABLE IF EXISTS ${quoteIdent(side)}`)
+    .run()
+    .catch(() => undefined);
 }

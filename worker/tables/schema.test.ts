@@ -63,7 +63,17 @@ describe("columnsFor", () => {
       Notes: "notes",
       "Notes Rich": "notes_rich_2",
     });
-    expect(tableColumns(columns, false)).toEqual(["id", "created_time", "last_edited_time", "description", "description_rich", "description_rich_2", "notes", "notes_rich", "notes_rich_2"]);
+    expect(tableColumns(columns, false)).toEqual([
+      "id",
+      "created_time",
+      "last_edited_time",
+      "description",
+      "description_rich",
+      "description_rich_2",
+      "notes",
+      "notes_rich",
+      "notes_rich_2",
+    ]);
     const late = columnsFor({ A: { name: "x rich", type: "url" }, B: { name: "x", type: "rich_text" } });
     expect(tableColumns(late, false)).toEqual(["id", "created_time", "last_edited_time", "x", "x_rich", "x_rich_2"]);
   });
@@ -75,18 +85,34 @@ describe("columnsFor", () => {
 
 describe("createTableSql", () => {
   it("quotes every identifier and types columns per the contract", () => {
-    const sql = createTableSql("notion_posts", columnsFor({ T: { name: "Title", type: "title" }, O: { name: "Display Order", type: "number" }, F: { name: "Featured", type: "checkbox" } }), true);
+    const sql = createTableSql(
+      "notion_posts",
+      columnsFor({
+        T: { name: "Title", type: "title" },
+        O: { name: "Display Order", type: "number" },
+        F: { name: "Featured", type: "checkbox" },
+      }),
+      true,
+    );
     expect(sql).toBe(
       'CREATE TABLE "notion_posts" ("id" TEXT PRIMARY KEY, "created_time" TEXT, "last_edited_time" TEXT, "title" TEXT, "title_rich" TEXT, "display_order" REAL, "featured" INTEGER, "body_md" TEXT)',
     );
   });
 
   it("leaves body_md out for tables without bodies and escapes quotes in names", () => {
-    expect(createTableSql('notion_a"b', [], false)).toBe('CREATE TABLE "notion_a""b" ("id" TEXT PRIMARY KEY, "created_time" TEXT, "last_edited_time" TEXT)');
+    expect(createTableSql('notion_a"b', [], false)).toBe(
+      'CREATE TABLE "notion_a""b" ("id" TEXT PRIMARY KEY, "created_time" TEXT, "last_edited_time" TEXT)',
+    );
   });
 
   it("lists columns in the same order as the table declares them", () => {
-    expect(tableColumns([{ property: "X", column: "x", type: "url" }], true)).toEqual(["id", "created_time", "last_edited_time", "x", "body_md"]);
+    expect(tableColumns([{ property: "X", column: "x", type: "url" }], true)).toEqual([
+      "id",
+      "created_time",
+      "last_edited_time",
+      "x",
+      "body_md",
+    ]);
   });
 
   it("maps Notion types to SQLite types", () => {
@@ -95,7 +121,8 @@ describe("createTableSql", () => {
 });
 
 describe("tooManyColumns", () => {
-  const textColumns = (n: number) => columnsFor(Object.fromEntries(Array.from({ length: n }, (_, i) => [`P${i}`, { type: i === 0 ? "title" : "rich_text" }])));
+  const textColumns = (n: number) =>
+    columnsFor(Object.fromEntries(Array.from({ length: n }, (_, i) => [`P${i}`, { type: i === 0 ? "title" : "rich_text" }])));
   const numberColumns = (n: number) => columnsFor(Object.fromEntries(Array.from({ length: n }, (_, i) => [`P${i}`, { type: "number" }])));
 
   it("lets a table fill D1's 100 columns with ours and the properties' columns, two for a title or text property", () => {

@@ -13,7 +13,10 @@ export async function adminCookie(): Promise<string> {
 }
 
 /** Calls the worker as a signed-in admin (session cookie + same Origin); `body` is sent as JSON. */
-export async function adminFetch(path: string, init: { method?: string; body?: unknown; headers?: Record<string, string> } = {}): Promise<Response> {
+export async function adminFetch(
+  path: string,
+  init: { method?: string; body?: unknown; headers?: Record<string, string> } = {},
+): Promise<Response> {
   const headers: Record<string, string> = { cookie: await adminCookie(), origin: TEST_ORIGIN, ...init.headers };
   if (init.body !== undefined) headers["content-type"] = "application/json";
   return exports.default.fetch(`${TEST_ORIGIN}${path}`, {

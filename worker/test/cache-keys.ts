@@ -23,5 +23,7 @@ export async function currentCacheKeys(): Promise<string[]> {
 export async function currentCacheEntries(): Promise<{ name: string; expiration?: number }[]> {
   const prefix = generationPrefix(await storedGeneration());
   const { keys } = await env.CACHE.list({ prefix });
-  return keys.map((k) => ({ name: CACHE_PREFIX + k.name.slice(prefix.length), expiration: k.expiration })).sort((a, b) => a.name.localeCompare(b.name));
+  return keys
+    .map((k) => ({ name: CACHE_PREFIX + k.name.slice(prefix.length), expiration: k.expiration }))
+    .sort((a, b) => a.name.localeCompare(b.name));
 }

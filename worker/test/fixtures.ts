@@ -10,13 +10,31 @@ type Columns = Record<string, "TEXT" | "REAL" | "INTEGER">;
 
 /** Columns of every catalogue table (contract types: files/multi_select as JSON text, checkbox 0/1, number REAL, rich text pieces as JSON in `_rich`). */
 export const ITEM_COLUMNS: Columns = {
-  title: "TEXT", title_rich: "TEXT", description: "TEXT", description_rich: "TEXT", manufacturer: "TEXT", year: "REAL", main_image: "TEXT",
-  additional_images: "TEXT", for_sale: "INTEGER", price: "REAL", condition: "TEXT",
+  title: "TEXT",
+  title_rich: "TEXT",
+  description: "TEXT",
+  description_rich: "TEXT",
+  manufacturer: "TEXT",
+  year: "REAL",
+  main_image: "TEXT",
+  additional_images: "TEXT",
+  for_sale: "INTEGER",
+  price: "REAL",
+  condition: "TEXT",
 };
 
 /** Columns of the site-content tables, by database title. */
 export const CONTENT_COLUMNS: Record<string, Columns> = {
-  "Site Content": { key: "TEXT", key_rich: "TEXT", type: "TEXT", content: "TEXT", content_rich: "TEXT", title: "TEXT", title_rich: "TEXT", image: "TEXT" },
+  "Site Content": {
+    key: "TEXT",
+    key_rich: "TEXT",
+    type: "TEXT",
+    content: "TEXT",
+    content_rich: "TEXT",
+    title: "TEXT",
+    title_rich: "TEXT",
+    image: "TEXT",
+  },
   Images: { key: "TEXT", image: "TEXT", alt_text: "TEXT", title: "TEXT" },
   "Page Descriptions": { section: "TEXT", section_rich: "TEXT", description: "TEXT", description_rich: "TEXT" },
   "Page Headers": { page_id: "TEXT", title: "TEXT", icon_type: "TEXT" },
@@ -81,5 +99,11 @@ export const json = (list: string[]): string => JSON.stringify(list);
 
 /** A `_rich` column's JSON: Notion's text, annotations and href of each piece (`[text, annotations?, href?]`). */
 export function richJson(...pieces: [string, Record<string, unknown>?, string?][]): string {
-  return JSON.stringify(pieces.map(([content, annotations = {}, href]) => ({ text: { content, link: href ? { url: href } : null }, annotations, href: href ?? null })));
+  return JSON.stringify(
+    pieces.map(([content, annotations = {}, href]) => ({
+      text: { content, link: href ? { url: href } : null },
+      annotations,
+      href: href ?? null,
+    })),
+  );
 }

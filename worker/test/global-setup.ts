@@ -6,7 +6,12 @@ import { startNotionServer } from "../../scripts/notion-server/server.ts";
 import { NOTION_TEST_TOKEN } from "./notion-test-server.ts";
 
 /** Facts about the demo workspace the sync tests compare against (read from the workspace, not typed in). */
-export type DemoFacts = { pages: Record<string, number>; properties: Record<string, string[]>; richProperties: Record<string, string[]>; zoo: DatabaseSpec };
+export type DemoFacts = {
+  pages: Record<string, number>;
+  properties: Record<string, string[]>;
+  richProperties: Record<string, string[]>;
+  zoo: DatabaseSpec;
+};
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -27,7 +32,14 @@ export default async function setup(project: TestProject) {
   project.provide("notionDemo", {
     pages: Object.fromEntries(databases.map((d) => [d.title, d.pages.length])),
     properties: Object.fromEntries(databases.map((d) => [d.title, Object.keys(d.properties)])),
-    richProperties: Object.fromEntries(databases.map((d) => [d.title, Object.entries(d.properties).filter(([, p]) => p.type === "title" || p.type === "rich_text").map(([name]) => name)])),
+    richProperties: Object.fromEntries(
+      databases.map((d) => [
+        d.title,
+        Object.entries(d.properties)
+          .filter(([, p]) => p.type === "title" || p.type === "rich_text")
+          .map(([name]) => name),
+      ]),
+    ),
     zoo: propertyZooDatabase(),
   });
   return () => server.close();

@@ -28,7 +28,8 @@ export async function control(path: string, body?: unknown, method = "POST"): Pr
 export const notionStats = async () => (await (await fetch(`${NOTION}/__control/stats`)).json()) as Stats;
 
 /** Requests counted for paths matching `pattern`. */
-export const countPaths = (stats: Stats, pattern: RegExp) => Object.entries(stats.byPath).reduce((n, [path, c]) => n + (pattern.test(path) ? c : 0), 0);
+export const countPaths = (stats: Stats, pattern: RegExp) =>
+  Object.entries(stats.byPath).reduce((n, [path, c]) => n + (pattern.test(path) ? c : 0), 0);
 
 /** Runs the schema sync as the admin panel does and expects it to answer 200. */
 export async function syncSchemas(): Promise<SchemaSyncResult> {
@@ -43,7 +44,13 @@ export async function listTables(): Promise<NotionTable[]> {
 }
 
 /** How a sync started through the admin API went: the start's status and body, and the run once its workflow ended (none when the start was refused). */
-export type SyncOutcome = { status: number; body: { runId?: number; message?: string; error?: string }; run: SyncRunProgress | null; ok: boolean | null; error: string | null };
+export type SyncOutcome = {
+  status: number;
+  body: { runId?: number; message?: string; error?: string };
+  run: SyncRunProgress | null;
+  ok: boolean | null;
+  error: string | null;
+};
 
 /**
  * Starts a sync run through the admin API (`path`, `body`) and waits until its workflow has ended (its lock freed).
@@ -68,7 +75,8 @@ let introspecting = false;
 async function startAndFollow(path: string, body: unknown, ms: number): Promise<SyncOutcome> {
   const res = await adminFetch(path, { method: "POST", body });
   const started = await res.json<SyncOutcome["body"]>();
-  if (res.status !== 202 || started.runId === undefined) return { status: res.status, body: started, run: null, ok: null, error: started.error ?? null };
+  if (res.status !== 202 || started.runId === undefined)
+    return { status: res.status, body: started, run: null, ok: null, error: started.error ?? null };
   let run: SyncRunProgress | null = null;
   await until(
     async () => {
@@ -105,13 +113,23 @@ export async function until(check: () => Promise<boolean>, what: string, ms = 20
 
 /** Runs the nightly cron as Cloudflare would and waits until the full sync run it started has ended and freed the lock. */
 export async function runCron(): Promise<void> {
-  const latest = async () => (await env.DB.prepare("SELECT COALESCE(MAX(id), 0) AS id FROM sync_runs WHERE kind = 'full'").first<{ id: number }>())!.id;
+  const latest = async () =>
+    (await env.DB.prepare("SELECT COALESCE(MAX(id), 0) AS id FROM sync_runs WHERE kind = 'full'").first<{ id: number }>())!.id;
   const before = await latest();
   const ctx = createExecutionContext();
   await worker.scheduled!(createScheduledController({ cron: "0 4 * * *" }), env, ctx);
   await waitOnExecutionContext(ctx);
   const id = await latest();
   if (id === before) return;
-  await until(async () => (await env.DB.prepare("SELECT finished_at FROM sync_runs WHERE id = ?1").bind(id).first<{ finished_at: string | null }>())?.finished_at != null, "the cron's sync run", 60_000);
-  await until(async () => (await env.DB.prepare("SELECT COUNT(*) AS n FROM locks").first<{ n: number }>())!.n === 0, "the sync lock to be freed");
+  await until(
+    async () =>
+      (await env.DB.prepare("SELECT finished_at FROM sync_runs WHERE id = ?1").bind(id).first<{ finished_at: string | null }>())
+        ?.finished_at != null,
+    "the cron's sync run",
+    60_000,
+  );
+  await until(
+    async () => (await env.DB.prepare("SELECT COUNT(*) AS n FROM locks").first<{ n: number }>())!.n === 0,
+    "the sync lock to be freed",
+  );
 }

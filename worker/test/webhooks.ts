@@ -30,7 +30,11 @@ export function webhookEvent(type: string, entityId: string, at = new Date(), en
 /** POSTs `body` (JSON text as is, else serialised) to the webhook endpoint with `headers`. */
 export function deliver(body: unknown, headers: Record<string, string> = {}): Promise<Response> {
   const text = typeof body === "string" ? body : JSON.stringify(body);
-  return exports.default.fetch(`http://localhost${API_PATHS.notionWebhook}`, { method: "POST", headers: { "content-type": "application/json", ...headers }, body: text });
+  return exports.default.fetch(`http://localhost${API_PATHS.notionWebhook}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...headers },
+    body: text,
+  });
 }
 
 /** POSTs `body` signed with `token` as Notion signs it. */

@@ -17,7 +17,11 @@ export function tradeStimulator(p: Palette, game: CounterGame, label: string): C
   c.rect(390, 196, 20, 6, p.dark);
   c.roundRect(235, 220, 330, 150, 10, p.dark);
   if (game === "dice") {
-    [[300, 295], [400, 280], [500, 300]].forEach(([x, y], i) => {
+    [
+      [300, 295],
+      [400, 280],
+      [500, 300],
+    ].forEach(([x, y], i) => {
       c.roundRect(x - 34, y - 34, 68, 68, 10, p.light);
       pips(c, x, y, [6, 5, 3][i], p.accent);
     });
@@ -34,7 +38,14 @@ export function tradeStimulator(p: Palette, game: CounterGame, label: string): C
       const a = (i * Math.PI) / 6;
       c.line(400, 295, 400 + Math.cos(a) * 66, 295 + Math.sin(a) * 66, 3, i % 2 ? p.accent : p.dark);
     }
-    c.polygon([[400, 218], [390, 200], [410, 200]], p.accent);
+    c.polygon(
+      [
+        [400, 218],
+        [390, 200],
+        [410, 200],
+      ],
+      p.accent,
+    );
   }
   c.roundRect(600, 250, 26, 26, 6, p.trim);
   c.line(613, 262, 650, 200, 9, mix(p.trim, [255, 255, 255], 0.4));
@@ -46,9 +57,26 @@ export function tradeStimulator(p: Palette, game: CounterGame, label: string): C
 function pips(c: Canvas, x: number, y: number, n: number, color: [number, number, number]) {
   const d = 18;
   const spots: Record<number, [number, number][]> = {
-    3: [[-1, -1], [0, 0], [1, 1]],
-    5: [[-1, -1], [1, -1], [0, 0], [-1, 1], [1, 1]],
-    6: [[-1, -1], [1, -1], [-1, 0], [1, 0], [-1, 1], [1, 1]],
+    3: [
+      [-1, -1],
+      [0, 0],
+      [1, 1],
+    ],
+    5: [
+      [-1, -1],
+      [1, -1],
+      [0, 0],
+      [-1, 1],
+      [1, 1],
+    ],
+    6: [
+      [-1, -1],
+      [1, -1],
+      [-1, 0],
+      [1, 0],
+      [-1, 1],
+      [1, 1],
+    ],
   };
   for (const [i, j] of spots[n]) c.circle(x + i * d, y + j * d, 6, color);
 }

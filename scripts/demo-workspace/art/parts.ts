@@ -4,7 +4,8 @@ import type { Palette } from "./palette.ts";
 import { drawSymbol, type ReelSymbol } from "./symbols.ts";
 
 /** Kinds of parts and close-up detail shots. */
-export type PartForm = "reel-strip" | "gear" | "coin-mech" | "handle" | "award-card" | "casting" | "reels" | "coin-entry" | "back-door" | "decal";
+export type PartForm =
+  "reel-strip" | "gear" | "coin-mech" | "handle" | "award-card" | "casting" | "reels" | "coin-entry" | "back-door" | "decal";
 
 const STRIP: ReelSymbol[] = ["cherry", "bar", "bell", "plum", "seven", "lemon", "star"];
 
@@ -77,7 +78,14 @@ export function partPicture(p: Palette, form: PartForm, label = ""): Canvas {
 function gear(c: Canvas, cx: number, cy: number, r: number, teeth: number, color: [number, number, number], p: Palette) {
   for (let i = 0; i < teeth; i++) {
     const a = (i * 2 * Math.PI) / teeth;
-    c.line(cx + Math.cos(a) * r * 0.8, cy + Math.sin(a) * r * 0.8, cx + Math.cos(a) * r * 1.08, cy + Math.sin(a) * r * 1.08, (r * 2.6) / teeth, color);
+    c.line(
+      cx + Math.cos(a) * r * 0.8,
+      cy + Math.sin(a) * r * 0.8,
+      cx + Math.cos(a) * r * 1.08,
+      cy + Math.sin(a) * r * 1.08,
+      (r * 2.6) / teeth,
+      color,
+    );
   }
   c.circle(cx, cy, r * 0.88, color);
   c.circle(cx, cy, r * 0.55, mix(color, p.dark, 0.25));

@@ -24,7 +24,14 @@ export function drawSymbol(c: Canvas, s: ReelSymbol, x: number, y: number, w: nu
       drawTextCentred(c, "7", cx, cy - 21, 6, hex("#c62828"));
       return;
     case "bell":
-      c.polygon([[cx, cy - r * 1.6], [cx + r * 1.3, cy + r], [cx - r * 1.3, cy + r]], hex("#f2b705"));
+      c.polygon(
+        [
+          [cx, cy - r * 1.6],
+          [cx + r * 1.3, cy + r],
+          [cx - r * 1.3, cy + r],
+        ],
+        hex("#f2b705"),
+      );
       c.ellipse(cx, cy - r * 0.4, r * 0.9, r * 1.1, hex("#f2b705"));
       c.circle(cx, cy + r * 1.2, r * 0.35, hex("#a87400"));
       return;

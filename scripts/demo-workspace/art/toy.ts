@@ -27,9 +27,33 @@ export function vintageToy(p: Palette, form: ToyForm): Canvas {
   }
   if (form === "car") {
     c.roundRect(180, 300, 440, 100, 30, p.body);
-    c.polygon([[280, 300], [330, 220], [480, 220], [540, 300]], p.body);
-    c.polygon([[300, 296], [340, 234], [400, 234], [400, 296]], hex("#b3e5fc"));
-    c.polygon([[412, 296], [412, 234], [470, 234], [515, 296]], hex("#b3e5fc"));
+    c.polygon(
+      [
+        [280, 300],
+        [330, 220],
+        [480, 220],
+        [540, 300],
+      ],
+      p.body,
+    );
+    c.polygon(
+      [
+        [300, 296],
+        [340, 234],
+        [400, 234],
+        [400, 296],
+      ],
+      hex("#b3e5fc"),
+    );
+    c.polygon(
+      [
+        [412, 296],
+        [412, 234],
+        [470, 234],
+        [515, 296],
+      ],
+      hex("#b3e5fc"),
+    );
     c.rect(190, 340, 430, 10, p.trim);
     for (const x of [270, 530]) {
       c.circle(x, 405, 46, p.dark);

@@ -5,7 +5,8 @@ import type { Item } from "./item.ts";
 export const ADVERTISING: Item[] = [
   {
     title: "Coca-Cola Embossed Tin Sign",
-    description: "Embossed tin 'Drink Coca-Cola' sign with the fishtail border. Strong colour, light edge wear and original mounting holes.",
+    description:
+      "Embossed tin 'Drink Coca-Cola' sign with the fishtail border. Strong colour, light edge wear and original mounting holes.",
     manufacturer: "American Art Works",
     year: 1941,
     main: "ad-tin-sign.png",
@@ -24,7 +25,13 @@ export const ADVERTISING: Item[] = [
     forSale: true,
     price: 310,
     condition: "Good",
-    fields: { "Ad Type": "Thermometer", Theme: "Soft Drinks", Material: "Tin", "Original Brand": "Generic soda fountain", Dimensions: '39" x 9"' },
+    fields: {
+      "Ad Type": "Thermometer",
+      Theme: "Soft Drinks",
+      Material: "Tin",
+      "Original Brand": "Generic soda fountain",
+      Dimensions: '39" x 9"',
+    },
   },
   {
     title: "Mills Novelty Showroom Clock",
@@ -32,7 +39,13 @@ export const ADVERTISING: Item[] = [
     manufacturer: "Pam Clock Co.",
     main: "ad-clock.png",
     condition: "Good",
-    fields: { "Ad Type": "Clock", Theme: "Coin-op Trade", Material: "Glass", "Original Brand": "Mills Novelty Co.", Dimensions: '15" diameter' },
+    fields: {
+      "Ad Type": "Clock",
+      Theme: "Coin-op Trade",
+      Material: "Glass",
+      "Original Brand": "Mills Novelty Co.",
+      Dimensions: '15" diameter',
+    },
   },
   {
     title: "Hires Root Beer Serving Tray",

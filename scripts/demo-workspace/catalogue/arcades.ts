@@ -4,7 +4,8 @@ import type { Item } from "./item.ts";
 export const ARCADES: Item[] = [
   {
     title: "Exhibit Supply Grandmother's Predictions",
-    description: "The classic fortune teller: Grandmother's hand moves over the cards and a fortune card drops into the tray. Original figure with a new wig and costume, rebuilt motor and card vendor.",
+    description:
+      "The classic fortune teller: Grandmother's hand moves over the cards and a fortune card drops into the tray. Original figure with a new wig and costume, rebuilt motor and card vendor.",
     manufacturer: "Exhibit Supply Co.",
     year: 1932,
     main: "arcade-fortune.png",
@@ -16,7 +17,8 @@ export const ARCADES: Item[] = [
   },
   {
     title: "Exhibit Supply Iron Claw Digger",
-    description: "The crane digger that emptied the pockets of fairground crowds. Steam-shovel claw, original prize floor and a working coin chute.",
+    description:
+      "The crane digger that emptied the pockets of fairground crowds. Steam-shovel claw, original prize floor and a working coin chute.",
     manufacturer: "Exhibit Supply Co.",
     year: 1929,
     main: "arcade-claw.png",
@@ -36,7 +38,8 @@ export const ARCADES: Item[] = [
   },
   {
     title: "Mutoscope Hand-Cranked Viewer",
-    description: "Turn the crank and the flip-card reel brings a short film to life. Cast iron clamshell case with its original reel, 'The Bathing Beauty'.",
+    description:
+      "Turn the crank and the flip-card reel brings a short film to life. Cast iron clamshell case with its original reel, 'The Bathing Beauty'.",
     manufacturer: "International Mutoscope Reel Co.",
     year: 1902,
     main: "arcade-viewer.png",
@@ -47,7 +50,8 @@ export const ARCADES: Item[] = [
   },
   {
     title: "Gottlieb Baffle Ball",
-    description: "The counter-top bagatelle that launched the pinball industry in 1931. Seven balls for a penny, no flippers, no lights, pure skill and luck.",
+    description:
+      "The counter-top bagatelle that launched the pinball industry in 1931. Seven balls for a penny, no flippers, no lights, pure skill and luck.",
     manufacturer: "Gottlieb",
     year: 1931,
     main: "arcade-pinball.png",
@@ -58,7 +62,8 @@ export const ARCADES: Item[] = [
   },
   {
     title: "Rock-Ola World Series",
-    description: "Rock-Ola's mechanical baseball game: a pitcher figure throws, the batter swings, and the runners move round the diamond. Fully restored mechanism.",
+    description:
+      "Rock-Ola's mechanical baseball game: a pitcher figure throws, the batter swings, and the runners move round the diamond. Fully restored mechanism.",
     manufacturer: "Rock-Ola",
     year: 1937,
     main: "arcade-baseball.png",
@@ -67,7 +72,8 @@ export const ARCADES: Item[] = [
   },
   {
     title: "Wurlitzer Skee-Ball Alley",
-    description: "A short Wurlitzer-built Skee-Ball alley from the years Wurlitzer made the game under licence. Score reel works; ramp re-covered.",
+    description:
+      "A short Wurlitzer-built Skee-Ball alley from the years Wurlitzer made the game under licence. Score reel works; ramp re-covered.",
     manufacturer: "Wurlitzer",
     main: "arcade-skeeball.png",
     condition: "Fair",

@@ -4,7 +4,8 @@ import type { Item } from "./item.ts";
 export const PARTS: Item[] = [
   {
     title: "Mills Fruit Reel Strip Set",
-    description: "Set of three reproduction reel strips printed on heavy stock from scans of original Mills strips. Correct symbol order for Castle Front, Blue Front and War Eagle machines.",
+    description:
+      "Set of three reproduction reel strips printed on heavy stock from scans of original Mills strips. Correct symbol order for Castle Front, Blue Front and War Eagle machines.",
     manufacturer: "Reproduction (our workshop)",
     main: "part-reel-strips.png",
     forSale: true,
@@ -14,13 +15,18 @@ export const PARTS: Item[] = [
   },
   {
     title: "Jennings Chief Award Card",
-    description: "Reproduction award card for Jennings Standard Chief and Sun Chief machines, nickel play, printed in the original two colours.",
+    description:
+      "Reproduction award card for Jennings Standard Chief and Sun Chief machines, nickel play, printed in the original two colours.",
     manufacturer: "Reproduction (our workshop)",
     main: "part-award-card.png",
     forSale: true,
     price: 18,
     condition: "Excellent",
-    fields: { "Part Type": "Award Card", "Part Number": "AC-JEN-05", "Compatible Models": ["Jennings Standard Chief", "Jennings Sun Chief"] },
+    fields: {
+      "Part Type": "Award Card",
+      "Part Number": "AC-JEN-05",
+      "Compatible Models": ["Jennings Standard Chief", "Jennings Sun Chief"],
+    },
   },
   {
     title: "Watling Coin Escalator",
@@ -41,7 +47,11 @@ export const PARTS: Item[] = [
     forSale: true,
     price: 165,
     condition: "Restored",
-    fields: { "Part Type": "Handle", "Part Number": "M-HDL-2", "Compatible Models": ["Mills Castle Front", "Mills Blue Front", "Mills Hi-Top"] },
+    fields: {
+      "Part Type": "Handle",
+      "Part Number": "M-HDL-2",
+      "Compatible Models": ["Mills Castle Front", "Mills Blue Front", "Mills Hi-Top"],
+    },
   },
   {
     title: "Caille Clock and Escapement",

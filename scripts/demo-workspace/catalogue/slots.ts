@@ -8,7 +8,9 @@ export const SLOTS: Item[] = [
     description: [
       t("The Castle Front takes its name from the turreted cast-aluminium front Mills introduced in 1933. This example retains its "),
       b("original castle casting"),
-      t(", three-reel mechanism and gooseneck coin entry. The cabinet has been stripped and refinished in period-correct oak, the reels re-stripped with reproduction Mills fruit strips, and the escalator, clock and payout slide rebuilt. It plays, pays and locks out "),
+      t(
+        ", three-reel mechanism and gooseneck coin entry. The cabinet has been stripped and refinished in period-correct oak, the reels re-stripped with reproduction Mills fruit strips, and the escalator, clock and payout slide rebuilt. It plays, pays and locks out ",
+      ),
       i("exactly"),
       t(" as it left the Chicago factory. Ask about "),
       link("our restoration services", "/services"),
@@ -17,7 +19,15 @@ export const SLOTS: Item[] = [
     manufacturer: "Mills Novelty Co.",
     year: 1933,
     main: "slot-castle-front.png",
-    extra: ["detail-reels.png", "detail-coin-entry.png", "detail-mechanism.png", "detail-back-door.png", "detail-award-card.png", "detail-decal.png", "detail-handle.png"],
+    extra: [
+      "detail-reels.png",
+      "detail-coin-entry.png",
+      "detail-mechanism.png",
+      "detail-back-door.png",
+      "detail-award-card.png",
+      "detail-decal.png",
+      "detail-handle.png",
+    ],
     forSale: true,
     price: 4850,
     condition: "Restored",

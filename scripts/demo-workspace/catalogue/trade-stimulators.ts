@@ -4,7 +4,8 @@ import type { Item } from "./item.ts";
 export const TRADE_STIMULATORS: Item[] = [
   {
     title: "Groetchen Ginger Card Reels",
-    description: "Penny counter game with five card reels: the player's poker hand was paid in trade by the shopkeeper. Original paint and a crisp mechanism.",
+    description:
+      "Penny counter game with five card reels: the player's poker hand was paid in trade by the shopkeeper. Original paint and a crisp mechanism.",
     manufacturer: "Groetchen Tool Co.",
     year: 1936,
     main: "trade-cards.png",
@@ -15,7 +16,8 @@ export const TRADE_STIMULATORS: Item[] = [
   },
   {
     title: "Daval Reel 21",
-    description: "A blackjack game on three reels from Daval of Chicago. Small enough to sit beside a cash register, and very popular in the mid-1930s.",
+    description:
+      "A blackjack game on three reels from Daval of Chicago. Small enough to sit beside a cash register, and very popular in the mid-1930s.",
     manufacturer: "Daval Manufacturing",
     year: 1936,
     main: "trade-blackjack.png",
@@ -26,7 +28,8 @@ export const TRADE_STIMULATORS: Item[] = [
   },
   {
     title: "Mills Puritan Baby Bell",
-    description: "A tiny bell-fruit counter game made to look innocent, with a gum vendor on the side. The year is not recorded; the style dates it to the years before the First World War.",
+    description:
+      "A tiny bell-fruit counter game made to look innocent, with a gum vendor on the side. The year is not recorded; the style dates it to the years before the First World War.",
     manufacturer: "Mills Novelty Co.",
     main: "trade-wheel.png",
     condition: "Original",

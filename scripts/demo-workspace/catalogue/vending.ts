@@ -4,18 +4,25 @@ import type { Item } from "./item.ts";
 export const VENDING: Item[] = [
   {
     title: "Vendo 44 Coca-Cola Cooler",
-    description: "The compact Vendo 44 held 44 bottles and fitted in any corner store. Restored in Coca-Cola red and white, refrigeration converted to a modern sealed unit, coin mechanism original.",
+    description:
+      "The compact Vendo 44 held 44 bottles and fitted in any corner store. Restored in Coca-Cola red and white, refrigeration converted to a modern sealed unit, coin mechanism original.",
     manufacturer: "Coca-Cola (Vendo)",
     year: 1956,
     main: "vending-cooler.png",
     forSale: true,
     price: 5200,
     condition: "Restored; new refrigeration",
-    fields: { Type: "Cold Drink", "Product Category": "Beverages", "Coin Mechanism": "Vendo 10¢ slug-rejector", Dimensions: '58" H x 16" W x 17" D' },
+    fields: {
+      Type: "Cold Drink",
+      "Product Category": "Beverages",
+      "Coin Mechanism": "Vendo 10¢ slug-rejector",
+      Dimensions: '58" H x 16" W x 17" D',
+    },
   },
   {
     title: "Vendo 39 Slider",
-    description: "Lift the lid, slide your bottle along the rails and pull it through the gate once your dime has been accepted. Original paint with good patina.",
+    description:
+      "Lift the lid, slide your bottle along the rails and pull it through the gate once your dime has been accepted. Original paint with good patina.",
     manufacturer: "Vendo",
     year: 1949,
     main: "vending-slider.png",
@@ -42,11 +49,17 @@ export const VENDING: Item[] = [
     forSale: true,
     price: 420,
     condition: "Good",
-    fields: { Type: "Gumball", "Product Category": "Confectionery", "Coin Mechanism": "Advance 1¢ rotary", Dimensions: '13" H x 7" diameter' },
+    fields: {
+      Type: "Gumball",
+      "Product Category": "Confectionery",
+      "Coin Mechanism": "Advance 1¢ rotary",
+      Dimensions: '13" H x 7" diameter',
+    },
   },
   {
     title: "Pulver Yellow Kid Gum Vendor",
-    description: "The Pulver Chemical Company's gum vendor with the animated Yellow Kid figure that turns as the gum drops. Wall-mounted, with a mirrored front.",
+    description:
+      "The Pulver Chemical Company's gum vendor with the animated Yellow Kid figure that turns as the gum drops. Wall-mounted, with a mirrored front.",
     manufacturer: "Pulver",
     year: 1910,
     main: "vending-column.png",

@@ -16,7 +16,13 @@ export const SITE_CONTENT: DatabaseSpec = {
       properties: {
         Key: "banner_message",
         Type: "rich_text",
-        Content: [t("Now restoring: "), b("a 1933 Mills Castle Front"), t(". New photos are in the gallery, and "), link("restored machines are for sale", "/for-sale"), t(".")],
+        Content: [
+          t("Now restoring: "),
+          b("a 1933 Mills Castle Front"),
+          t(". New photos are in the gallery, and "),
+          link("restored machines are for sale", "/for-sale"),
+          t("."),
+        ],
         Title: "Banner",
       },
     },
@@ -32,8 +38,22 @@ export const IMAGES: DatabaseSpec = {
   title: "Images",
   properties: { Key: { type: "title" }, Image: { type: "files" }, "Alt Text": { type: "rich_text" }, Title: { type: "rich_text" } },
   pages: [
-    { properties: { Key: "header_main_image", Image: [hosted("header-main.png")], "Alt Text": "Marquee reading Antique Coin-Op between two slot machines", Title: "Header" } },
-    { properties: { Key: "background-texture", Image: [hosted("background-texture.png")], "Alt Text": "Cream paper texture", Title: "Background texture" } },
+    {
+      properties: {
+        Key: "header_main_image",
+        Image: [hosted("header-main.png")],
+        "Alt Text": "Marquee reading Antique Coin-Op between two slot machines",
+        Title: "Header",
+      },
+    },
+    {
+      properties: {
+        Key: "background-texture",
+        Image: [hosted("background-texture.png")],
+        "Alt Text": "Cream paper texture",
+        Title: "Background texture",
+      },
+    },
   ],
 };
 
@@ -42,12 +62,33 @@ export const PAGE_DESCRIPTIONS: DatabaseSpec = {
   title: "Page Descriptions",
   properties: { Section: { type: "title" }, Description: { type: "rich_text" } },
   pages: [
-    { properties: { Section: "home", Description: [t("We buy, restore and sell "), b("antique coin-operated machines"), t(": slot machines, trade stimulators, arcade games and vending machines from "), t("1895 to 1965", { color: "red" }), t(".")] } },
+    {
+      properties: {
+        Section: "home",
+        Description: [
+          t("We buy, restore and sell "),
+          b("antique coin-operated machines"),
+          t(": slot machines, trade stimulators, arcade games and vending machines from "),
+          t("1895 to 1965", { color: "red" }),
+          t("."),
+        ],
+      },
+    },
     { properties: { Section: "literature", Description: "Catalogues, service manuals and reference books for collectors and restorers." } },
-    { properties: { Section: "services", Description: "Restoration, repair, appraisal and parts for antique coin-op machines, done in our Illinois workshop." } },
+    {
+      properties: {
+        Section: "services",
+        Description: "Restoration, repair, appraisal and parts for antique coin-op machines, done in our Illinois workshop.",
+      },
+    },
     { properties: { Section: "news", Description: "Shows, auctions and what is on the workbench this month." } },
     { properties: { Section: "miscellaneous", Description: "Odds and ends from seventy years of coin-op history." } },
-    { properties: { Section: "navigation", Description: [t("Browse the gallery, see what is "), t("for sale", { color: "yellow" }), t(", or read about our services.")] } },
+    {
+      properties: {
+        Section: "navigation",
+        Description: [t("Browse the gallery, see what is "), t("for sale", { color: "yellow" }), t(", or read about our services.")],
+      },
+    },
   ],
 };
 
@@ -57,7 +98,10 @@ export const PAGE_HEADERS: DatabaseSpec = {
   properties: {
     "Page Id": { type: "title" },
     Title: { type: "rich_text" },
-    "Icon Type": { type: "select", options: ["home", "shop", "gallery", "literature", "services", "news", "misc", "admin", "database", "info", "refresh", "trash"] },
+    "Icon Type": {
+      type: "select",
+      options: ["home", "shop", "gallery", "literature", "services", "news", "misc", "admin", "database", "info", "refresh", "trash"],
+    },
   },
   pages: [
     ["home", "Welcome to Antique Coin-Op", "home"],

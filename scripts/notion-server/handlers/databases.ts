@@ -18,7 +18,13 @@ export const getDataSource: ApiHandler = ({ params, store }) => dataSourceObject
 export const queryDataSource: ApiHandler = ({ params, body, query, store, shape }) => {
   const db = findDataSource(store, params[0]);
   const size = pageSize(body.page_size, "body");
-  const pages = sortPages(filterPages(db.pages.filter((p) => !p.inTrash), body.filter), body.sorts);
+  const pages = sortPages(
+    filterPages(
+      db.pages.filter((p) => !p.inTrash),
+      body.filter,
+    ),
+    body.sorts,
+  );
   const list = paginate(pages, body.start_cursor, size);
   const only = query.getAll("filter_properties");
   const keep = (id: string) => only.includes(id) || only.includes(decodeURIComponent(id));

@@ -6,7 +6,8 @@ const UUID = /^[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}$
 /** Normalises an id given with or without dashes; a malformed id is Notion's 400 validation_error. */
 export function normaliseId(id: string, name: string): string {
   const decoded = decodeURIComponent(id);
-  if (!UUID.test(decoded)) throw validationError(`path failed validation: path.${name} should be a valid uuid, instead was \`"${decoded}"\`.`);
+  if (!UUID.test(decoded))
+    throw validationError(`path failed validation: path.${name} should be a valid uuid, instead was \`"${decoded}"\`.`);
   const hex = decoded.replace(/-/g, "").toLowerCase();
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }

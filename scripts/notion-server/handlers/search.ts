@@ -11,18 +11,26 @@ type Hit = { id: string; title: string; edited: string; render(): unknown };
 export const search: ApiHandler = ({ body, store, shape }) => {
   const filter = body.filter as { property?: string; value?: string } | undefined;
   if (filter && filter.property === "object" && filter.value !== "page" && filter.value !== "data_source") {
-    throw validationError(`body failed validation: body.filter.value should be \`"page"\` or \`"data_source"\`, instead was \`${JSON.stringify(filter.value)}\`.`);
+    throw validationError(
+      `body failed validation: body.filter.value should be \`"page"\` or \`"data_source"\`, instead was \`${JSON.stringify(filter.value)}\`.`,
+    );
   }
   const query = typeof body.query === "string" ? body.query.trim().toLowerCase() : "";
   const hits: Hit[] = [];
   if (filter?.value !== "page") {
-    for (const db of store.databases) hits.push({ id: db.dataSourceId, title: db.title, edited: db.lastEditedTime, render: () => dataSourceObject(db) });
+    for (const db of store.databases)
+      hits.push({ id: db.dataSourceId, title: db.title, edited: db.lastEditedTime, render: () => dataSourceObject(db) });
   }
   if (filter?.value !== "data_source") {
     for (const db of store.databases) {
       const titleName = db.properties.find((p) => p.type === "title")!.name;
       for (const page of db.pages.filter((p) => !p.inTrash)) {
-        hits.push({ id: page.id, title: plainText(page.values[titleName] as string), edited: page.lastEditedTime, render: () => pageObject(page, shape) });
+        hits.push({
+          id: page.id,
+          title: plainText(page.values[titleName] as string),
+          edited: page.lastEditedTime,
+          render: () => pageObject(page, shape),
+        });
       }
     }
   }

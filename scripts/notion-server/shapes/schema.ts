@@ -26,7 +26,13 @@ export function propertySchema(p: StoredProperty) {
       return { ...base, [p.type]: { options: options() } };
     case "status": {
       const opts = options();
-      return { ...base, status: { options: opts, groups: [{ id: optionId(p.id, "group:all"), name: "All", color: "gray", option_ids: opts.map((o) => o.id) }] } };
+      return {
+        ...base,
+        status: {
+          options: opts,
+          groups: [{ id: optionId(p.id, "group:all"), name: "All", color: "gray", option_ids: opts.map((o) => o.id) }],
+        },
+      };
     }
     case "formula":
       return { ...base, formula: { expression: p.expression ?? "" } };

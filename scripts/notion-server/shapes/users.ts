@@ -10,6 +10,9 @@ export function partialUser(id = BOT_USER_ID) {
 
 /** A person user object for a people property value, derived from a display name. */
 export function personUser(name: string) {
-  const email = `${name.toLowerCase().replace(/[^a-z0-9]+/g, ".").replace(/^\.|\.$/g, "")}@example.com`;
+  const email = `${name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, ".")
+    .replace(/^\.|\.$/g, "")}@example.com`;
   return { object: "user", id: seededId(`user:${name}`), name, avatar_url: null, type: "person", person: { email } };
 }

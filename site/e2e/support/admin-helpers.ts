@@ -33,9 +33,16 @@ export async function confirmSchemaSync(page: Page): Promise<void> {
 export const openToast = (page: Page): Locator => page.locator('[data-testid="toast"][data-state="open"]');
 
 /** Waits for the open toast titled `title` (and holding `description`, if given); returns its description and variant. */
-export async function waitForToast(page: Page, title: string, description?: string): Promise<{ description: string | null; variant: string | null }> {
-  let toast = page.locator('[data-testid="toast"][data-state="open"]', { has: page.getByTestId("toast-title").getByText(title, { exact: true }) });
-  if (description !== undefined) toast = toast.filter({ has: page.getByTestId("toast-description").getByText(description, { exact: true }) });
+export async function waitForToast(
+  page: Page,
+  title: string,
+  description?: string,
+): Promise<{ description: string | null; variant: string | null }> {
+  let toast = page.locator('[data-testid="toast"][data-state="open"]', {
+    has: page.getByTestId("toast-title").getByText(title, { exact: true }),
+  });
+  if (description !== undefined)
+    toast = toast.filter({ has: page.getByTestId("toast-description").getByText(description, { exact: true }) });
   await toast.waitFor({ timeout: 20_000 });
   const text = toast.getByTestId("toast-description");
   return { description: (await text.count()) ? await text.textContent() : null, variant: await toast.getAttribute("data-variant") };

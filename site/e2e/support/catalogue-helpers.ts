@@ -3,7 +3,18 @@ import { findCategory, type CategoryId } from "#contract/categories";
 import { BASE_URL } from "./browser";
 
 /** An item as the API lists it (the fields the tests look at). */
-export type ApiItem = { id: string; category: string; title: string | null; year: number | null; price: number | null; forSale: boolean; description: string | null; manufacturer: string | null; mainImageUrl: string | null; additionalImageUrls: string[] };
+export type ApiItem = {
+  id: string;
+  category: string;
+  title: string | null;
+  year: number | null;
+  price: number | null;
+  forSale: boolean;
+  description: string | null;
+  manufacturer: string | null;
+  mainImageUrl: string | null;
+  additionalImageUrls: string[];
+};
 
 /** Every item of a listing view, straight from the running API (sorted as the site lists them). */
 export async function apiItems(category: CategoryId, view: "" | "/gallery" | "/for-sale" = "/gallery"): Promise<ApiItem[]> {
@@ -30,11 +41,14 @@ export async function holdRequests(page: Page, match: (url: URL) => boolean): Pr
   const gate = new Promise<void>((resolve) => (release = resolve));
   let seen = () => {};
   const held = new Promise<void>((resolve) => (seen = resolve));
-  await page.route((url) => match(url), async (route: Route) => {
-    seen();
-    await gate;
-    await route.continue().catch(() => {});
-  });
+  await page.route(
+    (url) => match(url),
+    async (route: Route) => {
+      seen();
+      await gate;
+      await route.continue().catch(() => {});
+    },
+  );
   return { held, release };
 }
 
@@ -77,12 +91,17 @@ export function openAt(browser: Browser, width: number, height = 900): Promise<B
 
 /** The details panel as shown: each section's title and its label/value rows. */
 export async function detailsPanel(page: Page): Promise<{ title: string; rows: [string, string][] }[]> {
-  return page.getByTestId("details-panel").locator("section").evaluateAll((sections) =>
-    sections.map((s) => ({
-      title: s.querySelector("h2")?.textContent?.trim() ?? "",
-      rows: [...s.querySelectorAll("dt")].map((dt) => [dt.textContent?.trim() ?? "", dt.nextElementSibling?.textContent?.trim() ?? ""] as [string, string]),
-    })),
-  );
+  return page
+    .getByTestId("details-panel")
+    .locator("section")
+    .evaluateAll((sections) =>
+      sections.map((s) => ({
+        title: s.querySelector("h2")?.textContent?.trim() ?? "",
+        rows: [...s.querySelectorAll("dt")].map(
+          (dt) => [dt.textContent?.trim() ?? "", dt.nextElementSibling?.textContent?.trim() ?? ""] as [string, string],
+        ),
+      })),
+    );
 }
 
 /** expect.poll options for states that wait on hydration and the API (vitest's default of 1 s is too short on a busy machine). */

@@ -14,7 +14,14 @@ export function richTextValue(value: string | Span[]): { rich_text: unknown[] } 
     rich_text: spans.map((s) => ({
       type: "text",
       text: { content: s.text, link: s.link ? { url: s.link } : null },
-      annotations: { bold: !!s.bold, italic: !!s.italic, strikethrough: !!s.strikethrough, underline: !!s.underline, code: !!s.code, color: s.color ?? "default" },
+      annotations: {
+        bold: !!s.bold,
+        italic: !!s.italic,
+        strikethrough: !!s.strikethrough,
+        underline: !!s.underline,
+        code: !!s.code,
+        color: s.color ?? "default",
+      },
     })),
   };
 }
@@ -75,11 +82,14 @@ export function demoSpans(value: SimpleValue | undefined): Span[] {
 
 /** What a rich-text element shows: the text of its <strong> and <em> words, and each link's text and address. */
 export async function shownFormatting(page: Page, testId: string, nth = 0) {
-  return page.getByTestId(testId).nth(nth).evaluate((el) => ({
-    bold: [...el.querySelectorAll("strong")].map((e) => e.textContent),
-    italic: [...el.querySelectorAll("em")].map((e) => e.textContent),
-    links: [...el.querySelectorAll("a")].map((a) => [a.textContent, a.getAttribute("href")]),
-  }));
+  return page
+    .getByTestId(testId)
+    .nth(nth)
+    .evaluate((el) => ({
+      bold: [...el.querySelectorAll("strong")].map((e) => e.textContent),
+      italic: [...el.querySelectorAll("em")].map((e) => e.textContent),
+      links: [...el.querySelectorAll("a")].map((a) => [a.textContent, a.getAttribute("href")]),
+    }));
 }
 
 /** What the demo spans should show (see shownFormatting): links only for the allowed addresses in `safe`. */
@@ -95,5 +105,10 @@ export function expectedFormatting(spans: Span[], safe: (href: string) => boolea
 export async function servedHeading(path: string): Promise<string | null> {
   const match = /<h1\b[^>]*>([^<]*)<\/h1>/.exec(await pageHtml(path));
   if (!match) return null;
-  return match[1].replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, "&");
+  return match[1]
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, "&");
 }

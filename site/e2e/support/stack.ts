@@ -57,8 +57,19 @@ export async function setPageTitle(pageId: string, title: string): Promise<void>
 }
 
 /** Makes the next matching Notion API requests fail (see scripts/notion-server/README.md). */
-export async function injectNotionFault(fault: { status: number; times?: number; path?: string; code?: string; message?: string; retryAfter?: number }): Promise<void> {
-  const res = await fetch(`${NOTION_URL}/__control/faults`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(fault) });
+export async function injectNotionFault(fault: {
+  status: number;
+  times?: number;
+  path?: string;
+  code?: string;
+  message?: string;
+  retryAfter?: number;
+}): Promise<void> {
+  const res = await fetch(`${NOTION_URL}/__control/faults`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(fault),
+  });
   if (!res.ok) throw new Error(`fault injection failed: ${res.status} ${await res.text()}`);
 }
 
@@ -119,7 +130,12 @@ export async function waitForSyncIdle(client: AdminClient): Promise<void> {
  * requests, so this is the build that saw every sync before it) holding `items` catalogue items, and
  * `probePath` answers 200, then until the publisher is idle.
  */
-export async function waitForRebuild(client: AdminClient, items: number, probePath: string, timeoutMs = 90_000): Promise<{ builtAt: string }> {
+export async function waitForRebuild(
+  client: AdminClient,
+  items: number,
+  probePath: string,
+  timeoutMs = 90_000,
+): Promise<{ builtAt: string }> {
   const { lastRebuild } = await client.call<SyncStatus>(ADMIN_PATHS.syncStatus);
   const requestedAt = lastRebuild ? Date.parse(lastRebuild.startedAt) : 0;
   const live = await until(

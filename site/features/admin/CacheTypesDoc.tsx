@@ -19,24 +19,36 @@ export default function CacheTypesDoc() {
         Cache types
       </h2>
       <p className="mb-3 text-sm text-walnut">
-        Every API answer is cached for {hours} hours ({CACHE_TTL_SECONDS.toLocaleString("en-US")} seconds). A sync clears the whole
-        cache, and Clear All Caches does the same on demand.
+        Every API answer is cached for {hours} hours ({CACHE_TTL_SECONDS.toLocaleString("en-US")} seconds). A sync clears the whole cache,
+        and Clear All Caches does the same on demand.
       </p>
       <div className="relative overflow-x-auto">
         <table className="w-full text-left text-sm">
           <thead>
             <tr className="border-b border-cream-300">
-              <th scope="col" className="py-2 pr-3">Type</th>
-              <th scope="col" className="py-2 pr-3">Key pattern</th>
-              <th scope="col" className="py-2 pr-3">Holds</th>
-              <th scope="col" className="py-2">Lifetime</th>
+              <th scope="col" className="py-2 pr-3">
+                Type
+              </th>
+              <th scope="col" className="py-2 pr-3">
+                Key pattern
+              </th>
+              <th scope="col" className="py-2 pr-3">
+                Holds
+              </th>
+              <th scope="col" className="py-2">
+                Lifetime
+              </th>
             </tr>
           </thead>
           <tbody>
             {Object.entries(CACHE_KEY_PATTERNS).map(([type, info]) => (
               <tr key={type} className="border-b border-cream-200 align-top">
-                <th scope="row" className="py-2 pr-3 font-semibold">{TYPE_NAMES[type as keyof typeof CACHE_KEY_PATTERNS]}</th>
-                <td className="py-2 pr-3"><code className="rounded bg-cream-200 px-1 break-all">{info.pattern}</code></td>
+                <th scope="row" className="py-2 pr-3 font-semibold">
+                  {TYPE_NAMES[type as keyof typeof CACHE_KEY_PATTERNS]}
+                </th>
+                <td className="py-2 pr-3">
+                  <code className="rounded bg-cream-200 px-1 break-all">{info.pattern}</code>
+                </td>
                 <td className="py-2 pr-3">{info.holds}</td>
                 <td className="py-2 whitespace-nowrap">{hours} h</td>
               </tr>

@@ -15,8 +15,12 @@ export default function PageHeadersTab() {
         <li>
           <strong>Page Id</strong>: the page it belongs to (home, for-sale, gallery, literature, services, news, miscellaneous or admin).
         </li>
-        <li><strong>Title</strong>: the heading text shown on that page.</li>
-        <li><strong>Icon Type</strong>: the icon shown next to the heading, one of the types below.</li>
+        <li>
+          <strong>Title</strong>: the heading text shown on that page.
+        </li>
+        <li>
+          <strong>Icon Type</strong>: the icon shown next to the heading, one of the types below.
+        </li>
       </ul>
       <p>Pages without a row keep their built-in title and icon.</p>
       <h3 className="text-lg font-semibold text-oxblood-800">Icon types</h3>

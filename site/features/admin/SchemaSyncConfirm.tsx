@@ -15,7 +15,8 @@ export default function SchemaSyncConfirm({ children, onConfirm }: Props) {
           <AlertDialog.Description asChild>
             <div className="grid gap-2 text-sm">
               <p>
-                Every <code>notion_*</code> table is dropped and recreated empty from the Notion databases’ properties, and the site is rebuilt.
+                Every <code>notion_*</code> table is dropped and recreated empty from the Notion databases’ properties, and the site is
+                rebuilt.
               </p>
               <p className="font-semibold text-oxblood-700">The public site shows no items until each table’s Sync Data has run.</p>
               <p>Afterwards, press Sync Data on each table in the list below to bring its items back.</p>

@@ -33,7 +33,12 @@ const run = (patch: Partial<SyncHistoryRun>): SyncHistoryRun => ({
 /** The rendered card as text, tags dropped. */
 function cardText(runs: SyncHistoryRun[] | null, error: string | null = null): string {
   $syncRuns.set({ runs, error });
-  return renderToString(<SyncHistoryCard />).replace(/<!-- -->/g, "").replace(/<[^>]+>/g, " ").replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/\s+/g, " ");
+  return renderToString(<SyncHistoryCard />)
+    .replace(/<!-- -->/g, "")
+    .replace(/<[^>]+>/g, " ")
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;/g, "'")
+    .replace(/\s+/g, " ");
 }
 
 afterEach(() => {
@@ -55,17 +60,32 @@ describe("sync history card", () => {
       run({ id: 1 }),
     ]);
     expect(text).toContain("All tables");
-    expect(text).toContain("Started by Nightly cron Outcome Succeeded Pages 1 added, 2 changed, 0 removed Files copied 4 Blocks not shown 3 blocks not shown embed × 2 in “Mills Castle” (p-1) and 1 more not listed Files not copied None");
+    expect(text).toContain(
+      "Started by Nightly cron Outcome Succeeded Pages 1 added, 2 changed, 0 removed Files copied 4 Blocks not shown 3 blocks not shown embed × 2 in “Mills Castle” (p-1) and 1 more not listed Files not copied None",
+    );
     expect(text).toContain("Table notion_blog_posts");
-    expect(text).toContain("Started by Admin panel Outcome Succeeded Pages 1 added, 2 changed, 0 removed Files copied 4 Blocks not shown None Files not copied None");
+    expect(text).toContain(
+      "Started by Admin panel Outcome Succeeded Pages 1 added, 2 changed, 0 removed Files copied 4 Blocks not shown None Files not copied None",
+    );
   });
 
   it("lists each file a run could not copy by page, property and file, with why, and counts those not listed", () => {
     const text = cardText([
       run({
         skippedFiles: [
-          { pageId: "p-2", pageTitle: "Mills Castle", property: "Main Image", file: "castle.jpg", reason: "Notion's file storage answered HTTP 404" },
-          { pageId: "p-3", property: "Page body", file: "https://files.example/ws/f/inside.png", reason: "1000 bytes is over the 10-byte limit for copies into R2" },
+          {
+            pageId: "p-2",
+            pageTitle: "Mills Castle",
+            property: "Main Image",
+            file: "castle.jpg",
+            reason: "Notion's file storage answered HTTP 404",
+          },
+          {
+            pageId: "p-3",
+            property: "Page body",
+            file: "https://files.example/ws/f/inside.png",
+            reason: "1000 bytes is over the 10-byte limit for copies into R2",
+          },
         ],
         skippedTotal: 3,
       }),
@@ -73,11 +93,15 @@ describe("sync history card", () => {
     expect(text).toContain(
       "Files not copied 3 files not copied castle.jpg in Main Image of “Mills Castle” (p-2): Notion's file storage answered HTTP 404 https://files.example/ws/f/inside.png in Page body of a page (p-3): 1000 bytes is over the 10-byte limit for copies into R2 and 1 more not listed",
     );
-    expect(cardText([run({ skippedFiles: [{ pageId: "p-2", property: "Photos", file: "a.png", reason: "HTTP 404" }], skippedTotal: 1 })])).toContain("Files not copied 1 file not copied a.png in Photos");
+    expect(
+      cardText([run({ skippedFiles: [{ pageId: "p-2", property: "Photos", file: "a.png", reason: "HTTP 404" }], skippedTotal: 1 })]),
+    ).toContain("Files not copied 1 file not copied a.png in Photos");
   });
 
   it("shows the error of a failed run and a dash for the counts it has not", () => {
-    const text = cardText([run({ ok: false, error: "Notion answered 502", pagesAdded: null, pagesChanged: null, pagesRemoved: null, filesCopied: null })]);
+    const text = cardText([
+      run({ ok: false, error: "Notion answered 502", pagesAdded: null, pagesChanged: null, pagesRemoved: null, filesCopied: null }),
+    ]);
     expect(text).toContain("Outcome Failed Pages — Files copied — Blocks not shown None Files not copied None");
     expect(text).toContain("Error: Notion answered 502");
   });

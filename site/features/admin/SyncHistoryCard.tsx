@@ -6,7 +6,13 @@ import { pagesText, scopeText, triggerText, unlistedBlocks, unlistedFiles } from
 import { $syncRuns, $syncStatus, refreshSyncRuns } from "./admin-sync";
 import Icon from "../../lib/ui/Icon";
 
-const OUTCOME_CLASS = { Never: "text-walnut", Running: "text-brass-700", Interrupted: "text-oxblood-700", Succeeded: "text-green-800", Failed: "text-oxblood-700" } as const;
+const OUTCOME_CLASS = {
+  Never: "text-walnut",
+  Running: "text-brass-700",
+  Interrupted: "text-oxblood-700",
+  Succeeded: "text-green-800",
+  Failed: "text-oxblood-700",
+} as const;
 
 type FieldProps = { term: string; children: React.ReactNode; testId: string; wide?: boolean };
 
@@ -15,7 +21,9 @@ function Field({ term, children, testId, wide }: FieldProps) {
   return (
     <div className={`min-w-0${wide ? " col-span-2 lg:col-span-1" : ""}`}>
       <dt className="text-xs font-semibold tracking-wide text-walnut uppercase">{term}</dt>
-      <dd className="break-words" data-testid={testId}>{children}</dd>
+      <dd className="break-words" data-testid={testId}>
+        {children}
+      </dd>
     </div>
   );
 }
@@ -28,11 +36,14 @@ function Unsupported({ run }: UnsupportedProps) {
   const unlisted = unlistedBlocks(run);
   return (
     <details>
-      <summary className="cursor-pointer">{run.unsupportedTotal === 1 ? "1 block not shown" : `${run.unsupportedTotal} blocks not shown`}</summary>
+      <summary className="cursor-pointer">
+        {run.unsupportedTotal === 1 ? "1 block not shown" : `${run.unsupportedTotal} blocks not shown`}
+      </summary>
       <ul className="mt-1 grid gap-0.5 pl-4" data-testid="unsupported-list">
         {run.unsupportedBlocks.map((b) => (
           <li key={`${b.pageId}:${b.type}`} className="list-disc">
-            <code>{b.type}</code> × {b.count} in {b.pageTitle ? `“${b.pageTitle}”` : "a page"} <span className="text-xs break-all text-walnut">({b.pageId})</span>
+            <code>{b.type}</code> × {b.count} in {b.pageTitle ? `“${b.pageTitle}”` : "a page"}{" "}
+            <span className="text-xs break-all text-walnut">({b.pageId})</span>
           </li>
         ))}
         {unlisted > 0 && <li className="list-disc">and {unlisted} more not listed</li>}
@@ -69,18 +80,32 @@ function RunItem({ run, lockHeld, latest }: RunItemProps) {
   // Only the newest run can still be running; an older unfinished one was cut short.
   const outcome = runOutcome(run, latest ? lockHeld : false);
   return (
-    <li className="rounded-md border border-cream-300 bg-white/70 p-3" data-testid="sync-run" data-outcome={outcome} data-kind={run.kind} data-trigger={run.trigger}>
+    <li
+      className="rounded-md border border-cream-300 bg-white/70 p-3"
+      data-testid="sync-run"
+      data-outcome={outcome}
+      data-kind={run.kind}
+      data-trigger={run.trigger}
+    >
       <p className="flex flex-wrap items-baseline justify-between gap-x-3 text-sm">
         <span className="font-semibold">{scopeText(run)}</span>
-        <time dateTime={run.startedAt} data-testid="run-when">{formatTime(run.startedAt)}</time>
+        <time dateTime={run.startedAt} data-testid="run-when">
+          {formatTime(run.startedAt)}
+        </time>
       </p>
       <dl className="mt-2 grid grid-cols-2 gap-2 text-sm lg:grid-cols-3">
-        <Field term="Started by" testId="run-trigger">{triggerText(run.trigger)}</Field>
+        <Field term="Started by" testId="run-trigger">
+          {triggerText(run.trigger)}
+        </Field>
         <Field term="Outcome" testId="run-outcome">
           <span className={`font-bold ${OUTCOME_CLASS[outcome]}`}>{outcome}</span>
         </Field>
-        <Field term="Pages" testId="run-pages">{pagesText(run)}</Field>
-        <Field term="Files copied" testId="run-files">{run.filesCopied ?? "—"}</Field>
+        <Field term="Pages" testId="run-pages">
+          {pagesText(run)}
+        </Field>
+        <Field term="Files copied" testId="run-files">
+          {run.filesCopied ?? "—"}
+        </Field>
         <Field term="Blocks not shown" testId="run-unsupported" wide>
           <Unsupported run={run} />
         </Field>

@@ -5,13 +5,24 @@ import { $syncStatus } from "./admin-sync";
 import SyncStatusCard from "./SyncStatusCard";
 
 const NOW = Date.parse("2026-01-01T04:30:00Z");
-const rebuild = (startedAt: string): SyncRun => ({ kind: "rebuild", target: "table:notion_posts", startedAt, finishedAt: startedAt, ok: true, message: "Deploy hook answered 202 Accepted" });
+const rebuild = (startedAt: string): SyncRun => ({
+  kind: "rebuild",
+  target: "table:notion_posts",
+  startedAt,
+  finishedAt: startedAt,
+  ok: true,
+  message: "Deploy hook answered 202 Accepted",
+});
 const status = (patch: object) => ({ lastSync: null, lastRebuild: null, syncing: false, ...patch });
 /** The rendered card as text, tags dropped, with the given store state. */
 function cardText(state: Parameters<typeof $syncStatus.set>[0]): string {
   $syncStatus.set(state);
   const html = renderToString(<SyncStatusCard />);
-  return html.replace(/<!-- -->/g, "").replace(/<[^>]+>/g, " ").replace(/&#x27;/g, "'").replace(/\s+/g, " ");
+  return html
+    .replace(/<!-- -->/g, "")
+    .replace(/<[^>]+>/g, " ")
+    .replace(/&#x27;/g, "'")
+    .replace(/\s+/g, " ");
 }
 const NOT_CONFIGURED =
   "Rebuilds are not configured: syncs update the API, but the public site is never rebuilt. Set the DEPLOY_HOOK_URL secret on the worker (npx wrangler secret put DEPLOY_HOOK_URL) to your host's deploy hook URL, then run a sync.";
@@ -53,7 +64,11 @@ describe("sync status card", () => {
     $syncStatus.set({ status: status({ lastRebuild: rebuild("2026-01-01T04:14:59Z") }), build: builtBefore, error: null });
     expect(renderToString(<SyncStatusCard />)).toMatch(/<span class="[^"]*text-oxblood-700[^"]*" data-testid="rebuild-overdue">/);
 
-    const live = cardText({ status: status({ lastRebuild: rebuild("2026-01-01T04:00:00Z") }), build: { builtAt: "2026-01-01T04:03:00Z" }, error: null });
+    const live = cardText({
+      status: status({ lastRebuild: rebuild("2026-01-01T04:00:00Z") }),
+      build: { builtAt: "2026-01-01T04:03:00Z" },
+      error: null,
+    });
     expect(live).not.toContain("on its way");
     expect(live).not.toContain("has not gone live");
   });

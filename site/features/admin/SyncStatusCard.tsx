@@ -5,13 +5,27 @@ import { rebuildProgress, rebuildsConfigured } from "./rebuild-progress";
 import { runLabel, runOutcome } from "./run-summary";
 import { $syncStatus } from "./admin-sync";
 
-const OUTCOME_CLASS = { Never: "text-walnut", Running: "text-brass-700", Interrupted: "text-oxblood-700", Succeeded: "text-green-800", Failed: "text-oxblood-700", NotConfigured: "text-oxblood-700" } as const;
+const OUTCOME_CLASS = {
+  Never: "text-walnut",
+  Running: "text-brass-700",
+  Interrupted: "text-oxblood-700",
+  Succeeded: "text-green-800",
+  Failed: "text-oxblood-700",
+  NotConfigured: "text-oxblood-700",
+} as const;
 const OUTCOME_TEXT: Partial<Record<keyof typeof OUTCOME_CLASS, string>> = { Never: "Never ran", NotConfigured: "Not configured" };
 
 const NOT_CONFIGURED_TEXT =
   "Rebuilds are not configured: syncs update the API, but the public site is never rebuilt. Set the DEPLOY_HOOK_URL secret on the worker (npx wrangler secret put DEPLOY_HOOK_URL) to your host's deploy hook URL, then run a sync.";
 
-type RunRowProps = { name: string; run: SyncRun | null | undefined; lockHeld?: boolean; notConfigured?: boolean; testId: string; unknownText: string };
+type RunRowProps = {
+  name: string;
+  run: SyncRun | null | undefined;
+  lockHeld?: boolean;
+  notConfigured?: boolean;
+  testId: string;
+  unknownText: string;
+};
 
 /** `run` undefined: the status has not loaded (yet), so no outcome is claimed. */
 function RunRow({ name, run, lockHeld, notConfigured, testId, unknownText }: RunRowProps) {
@@ -29,7 +43,10 @@ function RunRow({ name, run, lockHeld, notConfigured, testId, unknownText }: Run
         {run && (
           <>
             <span>{runLabel(run)}</span>
-            <span>Started {formatTime(run.startedAt)}{run.finishedAt ? `, finished ${formatTime(run.finishedAt)}` : ""}</span>
+            <span>
+              Started {formatTime(run.startedAt)}
+              {run.finishedAt ? `, finished ${formatTime(run.finishedAt)}` : ""}
+            </span>
             {run.message && <span className="text-walnut">{run.message}</span>}
           </>
         )}
@@ -50,17 +67,26 @@ export default function SyncStatusCard() {
       </h2>
       <dl className="grid grid-cols-1 gap-3 md:grid-cols-3" aria-live="polite">
         <RunRow name="Last sync" run={status?.lastSync} lockHeld={status?.syncing} testId="last-sync" unknownText={unknownText} />
-        <RunRow name="Last rebuild request" run={status?.lastRebuild} notConfigured={!rebuildsConfigured(status)} testId="last-rebuild" unknownText={unknownText} />
+        <RunRow
+          name="Last rebuild request"
+          run={status?.lastRebuild}
+          notConfigured={!rebuildsConfigured(status)}
+          testId="last-rebuild"
+          unknownText={unknownText}
+        />
         <div className="rounded-md border border-cream-300 bg-white/70 p-3" data-testid="site-built-at">
           <dt className="text-xs font-semibold tracking-wide text-walnut uppercase">Site built</dt>
           <dd className="mt-1 grid gap-0.5 text-sm">
             <span className="font-bold">{build ? formatTime(build.builtAt) : "Unknown"}</span>
             {progress === "pending" && (
-              <span className="text-brass-700" data-testid="rebuild-pending">A newer build was requested and is on its way.</span>
+              <span className="text-brass-700" data-testid="rebuild-pending">
+                A newer build was requested and is on its way.
+              </span>
             )}
             {progress === "overdue" && (
               <span className="font-semibold text-oxblood-700" data-testid="rebuild-overdue">
-                The build requested more than 15 minutes ago has not gone live. Check your host's build log: the build may have failed or be stuck.
+                The build requested more than 15 minutes ago has not gone live. Check your host's build log: the build may have failed or be
+                stuck.
               </span>
             )}
           </dd>

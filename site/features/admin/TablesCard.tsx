@@ -29,20 +29,34 @@ export default function TablesCard() {
           <table className="w-full text-left text-sm" data-testid="notion-tables">
             <thead>
               <tr className="border-b border-cream-300">
-                <th scope="col" className="py-2 pr-3">Table and Notion database</th>
-                <th scope="col" className="py-2 pr-3 text-right">Records</th>
-                <th scope="col" className="py-2"><span className="sr-only">Actions</span></th>
+                <th scope="col" className="py-2 pr-3">
+                  Table and Notion database
+                </th>
+                <th scope="col" className="py-2 pr-3 text-right">
+                  Records
+                </th>
+                <th scope="col" className="py-2">
+                  <span className="sr-only">Actions</span>
+                </th>
               </tr>
             </thead>
             <tbody>
               {data.map((table) => (
                 <tr key={table.tableName} className="border-b border-cream-200" data-testid="notion-table-row" data-table={table.tableName}>
                   <th scope="row" className="py-2 pr-3 text-left font-normal">
-                    <span className="block font-semibold" data-testid="database-title">{table.databaseTitle}</span>
-                    <code className="block text-xs break-all" data-testid="table-name">{table.tableName}</code>
-                    <span className="block text-xs break-all text-walnut" data-testid="database-id">{table.databaseId ?? "No database id: not found in Notion"}</span>
+                    <span className="block font-semibold" data-testid="database-title">
+                      {table.databaseTitle}
+                    </span>
+                    <code className="block text-xs break-all" data-testid="table-name">
+                      {table.tableName}
+                    </code>
+                    <span className="block text-xs break-all text-walnut" data-testid="database-id">
+                      {table.databaseId ?? "No database id: not found in Notion"}
+                    </span>
                   </th>
-                  <td className="py-2 pr-3 text-right tabular-nums" data-testid="record-count">{table.recordCount}</td>
+                  <td className="py-2 pr-3 text-right tabular-nums" data-testid="record-count">
+                    {table.recordCount}
+                  </td>
                   <td className="py-2 text-right">
                     <button
                       type="button"

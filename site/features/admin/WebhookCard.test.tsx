@@ -16,7 +16,13 @@ const base: WebhookState = {
 /** The rendered card as text, tags dropped, with the given store state. */
 function cardText(state: Parameters<typeof $webhookStatus.set>[0]): string {
   $webhookStatus.set(state);
-  return renderToString(<WebhookCard />).replace(/<!-- -->/g, "").replace(/<[^>]+>/g, " ").replace(/&#x27;/g, "'").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/\s+/g, " ");
+  return renderToString(<WebhookCard />)
+    .replace(/<!-- -->/g, "")
+    .replace(/<[^>]+>/g, " ")
+    .replace(/&#x27;/g, "'")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/\s+/g, " ");
 }
 
 afterEach(() => $webhookStatus.set({ status: null, error: null }));
@@ -29,14 +35,24 @@ describe("webhook card", () => {
   });
 
   it("shows the verification token to paste into Notion while waiting for the first event", () => {
-    const text = cardText({ status: { ...base, state: "waiting-for-first-event", verificationToken: "secret_abc123", tokenReceivedAt: "2026-01-01T04:00:00Z" }, error: null });
+    const text = cardText({
+      status: { ...base, state: "waiting-for-first-event", verificationToken: "secret_abc123", tokenReceivedAt: "2026-01-01T04:00:00Z" },
+      error: null,
+    });
     expect(text).toContain("Waiting for the first event");
     expect(text).toContain("Paste this verification token into the subscription in Notion's integration settings (Verify): secret_abc123");
   });
 
   it("once verified shows the last event and what waits to be synced, and no token", () => {
     const text = cardText({
-      status: { ...base, state: "verified", verifiedAt: "2026-01-01T04:00:00Z", lastEventAt: "2026-01-01T04:05:00Z", lastEventType: "page.properties_updated", pending: { pages: 2, schemas: 0 } },
+      status: {
+        ...base,
+        state: "verified",
+        verifiedAt: "2026-01-01T04:00:00Z",
+        lastEventAt: "2026-01-01T04:05:00Z",
+        lastEventType: "page.properties_updated",
+        pending: { pages: 2, schemas: 0 },
+      },
       error: null,
     });
     expect(text).toContain("Verified");

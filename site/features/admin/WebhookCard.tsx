@@ -18,21 +18,31 @@ export default function WebhookCard() {
     return () => clearInterval(timer);
   }, []);
   return (
-    <section className="card grid grid-cols-1 gap-2 p-5" aria-labelledby="webhook-heading" data-testid="webhook-card" data-state={status?.state}>
+    <section
+      className="card grid grid-cols-1 gap-2 p-5"
+      aria-labelledby="webhook-heading"
+      data-testid="webhook-card"
+      data-state={status?.state}
+    >
       <h2 id="webhook-heading" className="text-xl font-bold text-oxblood-800">
         Notion webhooks
       </h2>
-      <p className="font-bold" aria-live="polite">{status ? STATE_TEXT[status.state] : error ? "Unknown" : "Loading…"}</p>
+      <p className="font-bold" aria-live="polite">
+        {status ? STATE_TEXT[status.state] : error ? "Unknown" : "Loading…"}
+      </p>
       {status?.state === "not-set-up" && (
         <p className="text-sm">
-          In Notion's integration settings, create a webhook subscription pointing at <code className="break-all">{`${siteOrigin()}/api/notion/webhook`}</code>. Its
-          verification token then shows here; edits in Notion reach the site without pressing Sync Data.
+          In Notion's integration settings, create a webhook subscription pointing at{" "}
+          <code className="break-all">{`${siteOrigin()}/api/notion/webhook`}</code>. Its verification token then shows here; edits in Notion
+          reach the site without pressing Sync Data.
         </p>
       )}
       {status?.state === "waiting-for-first-event" && (
         <p className="grid gap-1 text-sm">
           <span>Paste this verification token into the subscription in Notion's integration settings (Verify):</span>
-          <code className="rounded bg-cream-100 p-2 break-all select-all" data-testid="webhook-token">{status.verificationToken}</code>
+          <code className="rounded bg-cream-100 p-2 break-all select-all" data-testid="webhook-token">
+            {status.verificationToken}
+          </code>
           <span className="text-walnut">Received {formatTime(status.tokenReceivedAt)}</span>
         </p>
       )}

@@ -8,7 +8,9 @@ const run = { kind: "full", target: null, startedAt: "2026-01-02T04:00:00.000Z",
 
 describe("admin API client", () => {
   it("hands out an answer of the contract's shape as it came", async () => {
-    fakeAdminApi({ "GET /api/admin/sync-status": () => Response.json({ lastSync: run, lastRebuild: null, syncing: true, rebuildConfigured: false }) });
+    fakeAdminApi({
+      "GET /api/admin/sync-status": () => Response.json({ lastSync: run, lastRebuild: null, syncing: true, rebuildConfigured: false }),
+    });
     expect(await readSyncStatus()).toEqual({ lastSync: run, lastRebuild: null, syncing: true, rebuildConfigured: false });
   });
 
@@ -22,7 +24,9 @@ describe("admin API client", () => {
     await expect(readSyncStatus()).rejects.toThrow("Unexpected answer from /api/admin/sync-status: lastSync.ok: Invalid input");
     await expect(readSyncRuns(50)).rejects.toThrow(/^Unexpected answer from \/api\/admin\/sync-runs\?limit=50: runs\.0\.target: /);
     await expect(readWebhookState()).rejects.toThrow(/^Unexpected answer from \/api\/admin\/notion-webhook: state: /);
-    await expect(syncTable("notion_slot_machines", "db")).rejects.toThrow("Unexpected answer from /api/admin/notion-sync-table: runId: Invalid input");
+    await expect(syncTable("notion_slot_machines", "db")).rejects.toThrow(
+      "Unexpected answer from /api/admin/notion-sync-table: runId: Invalid input",
+    );
   });
 
   it("sends the table sync body the worker validates", async () => {

@@ -53,7 +53,8 @@ export const readCacheStats = () => read(CacheStatsSchema, ADMIN_PATHS.cacheStat
 /** Empties the server cache. */
 export const clearServerCache = () => send(MessageResultSchema, "POST", ADMIN_PATHS.cacheClear);
 /** Turns server caching on or off. */
-export const setCaching = (enabled: boolean) => send(MessageResultSchema, "POST", enabled ? ADMIN_PATHS.cacheEnable : ADMIN_PATHS.cacheDisable);
+export const setCaching = (enabled: boolean) =>
+  send(MessageResultSchema, "POST", enabled ? ADMIN_PATHS.cacheEnable : ADMIN_PATHS.cacheDisable);
 /** Recreates every notion_* table from the Notion schemas. */
 export const syncSchemas = () => send(SchemaSyncResultSchema, "POST", ADMIN_PATHS.syncSchemas);
 /** The synced tables with their record counts. */

@@ -46,7 +46,10 @@ describe("cache management store", () => {
   });
 
   it("clears all caches", async () => {
-    fakeAdminApi({ "POST /api/admin/cache/clear": () => Response.json({ message: "Cleared 4 keys" }), "GET /api/admin/cache/stats": () => Response.json(stats) });
+    fakeAdminApi({
+      "POST /api/admin/cache/clear": () => Response.json({ message: "Cleared 4 keys" }),
+      "GET /api/admin/cache/stats": () => Response.json(stats),
+    });
     await clearAllCaches();
     expect(lastToast()).toMatchObject({ title: "Cache cleared successfully", description: "Cleared 4 keys" });
   });
@@ -79,7 +82,14 @@ describe("cache management store", () => {
   it("tells the user to hard-refresh when clearing fails, without reloading", async () => {
     vi.useFakeTimers();
     const reload = vi.fn();
-    const failing = { clearQueryCache: vi.fn(), localStorage: { clear: () => { throw new Error("SecurityError"); } } };
+    const failing = {
+      clearQueryCache: vi.fn(),
+      localStorage: {
+        clear: () => {
+          throw new Error("SecurityError");
+        },
+      },
+    };
     await clearBrowserCacheAndReload(failing, reload);
     expect(lastToast()).toMatchObject({ title: "Cache Clear Error", variant: "destructive" });
     expect(lastToast().description).toMatch(/hard refresh/);
@@ -89,11 +99,26 @@ describe("cache management store", () => {
 
   it("joins the browser's own sentence and the hard-refresh advice with one full stop", async () => {
     const refused = new DOMException("Failed to execute 'clear' on 'Storage': Access is denied for this document.", "SecurityError");
-    await clearBrowserCacheAndReload({ clearQueryCache: vi.fn(), localStorage: { clear: () => { throw refused; } } }, vi.fn());
+    await clearBrowserCacheAndReload(
+      {
+        clearQueryCache: vi.fn(),
+        localStorage: {
+          clear: () => {
+            throw refused;
+          },
+        },
+      },
+      vi.fn(),
+    );
     expect(lastToast().description).toBe(
       "Failed to execute 'clear' on 'Storage': Access is denied for this document. Please do a hard refresh instead (Ctrl+Shift+R, or Cmd+Shift+R on a Mac).",
     );
-    await clearBrowserCacheAndReload({ clearQueryCache: vi.fn(), caches: { keys: () => Promise.reject("blocked"), delete: vi.fn() } }, vi.fn());
-    expect(lastToast().description).toBe("An unknown error occurred. Please do a hard refresh instead (Ctrl+Shift+R, or Cmd+Shift+R on a Mac).");
+    await clearBrowserCacheAndReload(
+      { clearQueryCache: vi.fn(), caches: { keys: () => Promise.reject("blocked"), delete: vi.fn() } },
+      vi.fn(),
+    );
+    expect(lastToast().description).toBe(
+      "An unknown error occurred. Please do a hard refresh instead (Ctrl+Shift+R, or Cmd+Shift+R on a Mac).",
+    );
   });
 });

@@ -10,7 +10,11 @@ import { toast } from "../shell/toasts";
 export const STATS_POLL_MS = 10_000;
 
 /** Latest cache stats, whether a refresh runs, and the last load error. */
-export const $cacheStats = atom<{ data: CacheStats | null; loading: boolean; error: string | null }>({ data: null, loading: false, error: null });
+export const $cacheStats = atom<{ data: CacheStats | null; loading: boolean; error: string | null }>({
+  data: null,
+  loading: false,
+  error: null,
+});
 /** True while the caching switch's request runs. */
 export const $cachingPending = atom(false);
 /** True while Clear All Caches runs. */

@@ -17,7 +17,9 @@ describe("admin session store", () => {
   });
 
   it("signs in with credentials included and the password as JSON", async () => {
-    const { calls } = fakeAdminApi({ "POST /api/admin/session": () => Response.json({ authenticated: true, expiresAt: "2026-01-01T12:00:00.000Z" }) });
+    const { calls } = fakeAdminApi({
+      "POST /api/admin/session": () => Response.json({ authenticated: true, expiresAt: "2026-01-01T12:00:00.000Z" }),
+    });
     await submitPassword("pw");
     expect($adminSession.get()).toEqual({ status: "signed-in", expiresAt: "2026-01-01T12:00:00.000Z", notice: null });
     expect(calls[0].init).toMatchObject({ credentials: "include", body: JSON.stringify({ password: "pw" }) });
@@ -27,7 +29,9 @@ describe("admin session store", () => {
     fakeAdminApi({ "POST /api/admin/session": () => Response.json({ error: "Incorrect password" }, { status: 401 }) });
     await submitPassword("bad");
     expect($signInForm.get()).toEqual({ pending: false, error: "Incorrect password. Please try again." });
-    fakeAdminApi({ "POST /api/admin/session": () => Response.json({ error: "Too many sign-in attempts. Try again in 15 minutes." }, { status: 429 }) });
+    fakeAdminApi({
+      "POST /api/admin/session": () => Response.json({ error: "Too many sign-in attempts. Try again in 15 minutes." }, { status: 429 }),
+    });
     await submitPassword("bad");
     expect($signInForm.get().error).toBe("Too many sign-in attempts. Try again in 15 minutes.");
     expect($adminSession.get().status).toBe("checking");

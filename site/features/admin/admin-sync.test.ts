@@ -2,7 +2,18 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { SyncHistoryRun } from "#contract/sync-runs";
 import { syncRunReading } from "#contract/test/sync-run-reading";
 import { fakeAdminApi } from "./test/fake-api";
-import { $notionTables, $schemaSync, $syncingTable, $syncProgress, $syncRuns, $syncStatus, refreshSyncStatus, refreshTables, runSchemaSync, runTableSync } from "./admin-sync";
+import {
+  $notionTables,
+  $schemaSync,
+  $syncingTable,
+  $syncProgress,
+  $syncRuns,
+  $syncStatus,
+  refreshSyncStatus,
+  refreshTables,
+  runSchemaSync,
+  runTableSync,
+} from "./admin-sync";
 import { $toasts, dismiss } from "../shell/toasts";
 
 const slots = { tableName: "notion_slot_machines", recordCount: 2, databaseTitle: "Slot Machines", databaseId: "db-slots" };
@@ -10,7 +21,8 @@ const parts = { tableName: "notion_machine_parts", recordCount: 0, databaseTitle
 const lastToast = () => $toasts.get()[0];
 /** A started run (202) and its reading at GET /api/admin/sync-runs/7: ended as `end` says. */
 const started = () => Response.json({ runId: 7, message: "Sync of notion_slot_machines started" }, { status: 202 });
-const ended = (end: Parameters<typeof syncRunReading>[0]) => () => Response.json(syncRunReading({ finishedAt: "2026-01-01T04:00:05.000Z", ...end }));
+const ended = (end: Parameters<typeof syncRunReading>[0]) => () =>
+  Response.json(syncRunReading({ finishedAt: "2026-01-01T04:00:05.000Z", ...end }));
 const quiet = {
   "GET /api/admin/notion-tables": () => Response.json({ tables: [slots, parts] }),
   "GET /api/admin/sync-status": () => Response.json({ lastSync: null, lastRebuild: null, syncing: false }),
@@ -45,19 +57,34 @@ describe("notion sync store", () => {
   it("reports a failed schema request as 'Failed to sync Notion schemas'", async () => {
     fakeAdminApi({ "POST /api/admin/notion-sync-schemas": () => new Response("", { status: 500, statusText: "Internal Server Error" }) });
     await runSchemaSync();
-    expect(lastToast()).toMatchObject({ title: "Failed to sync Notion schemas", description: "500: Internal Server Error", variant: "destructive" });
+    expect(lastToast()).toMatchObject({
+      title: "Failed to sync Notion schemas",
+      description: "500: Internal Server Error",
+      variant: "destructive",
+    });
     expect($schemaSync.get().running).toBe(false);
   });
 
   it("reports a schema sync that Notion failed (502) as 'Schema Sync Failed' and reloads the sync status", async () => {
-    const failedRun = { kind: "schema", target: null, startedAt: "2026-01-01T04:00:00.000Z", finishedAt: "2026-01-01T04:00:01.000Z", ok: false, message: "Notion: down" };
+    const failedRun = {
+      kind: "schema",
+      target: null,
+      startedAt: "2026-01-01T04:00:00.000Z",
+      finishedAt: "2026-01-01T04:00:01.000Z",
+      ok: false,
+      message: "Notion: down",
+    };
     fakeAdminApi({
       ...quiet,
       "GET /api/admin/sync-status": () => Response.json({ lastSync: failedRun, lastRebuild: null, syncing: false }),
       "POST /api/admin/notion-sync-schemas": () => Response.json({ error: "Notion: down" }, { status: 502, statusText: "Bad Gateway" }),
     });
     await runSchemaSync();
-    expect(lastToast()).toMatchObject({ title: "Schema Sync Failed", description: '502: {"error":"Notion: down"}', variant: "destructive" });
+    expect(lastToast()).toMatchObject({
+      title: "Schema Sync Failed",
+      description: '502: {"error":"Notion: down"}',
+      variant: "destructive",
+    });
     expect($syncStatus.get().status?.lastSync).toEqual(failedRun);
   });
 
@@ -93,15 +120,40 @@ describe("notion sync store", () => {
   it("follows a started run, its progress in $syncProgress, until its workflow has ended (not just its row), then toasts", async () => {
     const readings = [
       { status: "running", finishedAt: null, ok: null, pagesRead: 100, rowsWritten: 40, filesCopied: 3 },
-      { status: "running", finishedAt: "2026-01-01T04:00:05.000Z", ok: true, message: "Synced 120 rows", pagesRead: 120, rowsWritten: 120, filesCopied: 5 },
-      { status: "complete", finishedAt: "2026-01-01T04:00:05.000Z", ok: true, message: "Synced 120 rows", pagesRead: 120, rowsWritten: 120, filesCopied: 5 },
+      {
+        status: "running",
+        finishedAt: "2026-01-01T04:00:05.000Z",
+        ok: true,
+        message: "Synced 120 rows",
+        pagesRead: 120,
+        rowsWritten: 120,
+        filesCopied: 5,
+      },
+      {
+        status: "complete",
+        finishedAt: "2026-01-01T04:00:05.000Z",
+        ok: true,
+        message: "Synced 120 rows",
+        pagesRead: 120,
+        rowsWritten: 120,
+        filesCopied: 5,
+      },
     ];
     const seen: unknown[] = [];
     const stop = $syncProgress.listen((run) => seen.push(run && { pagesRead: run.pagesRead, status: run.status }));
-    fakeAdminApi({ ...quiet, "POST /api/admin/notion-sync-table": started, "GET /api/admin/sync-runs/7": () => Response.json(syncRunReading(readings.shift())) });
+    fakeAdminApi({
+      ...quiet,
+      "POST /api/admin/notion-sync-table": started,
+      "GET /api/admin/sync-runs/7": () => Response.json(syncRunReading(readings.shift())),
+    });
     await runTableSync(slots);
     stop();
-    expect(seen).toEqual([{ pagesRead: 100, status: "running" }, { pagesRead: 120, status: "running" }, { pagesRead: 120, status: "complete" }, null]);
+    expect(seen).toEqual([
+      { pagesRead: 100, status: "running" },
+      { pagesRead: 120, status: "running" },
+      { pagesRead: 120, status: "complete" },
+      null,
+    ]);
     expect(lastToast()).toMatchObject({ title: "Table Sync Successful", description: "Synced 120 rows", variant: "default" });
   });
 
@@ -112,7 +164,11 @@ describe("notion sync store", () => {
   });
 
   it("toasts 'Table Sync Failed' with a failed run's error, and 'Failed to sync table data' for a start refused", async () => {
-    fakeAdminApi({ ...quiet, "POST /api/admin/notion-sync-table": started, "GET /api/admin/sync-runs/7": ended({ status: "errored", ok: false, message: "Notion answered 502", error: "Notion answered 502" }) });
+    fakeAdminApi({
+      ...quiet,
+      "POST /api/admin/notion-sync-table": started,
+      "GET /api/admin/sync-runs/7": ended({ status: "errored", ok: false, message: "Notion answered 502", error: "Notion answered 502" }),
+    });
     await runTableSync(slots);
     expect(lastToast()).toMatchObject({ title: "Table Sync Failed", description: "Notion answered 502", variant: "destructive" });
     fakeAdminApi({ ...quiet, "POST /api/admin/notion-sync-table": () => new Response("", { status: 409, statusText: "Conflict" }) });
@@ -126,13 +182,37 @@ describe("notion sync store", () => {
   it("loads the sync status and the site's build time", async () => {
     fakeAdminApi(quiet);
     await refreshSyncStatus();
-    expect($syncStatus.get()).toEqual({ status: { lastSync: null, lastRebuild: null, syncing: false }, build: { builtAt: "2026-01-01T04:02:00.000Z" }, error: null });
+    expect($syncStatus.get()).toEqual({
+      status: { lastSync: null, lastRebuild: null, syncing: false },
+      build: { builtAt: "2026-01-01T04:02:00.000Z" },
+      error: null,
+    });
   });
 
   it("reloads the sync history after a table sync", async () => {
     const run: SyncHistoryRun = {
-      id: 7, kind: "table", target: slots.tableName, trigger: "manual", startedAt: "2026-01-02T04:00:00.000Z", finishedAt: "2026-01-02T04:00:05.000Z", ok: true,
-      message: "Synced 2 rows", error: null, pagesAdded: 1, pagesChanged: 0, pagesRemoved: 0, filesCopied: 0, unsupportedBlocks: [], unsupportedTotal: 0, skippedFiles: [], skippedTotal: 0, pagesRead: null, rowsWritten: null, steps: null, maxStepSubrequests: null, maxStepMs: null,
+      id: 7,
+      kind: "table",
+      target: slots.tableName,
+      trigger: "manual",
+      startedAt: "2026-01-02T04:00:00.000Z",
+      finishedAt: "2026-01-02T04:00:05.000Z",
+      ok: true,
+      message: "Synced 2 rows",
+      error: null,
+      pagesAdded: 1,
+      pagesChanged: 0,
+      pagesRemoved: 0,
+      filesCopied: 0,
+      unsupportedBlocks: [],
+      unsupportedTotal: 0,
+      skippedFiles: [],
+      skippedTotal: 0,
+      pagesRead: null,
+      rowsWritten: null,
+      steps: null,
+      maxStepSubrequests: null,
+      maxStepMs: null,
     };
     const { calls } = fakeAdminApi({
       ...quiet,

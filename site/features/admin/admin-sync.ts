@@ -1,7 +1,16 @@
 import { atom } from "nanostores";
 import type { NotionTable, SchemaSyncResult } from "#contract/admin-api";
 import { runEnded, type SyncHistoryRun, type SyncRunProgress, type SyncStatus } from "#contract/sync-runs";
-import { readBuildInfo, readNotionTables, readSyncRun, readSyncRuns, readSyncStatus, syncSchemas, syncTable, type BuildInfo } from "./admin-api";
+import {
+  readBuildInfo,
+  readNotionTables,
+  readSyncRun,
+  readSyncRuns,
+  readSyncStatus,
+  syncSchemas,
+  syncTable,
+  type BuildInfo,
+} from "./admin-api";
 import { errorText, failureToast } from "./error-text";
 import { schemaSyncToast, syncErrorToast, tableSyncToast } from "./sync-toasts";
 import { handleUnauthorized } from "./admin-store";
@@ -23,7 +32,11 @@ export const SYNC_PROGRESS_POLL_MS = 1000;
 /** Readings before the tab stops following a run (the run goes on; the history shows its end). */
 const SYNC_PROGRESS_READINGS = 3600;
 /** Last sync, last rebuild request, and the deployed site's build time. */
-export const $syncStatus = atom<{ status: SyncStatus | null; build: BuildInfo | null; error: string | null }>({ status: null, build: null, error: null });
+export const $syncStatus = atom<{ status: SyncStatus | null; build: BuildInfo | null; error: string | null }>({
+  status: null,
+  build: null,
+  error: null,
+});
 
 /** Runs the Sync history card lists. */
 export const SYNC_HISTORY_LIMIT = 50;
@@ -101,7 +114,13 @@ export async function runTableSync(table: NotionTable): Promise<void> {
   try {
     const { runId } = await syncTable(table.tableName, table.databaseId);
     const run = await followRun(runId);
-    toast(tableSyncToast(run.ok === true ? { success: true, message: run.message ?? "" } : { success: false, message: run.error ?? run.message ?? "The sync did not finish" }));
+    toast(
+      tableSyncToast(
+        run.ok === true
+          ? { success: true, message: run.message ?? "" }
+          : { success: false, message: run.error ?? run.message ?? "The sync did not finish" },
+      ),
+    );
   } catch (error) {
     if (!handleUnauthorized(error)) toast(syncErrorToast("Table Sync Failed", "Failed to sync table data", error));
   } finally {

@@ -14,11 +14,17 @@ describe("error texts", () => {
   });
 
   it("make destructive notices", () => {
-    expect(failureToast("Failed to clear cache", undefined)).toEqual({ title: "Failed to clear cache", description: "An unknown error occurred", variant: "destructive" });
+    expect(failureToast("Failed to clear cache", undefined)).toEqual({
+      title: "Failed to clear cache",
+      description: "An unknown error occurred",
+      variant: "destructive",
+    });
   });
 
   it("read the server's { error } text out of a body", () => {
-    expect(serverMessage(new HttpError(429, '{"error":"Too many sign-in attempts. Try again in 15 minutes."}', ""))).toBe("Too many sign-in attempts. Try again in 15 minutes.");
+    expect(serverMessage(new HttpError(429, '{"error":"Too many sign-in attempts. Try again in 15 minutes."}', ""))).toBe(
+      "Too many sign-in attempts. Try again in 15 minutes.",
+    );
     expect(serverMessage(new HttpError(429, "", "Too Many Requests"))).toBeNull();
   });
 });

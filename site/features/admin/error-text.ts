@@ -19,7 +19,9 @@ export function serverMessage(error: unknown): string | null {
   const body = error.message.replace(/^\d{3}: /, "");
   try {
     const parsed: unknown = JSON.parse(body);
-    return parsed && typeof parsed === "object" && typeof (parsed as { error?: unknown }).error === "string" ? (parsed as { error: string }).error : null;
+    return parsed && typeof parsed === "object" && typeof (parsed as { error?: unknown }).error === "string"
+      ? (parsed as { error: string }).error
+      : null;
   } catch {
     return null;
   }

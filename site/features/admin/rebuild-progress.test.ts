@@ -2,7 +2,15 @@ import { describe, expect, it } from "vitest";
 import type { SyncRun } from "#contract/sync-runs";
 import { rebuildProgress, rebuildsConfigured } from "./rebuild-progress";
 
-const run = (patch: Partial<SyncRun>): SyncRun => ({ kind: "table", target: null, startedAt: "2026-01-01T00:00:00Z", finishedAt: null, ok: null, message: null, ...patch });
+const run = (patch: Partial<SyncRun>): SyncRun => ({
+  kind: "table",
+  target: null,
+  startedAt: "2026-01-01T00:00:00Z",
+  finishedAt: null,
+  ok: null,
+  message: null,
+  ...patch,
+});
 
 describe("rebuild progress", () => {
   const rebuild = run({ kind: "rebuild", startedAt: "2026-01-01T04:00:00Z", ok: true });

@@ -7,7 +7,11 @@ export const REBUILD_OVERDUE_MS = 15 * 60_000;
  * Where the last accepted rebuild stands against the live build: `pending` (requested, not live yet),
  * `overdue` (still not live more than 15 minutes after the request), or null (live, not accepted, or unknown).
  */
-export function rebuildProgress(lastRebuild: SyncRun | null, builtAt: string | null | undefined, now = Date.now()): "pending" | "overdue" | null {
+export function rebuildProgress(
+  lastRebuild: SyncRun | null,
+  builtAt: string | null | undefined,
+  now = Date.now(),
+): "pending" | "overdue" | null {
   if (!lastRebuild?.ok || !builtAt) return null;
   const requestedAt = Date.parse(lastRebuild.startedAt);
   if (Date.parse(builtAt) >= requestedAt) return null;

@@ -2,7 +2,15 @@ import { describe, expect, it } from "vitest";
 import type { SyncRun } from "#contract/sync-runs";
 import { runLabel, runOutcome } from "./run-summary";
 
-const run = (patch: Partial<SyncRun>): SyncRun => ({ kind: "table", target: null, startedAt: "2026-01-01T00:00:00Z", finishedAt: null, ok: null, message: null, ...patch });
+const run = (patch: Partial<SyncRun>): SyncRun => ({
+  kind: "table",
+  target: null,
+  startedAt: "2026-01-01T00:00:00Z",
+  finishedAt: null,
+  ok: null,
+  message: null,
+  ...patch,
+});
 
 describe("run summaries", () => {
   it("say whether a run succeeded, failed, still runs or never ran", () => {

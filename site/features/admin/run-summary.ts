@@ -4,7 +4,11 @@ import type { SyncRun } from "#contract/sync-runs";
 export const STALE_RUN_MS = 30 * 60_000;
 
 /** Outcome label of a recorded run. */
-export function runOutcome(run: SyncRun | null, lockHeld?: boolean, now = Date.now()): "Never" | "Running" | "Interrupted" | "Succeeded" | "Failed" {
+export function runOutcome(
+  run: SyncRun | null,
+  lockHeld?: boolean,
+  now = Date.now(),
+): "Never" | "Running" | "Interrupted" | "Succeeded" | "Failed" {
   if (!run) return "Never";
   // An unfinished sync whose lock is free was cut short; without the lock's word, age decides.
   if (run.ok === null) return lockHeld === false || now - Date.parse(run.startedAt) > STALE_RUN_MS ? "Interrupted" : "Running";

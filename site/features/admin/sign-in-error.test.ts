@@ -8,8 +8,12 @@ describe("sign-in error texts", () => {
     expect(signInErrorText(new HttpError(429, '{"error":"Too many sign-in attempts. Try again in 15 minutes."}', ""))).toBe(
       "Too many sign-in attempts. Try again in 15 minutes.",
     );
-    expect(signInErrorText(new HttpError(429, "", "Too Many Requests"))).toBe("Too many sign-in attempts. Please wait a few minutes and try again.");
-    expect(signInErrorText(new HttpError(503, '{"error":"Admin access is not configured"}', ""))).toMatch(/^Admin access is not configured/);
+    expect(signInErrorText(new HttpError(429, "", "Too Many Requests"))).toBe(
+      "Too many sign-in attempts. Please wait a few minutes and try again.",
+    );
+    expect(signInErrorText(new HttpError(503, '{"error":"Admin access is not configured"}', ""))).toMatch(
+      /^Admin access is not configured/,
+    );
     expect(signInErrorText(new TypeError("Failed to fetch"))).toBe("Failed to fetch");
   });
 });

@@ -3,7 +3,12 @@ import { pagesText, scopeText, triggerText, unlistedBlocks, unlistedFiles } from
 
 describe("sync history texts", () => {
   it("names what started a run", () => {
-    expect(["manual", "cron", "webhook", "launcher"].map((t) => triggerText(t as never))).toEqual(["Admin panel", "Nightly cron", "Notion webhook", "Launcher"]);
+    expect(["manual", "cron", "webhook", "launcher"].map((t) => triggerText(t as never))).toEqual([
+      "Admin panel",
+      "Nightly cron",
+      "Notion webhook",
+      "Launcher",
+    ]);
   });
 
   it("names a run's scope", () => {
@@ -24,7 +29,9 @@ describe("sync history texts", () => {
   });
 
   it("counts the files not copied that a run could not list", () => {
-    expect(unlistedFiles({ skippedFiles: [{ pageId: "a", property: "Photos", file: "a.png", reason: "HTTP 404" }], skippedTotal: 4 })).toBe(3);
+    expect(unlistedFiles({ skippedFiles: [{ pageId: "a", property: "Photos", file: "a.png", reason: "HTTP 404" }], skippedTotal: 4 })).toBe(
+      3,
+    );
     expect(unlistedFiles({ skippedFiles: [], skippedTotal: 0 })).toBe(0);
   });
 });

@@ -1,6 +1,11 @@
 import type { RunTrigger, SyncHistoryRun } from "#contract/sync-runs";
 
-const TRIGGER_TEXT: Record<RunTrigger, string> = { manual: "Admin panel", cron: "Nightly cron", webhook: "Notion webhook", launcher: "Launcher" };
+const TRIGGER_TEXT: Record<RunTrigger, string> = {
+  manual: "Admin panel",
+  cron: "Nightly cron",
+  webhook: "Notion webhook",
+  launcher: "Launcher",
+};
 
 /** What started a run, in the operator's words. */
 export function triggerText(trigger: RunTrigger): string {

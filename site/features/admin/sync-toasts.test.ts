@@ -6,16 +6,34 @@ describe("sync toasts", () => {
   const tables = (...statuses: ("created" | "error")[]) => statuses.map((status, i) => ({ tableName: `notion_${i}`, status }));
 
   it("titles a schema sync by how many tables were created", () => {
-    expect(schemaSyncToast({ success: true, message: "ok", tables: tables("created", "created") })).toMatchObject({ title: "Schema Sync Successful", variant: "default" });
-    expect(schemaSyncToast({ success: false, message: "1 failed", tables: tables("created", "error") })).toMatchObject({ title: "Schema Sync Completed with Errors" });
-    expect(schemaSyncToast({ success: true, message: "odd", tables: tables("created", "error") })).toMatchObject({ title: "Schema Sync Completed with Errors" });
-    expect(schemaSyncToast({ success: false, message: "all failed", tables: tables("error") })).toMatchObject({ title: "Schema Sync Failed", variant: "destructive" });
+    expect(schemaSyncToast({ success: true, message: "ok", tables: tables("created", "created") })).toMatchObject({
+      title: "Schema Sync Successful",
+      variant: "default",
+    });
+    expect(schemaSyncToast({ success: false, message: "1 failed", tables: tables("created", "error") })).toMatchObject({
+      title: "Schema Sync Completed with Errors",
+    });
+    expect(schemaSyncToast({ success: true, message: "odd", tables: tables("created", "error") })).toMatchObject({
+      title: "Schema Sync Completed with Errors",
+    });
+    expect(schemaSyncToast({ success: false, message: "all failed", tables: tables("error") })).toMatchObject({
+      title: "Schema Sync Failed",
+      variant: "destructive",
+    });
     expect(schemaSyncToast({ success: false, message: "no access", tables: [] })).toMatchObject({ title: "Schema Sync Failed" });
   });
 
   it("titles a table sync by its success flag", () => {
-    expect(tableSyncToast({ success: true, message: "12 rows" })).toEqual({ title: "Table Sync Successful", description: "12 rows", variant: "default" });
-    expect(tableSyncToast({ success: false, message: "Notion 502" })).toEqual({ title: "Table Sync Failed", description: "Notion 502", variant: "destructive" });
+    expect(tableSyncToast({ success: true, message: "12 rows" })).toEqual({
+      title: "Table Sync Successful",
+      description: "12 rows",
+      variant: "default",
+    });
+    expect(tableSyncToast({ success: false, message: "Notion 502" })).toEqual({
+      title: "Table Sync Failed",
+      description: "Notion 502",
+      variant: "destructive",
+    });
   });
 
   it("title a Notion failure (502) as the sync failing and any other error as the request failing", () => {

@@ -6,7 +6,8 @@ import { failureToast } from "./error-text";
 /** The toast for a finished schema sync: success, completed with errors, or failed. */
 export function schemaSyncToast(result: SchemaSyncResult): ToastInput {
   const failed = result.tables.filter((t) => t.status !== "created").length;
-  if (!result.success && failed === result.tables.length) return { title: "Schema Sync Failed", description: result.message, variant: "destructive" };
+  if (!result.success && failed === result.tables.length)
+    return { title: "Schema Sync Failed", description: result.message, variant: "destructive" };
   if (!result.success || failed > 0) return { title: "Schema Sync Completed with Errors", description: result.message, variant: "amber" };
   return { title: "Schema Sync Successful", description: result.message, variant: "default" };
 }

@@ -8,7 +8,11 @@ beforeAll(async () => {
   container = await experimental_AstroContainer.create();
 });
 
-const text = (html: string) => html.replace(/<[^>]+>/g, " ").replace(/\s+/g, " ").trim();
+const text = (html: string) =>
+  html
+    .replace(/<[^>]+>/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
 
 describe("post list", () => {
   it("shows 'Error / Failed to load posts. Please try again later.' when the posts could not be loaded", async () => {
@@ -29,7 +33,9 @@ describe("description card", () => {
   it("shows 'Failed to load content' when the description failed, or the supplied fallback", async () => {
     const failed = { state: "error" } as const;
     expect(text(await container.renderToString(DescriptionCard, { props: { description: failed } }))).toBe("Failed to load content");
-    expect(text(await container.renderToString(DescriptionCard, { props: { description: failed, fallback: "Try later" } }))).toBe("Try later");
+    expect(text(await container.renderToString(DescriptionCard, { props: { description: failed, fallback: "Try later" } }))).toBe(
+      "Try later",
+    );
   });
 
   it("renders nothing when the section has no description", async () => {

@@ -16,11 +16,17 @@ export default function Breadcrumb({ sourcePage, category, title }: Props) {
       <ol className="flex flex-wrap items-center gap-1 text-walnut">
         {crumbs.map((c) => (
           <li key={c.href} className="flex items-center gap-1">
-            <a href={c.href} className="text-oxblood-700 hover:underline">{c.label}</a>
-            <span aria-hidden="true" className="text-brass-600">›</span>
+            <a href={c.href} className="text-oxblood-700 hover:underline">
+              {c.label}
+            </a>
+            <span aria-hidden="true" className="text-brass-600">
+              ›
+            </span>
           </li>
         ))}
-        <li aria-current="page" className="font-medium text-ink">{title}</li>
+        <li aria-current="page" className="font-medium text-ink">
+          {title}
+        </li>
       </ol>
     </nav>
   );

@@ -4,11 +4,22 @@ import { BACK_LINK_SCRIPT } from "./item-route";
 import { normalizeItem } from "../../lib/normalize";
 import ItemDetailView from "./ItemDetailView";
 
-const item = normalizeItem({ id: "abc", category: "slots", title: "Mills Castle Front", year: 1933, manufacturer: "Mills", description: "Restored.", price: 4250, mainImageUrl: null });
+const item = normalizeItem({
+  id: "abc",
+  category: "slots",
+  title: "Mills Castle Front",
+  year: 1933,
+  manufacturer: "Mills",
+  description: "Restored.",
+  price: 4250,
+  mainImageUrl: null,
+});
 
 describe("item detail Back link", () => {
   it("prerendered: the inline script follows the link at once, verbatim (the text a CSP hash is taken of)", () => {
-    const html = renderToString(<ItemDetailView item={item} sourcePage="gallery" backHref="/gallery/slots?page=1" gallery={null} prerendered />);
+    const html = renderToString(
+      <ItemDetailView item={item} sourcePage="gallery" backHref="/gallery/slots?page=1" gallery={null} prerendered />,
+    );
     const link = html.match(/<a [^>]*data-back-link[^>]*>.*?<\/a>/)?.[0] ?? "";
     expect(link).toContain('href="/gallery/slots?page=1"');
     expect(link).toContain('data-source="gallery"');

@@ -9,7 +9,14 @@ import Breadcrumb from "./Breadcrumb";
 import DetailsPanel from "./DetailsPanel";
 
 /** Props of ItemDetailView: the item, its section, the Back target, the image gallery to place, whether it is prerendered (Back then corrected from the address by an inline script), and the long description rendered to sanitised HTML at build time. */
-type Props = { item: SiteItem; sourcePage: SourcePage; backHref: string; gallery: ReactNode; prerendered?: boolean; longDescriptionHtml?: string };
+type Props = {
+  item: SiteItem;
+  sourcePage: SourcePage;
+  backHref: string;
+  gallery: ReactNode;
+  prerendered?: boolean;
+  longDescriptionHtml?: string;
+};
 
 const UNTITLED = "Untitled item";
 
@@ -20,31 +27,56 @@ export default function ItemDetailView({ item, sourcePage, backHref, gallery, pr
   return (
     <div data-testid="item-detail">
       <Breadcrumb sourcePage={sourcePage} category={item.category} title={title} />
-      <a href={backHref} className="btn-outline mb-4" data-back-link data-source={sourcePage} data-category={item.category} data-testid="back-button">
-        <Icon type="arrow-left" className="size-4" />Back
+      <a
+        href={backHref}
+        className="btn-outline mb-4"
+        data-back-link
+        data-source={sourcePage}
+        data-category={item.category}
+        data-testid="back-button"
+      >
+        <Icon type="arrow-left" className="size-4" />
+        Back
       </a>
       {/* The build cannot know the address's `from` and `page`: fixed here, before first paint (rendered in the browser, backHref is right already). */}
       {prerendered && <script dangerouslySetInnerHTML={{ __html: BACK_LINK_SCRIPT }} />}
       <header className="mb-6" data-testid="item-header">
-        <h1 className="text-3xl font-bold text-oxblood-800 sm:text-4xl" data-testid="page-title">{title}</h1>
+        <h1 className="text-3xl font-bold text-oxblood-800 sm:text-4xl" data-testid="page-title">
+          {title}
+        </h1>
         <p className="mt-1 flex flex-wrap gap-x-4 text-walnut">
           {item.manufacturer && <span data-testid="item-manufacturer">{item.manufacturer}</span>}
           {item.year !== null && <span data-testid="item-year">{item.year}</span>}
         </p>
-        {forSale && <p className="mt-2 text-2xl font-bold text-oxblood-700" data-testid="item-price">{formatItemPrice(item.price)}</p>}
+        {forSale && (
+          <p className="mt-2 text-2xl font-bold text-oxblood-700" data-testid="item-price">
+            {formatItemPrice(item.price)}
+          </p>
+        )}
       </header>
       <div className="grid gap-6 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <div className="flex min-w-0 flex-col gap-6">
           {gallery}
           {(item.description || longDescriptionHtml) && (
             <section className="card p-5" aria-labelledby="description-heading">
-              <h2 id="description-heading" className="mb-2 text-xl font-bold text-oxblood-800">Description</h2>
+              <h2 id="description-heading" className="mb-2 text-xl font-bold text-oxblood-800">
+                Description
+              </h2>
               {item.description && (
-                <p className="leading-relaxed whitespace-pre-line [&_a]:font-medium [&_a]:text-oxblood-700 [&_a]:underline" data-testid="item-description">
+                <p
+                  className="leading-relaxed whitespace-pre-line [&_a]:font-medium [&_a]:text-oxblood-700 [&_a]:underline"
+                  data-testid="item-description"
+                >
                   <RichTextPieces pieces={item.descriptionRichText} />
                 </p>
               )}
-              {longDescriptionHtml && <div className="prose-antique mt-4" data-testid="item-long-description" dangerouslySetInnerHTML={{ __html: longDescriptionHtml }} />}
+              {longDescriptionHtml && (
+                <div
+                  className="prose-antique mt-4"
+                  data-testid="item-long-description"
+                  dangerouslySetInnerHTML={{ __html: longDescriptionHtml }}
+                />
+              )}
             </section>
           )}
         </div>
@@ -53,7 +85,9 @@ export default function ItemDetailView({ item, sourcePage, backHref, gallery, pr
           {forSale && (
             <section className="card border-l-4 border-l-brass-500 p-5" data-testid="contact-card">
               <h2 className="text-lg font-bold text-oxblood-800">Interested in this item?</h2>
-              <button type="button" className="btn-primary mt-3 w-full" data-testid="contact-button">Contact About This Item</button>
+              <button type="button" className="btn-primary mt-3 w-full" data-testid="contact-button">
+                Contact About This Item
+              </button>
             </section>
           )}
         </div>

@@ -14,7 +14,9 @@ export default function ItemNotFound({ message, sourcePage, category }: Props) {
         <Icon type="info" className="size-6" />
       </span>
       <h1 className="text-2xl font-bold text-oxblood-800">Item Not Found</h1>
-      <p className="mt-2 text-walnut" data-testid="item-error">{message || ITEM_NOT_FOUND_TEXT}</p>
+      <p className="mt-2 text-walnut" data-testid="item-error">
+        {message || ITEM_NOT_FOUND_TEXT}
+      </p>
       <a href={listingHref(sourcePage, category)} className="btn-primary mt-5" data-testid="return-button">
         Return to {findCategory(category)?.name ?? category}
       </a>

@@ -23,7 +23,8 @@ type State =
 function describePage(from: string, title: string, description: string): void {
   document.title = document.title.includes(from) ? document.title.replace(from, title) : title;
   document.querySelector('meta[property="og:title"]')?.setAttribute("content", title);
-  for (const meta of document.querySelectorAll('meta[name="description"], meta[property="og:description"]')) meta.setAttribute("content", description);
+  for (const meta of document.querySelectorAll('meta[name="description"], meta[property="og:description"]'))
+    meta.setAttribute("content", description);
 }
 
 /** On the 404 page: an item address the build did not prerender is loaded here (placeholders, then the item or 'Item Not Found'); any other path renders nothing. */

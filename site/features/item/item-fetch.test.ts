@@ -31,9 +31,13 @@ describe("item failure messages", () => {
 
   it("shows the spec's message for HTTP and mismatch failures and the default sentence for anything else", async () => {
     vi.stubGlobal("fetch", async () => new Response("{}", { status: 500, statusText: "Internal Server Error" }));
-    expect(itemErrorMessage(await fetchItem("", "toys", "a").catch((e: unknown) => e))).toBe("Failed to fetch toys item: Internal Server Error");
+    expect(itemErrorMessage(await fetchItem("", "toys", "a").catch((e: unknown) => e))).toBe(
+      "Failed to fetch toys item: Internal Server Error",
+    );
     vi.stubGlobal("fetch", async () => Response.json({ id: "a1", category: "parts" }));
-    expect(itemErrorMessage(await fetchItem("", "toys", "a1").catch((e: unknown) => e))).toBe("Category mismatch: expected 'toys', got 'parts'");
+    expect(itemErrorMessage(await fetchItem("", "toys", "a1").catch((e: unknown) => e))).toBe(
+      "Category mismatch: expected 'toys', got 'parts'",
+    );
     vi.stubGlobal("fetch", async () => Promise.reject(new TypeError("Failed to fetch")));
     expect(itemErrorMessage(await fetchItem("", "toys", "a1").catch((e: unknown) => e))).toBe(ITEM_NOT_FOUND_TEXT);
     vi.stubGlobal("fetch", async () => Response.json({ title: 42 }));

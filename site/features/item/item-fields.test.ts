@@ -2,13 +2,38 @@ import { describe, expect, it } from "vitest";
 import { detailSections } from "./item-fields";
 import { normalizeItem } from "../../lib/normalize";
 
-const item = normalizeItem({ id: "1", category: "vending", title: "Peanut", manufacturer: "Master", year: 1923, price: 1350.5, type: "Peanut", productCategory: null, coinMechanism: "1¢", dimensions: "" });
+const item = normalizeItem({
+  id: "1",
+  category: "vending",
+  title: "Peanut",
+  manufacturer: "Master",
+  year: 1923,
+  price: 1350.5,
+  type: "Peanut",
+  productCategory: null,
+  coinMechanism: "1¢",
+  dimensions: "",
+});
 
 describe("details panel", () => {
   it("lists only fields with values, with Machine Type for vending", () => {
     expect(detailSections(item, true)).toEqual([
-      { title: "General Information", rows: [{ label: "Manufacturer", value: "Master" }, { label: "Year", value: "1923" }, { label: "Category", value: "Vending Machines" }, { label: "Price", value: "$1,350.5" }] },
-      { title: "Vending Machine Details", rows: [{ label: "Machine Type", value: "Peanut" }, { label: "Coin Mechanism", value: "1¢" }] },
+      {
+        title: "General Information",
+        rows: [
+          { label: "Manufacturer", value: "Master" },
+          { label: "Year", value: "1923" },
+          { label: "Category", value: "Vending Machines" },
+          { label: "Price", value: "$1,350.5" },
+        ],
+      },
+      {
+        title: "Vending Machine Details",
+        rows: [
+          { label: "Machine Type", value: "Peanut" },
+          { label: "Coin Mechanism", value: "1¢" },
+        ],
+      },
     ]);
   });
 

@@ -5,11 +5,23 @@ import { BACK_LINK_SCRIPT, backHref, parseItemRoute, type SourcePage } from "./i
 describe("item route", () => {
   it("takes gallery and for-sale item addresses of known categories apart", () => {
     expect(parseItemRoute("/gallery/slots/abc-123")).toEqual({ sourcePage: "gallery", category: "slots", id: "abc-123" });
-    expect(parseItemRoute("/for-sale/trade-stimulators/x%20y/")).toEqual({ sourcePage: "for-sale", category: "trade-stimulators", id: "x y" });
+    expect(parseItemRoute("/for-sale/trade-stimulators/x%20y/")).toEqual({
+      sourcePage: "for-sale",
+      category: "trade-stimulators",
+      id: "x y",
+    });
   });
 
   it("refuses unknown categories, other sections, listings and deeper paths", () => {
-    for (const path of ["/gallery/robots/1", "/shop/slots/1", "/gallery/slots", "/gallery/slots/1/2", "/slots/1", "/gallery/slots/%E0%A4%A", "/no-such-page/at-all"]) {
+    for (const path of [
+      "/gallery/robots/1",
+      "/shop/slots/1",
+      "/gallery/slots",
+      "/gallery/slots/1/2",
+      "/slots/1",
+      "/gallery/slots/%E0%A4%A",
+      "/no-such-page/at-all",
+    ]) {
       expect(parseItemRoute(path), path).toBeNull();
     }
   });
@@ -51,7 +63,8 @@ describe("back link inline script", () => {
       ["?page=12.9", "for-sale", "advertising"],
       ["?page=5&page=9", "gallery", "trade-stimulators"],
     ];
-    for (const [search, source, category] of cases) expect(scriptedHref(search, source, category), search).toBe(backHref(search, source, category));
+    for (const [search, source, category] of cases)
+      expect(scriptedHref(search, source, category), search).toBe(backHref(search, source, category));
   });
 
   it("is one static text with no closing tag inside, so one CSP hash covers it", () => {

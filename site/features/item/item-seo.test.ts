@@ -4,8 +4,17 @@ import { normalizeItem } from "../../lib/normalize";
 
 describe("Product JSON-LD", () => {
   it("has an Offer in USD when the item is for sale", () => {
-    const ld = productJsonLd(normalizeItem({ id: "a", category: "slots", title: "Mills", manufacturer: "Mills", year: 1933, forSale: true, price: 4250 }), "http://x/for-sale/slots/a", ["http://x/i.png"]);
-    expect(ld).toMatchObject({ "@type": "Product", name: "Mills", brand: { name: "Mills" }, offers: { "@type": "Offer", price: 4250, priceCurrency: "USD" } });
+    const ld = productJsonLd(
+      normalizeItem({ id: "a", category: "slots", title: "Mills", manufacturer: "Mills", year: 1933, forSale: true, price: 4250 }),
+      "http://x/for-sale/slots/a",
+      ["http://x/i.png"],
+    );
+    expect(ld).toMatchObject({
+      "@type": "Product",
+      name: "Mills",
+      brand: { name: "Mills" },
+      offers: { "@type": "Offer", price: 4250, priceCurrency: "USD" },
+    });
   });
 
   it("has no Offer otherwise", () => {
@@ -23,8 +32,12 @@ describe("item page title and description", () => {
   });
 
   it("describes an item by its description, else by title, category and year", () => {
-    expect(itemMetaDescription(normalizeItem({ id: "a", category: "slots", title: "Mills", description: "  A   restored\nfront. " }))).toBe("A restored front.");
-    expect(itemMetaDescription(normalizeItem({ id: "b", category: "arcades", title: "Baffle Ball", year: 1931 }))).toBe("Baffle Ball — Arcade Machines, 1931.");
+    expect(itemMetaDescription(normalizeItem({ id: "a", category: "slots", title: "Mills", description: "  A   restored\nfront. " }))).toBe(
+      "A restored front.",
+    );
+    expect(itemMetaDescription(normalizeItem({ id: "b", category: "arcades", title: "Baffle Ball", year: 1931 }))).toBe(
+      "Baffle Ball — Arcade Machines, 1931.",
+    );
     expect(itemMetaDescription(normalizeItem({ id: "c", category: "toys" }))).toBe("Untitled item — Vintage Toys.");
   });
 });

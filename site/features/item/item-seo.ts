@@ -11,7 +11,10 @@ export function itemPageTitle(item: SiteItem, sourcePage: SourcePage): string {
 /** An item page's meta description: its description, else title, category and year. */
 export function itemMetaDescription(item: SiteItem): string {
   const title = item.title ?? "Untitled item";
-  return metaDescription(item.description, `${title} — ${findCategory(item.category)?.name ?? item.category}${item.year ? `, ${item.year}` : ""}.`);
+  return metaDescription(
+    item.description,
+    `${title} — ${findCategory(item.category)?.name ?? item.category}${item.year ? `, ${item.year}` : ""}.`,
+  );
 }
 
 /** schema.org Product for an item, with a USD Offer when it is for sale at a price. */

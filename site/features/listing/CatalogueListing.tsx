@@ -87,7 +87,9 @@ export default function CatalogueListing({ category, view, sourcePage, writePage
           {placeholders}
         </div>
       ) : query.data && query.data.items.length === 0 ? (
-        <p className="card p-6 text-center text-walnut" data-testid="listing-empty">{emptyText}</p>
+        <p className="card p-6 text-center text-walnut" data-testid="listing-empty">
+          {emptyText}
+        </p>
       ) : (
         <div className="grid gap-6 sm:grid-cols-2" data-testid="item-grid">
           {query.data?.items.map((item, i) => (

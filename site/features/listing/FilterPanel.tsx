@@ -21,11 +21,18 @@ export default function FilterPanel({ category, forSale, options }: Props) {
   const count = activeFilterCount(filters);
   return (
     <Collapsible.Root open={open} onOpenChange={setFiltersOpen} className="card mb-4" data-testid="filter-panel">
-      <Collapsible.Trigger className="flex w-full items-center justify-between px-4 py-3 font-semibold text-oxblood-800" data-testid="filter-toggle">
+      <Collapsible.Trigger
+        className="flex w-full items-center justify-between px-4 py-3 font-semibold text-oxblood-800"
+        data-testid="filter-toggle"
+      >
         <span className="flex items-center gap-2">
           <Icon type="filter" className="size-4" />
           Filters
-          {count > 0 && <span className="rounded-full bg-oxblood-700 px-2 text-xs text-cream-50" data-testid="filter-count">{count}</span>}
+          {count > 0 && (
+            <span className="rounded-full bg-oxblood-700 px-2 text-xs text-cream-50" data-testid="filter-count">
+              {count}
+            </span>
+          )}
         </span>
         <Icon type={open ? "close" : "chevron-right"} className="size-4" />
       </Collapsible.Trigger>
@@ -36,8 +43,12 @@ export default function FilterPanel({ category, forSale, options }: Props) {
         <CategoryFilterSelect category={category} options={options} value={filters.select} />
         <ActiveFilterChips filters={filters} />
         <div className="flex gap-3">
-          <button type="button" className="btn-outline" onClick={resetFilters} data-testid="filter-reset">Reset All</button>
-          <button type="button" className="btn-primary" onClick={() => setFiltersOpen(false)} data-testid="filter-close">Close</button>
+          <button type="button" className="btn-outline" onClick={resetFilters} data-testid="filter-reset">
+            Reset All
+          </button>
+          <button type="button" className="btn-primary" onClick={() => setFiltersOpen(false)} data-testid="filter-close">
+            Close
+          </button>
         </div>
       </Collapsible.Content>
     </Collapsible.Root>

@@ -4,7 +4,16 @@ import { normalizeItem } from "../../lib/normalize";
 import ItemCard from "./ItemCard";
 import Pager from "../../lib/ui/Pager";
 
-const item = normalizeItem({ id: "abc", category: "slots", title: "Mills Castle Front", year: 1933, manufacturer: "Mills", description: "Restored.", price: 4250.4, mainImageUrl: null });
+const item = normalizeItem({
+  id: "abc",
+  category: "slots",
+  title: "Mills Castle Front",
+  year: 1933,
+  manufacturer: "Mills",
+  description: "Restored.",
+  price: 4250.4,
+  mainImageUrl: null,
+});
 
 describe("item card", () => {
   it("links to the detail page with the listing page and shows a whole-dollar price badge for sale", () => {
@@ -28,10 +37,19 @@ describe("item card", () => {
       { plain_text: " or ", annotations: {} },
       { plain_text: "this", href: "javascript:alert(1)" },
     ];
-    const rich = normalizeItem({ id: "r", category: "slots", title: "R", description: "A rare and original machine, see more or this", descriptionRichText: pieces, mainImageUrl: null });
+    const rich = normalizeItem({
+      id: "r",
+      category: "slots",
+      title: "R",
+      description: "A rare and original machine, see more or this",
+      descriptionRichText: pieces,
+      mainImageUrl: null,
+    });
     const html = renderToString(<ItemCard item={rich} sourcePage="gallery" page={1} showPrice={false} eager />);
     const description = /<p class="line-clamp-4[^"]*" data-testid="card-description">(.*?)<\/p>/.exec(html)?.[1]?.replace(/<!-- -->/g, "");
-    expect(description).toBe('A <strong>rare</strong> and <span class="rt-red"><em>original</em></span> machine, <a href="/for-sale">see more</a> or this');
+    expect(description).toBe(
+      'A <strong>rare</strong> and <span class="rt-red"><em>original</em></span> machine, <a href="/for-sale">see more</a> or this',
+    );
   });
 
   it("shows a description without pieces as its plain text", () => {
@@ -43,7 +61,9 @@ describe("item card", () => {
     const synced = normalizeItem({ id: "abc", category: "slots", title: "Mills", mainImageUrl: "/media/notion/f1/front.png" });
     const html = renderToString(<ItemCard item={synced} sourcePage="gallery" page={2} showPrice={false} eager={false} />);
     expect(html).toContain('src="/media/notion/f1/front.png"');
-    expect(html).toContain('srcSet="/media/w/160/notion/f1/front.png 160w, /media/w/400/notion/f1/front.png 400w, /media/w/800/notion/f1/front.png 800w, /media/w/1200/notion/f1/front.png 1200w, /media/w/1600/notion/f1/front.png 1600w"');
+    expect(html).toContain(
+      'srcSet="/media/w/160/notion/f1/front.png 160w, /media/w/400/notion/f1/front.png 400w, /media/w/800/notion/f1/front.png 800w, /media/w/1200/notion/f1/front.png 1200w, /media/w/1600/notion/f1/front.png 1600w"',
+    );
     expect(html).toContain('sizes="(min-width: 1280px) 490px, (min-width: 640px) 45vw, 100vw"');
     expect(renderToString(<ItemCard item={item} sourcePage="gallery" page={1} showPrice={false} eager />)).not.toContain("srcSet");
   });
@@ -66,7 +86,10 @@ describe("pager", () => {
   });
 
   it("has no link behind Previous on the first page nor behind Next on the last", () => {
-    for (const [page, off] of [[1, "pager-previous"], [3, "pager-next"]] as const) {
+    for (const [page, off] of [
+      [1, "pager-previous"],
+      [3, "pager-next"],
+    ] as const) {
       const html = renderToString(<Pager page={page} totalPages={3} position="bottom" onChange={() => {}} hrefFor={(n) => `?page=${n}`} />);
       expect(html).toContain(`<a role="link" aria-disabled="true" class="`);
       expect(html).toMatch(new RegExp(`<a role="link" aria-disabled="true"[^>]*data-testid="${off}"`));

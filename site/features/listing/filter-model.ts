@@ -17,7 +17,11 @@ export const SORT_OPTIONS = SORTS.map((value) => ({ value, label: SORT_LABELS[va
 export type SortValue = Sort;
 
 /** The category-specific select: query parameter, label, and which filter_options list feeds it. */
-export type CategorySelect = { param: "denominations" | "gameType" | "productCategory" | "theme" | "partType" | "stimulatorType"; label: string; source: "denominations" | "gameTypes" | "productCategories" | "adTypes" | "partTypes" | "stimulatorTypes" };
+export type CategorySelect = {
+  param: "denominations" | "gameType" | "productCategory" | "theme" | "partType" | "stimulatorType";
+  label: string;
+  source: "denominations" | "gameTypes" | "productCategories" | "adTypes" | "partTypes" | "stimulatorTypes";
+};
 
 const SELECTS: Partial<Record<CategoryId, CategorySelect>> = {
   slots: { param: "denominations", label: "Denomination", source: "denominations" },
@@ -56,7 +60,8 @@ export function filterParams(category: CategoryId, filters: Filters): [string, s
   if (filters.manufacturers.length) params.push(["manufacturers", JSON.stringify(filters.manufacturers)]);
   if (filters.yearRange) params.push(["yearRange", JSON.stringify(filters.yearRange)]);
   const select = categorySelect(category);
-  if (select && filters.select) params.push([select.param, select.param === "denominations" ? JSON.stringify([filters.select]) : filters.select]);
+  if (select && filters.select)
+    params.push([select.param, select.param === "denominations" ? JSON.stringify([filters.select]) : filters.select]);
   params.push(["sort", filters.sort]);
   return params;
 }

@@ -37,7 +37,14 @@ export default function SearchPage() {
   const select = "rounded-md border border-brass-600 bg-cream-50 px-3 py-2 text-sm text-ink";
   return (
     <div data-testid="search-page">
-      <form role="search" aria-label="Search page" action="/search" method="get" onSubmit={submit} className="card mb-6 flex flex-wrap items-end gap-3 p-4">
+      <form
+        role="search"
+        aria-label="Search page"
+        action="/search"
+        method="get"
+        onSubmit={submit}
+        className="card mb-6 flex flex-wrap items-end gap-3 p-4"
+      >
         <label className="flex min-w-0 flex-[1_1_16rem] flex-col gap-1 text-sm font-semibold text-walnut">
           Search the catalogue
           <input
@@ -56,9 +63,19 @@ export default function SearchPage() {
         </label>
         <label className="flex flex-col gap-1 text-sm font-semibold text-walnut">
           Category
-          <select name="category" value={search.category ?? ""} onChange={(e) => applySearch({ category: (e.target.value || null) as CategoryId | null, page: 1 })} className={select} data-testid="search-category">
+          <select
+            name="category"
+            value={search.category ?? ""}
+            onChange={(e) => applySearch({ category: (e.target.value || null) as CategoryId | null, page: 1 })}
+            className={select}
+            data-testid="search-category"
+          >
             <option value="">All categories</option>
-            {CATEGORIES.map((c) => <option key={c.id} value={c.id}>{c.name}</option>)}
+            {CATEGORIES.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.name}
+              </option>
+            ))}
           </select>
         </label>
         <label className="flex flex-col gap-1 text-sm font-semibold text-walnut">
@@ -75,12 +92,18 @@ export default function SearchPage() {
             <option value="false">Not for sale</option>
           </select>
         </label>
-        <button type="submit" className="btn-primary">Search</button>
+        <button type="submit" className="btn-primary">
+          Search
+        </button>
       </form>
       {search.q ? (
         <SearchResults search={search} />
       ) : (
-        text !== null && <p className="card p-6 text-center text-walnut" data-testid="search-prompt">Type what you are looking for: a maker, a model, a part number.</p>
+        text !== null && (
+          <p className="card p-6 text-center text-walnut" data-testid="search-prompt">
+            Type what you are looking for: a maker, a model, a part number.
+          </p>
+        )
       )}
     </div>
   );

@@ -28,17 +28,23 @@ export default function SearchResults({ search }: Props) {
   const status = query.status === "error" ? "" : loading || !data ? "Searching…" : resultCountText(data.total, search.q);
   return (
     <div aria-busy={loading} data-testid="search-results">
-      <p role="status" className="mb-3 text-sm font-medium text-walnut" data-testid="search-count">{status}</p>
+      <p role="status" className="mb-3 text-sm font-medium text-walnut" data-testid="search-count">
+        {status}
+      </p>
       {query.status === "error" ? (
         <p role="alert" className="card p-6 text-center font-medium text-oxblood-700" data-testid="search-error">
           Error loading items. Please try again later.
         </p>
       ) : loading || !data ? (
         <div className="grid gap-6 sm:grid-cols-2" data-testid="search-loading">
-          {Array.from({ length: 4 }, (_, i) => <CardSkeleton key={i} />)}
+          {Array.from({ length: 4 }, (_, i) => (
+            <CardSkeleton key={i} />
+          ))}
         </div>
       ) : data.items.length === 0 ? (
-        <p className="card p-6 text-center text-walnut" data-testid="search-empty">{resultCountText(0, search.q)}</p>
+        <p className="card p-6 text-center text-walnut" data-testid="search-empty">
+          {resultCountText(0, search.q)}
+        </p>
       ) : (
         <>
           <Pager page={search.page} totalPages={data.pagination.totalPages} position="top" onChange={goToPage} hrefFor={hrefFor} />
@@ -46,7 +52,18 @@ export default function SearchResults({ search }: Props) {
             {data.items.map((hit, i) => (
               <ItemCard
                 key={`${hit.category}/${hit.id}`}
-                item={{ ...hit, title: hit.title ?? null, year: hit.year ?? null, manufacturer: hit.manufacturer ?? null, price: hit.price ?? null, mainImageUrl: hit.mainImageUrl ?? null, description: null, descriptionRichText: [], additionalImageUrls: [], condition: null }}
+                item={{
+                  ...hit,
+                  title: hit.title ?? null,
+                  year: hit.year ?? null,
+                  manufacturer: hit.manufacturer ?? null,
+                  price: hit.price ?? null,
+                  mainImageUrl: hit.mainImageUrl ?? null,
+                  description: null,
+                  descriptionRichText: [],
+                  additionalImageUrls: [],
+                  condition: null,
+                }}
                 sourcePage={hit.forSale ? "for-sale" : "gallery"}
                 page={1}
                 showPrice={hit.forSale}

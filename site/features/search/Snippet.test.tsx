@@ -6,7 +6,15 @@ import Snippet from "./Snippet";
 
 describe("search snippet", () => {
   it("marks matched segments and escapes every segment's text", () => {
-    const html = renderToString(<Snippet segments={[{ text: "a <img src=x onerror=alert(1)> ", match: false }, { text: "Castle", match: true }, { text: " & more", match: false }]} />);
+    const html = renderToString(
+      <Snippet
+        segments={[
+          { text: "a <img src=x onerror=alert(1)> ", match: false },
+          { text: "Castle", match: true },
+          { text: " & more", match: false },
+        ]}
+      />,
+    );
     expect(html).toContain("&lt;img src=x onerror=alert(1)&gt;");
     expect(html).not.toContain("<img");
     expect(html).toMatch(/<mark[^>]*>Castle<\/mark>/);
@@ -18,8 +26,24 @@ describe("search snippet", () => {
   });
 
   it("takes the description's place on a card that links where the search says", () => {
-    const item = normalizeItem({ id: "abc", category: "slots", title: "Mills Castle Front", description: "Never shown.", mainImageUrl: null });
-    const html = renderToString(<ItemCard item={item} sourcePage="gallery" page={1} showPrice={false} eager href="/gallery/slots/abc" excerpt={<Snippet segments={[{ text: "Castle", match: true }]} />} />);
+    const item = normalizeItem({
+      id: "abc",
+      category: "slots",
+      title: "Mills Castle Front",
+      description: "Never shown.",
+      mainImageUrl: null,
+    });
+    const html = renderToString(
+      <ItemCard
+        item={item}
+        sourcePage="gallery"
+        page={1}
+        showPrice={false}
+        eager
+        href="/gallery/slots/abc"
+        excerpt={<Snippet segments={[{ text: "Castle", match: true }]} />}
+      />,
+    );
     expect(html).toContain('href="/gallery/slots/abc"');
     expect(html).not.toContain("?page=");
     expect(html).not.toContain("Never shown.");

@@ -8,7 +8,15 @@ export default function Snippet({ segments }: Props) {
   if (segments.length === 0) return null;
   return (
     <p className="line-clamp-4 text-sm text-ink" data-testid="search-snippet">
-      {segments.map((s, i) => (s.match ? <mark key={i} className="rounded-sm bg-brass-300 px-0.5 text-ink">{s.text}</mark> : <span key={i}>{s.text}</span>))}
+      {segments.map((s, i) =>
+        s.match ? (
+          <mark key={i} className="rounded-sm bg-brass-300 px-0.5 text-ink">
+            {s.text}
+          </mark>
+        ) : (
+          <span key={i}>{s.text}</span>
+        ),
+      )}
     </p>
   );
 }

@@ -4,7 +4,12 @@ import { hitHref, resultCountText, searchApiPath, searchHref, searchStateFrom } 
 
 describe("search page state", () => {
   it("reads q, category, forSale and page from the address, ignoring unknown values", () => {
-    expect(searchStateFrom("?q=mills+castle&category=parts&forSale=true&page=3")).toEqual({ q: "mills castle", category: "parts", forSale: true, page: 3 });
+    expect(searchStateFrom("?q=mills+castle&category=parts&forSale=true&page=3")).toEqual({
+      q: "mills castle",
+      category: "parts",
+      forSale: true,
+      page: 3,
+    });
     expect(searchStateFrom("?q=a&category=cars&forSale=maybe&page=-2")).toEqual({ q: "a", category: null, forSale: null, page: 1 });
     expect(searchStateFrom("")).toEqual({ q: "", category: null, forSale: null, page: 1 });
   });
@@ -30,7 +35,12 @@ describe("search page state", () => {
 
   it("refuses an answer whose snippet is not plain segments", () => {
     const hit = { id: "1", category: "slots", title: "T", year: null, manufacturer: null, price: null, forSale: false, mainImageUrl: null };
-    const body = (snippet: unknown) => ({ query: "t", items: [{ ...hit, snippet }], total: 1, pagination: { page: 1, limit: 10, totalPages: 1, totalItems: 1 } });
+    const body = (snippet: unknown) => ({
+      query: "t",
+      items: [{ ...hit, snippet }],
+      total: 1,
+      pagination: { page: 1, limit: 10, totalPages: 1, totalItems: 1 },
+    });
     expect(SearchResultSchema.safeParse(body([{ text: "T", match: true }])).success).toBe(true);
     expect(SearchResultSchema.safeParse(body("<b>T</b>")).success).toBe(false);
   });

@@ -3,7 +3,16 @@ import { activeNavHref, NAV_ENTRIES } from "./nav";
 
 describe("side navigation", () => {
   it("has the 8 entries in order", () => {
-    expect(NAV_ENTRIES.map((e) => e.href)).toEqual(["/", "/for-sale", "/gallery/slots", "/literature", "/services", "/news", "/miscellaneous", "/admin"]);
+    expect(NAV_ENTRIES.map((e) => e.href)).toEqual([
+      "/",
+      "/for-sale",
+      "/gallery/slots",
+      "/literature",
+      "/services",
+      "/news",
+      "/miscellaneous",
+      "/admin",
+    ]);
     expect(NAV_ENTRIES.at(-1)?.label).toBe("Admin Panel");
   });
 

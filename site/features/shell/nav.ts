@@ -15,7 +15,12 @@ const PREFIXES = ["for-sale", "gallery", "literature", "services", "news", "misc
 /** The nav entry active for a path: prefix match on the sections, Home for `/`, none otherwise. */
 export function activeNavHref(pathname: string): string | null {
   // Static builds render `/x` as `/x.html` and `/` as `/index.html`.
-  const first = pathname.replace(/(^|\/)index\.html$/, "/").replace(/\.html$/, "").split("/").filter(Boolean)[0] ?? "";
+  const first =
+    pathname
+      .replace(/(^|\/)index\.html$/, "/")
+      .replace(/\.html$/, "")
+      .split("/")
+      .filter(Boolean)[0] ?? "";
   if (first === "") return "/";
   if (!PREFIXES.includes(first)) return null;
   return NAV_ENTRIES.find((e) => e.href.split("/")[1] === first)?.href ?? null;

@@ -16,7 +16,9 @@ describe("toast store", () => {
   it("shows at most one toast: a new one replaces the old", () => {
     toast({ title: "Caching enabled", variant: "default" });
     const second = toast({ title: "Cache cleared successfully", variant: "default" });
-    expect($toasts.get()).toEqual([{ id: second, title: "Cache cleared successfully", description: undefined, variant: "default", open: true }]);
+    expect($toasts.get()).toEqual([
+      { id: second, title: "Cache cleared successfully", description: undefined, variant: "default", open: true },
+    ]);
   });
 
   it("gives a toast without a variant the amber look", () => {

@@ -42,7 +42,13 @@ function startClose(id: string, ms: number): void {
 /** Shows a toast (newest first, at most TOAST_LIMIT) and returns its id; a description repeating the title is dropped. */
 export function toast(input: ToastInput): string {
   const id = `toast-${++counter}`;
-  const item: ToastItem = { id, title: input.title, description: input.description === input.title ? undefined : input.description, variant: input.variant ?? "amber", open: true };
+  const item: ToastItem = {
+    id,
+    title: input.title,
+    description: input.description === input.title ? undefined : input.description,
+    variant: input.variant ?? "amber",
+    open: true,
+  };
   const next = [item, ...$toasts.get()];
   for (const dropped of next.slice(TOAST_LIMIT)) forget(dropped.id);
   $toasts.set(next.slice(0, TOAST_LIMIT));

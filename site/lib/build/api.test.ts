@@ -15,12 +15,16 @@ beforeAll(async () => {
       const path = req.url ?? "/";
       const n = (hits.get(path) ?? 0) + 1;
       hits.set(path, n);
-      const json = (status: number, body: unknown, headers: Record<string, string> = {}) => res.writeHead(status, { "content-type": "application/json", ...headers }).end(JSON.stringify(body));
+      const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
+        res.writeHead(status, { "content-type": "application/json", ...headers }).end(JSON.stringify(body));
       const slice = (items: unknown[], next: string | null = null) => json(200, { items, next });
       if (path === "/api/build/catalogue/slots") return slice([{ ...ITEM, id: "s1" }], "s1");
-      if (path === "/api/build/catalogue/slots?after=s1") return n <= 2 ? json(503, { error: "busy" }, { "Retry-After": "0" }) : slice([{ ...ITEM, id: "s2", forSale: true }]);
-      if (path === "/api/build/catalogue/arcades") return n === 1 ? void req.socket.destroy() : slice([{ ...ITEM, id: "a1", category: "arcades" }]);
-      if (path === "/api/build/catalogue/vending") return n === 1 ? json(429, { error: "slow down" }, { "Retry-After": "1" }) : slice([{ ...ITEM, id: "v1", category: "vending" }]);
+      if (path === "/api/build/catalogue/slots?after=s1")
+        return n <= 2 ? json(503, { error: "busy" }, { "Retry-After": "0" }) : slice([{ ...ITEM, id: "s2", forSale: true }]);
+      if (path === "/api/build/catalogue/arcades")
+        return n === 1 ? void req.socket.destroy() : slice([{ ...ITEM, id: "a1", category: "arcades" }]);
+      if (path === "/api/build/catalogue/vending")
+        return n === 1 ? json(429, { error: "slow down" }, { "Retry-After": "1" }) : slice([{ ...ITEM, id: "v1", category: "vending" }]);
       if (path === "/api/build/catalogue/toys") return json(500, { error: "D1 is unavailable" }, { "Retry-After": "0" });
       if (path === "/api/build/catalogue/parts") return json(404, { error: "Unknown category: parts" });
       if (path === "/api/build/catalogue/advertising") return slice([{ ...ITEM, id: "x1", category: "arcades" }]);
@@ -71,10 +75,14 @@ describe("catalogue fetches at build time", () => {
       'Cannot build /gallery/parts/* and /for-sale/parts/*: GET /api/build/catalogue/parts failed after 1 attempt: 404: {"error":"Unknown category: parts"}',
     );
     expect(hits.get("/api/build/catalogue/parts")).toBe(1);
-    await expect(catalogue.categoryItems("advertising")).rejects.toThrow("Cannot build /gallery/advertising/* and /for-sale/advertising/*: Category mismatch: expected 'advertising', got 'arcades'");
+    await expect(catalogue.categoryItems("advertising")).rejects.toThrow(
+      "Cannot build /gallery/advertising/* and /for-sale/advertising/*: Category mismatch: expected 'advertising', got 'arcades'",
+    );
   });
 
   it("fail a listing page that keeps failing, naming its page", async () => {
-    await expect(catalogue.firstListingPage("parts", "for-sale")).rejects.toThrow("Cannot build /for-sale/parts: GET /api/collection/parts/for-sale?page=1&limit=2 failed after 3 attempts: 502: ");
+    await expect(catalogue.firstListingPage("parts", "for-sale")).rejects.toThrow(
+      "Cannot build /for-sale/parts: GET /api/collection/parts/for-sale?page=1&limit=2 failed after 3 attempts: 502: ",
+    );
   });
 });

@@ -3,12 +3,31 @@ import type { SiteItem, SiteListing } from "../normalize";
 import { digest, itemPageKey, listingPageKey, stableJson } from "./cache-keys";
 
 const item = (id: string, extra: Partial<SiteItem> = {}): SiteItem => ({
-  id, category: "slots", title: `Slot ${id}`, description: null, descriptionRichText: [], manufacturer: "Mills", year: 1931, mainImageUrl: `/media/notion/${id}/a.png`,
-  additionalImageUrls: [], forSale: true, price: 1200, condition: null, denomination: "5¢", ...extra,
+  id,
+  category: "slots",
+  title: `Slot ${id}`,
+  description: null,
+  descriptionRichText: [],
+  manufacturer: "Mills",
+  year: 1931,
+  mainImageUrl: `/media/notion/${id}/a.png`,
+  additionalImageUrls: [],
+  forSale: true,
+  price: 1200,
+  condition: null,
+  denomination: "5¢",
+  ...extra,
 });
 const first = (items: SiteItem[]): SiteListing => ({
-  items, totalPages: 1, totalItems: items.length,
-  filterOptions: { manufacturers: ["Mills"], yearRange: [1931, 1931], denominations: [], additionalFilters: { gameTypes: [], productCategories: [], stimulatorTypes: [], adTypes: [], partTypes: [] } },
+  items,
+  totalPages: 1,
+  totalItems: items.length,
+  filterOptions: {
+    manufacturers: ["Mills"],
+    yearRange: [1931, 1931],
+    denominations: [],
+    additionalFilters: { gameTypes: [], productCategories: [], stimulatorTypes: [], adTypes: [], partTypes: [] },
+  },
 });
 const header = { title: "Machine Gallery", iconType: "image" };
 
@@ -22,7 +41,14 @@ describe("page cache keys", () => {
 
   it("change for an item page when any field it shows changes, or when the shell changes", () => {
     const base = itemPageKey("shell", item("1"));
-    for (const change of [{ title: "Slot 1 restored" }, { price: 1300 }, { forSale: false }, { additionalImageUrls: ["/media/x.png"] }, { denomination: "25¢" }, { description: "" }]) {
+    for (const change of [
+      { title: "Slot 1 restored" },
+      { price: 1300 },
+      { forSale: false },
+      { additionalImageUrls: ["/media/x.png"] },
+      { denomination: "25¢" },
+      { description: "" },
+    ]) {
       expect(itemPageKey("shell", item("1", change)), JSON.stringify(change)).not.toBe(base);
     }
     expect(itemPageKey("banner changed", item("1"))).not.toBe(base);
@@ -32,8 +58,17 @@ describe("page cache keys", () => {
   it("change for a listing page when page 1, any listed item, the order, the header or the shell changes, and only then", () => {
     const items = [item("1"), item("2"), item("3")];
     const base = listingPageKey("shell", header, first(items.slice(0, 2)), items);
-    expect(listingPageKey("shell", { ...header }, first(items.slice(0, 2)), items.map((i) => ({ ...i })))).toBe(base);
-    expect(listingPageKey("shell", header, first(items.slice(0, 2)), [items[0], items[1], item("3", { mainImageUrl: "/media/notion/3/b.png" })])).not.toBe(base);
+    expect(
+      listingPageKey(
+        "shell",
+        { ...header },
+        first(items.slice(0, 2)),
+        items.map((i) => ({ ...i })),
+      ),
+    ).toBe(base);
+    expect(
+      listingPageKey("shell", header, first(items.slice(0, 2)), [items[0], items[1], item("3", { mainImageUrl: "/media/notion/3/b.png" })]),
+    ).not.toBe(base);
     expect(listingPageKey("shell", header, first(items.slice(0, 2)), [items[1], items[0], items[2]])).not.toBe(base);
     expect(listingPageKey("shell", header, first(items.slice(0, 2)), items.slice(0, 2))).not.toBe(base);
     expect(listingPageKey("shell", header, { ...first(items.slice(0, 2)), totalItems: 4 }, items)).not.toBe(base);

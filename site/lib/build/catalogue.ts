@@ -23,7 +23,11 @@ export class BuildPageError extends Error {
 
 /** The page that shows a listing view (for the "all" view of a category not routed on its own: its gallery item pages). */
 export function listingPage(category: CategoryId, view: ListingView): string {
-  return view === "for-sale" ? `/for-sale/${category}` : view === "gallery" ? `/gallery/${category}` : `/${category} (and /gallery/${category}/*)`;
+  return view === "for-sale"
+    ? `/for-sale/${category}`
+    : view === "gallery"
+      ? `/gallery/${category}`
+      : `/${category} (and /gallery/${category}/*)`;
 }
 
 /** Page 1 of a listing as the island starts with it; throws a BuildPageError when it cannot be loaded. */

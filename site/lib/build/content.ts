@@ -9,7 +9,14 @@ import { probeImage, sizeImages } from "./probe";
 import type { Size } from "./image-size";
 
 /** A post ready to render: sanitised HTML, or null when its content is empty. */
-export type RenderedPost = { id: string; title: string | null; html: string | null; imageUrl: string | null; imageSize: Size | null; imageSrcset: string | null };
+export type RenderedPost = {
+  id: string;
+  title: string | null;
+  html: string | null;
+  imageUrl: string | null;
+  imageSize: Size | null;
+  imageSrcset: string | null;
+};
 
 /** The page's header (managed title/icon, or the page's defaults when missing or failing). */
 export async function pageHeader(pageId: PageId): Promise<ResolvedHeader> {

@@ -31,7 +31,8 @@ export async function writeCspHeaders(dir: string, memoFile?: string): Promise<s
     const name = relative(dir, path);
     const { size, mtimeMs } = await stat(path);
     const known = remembered[name];
-    const pageHashes = known && known.size === size && known.mtimeMs === mtimeMs ? known.hashes : inlineScriptHashes(await readFile(path, "utf8"));
+    const pageHashes =
+      known && known.size === size && known.mtimeMs === mtimeMs ? known.hashes : inlineScriptHashes(await readFile(path, "utf8"));
     next[name] = { size, mtimeMs, hashes: pageHashes };
     for (const hash of pageHashes) hashes.add(hash);
   }

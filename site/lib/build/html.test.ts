@@ -3,7 +3,9 @@ import { attribute, elements, htmlText, parseHtml, setAttribute, toHtml, unwrap 
 
 describe("htmlText", () => {
   it("decodes every entity once and drops tags, comments and scripts", () => {
-    expect(htmlText("Fish &amp;amp; chips &lt;b&gt; &quot;x&quot; &#39;y&#39; &eacute;&nbsp;&#x1F3B0;")).toBe("Fish &amp; chips <b> \"x\" 'y' é 🎰");
+    expect(htmlText("Fish &amp;amp; chips &lt;b&gt; &quot;x&quot; &#39;y&#39; &eacute;&nbsp;&#x1F3B0;")).toBe(
+      "Fish &amp; chips <b> \"x\" 'y' é 🎰",
+    );
     expect(htmlText("<strong>Bold</strong><!-- note --><script>alert(1)</script><style>p{}</style> end")).toBe("Bold end");
   });
 
@@ -24,7 +26,9 @@ describe("editing a fragment", () => {
     const [img] = elements(fragment, "img");
     expect(attribute(img, "src")).toBe("/media/a.png?x=1&y=2");
     setAttribute(img, "title", `"quoted" & <tag>`);
-    expect(toHtml(fragment)).toBe('<img src="/media/a.png?x=1&amp;y=2" alt="Tom &amp; Jerry" title="&quot;quoted&quot; &amp; &lt;tag&gt;">');
+    expect(toHtml(fragment)).toBe(
+      '<img src="/media/a.png?x=1&amp;y=2" alt="Tom &amp; Jerry" title="&quot;quoted&quot; &amp; &lt;tag&gt;">',
+    );
   });
 
   it("unwraps an element in place, keeping its children in order", () => {

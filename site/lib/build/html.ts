@@ -65,7 +65,26 @@ export function unwrapSole(fragment: Fragment, tagName: string): void {
 }
 
 // Elements a browser shows on their own line: their text is kept apart from the text around them.
-const BLOCKS = new Set(["br", "p", "div", "li", "ul", "ol", "h1", "h2", "h3", "h4", "h5", "h6", "blockquote", "pre", "tr", "td", "th", "hr"]);
+const BLOCKS = new Set([
+  "br",
+  "p",
+  "div",
+  "li",
+  "ul",
+  "ol",
+  "h1",
+  "h2",
+  "h3",
+  "h4",
+  "h5",
+  "h6",
+  "blockquote",
+  "pre",
+  "tr",
+  "td",
+  "th",
+  "hr",
+]);
 
 /** The text a browser shows for an HTML fragment (entities decoded, tags and comments dropped), whitespace collapsed. */
 export function htmlText(html: string): string {

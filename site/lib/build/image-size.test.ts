@@ -23,7 +23,11 @@ describe("imageSize", () => {
   it("reads SVG attributes through the parser: a tag cut short gives no size, markup inside other attributes is not the tag", () => {
     const svg = (text: string) => imageSize(new TextEncoder().encode(text));
     expect(svg('<svg width="800" height="6')).toBeNull();
-    expect(svg('<?xml version="1.0"?><!-- <svg width="1" height="1"> --><svg data-x="<svg width=2>" viewBox="0 0 640 480" xmlns="http://www.w3.org/2000/svg"></svg>')).toEqual({ width: 640, height: 480 });
+    expect(
+      svg(
+        '<?xml version="1.0"?><!-- <svg width="1" height="1"> --><svg data-x="<svg width=2>" viewBox="0 0 640 480" xmlns="http://www.w3.org/2000/svg"></svg>',
+      ),
+    ).toEqual({ width: 640, height: 480 });
     expect(svg('<svg width="100%" height="100%" viewBox="0,0,30,20"></svg>')).toEqual({ width: 30, height: 20 });
   });
 

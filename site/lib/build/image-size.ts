@@ -9,7 +9,8 @@ function jpegSize(b: Uint8Array, view: DataView): Size | null {
     if (b[i] !== 0xff) return null;
     const marker = b[i + 1];
     const length = view.getUint16(i + 2);
-    if (marker >= 0xc0 && marker <= 0xcf && ![0xc4, 0xc8, 0xcc].includes(marker)) return { height: view.getUint16(i + 5), width: view.getUint16(i + 7) };
+    if (marker >= 0xc0 && marker <= 0xcf && ![0xc4, 0xc8, 0xcc].includes(marker))
+      return { height: view.getUint16(i + 5), width: view.getUint16(i + 7) };
     i += 2 + length;
   }
   return null;
@@ -34,7 +35,10 @@ function svgSize(text: string): Size | null {
   const length = (name: string) => /^\s*([\d.]+)\s*(px)?\s*$/.exec(attribute(svg, name) ?? "")?.[1];
   const [width, height] = [Number(length("width")), Number(length("height"))];
   if (width > 0 && height > 0) return { width, height };
-  const box = (attribute(svg, "viewBox") ?? "").trim().split(/[\s,]+/).map(Number);
+  const box = (attribute(svg, "viewBox") ?? "")
+    .trim()
+    .split(/[\s,]+/)
+    .map(Number);
   return box.length === 4 && box[2] > 0 && box[3] > 0 ? { width: box[2], height: box[3] } : null;
 }
 

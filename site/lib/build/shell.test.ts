@@ -6,12 +6,20 @@ const rich = (text: string) => ({ type: "rich_text", content: text, richText: [{
 
 describe("banner rule", () => {
   it("shows the construction notice with the default text when the load failed", () => {
-    expect(bannerFor(null)).toEqual({ kind: "notice", text: "WEBSITE UNDER CONSTRUCTION — Please excuse our appearance while we restore our online presence" });
+    expect(bannerFor(null)).toEqual({
+      kind: "notice",
+      text: "WEBSITE UNDER CONSTRUCTION — Please excuse our appearance while we restore our online presence",
+    });
   });
 
   it("shows the notice followed by the content when the block is not rich text", () => {
-    expect(bannerFor({ type: "text", content: "Back soon", richText: [], title: null, imageUrl: null })).toEqual({ kind: "notice", text: "WEBSITE UNDER CONSTRUCTION — Back soon" });
-    expect(bannerFor({ type: "image", content: null, richText: [], title: null, imageUrl: "/x.png" })).toMatchObject({ text: "WEBSITE UNDER CONSTRUCTION — Please excuse our appearance while we restore our online presence" });
+    expect(bannerFor({ type: "text", content: "Back soon", richText: [], title: null, imageUrl: null })).toEqual({
+      kind: "notice",
+      text: "WEBSITE UNDER CONSTRUCTION — Back soon",
+    });
+    expect(bannerFor({ type: "image", content: null, richText: [], title: null, imageUrl: "/x.png" })).toMatchObject({
+      text: "WEBSITE UNDER CONSTRUCTION — Please excuse our appearance while we restore our online presence",
+    });
   });
 
   it("shows rich text as itself, and nothing when it is blank", () => {
@@ -22,7 +30,17 @@ describe("banner rule", () => {
 
 describe("banner with formatting", () => {
   it("shows Notion's bold words and links, and a javascript: link as text", () => {
-    const block = { type: "rich_text", content: "See machines for sale now", richText: [{ plain_text: "See " }, { plain_text: "machines for sale", href: "/for-sale", annotations: { bold: true } }, { plain_text: " now", href: "javascript:alert(1)" }], title: null, imageUrl: null };
+    const block = {
+      type: "rich_text",
+      content: "See machines for sale now",
+      richText: [
+        { plain_text: "See " },
+        { plain_text: "machines for sale", href: "/for-sale", annotations: { bold: true } },
+        { plain_text: " now", href: "javascript:alert(1)" },
+      ],
+      title: null,
+      imageUrl: null,
+    };
     expect(bannerFor(block)).toEqual({ kind: "rich", html: 'See <a href="/for-sale"><strong>machines for sale</strong></a> now' });
   });
 });
@@ -41,7 +59,7 @@ describe("header title text", () => {
   const title = `Vintage Slot Machines & Arcade Collectibles <1950 "Bob's" 🎰`;
 
   it("escapes the title's characters exactly once in its HTML", () => {
-    expect(headerTitleHtml(title)).toBe("Vintage Slot Machines &amp; Arcade Collectibles &lt;1950 \"Bob's\" 🎰");
+    expect(headerTitleHtml(title)).toBe('Vintage Slot Machines &amp; Arcade Collectibles &lt;1950 "Bob\'s" 🎰');
   });
 
   it("derives the plain text through the parser: entities decoded, tags dropped, nothing escaped", () => {

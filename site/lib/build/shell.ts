@@ -79,8 +79,13 @@ async function load(): Promise<Shell> {
     return loaded.ok ? pickImage(loaded.data, key) : null;
   };
   const [banner, phone, email, title, logo, texture, nav] = await Promise.all([
-    block("banner_message"), block("phone_contact_info"), block("email_contact_info"), block("header_title_markdown"),
-    image("header_main_image"), image("background-texture"), apiTry(`${API_PATHS.pageDescription}/navigation`, PageDescriptionSchema),
+    block("banner_message"),
+    block("phone_contact_info"),
+    block("email_contact_info"),
+    block("header_title_markdown"),
+    image("header_main_image"),
+    image("background-texture"),
+    apiTry(`${API_PATHS.pageDescription}/navigation`, PageDescriptionSchema),
   ]);
   const titleHtml = formattedHtml(title, { links: false }) ?? headerTitleHtml(blockText(title) || SHELL_DEFAULTS.siteName);
   const navPieces = nav.ok ? nav.data.richText : null;
@@ -90,10 +95,17 @@ async function load(): Promise<Shell> {
     location: SHELL_DEFAULTS.location,
     titleHtml,
     titleText: htmlText(titleHtml) || SHELL_DEFAULTS.siteName,
-    logo: logo?.imageUrl ? { url: logo.imageUrl, alt: logo.altText ?? logo.title ?? "", ...((await probeImage(logo.imageUrl)) ?? { width: 224, height: 56 }) } : null,
+    logo: logo?.imageUrl
+      ? { url: logo.imageUrl, alt: logo.altText ?? logo.title ?? "", ...((await probeImage(logo.imageUrl)) ?? { width: 224, height: 56 }) }
+      : null,
     banner: bannerFor(banner),
     textureUrl: texture?.imageUrl ?? null,
-    navigationHtml: nav.ok && !isBlank(navPieces, nav.data.description) ? (navPieces?.length ? richTextHtml(navPieces) : escapeHtml(nav.data.description ?? "")) : null,
+    navigationHtml:
+      nav.ok && !isBlank(navPieces, nav.data.description)
+        ? navPieces?.length
+          ? richTextHtml(navPieces)
+          : escapeHtml(nav.data.description ?? "")
+        : null,
     phoneHtml: contactHtml(blockText(phone) ? phone : null, blockText(phone) || SHELL_DEFAULTS.phone),
     emailHtml: contactHtml(blockText(email) ? email : null, blockText(email) || SHELL_DEFAULTS.email),
   };

@@ -11,7 +11,10 @@ const FULL = { items: 59, categories: { slots: 15, parts: 6, arcades: 7, "trade-
 describe("sharpShrinks", () => {
   it("names a category that fell to 0 or lost more than half, and the whole catalogue when it did", () => {
     expect(sharpShrinks(FULL, { items: 44, categories: { ...FULL.categories, slots: 0 } })).toEqual(["slots: 15 -> 0 items"]);
-    expect(sharpShrinks(FULL, { items: 41, categories: { ...FULL.categories, toys: 1, parts: 2 } })).toEqual(["parts: 6 -> 2 items", "toys: 15 -> 1 items"]);
+    expect(sharpShrinks(FULL, { items: 41, categories: { ...FULL.categories, toys: 1, parts: 2 } })).toEqual([
+      "parts: 6 -> 2 items",
+      "toys: 15 -> 1 items",
+    ]);
     expect(sharpShrinks(FULL, { items: 0, categories: {} })).toEqual([
       "slots: 15 -> 0 items",
       "parts: 6 -> 0 items",
@@ -60,8 +63,10 @@ describe("guardCatalogueShrink after a build", () => {
     rmSync(outDir, { recursive: true, force: true });
   });
 
-  const built = (counts: object) => writeFileSync(join(outDir, "build-info.json"), JSON.stringify({ builtAt: "2026-01-02T04:00:00.000Z", ...counts }));
-  const guard = (allow = false) => guardCatalogueShrink({ outDir: pathToFileURL(`${outDir}/`), liveUrl, allow, log: (line) => lines.push(line) });
+  const built = (counts: object) =>
+    writeFileSync(join(outDir, "build-info.json"), JSON.stringify({ builtAt: "2026-01-02T04:00:00.000Z", ...counts }));
+  const guard = (allow = false) =>
+    guardCatalogueShrink({ outDir: pathToFileURL(`${outDir}/`), liveUrl, allow, log: (line) => lines.push(line) });
 
   it("refuses a build whose category went from N items to 0, saying why and how to publish anyway", async () => {
     built({ items: 44, categories: { ...FULL.categories, slots: 0 } });
@@ -75,7 +80,9 @@ describe("guardCatalogueShrink after a build", () => {
   it("publishes the same shrink when the operator allows it, and says so", async () => {
     built({ items: 44, categories: { ...FULL.categories, slots: 0 } });
     await guard(true);
-    expect(lines).toEqual(["catalogue shrank sharply against the live site (slots: 15 -> 0 items); publishing anyway, as ALLOW_CATALOGUE_SHRINK=1 allows"]);
+    expect(lines).toEqual([
+      "catalogue shrank sharply against the live site (slots: 15 -> 0 items); publishing anyway, as ALLOW_CATALOGUE_SHRINK=1 allows",
+    ]);
   });
 
   it("passes a build that kept its catalogue", async () => {

@@ -24,4 +24,3 @@ export async function itemCounts(): Promise<Record<string, number>> {
   }
   return counts;
 }
-

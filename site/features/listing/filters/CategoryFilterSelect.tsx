@@ -13,7 +13,18 @@ const ANY = "__any__";
 export default function CategoryFilterSelect({ category, options, value }: Props) {
   const select = categorySelect(category);
   if (!select || !options) return null;
-  const source = select.source === "denominations" ? options.denominations.map((d) => ({ value: d, label: d })) : options.additionalFilters[select.source];
+  const source =
+    select.source === "denominations"
+      ? options.denominations.map((d) => ({ value: d, label: d }))
+      : options.additionalFilters[select.source];
   const choices = [{ value: ANY, label: `All ${select.label}s` }, ...source];
-  return <SelectField label={select.label} value={value ?? ANY} options={choices} onChange={(v) => setCategorySelect(v === ANY ? null : v)} testid="filter-category-select" />;
+  return (
+    <SelectField
+      label={select.label}
+      value={value ?? ANY}
+      options={choices}
+      onChange={(v) => setCategorySelect(v === ANY ? null : v)}
+      testid="filter-category-select"
+    />
+  );
 }

@@ -17,10 +17,17 @@ export default function ManufacturerFilter({ manufacturers, selected }: Props) {
             const id = `manufacturer-${name.replace(/\W+/g, "-")}`;
             return (
               <div key={name} className="flex items-center gap-2">
-                <Checkbox.Root id={id} checked={selected.includes(name)} onCheckedChange={() => toggleManufacturer(name)} className="flex size-5 items-center justify-center rounded border border-brass-600 bg-cream-50 data-[state=checked]:bg-oxblood-700">
+                <Checkbox.Root
+                  id={id}
+                  checked={selected.includes(name)}
+                  onCheckedChange={() => toggleManufacturer(name)}
+                  className="flex size-5 items-center justify-center rounded border border-brass-600 bg-cream-50 data-[state=checked]:bg-oxblood-700"
+                >
                   <Checkbox.Indicator className="text-cream-50">✓</Checkbox.Indicator>
                 </Checkbox.Root>
-                <label htmlFor={id} className="text-sm">{name}</label>
+                <label htmlFor={id} className="text-sm">
+                  {name}
+                </label>
               </div>
             );
           })}

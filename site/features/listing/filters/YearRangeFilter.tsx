@@ -12,7 +12,15 @@ export default function YearRangeFilter({ bounds, value }: Props) {
   return (
     <div>
       <p id="year-range-label" className="mb-2 text-sm font-semibold text-walnut">{`Year Range: ${current[0]} – ${current[1]}`}</p>
-      <Slider.Root min={min} max={max} step={1} value={current} onValueChange={(v) => setYearRange([v[0], v[1]])} className="relative flex h-5 w-full touch-none items-center" aria-labelledby="year-range-label">
+      <Slider.Root
+        min={min}
+        max={max}
+        step={1}
+        value={current}
+        onValueChange={(v) => setYearRange([v[0], v[1]])}
+        className="relative flex h-5 w-full touch-none items-center"
+        aria-labelledby="year-range-label"
+      >
         <Slider.Track className="relative h-1.5 grow rounded-full bg-cream-300">
           <Slider.Range className="absolute h-full rounded-full bg-oxblood-700" />
         </Slider.Track>
