@@ -1,11 +1,22 @@
 import type { CategoryId } from "./categories.ts";
 
+/** A rich text piece's styles: Notion's annotations, every one present. */
+export type Annotations = { bold: boolean; italic: boolean; strikethrough: boolean; underline: boolean; code: boolean; color: string };
+
+/** Annotations with every field present: an absent style off, an absent colour `default`. */
+export function fullAnnotations(
+  a: Partial<Record<keyof Annotations, unknown>>,
+  color: string = typeof a.color === "string" ? a.color : "default",
+): Annotations {
+  return { bold: !!a.bold, italic: !!a.italic, strikethrough: !!a.strikethrough, underline: !!a.underline, code: !!a.code, color };
+}
+
 /** One piece of Notion rich text as the API hands it out. */
 export type RichTextPiece = {
   type: "text";
   plain_text: string;
   href: string | null;
-  annotations: { bold: boolean; italic: boolean; strikethrough: boolean; underline: boolean; code: boolean; color: string };
+  annotations: Annotations;
 };
 
 /** A managed content block (Site Content database). */

@@ -1,4 +1,5 @@
 import { DEFAULT_YEAR_RANGE } from "#contract/listing";
+import { fullAnnotations } from "#contract/types";
 import type { FilterOptions, Item, RichTextPiece } from "#contract/types";
 import type { CategoryId } from "#contract/categories";
 import type { RawImageRecord, RawItem, RawListing, RichTextPieceData } from "#contract/public-api";
@@ -40,14 +41,7 @@ function fullPiece(piece: RichTextPieceData): RichTextPiece {
     type: "text",
     plain_text: piece.plain_text ?? "",
     href: piece.href ?? null,
-    annotations: {
-      bold: !!a.bold,
-      italic: !!a.italic,
-      strikethrough: !!a.strikethrough,
-      underline: !!a.underline,
-      code: !!a.code,
-      color: a.color ?? "default",
-    },
+    annotations: fullAnnotations(a),
   };
 }
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { fullAnnotations } from "#contract/types";
 import { isSafeUrl } from "#contract/safe-url";
 import type { RichTextPiece } from "#contract/types";
 import { richText } from "./values";
@@ -69,14 +70,7 @@ export function apiPiece(piece: StoredPiece): RichTextPiece {
     type: "text",
     plain_text: piece.text.content,
     href: pieceHref(piece),
-    annotations: {
-      bold: !!a.bold,
-      italic: !!a.italic,
-      strikethrough: !!a.strikethrough,
-      underline: !!a.underline,
-      code: !!a.code,
-      color: color(a.color),
-    },
+    annotations: fullAnnotations(a, color(a.color)),
   };
 }
 

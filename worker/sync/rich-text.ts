@@ -1,4 +1,5 @@
 import { isSafeUrl } from "#contract/safe-url";
+import { fullAnnotations } from "#contract/types";
 import type { StoredPiece } from "../data/rich-text";
 
 /** A rich text piece as Notion returns it (only what Markdown and the `_rich` columns need). */
@@ -23,14 +24,7 @@ function storedPiece(piece: RichText): StoredPiece {
   const url = piece.text?.link?.url;
   return {
     text: { content: piece.plain_text ?? piece.text?.content ?? "", link: typeof url === "string" ? { url } : null },
-    annotations: {
-      bold: !!a.bold,
-      italic: !!a.italic,
-      strikethrough: !!a.strikethrough,
-      underline: !!a.underline,
-      code: !!a.code,
-      color: a.color ?? "default",
-    },
+    annotations: fullAnnotations(a),
     href: piece.href ?? null,
   };
 }

@@ -1,4 +1,5 @@
 import { useStore } from "@nanostores/react";
+import LoadError from "./LoadError";
 import type { SyncHistoryRun } from "#contract/sync-runs";
 import { formatTime } from "./format-time";
 import { runOutcome } from "./run-summary";
@@ -147,11 +148,7 @@ export default function SyncHistoryCard() {
           ))}
         </ol>
       )}
-      {error && (
-        <p role="alert" className="text-sm text-oxblood-700">
-          Could not load the sync history: {error}
-        </p>
-      )}
+      <LoadError what="the sync history" error={error} />
     </section>
   );
 }

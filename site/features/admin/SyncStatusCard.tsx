@@ -1,4 +1,5 @@
 import { useStore } from "@nanostores/react";
+import LoadError from "./LoadError";
 import type { SyncRun } from "#contract/sync-runs";
 import { formatTime } from "./format-time";
 import { rebuildProgress, rebuildsConfigured } from "./rebuild-progress";
@@ -92,11 +93,7 @@ export default function SyncStatusCard() {
           </dd>
         </div>
       </dl>
-      {error && (
-        <p role="alert" className="text-sm text-oxblood-700">
-          Could not load the sync status: {error}
-        </p>
-      )}
+      <LoadError what="the sync status" error={error} />
     </section>
   );
 }

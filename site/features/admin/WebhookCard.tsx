@@ -1,4 +1,5 @@
 import { useStore } from "@nanostores/react";
+import LoadError from "./LoadError";
 import { useEffect } from "react";
 import { formatTime } from "./format-time";
 import { SYNC_STATUS_POLL_MS } from "./admin-sync";
@@ -59,11 +60,7 @@ export default function WebhookCard() {
           )}
         </p>
       )}
-      {error && (
-        <p role="alert" className="text-sm text-oxblood-700">
-          Could not load the webhook status: {error}
-        </p>
-      )}
+      <LoadError what="the webhook status" error={error} />
     </section>
   );
 }

@@ -190,30 +190,16 @@ describe("notion sync store", () => {
   });
 
   it("reloads the sync history after a table sync", async () => {
-    const run: SyncHistoryRun = {
-      id: 7,
-      kind: "table",
-      target: slots.tableName,
-      trigger: "manual",
+    const run: SyncHistoryRun = syncRunReading({
       startedAt: "2026-01-02T04:00:00.000Z",
       finishedAt: "2026-01-02T04:00:05.000Z",
       ok: true,
       message: "Synced 2 rows",
-      error: null,
       pagesAdded: 1,
       pagesChanged: 0,
       pagesRemoved: 0,
       filesCopied: 0,
-      unsupportedBlocks: [],
-      unsupportedTotal: 0,
-      skippedFiles: [],
-      skippedTotal: 0,
-      pagesRead: null,
-      rowsWritten: null,
-      steps: null,
-      maxStepSubrequests: null,
-      maxStepMs: null,
-    };
+    });
     const { calls } = fakeAdminApi({
       ...quiet,
       "POST /api/admin/notion-sync-table": started,
