@@ -11,7 +11,9 @@ import { readEntry, registerIfAbsent, type RegistryEntry } from "../tables/regis
 import { columnsFor } from "../tables/schema";
 import { missingMessage, placeholderEntry } from "./schema-sync";
 import { inlineSteps, type SyncSteps } from "./sync-steps";
-import { copyJob, failureMessage, updateJob } from "./table-job";
+import { copyJob } from "./copy-job";
+import { failureMessage } from "./job-common";
+import { updateJob } from "./update-job";
 import { upstreamMessage } from "../notion/upstream-error";
 import { CONTRACT_DATABASES } from "./workspace";
 

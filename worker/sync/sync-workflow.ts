@@ -7,7 +7,8 @@ import type { RegistryEntry } from "../tables/registry";
 import type { SyncAllSummary } from "#contract/admin-api";
 import { fullJob } from "./sync-all";
 import { meteredStep, type SyncSteps } from "./sync-steps";
-import { dataSyncRun, failureMessage } from "./table-job";
+import { failureMessage } from "./job-common";
+import { dataSyncRun } from "./table-job";
 import { UpstreamError } from "../notion/upstream-error";
 
 /** What a sync run is given: its `sync_runs` id, the holder of the sync lock taken for it, and what to sync. */

@@ -3,9 +3,10 @@ import { startRun } from "../data/sync-runs";
 import { LOCK_TTL_MS, SYNC_LOCK, withLock, type HeldLock } from "../tables/lock";
 import type { RegistryEntry } from "../tables/registry";
 import { inlineSteps } from "./sync-steps";
-import { copyJob, dataSyncRun, updateJob, type TableSyncOutcome } from "./table-job";
-
-export type { TableSyncOutcome } from "./table-job";
+import { copyJob } from "./copy-job";
+import type { TableSyncOutcome } from "./job-common";
+import { dataSyncRun } from "./table-job";
+import { updateJob } from "./update-job";
 
 /**
  * The table jobs run in this invocation (the webhook's schema-change sync, tests), step after step: the admin panel

@@ -1,0 +1,114 @@
+import { fileRetryStatements } from "../data/skipped-files";
+import { finishRun } from "../data/sync-runs";
+import type { PageLike } from "../notion/types";
+import { UpstreamError } from "../notion/upstream-error";
+import { quoteIdent } from "../tables/naming";
+import { pageChanges } from "../tables/page-counts";
+import { upsertEntry, type RegistryEntry } from "../tables/registry";
+import { createSideTable, dropSideTable, sideTableName, swapIn, writeRows } from "../tables/row-writer";
+import { tooManyColumns } from "../tables/schema";
+import { add, failed, newTally, type TableSyncOutcome } from "./job-common";
+import { keptBodies, type KeptBody } from "./kept-bodies";
+import { dropStaged, readAndStage, sliceRows, stageKey, type ReadResult } from "./page-slices";
+import { searchIndexStatements } from "./search-index";
+import type { SyncSteps } from "./sync-steps";
+import { bodyWhenEdited } from "./workspace";
+
+/**
+ * A whole table copied again into a side table, a cursor page per read step and a budget's worth of pages per row
+ * step, then swapped in with its registry entry in one fenced batch: until then the site answers from the previous
+ * rows, and a failed run drops the side table and leaves them. Catalogue bodies are read only for pages edited since
+ * the live table's copy (see `keptBodies`).
+ */
+export async function copyJob(steps: SyncSteps, entry: RegistryEntry, tableRunId: number): Promise<TableSyncOutcome> {
+  const table = entry.tableName;
+  const side = sideTableName(table);
+  const started = Date.now();
+  const tally = newTally();
+  let read = 0;
+  try {
+    // The next update reads pages edited since this run BEGAN: an edit made while it runs may be missing from it.
+    const startedAt = await steps.run(`${table}: prepare`, async ({ env }) => {
+      const tooWide = tooManyColumns(entry.databaseTitle, entry.columns, entry.hasBody);
+      if (tooWide) throw new UpstreamError(tooWide);
+      await createSideTable(env.DB, table, entry.columns, entry.hasBody);
+      return new Date().toISOString();
+    });
+    const firstCopy = await steps.run(`${table}: live rows`, async ({ env }) => !(await hasRows(env.DB, table)));
+    const keepBodies = entry.hasBody && bodyWhenEdited(table);
+    let rows = 0;
+    for (let cursor: string | null = null, n = 0; n === 0 || cursor; n++) {
+      const key = stageKey(steps.runId, table, n);
+      const at: string | null = cursor;
+      const page: ReadResult = await steps.run(`${table}: read ${n}`, (ctx) => readAndStage(ctx, entry, key, at));
+      read = n + 1;
+      tally.requests += page.requests;
+      for (let from = 0; from < page.count;) {
+        const slice = await steps.run(`${table}: rows ${n}.${from}`, async (ctx) => {
+          const kept = async (pages: PageLike[]): Promise<KeptBody> =>
+            !keepBodies
+              ? () => undefined
+              : firstCopy
+                ? () => null
+                : keptBodies(
+                    ctx.env.DB,
+                    table,
+                    pages.map((p) => p.id),
+                  );
+          const made = await sliceRows(ctx, entry, key, from, kept);
+          await writeRows(ctx.env.DB, side, entry.columns, entry.hasBody, made.rows);
+          return { ...made, rows: made.rows.length, ids: [] };
+        });
+        add(tally, slice);
+        rows += slice.rows;
+        from = slice.to;
+      }
+      cursor = page.next;
+    }
+    const counts = await steps.run(`${table}: swap in`, async ({ env, lock }) => {
+      const changes = await pageChanges(env.DB, table, side);
+      // Every page was read: the table's retry list becomes exactly the pages whose files failed this time.
+      const retries = fileRetryStatements(
+        env.DB,
+        table,
+        [],
+        tally.skipped.map((f) => f.pageId),
+        true,
+      );
+      await swapIn(
+        env.DB,
+        table,
+        side,
+        [upsertEntry(env.DB, { ...entry, dataSyncedAt: startedAt }), ...searchIndexStatements(env.DB, entry), ...retries],
+        lock,
+      );
+      const counts = { ...changes, filesCopied: tally.filesCopied, unsupported: tally.unsupported, skipped: tally.skipped };
+      const message = `Synced ${rows} rows into ${table}`;
+      await finishRun(env.DB, tableRunId, { ok: true, message, counts });
+      await dropStaged(env.MEDIA, steps.runId, table, read);
+      return counts;
+    });
+    const outcome = {
+      tableName: table,
+      rows,
+      requests: tally.requests,
+      downloads: tally.downloads,
+      seconds: (Date.now() - started) / 1000,
+      message: `Synced ${rows} rows into ${table}`,
+      counts,
+    };
+    console.log(
+      `sync: ${table}: ${outcome.message} (${outcome.requests} requests, ${outcome.downloads} file downloads, ${outcome.seconds.toFixed(1)} s)`,
+    );
+    return outcome;
+  } catch (err) {
+    await failed(steps, table, tableRunId, read, err, (env) => dropSideTable(env.DB, side));
+    throw err;
+  }
+}
+
+/** Whether the live table exists and holds a row (a first copy reads no bodies). */
+async function hasRows(db: D1Database, table: string): Promise<boolean> {
+  const exists = await db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?1").bind(table).first();
+  return exists !== null && (await db.prepare(`SELECT 1 FROM ${quoteIdent(table)} LIMIT 1`).first()) !== null;
+}
