@@ -4,7 +4,7 @@ import { scaleTable, type ScaleResult } from "./scale-report.ts";
 const result = (items: number, overrides: Partial<ScaleResult> = {}): ScaleResult => ({
   items,
   sync: { seconds: 45, requests: 120 },
-  step: { subrequests: null, ms: null },
+  step: { subrequests: null, ms: null, cpuMs: null },
   build: { seconds: 12.34, pages: 1520, files: 1600 },
   webhook: { seconds: 8.06, buildSeconds: 5.5 },
   syncData: { seconds: 9.5, buildSeconds: null },
@@ -15,7 +15,7 @@ describe("the scale benchmark's table", () => {
   it("puts the sizes side by side, with the sync's floor and its ratio to it", () => {
     const lines = scaleTable([
       result(1000),
-      result(10000, { sync: { seconds: 300, requests: 1200 }, step: { subrequests: 48, ms: 1234 } }),
+      result(10000, { sync: { seconds: 300, requests: 1200 }, step: { subrequests: 48, ms: 1234, cpuMs: 87 } }),
     ]).split("\n");
     expect(lines[0]).toMatch(/^\s+\| N=1,000 \| N=10,000$/);
     const row = (label: string) =>
@@ -32,7 +32,7 @@ describe("the scale benchmark's table", () => {
   });
 
   it("prints n/a where the worker reports no per-invocation numbers or no build ran", () => {
-    const lines = scaleTable([result(1000), result(10000, { step: { subrequests: 48, ms: 1234 } })]).split("\n");
+    const lines = scaleTable([result(1000), result(10000, { step: { subrequests: 48, ms: 1234, cpuMs: 87 } })]).split("\n");
     const cells = (label: string) =>
       lines
         .find((line) => line.startsWith(label))
@@ -40,7 +40,8 @@ describe("the scale benchmark's table", () => {
         .slice(1)
         .map((cell) => cell.trim());
     expect(cells("most subrequests in one invocation")).toEqual(["n/a", "48"]);
-    expect(cells("most ms in one invocation")).toEqual(["n/a", "1,234 ms"]);
+    expect(cells("most wall ms in one invocation")).toEqual(["n/a", "1,234 ms"]);
+    expect(cells("most CPU ms in one invocation")).toEqual(["n/a", "87 ms"]);
     expect(lines.filter((line) => line.startsWith("  its incremental build alone")).map((line) => line.split("|")[1].trim())).toEqual([
       "5.5 s",
       "n/a",

@@ -4,8 +4,11 @@
 export type ScaleResult = {
   items: number;
   sync: { seconds: number; requests: number };
-  /** The most subrequests and milliseconds any one invocation (workflow step) used, from GET /api/admin/sync-runs. */
-  step: { subrequests: number | null; ms: number | null };
+  /**
+   * The most subrequests and wall-clock ms any one invocation (workflow step) used, from GET /api/admin/sync-runs; and
+   * the most CPU ms workerd used during any one step's window (an upper bound of the step's own CPU time).
+   */
+  step: { subrequests: number | null; ms: number | null; cpuMs: number | null };
   build: { seconds: number; pages: number; files: number };
   /** Edit -> live page, and the rebuild's time until ready to publish (no wait for a quiet sync or the worker's reload). */
   webhook: { seconds: number; buildSeconds: number | null };
@@ -30,7 +33,8 @@ export function scaleRows(results: ScaleResult[]): [string, ...string[]][] {
       r.sync.requests ? `${(r.sync.seconds / (r.sync.requests / REQUESTS_PER_SECOND)).toFixed(2)}x` : "n/a",
     ),
     row("most subrequests in one invocation", (r) => orNa(r.step.subrequests)),
-    row("most ms in one invocation", (r) => orNa(r.step.ms, " ms")),
+    row("most wall ms in one invocation", (r) => orNa(r.step.ms, " ms")),
+    row("most CPU ms in one invocation", (r) => orNa(r.step.cpuMs, " ms")),
     row("first full build", (r) => s(r.build.seconds)),
     row("  pages", (r) => n(r.build.pages)),
     row("  files in dist/", (r) => n(r.build.files)),

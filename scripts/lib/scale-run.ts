@@ -11,6 +11,8 @@ import { REQUESTS_PER_SECOND, type ScaleResult } from "./scale-report.ts";
 import { startStack } from "./stack.ts";
 import { stepLimits } from "./step-limits.ts";
 import { waitForPageText } from "./wait-for-page.ts";
+import { cpuMsBetween, sampleWorkerdCpu } from "./workerd-cpu.ts";
+import { parseStepLog, type StepLog } from "#contract/step-log";
 
 /** `items` generated catalogue items plus the demo's content pages (the site needs its banner, header and texts). */
 function scaleWorkspace(items: number) {
@@ -45,6 +47,8 @@ export async function scaleRun(items: number, log: (line: string) => void): Prom
     requestsPerSecond: REQUESTS_PER_SECOND,
   });
   const rebuilds: { at: number; report: BuildReport }[] = [];
+  const steps: StepLog[] = [];
+  const cpu = sampleWorkerdCpu();
   try {
     const stack = await startStack({
       port: await freePort(),
@@ -55,6 +59,10 @@ export async function scaleRun(items: number, log: (line: string) => void): Prom
       webhooks: true,
       log,
       onRebuild: (report) => rebuilds.push({ at: performance.now(), report }),
+      workerLog: (line) => {
+        const step = parseStepLog(line);
+        if (step) steps.push(step);
+      },
     });
     try {
       const { sync, build } = stack.startup;
@@ -98,7 +106,7 @@ export async function scaleRun(items: number, log: (line: string) => void): Prom
       return {
         items,
         sync: { seconds: sync.seconds, requests: sync.requests },
-        step,
+        step: { ...step, cpuMs: mostStepCpu(steps, cpu.stop(), log) },
         build: { seconds: build.seconds, pages: build.pages, files },
         webhook,
         syncData,
@@ -107,6 +115,19 @@ export async function scaleRun(items: number, log: (line: string) => void): Prom
       await stack.stop();
     }
   } finally {
+    cpu.stop();
     await notion.close();
   }
+}
+
+/** The most CPU ms any one logged workflow step's window saw workerd use (an upper bound: concurrent work counts too). */
+function mostStepCpu(steps: StepLog[], samples: ReturnType<ReturnType<typeof sampleWorkerdCpu>["stop"]>, log: (line: string) => void) {
+  let most: { ms: number; step: StepLog } | null = null;
+  for (const step of steps) {
+    const ms = cpuMsBetween(samples, step.startedAt, step.endedAt);
+    if (ms !== null && (!most || ms > most.ms)) most = { ms, step };
+  }
+  if (most)
+    log(`bench: ${steps.length} workflow steps; the most CPU, ${most.ms.toFixed(0)} ms, in run ${most.step.runId}'s "${most.step.name}"`);
+  return most ? Math.round(most.ms) : null;
 }

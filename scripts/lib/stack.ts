@@ -26,7 +26,8 @@ export type Stack = {
 /**
  * Options: port, state folder, built-site folder (default dist), admin password, external Notion, a progress logger, a
  * signal that cancels the start-up, webhooks from the demo Notion server, a local Notion server started by the caller
- * (used as the demo one, left running by stop()), and a callback told of every rebuild after the start-up.
+ * (used as the demo one, left running by stop()), a callback told of every rebuild after the start-up, and one given
+ * every line the worker logs (each workflow step's own line goes only there).
  */
 export type StackOptions = {
   port: number;
@@ -39,6 +40,7 @@ export type StackOptions = {
   webhooks?: boolean;
   localNotion?: NotionServer;
   onRebuild?: (report: BuildReport) => void;
+  workerLog?: (line: string) => void;
 };
 
 /**
@@ -102,8 +104,10 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         NOTION_WEBHOOK_DEBOUNCE_MS: "1000",
       },
       log: (line) => {
-        // workerd's failed look-up of Cloudflare's `cf` metadata is expected offline and says nothing useful.
-        if (/sync|rror|✘/.test(line) && !line.includes("workers.cloudflare.com")) log(`  [worker] ${line}`);
+        options.workerLog?.(line);
+        // workerd's failed look-up of Cloudflare's `cf` metadata is expected offline and says nothing useful; a
+        // full sync at size logs hundreds of step lines.
+        if (/sync|rror|✘/.test(line) && !/workers\.cloudflare\.com|sync step: run/.test(line)) log(`  [worker] ${line}`);
       },
       signal,
     });

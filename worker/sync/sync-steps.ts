@@ -1,3 +1,4 @@
+import { stepLogLine } from "#contract/step-log";
 import { recordStep } from "../data/sync-runs";
 import { LOCK_TTL_MS, SYNC_LOCK, heldLock, renewLock, type HeldLock } from "../tables/lock";
 import { meteredEnv } from "../lib/step-meter";
@@ -8,8 +9,8 @@ export type StepProgress = { pagesRead: number; rowsWritten: number; filesCopied
 /** What a step's work gets: the environment its subrequests are counted in, the run's lock on it, and its progress to fill in. */
 export type StepContext = { env: Env; lock: HeldLock; progress: StepProgress };
 
-/** `unlocked`: a step that must run even when the run lost its lock (recording a failure). */
-export type StepOptions = { unlocked?: boolean };
+/** `unlocked`: a step that must run even when the run lost its lock (recording a failure); `name`: the step's name, for its log line. */
+export type StepOptions = { unlocked?: boolean; name?: string };
 
 /**
  * Runs a sync as named steps, each a bounded slice of work: on Workflows each step is its own invocation, retried on
@@ -46,6 +47,10 @@ export async function meteredStep<T>(
     const result = await work({ env: counted, lock, progress });
     // The record itself is one more subrequest of this step.
     await recordStep(env.DB, runId, { ...progress, subrequests: meter.used + 1, ms: Date.now() - started });
+    if (mode === "workflow")
+      console.log(
+        stepLogLine({ runId, name: options.name ?? "step", startedAt: started, endedAt: Date.now(), subrequests: meter.used + 1 }),
+      );
     return result;
   } finally {
     clearInterval(heartbeat);

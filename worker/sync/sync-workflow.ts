@@ -43,7 +43,7 @@ export class SyncWorkflow extends WorkflowEntrypoint<Env, SyncParams> {
       run: <T>(name: string, work: Parameters<SyncSteps["run"]>[1], options?: Parameters<SyncSteps["run"]>[2]) =>
         step.do(name, STEP_CONFIG, async () => {
           try {
-            return (await meteredStep(this.env, params.runId, params.holder, "workflow", work, options)) as never;
+            return (await meteredStep(this.env, params.runId, params.holder, "workflow", work, { ...options, name })) as never;
           } catch (err) {
             // Rethrown by message: the engine keeps an error's message, and the history shows Notion's own.
             throw retryable(err) ? new Error(failureMessage(err)) : new NonRetryableError(failureMessage(err));
