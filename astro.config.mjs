@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { assertApiReachable } from "./site/lib/build/preflight.ts";
 import { writeCspHeaders } from "./site/lib/build/csp-headers.ts";
+import { probeCounts } from "./site/lib/build/probe.ts";
 import { ALLOW_SHRINK_ENV, guardCatalogueShrink } from "./site/lib/build/shrink-guard.ts";
 
 /** Public site: prerendered from the worker's API (SITE_API_URL) into dist/, served by the worker as static assets. */
@@ -33,6 +34,16 @@ export default defineConfig({
             allow: process.env[ALLOW_SHRINK_ENV] === "1",
             log: (line) => logger.info(line),
           }),
+      },
+    },
+    // How many images the pages sized by reading them over HTTP rather than from the sizes the catalogue answers gave.
+    {
+      name: "image-probe-count",
+      hooks: {
+        "astro:build:done": ({ logger }) => {
+          const { probed, given } = probeCounts();
+          logger.info(`Image sizes: ${given} given by the catalogue, ${probed} images probed over HTTP`);
+        },
       },
     },
     // client:marked hydrates an island only when a head script has marked the document (the 404 page's item fallback).

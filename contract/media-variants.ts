@@ -22,6 +22,11 @@ export function isMediaUrl(url: string | null | undefined): url is string {
   return !!url && url.startsWith(MEDIA_URL_PREFIX) && !url.startsWith(VARIANT_URL_PREFIX);
 }
 
+/** The R2 key a synced file's `/media/{key}` address names. */
+export function mediaUrlKey(mediaUrl: string): string {
+  return mediaUrl.slice(MEDIA_URL_PREFIX.length);
+}
+
 /** The address of the `width` copy of a synced file's `/media/{key}` address. */
 export function variantUrl(mediaUrl: string, width: VariantWidth): string {
   return `${VARIANT_URL_PREFIX}${width}/${mediaUrl.slice(MEDIA_URL_PREFIX.length)}`;

@@ -84,8 +84,20 @@ export const ListingSchema = z.looseObject({
   filter_options: z.optional(FilterOptionsSchema),
 });
 
-/** `GET /api/build/catalogue/{category}`: up to 500 items and the id to read on from (null after the last). */
-export const CataloguePageSchema = z.object({ items: z.array(ItemSchema), next: z.nullable(z.string()) });
+const pixels = z.number().check(z.positive(), z.maximum(1_000_000));
+
+/** An image's pixel size. */
+export const ImageSizeSchema = z.object({ width: pixels, height: pixels });
+
+/**
+ * `GET /api/build/catalogue/{category}`: up to 500 items, the id to read on from (null after the last), and the known
+ * pixel sizes of their copied images by `/media/...` URL (an image missing from it is probed).
+ */
+export const CataloguePageSchema = z.object({
+  items: z.array(ItemSchema),
+  next: z.nullable(z.string()),
+  imageSizes: z.record(z.string(), ImageSizeSchema),
+});
 
 /** `{ error }` body of every failed API call. */
 export const ApiErrorSchema = z.object({ error: z.string() });

@@ -1,4 +1,5 @@
 import type { CategoryId } from "./categories.ts";
+import type { Size } from "./image-size.ts";
 
 /** A rich text piece's styles: Notion's annotations, every one present. */
 export type Annotations = { bold: boolean; italic: boolean; strikethrough: boolean; underline: boolean; code: boolean; color: string };
@@ -85,8 +86,11 @@ export type FilterOptions = {
   };
 };
 
-/** `GET /api/build/catalogue/{category}` answer: up to 500 items in id order and the id to read on from (null after the last). */
-export type CataloguePage = { items: Item[]; next: string | null };
+/**
+ * `GET /api/build/catalogue/{category}` answer: up to 500 items in id order, the id to read on from (null after the last),
+ * and the pixel size of each of their images that is a copied file of known size, by its `/media/...` URL.
+ */
+export type CataloguePage = { items: Item[]; next: string | null; imageSizes: Record<string, Size> };
 
 /** A page of a collection listing. */
 export type Listing = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { buildFailure, generatedFiles } from "./build-site.ts";
+import { buildFailure, generatedFiles, imageSizeCounts } from "./build-site.ts";
 
 describe("why a site build failed", () => {
   it("is the build's own 'Cannot build {page}: {cause}' line, without Astro's decoration around it", () => {
@@ -37,5 +37,13 @@ describe("which files a build rendered", () => {
       rendered: ["/404.html", "/admin.html", "/build-info.json", "/sitemap.xml", "/robots.txt"],
       reused: ["/for-sale/slots/21d9cae6-3e72-458c-aec4-ed0a76d35cc1.html", "/gallery/slots/a1.html", "/gallery/toys.html"],
     });
+  });
+});
+
+describe("how a build sized its images", () => {
+  it("reads the counts astro.config logs at the end of the build, and nothing from a log without them", () => {
+    const output = "17:09:01 \x1b[34m[image-probe-count]\x1b[39m Image sizes: 12007 given by the catalogue, 3 images probed over HTTP\n";
+    expect(imageSizeCounts(output)).toBe("12007 image sizes given by the catalogue, 3 images probed");
+    expect(imageSizeCounts("17:09:01 [build] Complete!")).toBeNull();
   });
 });

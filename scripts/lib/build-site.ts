@@ -50,6 +50,12 @@ export function generatedFiles(output: string): { rendered: string[]; reused: st
   return { rendered: [...all].filter((file) => !reused.has(file)), reused: [...reused] };
 }
 
+/** How the build learnt its images' sizes, from the line astro.config logs: "N sizes given by the catalogue, M images probed"; null without it. */
+export function imageSizeCounts(output: string): string | null {
+  const match = /Image sizes: (\d+) given by the catalogue, (\d+) images probed over HTTP/.exec(output.replace(/\x1b\[[0-9;]*m/g, ""));
+  return match ? `${match[1]} image sizes given by the catalogue, ${match[2]} images probed` : null;
+}
+
 /**
  * Builds the Astro site from the API at `apiUrl` into a build folder (`{outDir}.building`), then publishes it into
  * `outDir` copying only the files whose content changed, so the running worker never serves a half-written tree; a
@@ -104,8 +110,9 @@ export async function buildSite(
   const seconds = (performance.now() - started) / 1000;
   const { rendered, reused } = generatedFiles(output);
   const pages = countFiles(dist, ".html");
+  const sizes = imageSizeCounts(output);
   log(
-    `site: built ${pages} pages in ${seconds.toFixed(1)} s (${rendered.length} files rendered, ${reused.length} reused); published ${published.copied} changed file(s), removed ${published.removed}`,
+    `site: built ${pages} pages in ${seconds.toFixed(1)} s (${rendered.length} files rendered, ${reused.length} reused); published ${published.copied} changed file(s), removed ${published.removed}${sizes ? `; ${sizes}` : ""}`,
   );
   return { seconds, buildSeconds, pages, rendered, reused: reused.length, published };
 }

@@ -3,7 +3,7 @@ import type { Browser, Locator, Page } from "playwright-core";
 import { existsSync, readdirSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
 import { VARIANT_WIDTHS } from "#contract/media-variants";
-import { imageSize } from "../lib/build/image-size";
+import { imageSize } from "#contract/image-size";
 import { BASE_URL, SITE_DIST, launch, screenshot } from "./support/browser";
 import { apiItems, cardTitle, cardTitles, itemByTitle, openAt, POLL } from "./support/catalogue-helpers";
 

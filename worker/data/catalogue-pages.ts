@@ -1,5 +1,8 @@
 import type { CategoryId } from "#contract/categories";
-import type { CataloguePage } from "#contract/types";
+import type { CataloguePage, Item } from "#contract/types";
+import type { Size } from "#contract/image-size";
+import { isMediaUrl, mediaUrlKey } from "#contract/media-variants";
+import { mediaFileSizes } from "./media-files";
 import { quoteIdent } from "../tables/naming";
 import { withColumns } from "../tables/columns";
 import { databaseOf } from "./items";
@@ -19,6 +22,22 @@ export function catalogueAfter(db: D1Database, category: CategoryId, after: stri
       .bind(after ?? "", CATALOGUE_PAGE_SIZE)
       .all<Record<string, unknown>>();
     const items = results.map((row) => toItem(category, fieldsOf(row, columns), true));
-    return { items, next: items.length === CATALOGUE_PAGE_SIZE ? items[items.length - 1].id : null };
+    return {
+      items,
+      next: items.length === CATALOGUE_PAGE_SIZE ? items[items.length - 1].id : null,
+      imageSizes: await imageSizesOf(db, items),
+    };
   });
+}
+
+/** The recorded size of every copied file among the items' images, by its `/media/...` URL (one query for the slice). */
+async function imageSizesOf(db: D1Database, items: Item[]): Promise<Record<string, Size>> {
+  const urls = new Map(
+    items
+      .flatMap((item) => [item.mainImageUrl, ...item.additionalImageUrls])
+      .filter(isMediaUrl)
+      .map((url) => [mediaUrlKey(url), url]),
+  );
+  const sizes = await mediaFileSizes(db, [...urls.keys()]);
+  return Object.fromEntries([...sizes].map(([key, size]) => [urls.get(key)!, size]));
 }

@@ -1,4 +1,5 @@
-/** The `media_files` table: keys of the files the sync copied into R2, the only ones `/media` serves. */
+/** The `media_files` table: keys of the files the sync copied into R2, the only ones `/media` serves, and their pixel sizes. */
+import type { Size } from "#contract/image-size";
 
 // D1 binds at most 100 parameters per statement.
 const KEYS_PER_STATEMENT = 100;
@@ -12,8 +13,14 @@ function chunked(keys: string[], size = KEYS_PER_STATEMENT): string[][] {
 
 const placeholders = (chunk: string[], from = 1) => chunk.map((_, i) => `?${i + from}`).join(", ");
 
-/** Records keys the sync copied (or found already copied) into R2, as referenced again; recording a key twice is harmless. */
-export async function recordMediaFiles(db: D1Database, keys: string[]): Promise<void> {
+/** A file the sync has just copied into R2 and its pixel size, read from its header (null when it is no known image). */
+export type CopiedSize = { key: string; size: Size | null };
+
+/**
+ * Records keys the sync copied (or found already copied) into R2, as referenced again, and the size of each file it
+ * has just copied (`copied`, among `keys`), in one batch; recording a key twice is harmless.
+ */
+export async function recordMediaFiles(db: D1Database, keys: string[], copied: CopiedSize[] = []): Promise<void> {
   const statements = chunked(keys).map((chunk) =>
     db
       .prepare(
@@ -21,7 +28,29 @@ export async function recordMediaFiles(db: D1Database, keys: string[]): Promise<
       )
       .bind(...chunk),
   );
+  if (copied.length > 0)
+    statements.push(
+      // One statement for any number of files: the sizes go in as JSON.
+      db
+        .prepare(
+          `UPDATE media_files SET width = json_extract(copy.value, '$[1]'), height = json_extract(copy.value, '$[2]')
+           FROM json_each(?1) AS copy WHERE media_files.key = json_extract(copy.value, '$[0]')`,
+        )
+        .bind(JSON.stringify(copied.map(({ key, size }) => [key, size?.width ?? null, size?.height ?? null]))),
+    );
   if (statements.length > 0) await db.batch(statements);
+}
+
+/** The recorded pixel size of each of `keys` whose size is known (one query). */
+export async function mediaFileSizes(db: D1Database, keys: string[]): Promise<Map<string, Size>> {
+  if (keys.length === 0) return new Map();
+  const { results } = await db
+    .prepare(
+      "SELECT key, width, height FROM media_files WHERE width IS NOT NULL AND height IS NOT NULL AND key IN (SELECT value FROM json_each(?1))",
+    )
+    .bind(JSON.stringify(keys))
+    .all<{ key: string; width: number; height: number }>();
+  return new Map(results.map((r) => [r.key, { width: r.width, height: r.height }]));
 }
 
 /** True when `key` is a file the sync copied into R2. */

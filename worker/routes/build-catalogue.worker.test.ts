@@ -1,10 +1,13 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { env } from "cloudflare:test";
 import { CATALOGUE_PAGE_SIZE } from "../data/catalogue-pages";
+import { recordMediaFiles } from "../data/media-files";
+import { CataloguePageSchema } from "#contract/public-api";
 import type { Item } from "#contract/types";
 import { dropNotionTables, json, type Row, seedCategory } from "../test/fixtures";
 import { get } from "../test/http";
 
-type Page = { items: Item[]; next: string | null };
+type Page = { items: Item[]; next: string | null; imageSizes: Record<string, { width: number; height: number }> };
 
 let slots: Row[];
 
@@ -17,7 +20,9 @@ beforeAll(async () => {
     for_sale: n % 3 === 0 ? 1 : 0,
     price: n % 3 === 0 ? 100 + n : null,
     main_image: json([`/media/slot-${n}.png`]),
-    additional_images: json([]),
+    additional_images: json(
+      n === 1 ? ["/media/slot-1-back.png", "/media/slot-1-note.pdf", "/media/slot-1-old.png", "https://elsewhere.example/x.png"] : [],
+    ),
   }));
   slots = await seedCategory("slots", rows);
 });
@@ -31,7 +36,11 @@ describe("GET /api/build/catalogue/:category", () => {
     const ids = slots.map((row) => String(row.id)).sort();
     expect(first.body.next).toBe(ids[CATALOGUE_PAGE_SIZE - 1]);
     const second = await get<Page>(`/api/build/catalogue/slots?after=${first.body.next}`);
-    expect(second.body).toEqual({ items: [expect.objectContaining({ id: ids[CATALOGUE_PAGE_SIZE] })], next: null });
+    expect(second.body).toEqual({
+      items: [expect.objectContaining({ id: ids[CATALOGUE_PAGE_SIZE] })],
+      next: null,
+      imageSizes: expect.any(Object),
+    });
     expect([...first.body.items, ...second.body.items].map((item) => item.id)).toEqual(ids);
   });
 
@@ -42,6 +51,30 @@ describe("GET /api/build/catalogue/:category", () => {
       expect(item).toEqual(detail.body);
     }
     expect(body.items[0]).toMatchObject({ category: "slots", additionalImageUrls: [], forSale: expect.any(Boolean) });
+  });
+
+  it("gives the recorded pixel size of each copied image of the slice by its URL, leaving out files of unknown size", async () => {
+    await env.DB.exec("DELETE FROM media_files");
+    // slot-1-old.png was copied before sizes were recorded; the PDF's header is no image; slot-2.png is not copied at all.
+    await recordMediaFiles(
+      env.DB,
+      ["slot-0.png", "slot-1-back.png", "slot-1-note.pdf", "slot-1-old.png", "slot-500.png"],
+      [
+        { key: "slot-0.png", size: { width: 1600, height: 1200 } },
+        { key: "slot-1-back.png", size: { width: 400, height: 300 } },
+        { key: "slot-1-note.pdf", size: null },
+        { key: "slot-500.png", size: { width: 800, height: 1000 } },
+      ],
+    );
+    const first = await get<Page>("/api/build/catalogue/slots");
+    expect(first.body.imageSizes).toEqual({
+      "/media/slot-0.png": { width: 1600, height: 1200 },
+      "/media/slot-1-back.png": { width: 400, height: 300 },
+    });
+    expect(CataloguePageSchema.safeParse(first.body).success).toBe(true);
+    // Each answer gives its own items' sizes: the last slot is on the second.
+    const second = await get<Page>(`/api/build/catalogue/slots?after=${first.body.next}`);
+    expect(second.body.imageSizes).toEqual({ "/media/slot-500.png": { width: 800, height: 1000 } });
   });
 
   it("answers 400 for an `after` that is not a Notion id, 404 for an unknown category, 503 for a table not synced yet", async () => {

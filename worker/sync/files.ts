@@ -1,11 +1,13 @@
-import { recordMediaFiles } from "../data/media-files";
+import { recordMediaFiles, type CopiedSize } from "../data/media-files";
 import type { SkippedFile } from "#contract/sync-runs";
+import type { Size } from "#contract/image-size";
 import { contentTypeFor, fileKeyFor, siteUrlForKey } from "./file-keys";
 import { forEachLimit, limiter } from "../notion/concurrency";
 import type { MediaIndex } from "./media-index";
 import type { SiteUrlFor } from "./properties";
 import { UpstreamError } from "../notion/upstream-error";
 import { errorMessage } from "../lib/errors";
+import { sizeOfBytes, sizeReader } from "./header-size";
 
 /** Downloads of one copyFiles call at once (a table sync runs 8 pages at once: at most 32 downloads of one store). */
 const DOWNLOADS_AT_ONCE = 4;
@@ -63,12 +65,13 @@ export async function copyFiles(store: FileStore, sources: FileSource[], page?: 
   const unique = [...new Map(sources.map((s) => [s.url, s])).values()];
   const urls = new Map<string, string | null>();
   const copied: string[] = [];
+  const sizes: CopiedSize[] = [];
   const held = await store.index.held(unique.map((s) => fileKeyFor(s.url, s.name)));
   await forEachLimit(unique, DOWNLOADS_AT_ONCE, async (source) => {
     const key = fileKeyFor(source.url, source.name);
     let reason: string | null = null;
     try {
-      if (!held.has(key)) await copyFile(store, key, source);
+      if (!held.has(key)) sizes.push({ key, size: await copyFile(store, key, source) });
     } catch (err) {
       reason =
         err instanceof FileSkipped || err instanceof UpstreamError
@@ -79,7 +82,7 @@ export async function copyFiles(store: FileStore, sources: FileSource[], page?: 
     else skip(store, key, source, reason, page);
     urls.set(source.url, reason === null ? siteUrlForKey(key) : null);
   });
-  await recordMediaFiles(store.db, copied);
+  await recordMediaFiles(store.db, copied, sizes);
   return urls;
 }
 
@@ -105,8 +108,8 @@ function skip(store: FileStore, key: string, source: FileSource, reason: string,
 const buffering = new WeakMap<FileStore, ReturnType<typeof limiter>>();
 const bufferSlots = (store: FileStore) => buffering.get(store) ?? buffering.set(store, limiter(BUFFERED_AT_ONCE)).get(store)!;
 
-/** Copies one file; throws FileSkipped (or UpstreamError) saying why it could not. */
-async function copyFile(store: FileStore, key: string, source: FileSource): Promise<void> {
+/** Copies one file and gives its pixel size (null when it is no known image); throws FileSkipped (or UpstreamError) saying why it could not. */
+async function copyFile(store: FileStore, key: string, source: FileSource): Promise<Size | null> {
   const res = await openDownload(store, source);
   const declared = res.headers.get("content-type")?.split(";")[0]?.trim();
   const options = { httpMetadata: { contentType: declared && declared !== "application/octet-stream" ? declared : contentTypeFor(key) } };
@@ -116,9 +119,17 @@ async function copyFile(store: FileStore, key: string, source: FileSource): Prom
     await res.body?.cancel();
     throw overCap(`${length} bytes`, limits.maxBytes);
   }
+  let size: Size | null = null;
   try {
     if (length !== null) {
-      await store.bucket.put(key, res.body ? res.body.pipeThrough(new FixedLengthStream(length)) : new Uint8Array(), options);
+      // The size is read from the bytes on their way into R2: no second read of the file.
+      const reader = sizeReader();
+      await store.bucket.put(
+        key,
+        res.body ? res.body.pipeThrough(reader.stream).pipeThrough(new FixedLengthStream(length)) : new Uint8Array(),
+        options,
+      );
+      size = reader.size();
     } else {
       const max = Math.min(limits.maxBuffered, limits.maxBytes);
       const slots = bufferSlots(store);
@@ -128,7 +139,10 @@ async function copyFile(store: FileStore, key: string, source: FileSource): Prom
       if (waited) await res.body?.cancel();
       const kept = await slots.run(async () => {
         const bytes = await readUpTo(waited ? await openDownload(store, source) : res, max);
-        if (bytes) await store.bucket.put(key, bytes, options);
+        if (bytes) {
+          await store.bucket.put(key, bytes, options);
+          size = sizeOfBytes(bytes);
+        }
         return bytes !== null;
       });
       if (!kept) throw overCap("a download without Content-Length", max);
@@ -140,6 +154,7 @@ async function copyFile(store: FileStore, key: string, source: FileSource): Prom
   }
   store.index.add(key);
   if (store.copied) store.copied.count++;
+  return size;
 }
 
 /** The download of `source`, fetched again by a fresh URL once when the signed one has expired (403); throws when it fails. */

@@ -17,7 +17,7 @@ beforeAll(async () => {
       hits.set(path, n);
       const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
         res.writeHead(status, { "content-type": "application/json", ...headers }).end(JSON.stringify(body));
-      const slice = (items: unknown[], next: string | null = null) => json(200, { items, next });
+      const slice = (items: unknown[], next: string | null = null) => json(200, { items, next, imageSizes: {} });
       if (path === "/api/build/catalogue/slots") return slice([{ ...ITEM, id: "s1" }], "s1");
       if (path === "/api/build/catalogue/slots?after=s1")
         return n <= 2 ? json(503, { error: "busy" }, { "Retry-After": "0" }) : slice([{ ...ITEM, id: "s2", forSale: true }]);

@@ -6,6 +6,7 @@ import { listingPath } from "../../features/listing/listing-url";
 import { normalizeItem, normalizeListing, type SiteItem, type SiteListing } from "../normalize";
 import { CataloguePageSchema, ListingSchema } from "#contract/public-api";
 import { apiGet } from "./api";
+import { knowImageSizes } from "./probe";
 
 /** The most answers the build reads for one category (500 items each). */
 const MAX_CATALOGUE_SLICES = 100;
@@ -48,6 +49,8 @@ async function readCatalogue(category: CategoryId): Promise<SiteItem[]> {
   for (let slice = 0; slice < MAX_CATALOGUE_SLICES; slice++) {
     const path: string = `${API_PATHS.build}/catalogue/${category}${after ? `?after=${encodeURIComponent(after)}` : ""}`;
     const page = await apiGet(path, CataloguePageSchema, "catalogue");
+    // The item pages' srcsets then need no probe of the images the sync already measured.
+    knowImageSizes(page.imageSizes);
     items.push(...page.items.map(normalizeItem));
     if (page.next === null || page.items.length === 0) return items;
     after = page.next;

@@ -6,7 +6,7 @@ import { apiTry, type Loaded } from "./api";
 import { markdownToHtml } from "./markdown";
 import { responsiveSrcset } from "./responsive";
 import { probeImage, sizeImages } from "./probe";
-import type { Size } from "./image-size";
+import type { Size } from "#contract/image-size";
 
 /** A post ready to render: sanitised HTML, or null when its content is empty. */
 export type RenderedPost = {

@@ -1,4 +1,4 @@
-import { imageSize, type Size } from "./image-size";
+import { imageSize, type Size } from "#contract/image-size";
 import { API_URL } from "./env";
 import { attribute, elements, parseHtml, setAttribute, toHtml } from "./html";
 
@@ -9,6 +9,27 @@ export const EXTERNAL_PROBE_MAX_BYTES = 16 * 1024;
 const PROBE_TIMEOUT_MS = 5000;
 
 const sizes = new Map<string, Promise<Size | null>>();
+
+/** How this build learnt image sizes: `probed` images read over HTTP, `given` sizes the API gave (see `knowImageSizes`). */
+export type ProbeCounts = { probed: number; given: number };
+
+// On globalThis: astro.config reads the counts through its own copy of this module, the pages count through the bundle's.
+const COUNTS = Symbol.for("coin-op.image-probe-counts");
+const store = globalThis as { [COUNTS]?: ProbeCounts };
+
+/** The counts so far in this process. */
+export function probeCounts(): ProbeCounts {
+  return (store[COUNTS] ??= { probed: 0, given: 0 });
+}
+
+/** Sizes the API gave (by the address the site shows): probeImage answers these without reading the image. */
+export function knowImageSizes(given: Record<string, Size>): void {
+  for (const [src, size] of Object.entries(given)) {
+    if (sizes.has(src)) continue;
+    sizes.set(src, Promise.resolve(size));
+    probeCounts().given++;
+  }
+}
 
 function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
   const joined = new Uint8Array(a.length + b.length);
@@ -51,6 +72,7 @@ async function probe(src: string): Promise<Size | null> {
     return null;
   }
   if (url.protocol !== "http:" && url.protocol !== "https:") return null;
+  probeCounts().probed++;
   try {
     return await readImageSize(url, url.origin === api.origin ? OWN_PROBE_MAX_BYTES : EXTERNAL_PROBE_MAX_BYTES);
   } catch {

@@ -20,7 +20,7 @@ describe("imageSize", () => {
     expect(imageSize(new TextEncoder().encode('<svg width="800" height="600"></svg>'))).toEqual({ width: 800, height: 600 });
   });
 
-  it("reads SVG attributes through the parser: a tag cut short gives no size, markup inside other attributes is not the tag", () => {
+  it("reads the <svg> start tag itself: a tag cut short gives no size, markup inside comments or attributes is not the tag", () => {
     const svg = (text: string) => imageSize(new TextEncoder().encode(text));
     expect(svg('<svg width="800" height="6')).toBeNull();
     expect(
@@ -29,6 +29,12 @@ describe("imageSize", () => {
       ),
     ).toEqual({ width: 640, height: 480 });
     expect(svg('<svg width="100%" height="100%" viewBox="0,0,30,20"></svg>')).toEqual({ width: 30, height: 20 });
+    expect(svg(`<!DOCTYPE svg><title data-x='<svg width="1" height="1">'>x</title><SVG WIDTH=48 Height='24px'>`)).toEqual({
+      width: 48,
+      height: 24,
+    });
+    expect(svg('<svg data-x="<svg width=2 height=2>')).toBeNull();
+    expect(svg('<!-- <svg width="1" height="1">')).toBeNull();
   });
 
   it("gives null for a WebP header shorter than its size fields", () => {

@@ -1,0 +1,73 @@
+import { createServer } from "node:http";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { listenOnLoopback, type Listening } from "../../../scripts/lib/listen.ts";
+
+type Modules = { catalogue: typeof import("./catalogue"); responsive: typeof import("./responsive"); probe: typeof import("./probe") };
+
+let server: Listening;
+const hits = new Map<string, number>();
+let m: Modules;
+
+function png(width: number, height: number): Buffer {
+  const b = Buffer.alloc(33);
+  b.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
+  b.writeUInt32BE(width, 16);
+  b.writeUInt32BE(height, 20);
+  return b;
+}
+
+const ITEMS = [
+  {
+    id: "s1",
+    category: "slots",
+    title: "Mills Bell",
+    mainImageUrl: "/media/notion/a/known.png",
+    additionalImageUrls: ["/media/notion/b/old.png"],
+  },
+];
+
+beforeAll(async () => {
+  server = await listenOnLoopback(
+    createServer((req, res) => {
+      const path = req.url ?? "/";
+      hits.set(path, (hits.get(path) ?? 0) + 1);
+      if (path === "/api/build/catalogue/slots")
+        return res
+          .writeHead(200, { "content-type": "application/json" })
+          .end(JSON.stringify({ items: ITEMS, next: null, imageSizes: { "/media/notion/a/known.png": { width: 1000, height: 750 } } }));
+      // Both originals answer, so a probe of either would succeed: only the hit count tells whether it was read.
+      if (path.startsWith("/media/notion/")) return res.writeHead(200, { "content-type": "image/png" }).end(png(500, 400));
+      res.writeHead(404).end();
+    }),
+  );
+  vi.stubEnv("SITE_API_URL", server.url);
+  m = { catalogue: await import("./catalogue"), responsive: await import("./responsive"), probe: await import("./probe") };
+});
+
+afterAll(async () => {
+  vi.unstubAllEnvs();
+  await server.close();
+});
+
+describe("item image sizes at build time", () => {
+  it("takes the size the catalogue answer gives and never probes that image", async () => {
+    const before = m.probe.probeCounts().probed;
+    await m.catalogue.categoryItems("slots");
+    expect(await m.responsive.responsiveSrcset("/media/notion/a/known.png")).toBe(
+      "/media/w/160/notion/a/known.png 160w, /media/w/400/notion/a/known.png 400w, /media/w/800/notion/a/known.png 800w, /media/w/1200/notion/a/known.png 1000w",
+    );
+    expect(await m.probe.probeImage("/media/notion/a/known.png")).toEqual({ width: 1000, height: 750 });
+    expect(hits.get("/media/notion/a/known.png")).toBeUndefined();
+    expect(m.probe.probeCounts().probed).toBe(before);
+  });
+
+  it("probes an image the answer gives no size for (a file copied before sizes were recorded), once per build", async () => {
+    const before = m.probe.probeCounts().probed;
+    await m.catalogue.categoryItems("slots");
+    const srcset = "/media/w/160/notion/b/old.png 160w, /media/w/400/notion/b/old.png 400w, /media/w/800/notion/b/old.png 500w";
+    expect(await m.responsive.responsiveSrcset("/media/notion/b/old.png")).toBe(srcset);
+    expect(await m.responsive.responsiveSrcset("/media/notion/b/old.png")).toBe(srcset);
+    expect(hits.get("/media/notion/b/old.png")).toBe(1);
+    expect(m.probe.probeCounts().probed).toBe(before + 1);
+  });
+});
