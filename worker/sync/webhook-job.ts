@@ -23,7 +23,7 @@ function batchMessage(updated: number, removed: number, tables: Set<string>, cop
  */
 export async function webhookJob(steps: SyncSteps, batch: WebhookChanges): Promise<WebhookRunResult> {
   try {
-    const copies = await steps.run("schemas", ({ env }) => changedSchemas(env, batch.schemas));
+    const copies = batch.schemas.length ? await steps.run("schemas", ({ env }) => changedSchemas(env, batch.schemas)) : [];
     for (const entry of copies) {
       const tableRunId = await steps.run(`${entry.tableName}: start`, ({ env }) => startRun(env.DB, "table", entry.tableName, "webhook"));
       await copyJob(steps, entry, tableRunId);
