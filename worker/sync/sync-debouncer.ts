@@ -67,10 +67,10 @@ export class SyncDebouncer extends DurableObject<Env> {
     return { pages: ids(pages.keys(), PAGE), schemas: ids(schemas.keys(), SCHEMA) };
   }
 
-  /** The run under way, if any: its `sync_runs` id and workflow instance. */
-  async running(): Promise<{ runId: number; instanceId: string } | null> {
+  /** The run under way, if any: its `sync_runs` id, workflow instance, and how many pages and schemas it took. */
+  async running(): Promise<{ runId: number; instanceId: string; pages: number; schemas: number } | null> {
     const run = await this.ctx.storage.get<RunningBatch>(RUN);
-    return run ? { runId: run.runId, instanceId: run.instanceId } : null;
+    return run ? { runId: run.runId, instanceId: run.instanceId, pages: run.pages.length, schemas: run.schemas.length } : null;
   }
 
   /** The webhook run `instanceId` reports how it ended (its last step, after it freed the lock). */
@@ -98,11 +98,12 @@ export class SyncDebouncer extends DurableObject<Env> {
 
   /** Starts a run for what is queued (every schema, up to BATCH_PAGES pages); nothing queued: nothing to do. */
   private async startBatch(): Promise<void> {
+    // The mark first: a key queued after it is kept by `forget` whether or not the lists below include it.
+    const seq = (await this.ctx.storage.get<number>(SEQ)) ?? 0;
     const schemas = await this.ctx.storage.list<number>({ prefix: SCHEMA });
     const pages = await this.ctx.storage.list<number>({ prefix: PAGE, limit: BATCH_PAGES });
     if (schemas.size + pages.size === 0) return;
     const batch = { pages: ids(pages.keys(), PAGE), schemas: ids(schemas.keys(), SCHEMA) };
-    const seq = (await this.ctx.storage.get<number>(SEQ)) ?? 0;
     try {
       await startSync(this.env, { kind: "webhook", ...batch }, "webhook", async (runId, instanceId) => {
         await this.ctx.storage.put<RunningBatch>(RUN, { runId, instanceId, seq, ...batch });

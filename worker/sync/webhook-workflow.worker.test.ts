@@ -1,4 +1,4 @@
-import { env, introspectWorkflowInstance, runDurableObjectAlarm } from "cloudflare:test";
+import { env, introspectWorkflowInstance, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
 import type { SyncRunProgress } from "#contract/sync-runs";
 import { adminFetch } from "../test/admin";
@@ -6,7 +6,7 @@ import { control, listTables, rows, syncSchemas, syncTable, until } from "../tes
 import { editPage, editSchema, pendingChanges, runDebouncer, titleValue } from "../test/webhooks";
 import { SYNC_LOCK, isLockHeld } from "../tables/lock";
 import { STEP_BUDGET } from "./page-slices";
-import { syncDebouncer } from "./sync-debouncer";
+import { BATCH_PAGES, syncDebouncer } from "./sync-debouncer";
 
 /** A Vintage Toys database whose pages each have their own Notion-hosted photo (one file copy per page). */
 const TOYS = { id: "7e57da7a-0000-4000-8000-0000000000e1", dataSourceId: "7e57da7a-0000-4000-8000-0000000000e2" };
@@ -143,5 +143,20 @@ describe("webhook batches as SYNC workflow runs", { timeout: 200_000 }, () => {
     expect(await runDebouncer()).toBe(true);
     expect((await titles()).get(pageIds[2])).toBe("After A Stop");
     expect(await pendingChanges()).toEqual({ pages: [], schemas: [] });
+  });
+
+  it(`takes at most ${BATCH_PAGES} page ids into one run, leaving the rest queued`, async () => {
+    const many = Array.from({ length: BATCH_PAGES + 3 }, (_, i) => `7e57da7a-0000-4000-8000-${String(i).padStart(12, "0")}`);
+    await debouncer().enqueue({ pages: many, schemas: [] });
+    await runDurableObjectAlarm(debouncer());
+    const { instanceId, pages } = (await debouncer().running())!;
+    expect(pages).toBe(BATCH_PAGES);
+    expect((await pendingChanges()).pages).toHaveLength(BATCH_PAGES + 3);
+    // Not synced here (a thousand page reads at 3 requests/s): stopped, and the queue and lock cleared.
+    await using instance = await introspectWorkflowInstance(env.SYNC, instanceId);
+    await (await env.SYNC.get(instanceId)).terminate();
+    await instance.waitForStatus("terminated");
+    await runInDurableObject(debouncer(), (_, state) => state.storage.deleteAll());
+    await env.DB.prepare("DELETE FROM locks").run();
   });
 });
