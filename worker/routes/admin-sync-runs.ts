@@ -22,9 +22,9 @@ adminSyncRuns.get("/:id", validate("param", RunParams), async (c) => {
   const { id } = c.req.valid("param");
   const run = await readSyncRun(c.env.DB, id);
   if (!run) fail(404, `No sync run ${id}`);
-  if (run.kind !== "table" && run.kind !== "full") return c.json<SyncRunProgress>(run);
+  if (run.kind !== "table" && run.kind !== "full" && run.kind !== "page") return c.json<SyncRunProgress>(run);
   const instance = await c.env.SYNC.get(runInstanceId(id, run.startedAt)).catch(() => null);
-  // Runs made in one invocation (the webhook's) have no workflow instance.
+  // Runs made in one invocation (webhook page runs before they ran on the workflow) have no instance.
   if (!instance) return c.json<SyncRunProgress>(run);
   const state = await instance.status();
   if (run.finishedAt === null && (state.status === "terminated" || state.status === "errored")) {

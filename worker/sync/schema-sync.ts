@@ -5,10 +5,12 @@ import { existingNotionTables } from "../tables/existing-tables";
 import { LOCK_TTL_MS, SYNC_LOCK, withLock } from "../tables/lock";
 import { quoteIdent } from "../tables/naming";
 import { deleteOtherEntries, registerIfAbsent, upsertEntry, type RegistryEntry } from "../tables/registry";
-import { withRun } from "../data/sync-runs";
+import { finishRun, startRun } from "../data/sync-runs";
+import { errorMessage } from "../lib/errors";
 import { columnsFor, createTableSql, tooManyColumns } from "../tables/schema";
 import { CONTRACT_DATABASES, type ContractDatabase } from "./workspace";
 import { clearSearchIndex } from "./search-index";
+import { meteredStep } from "./sync-steps";
 
 /** Schema sync result plus what it cost, for logs. */
 export type SchemaSyncOutcome = { result: SchemaSyncResult; requests: number; seconds: number };
@@ -18,16 +20,23 @@ export type SchemaSyncOutcome = { result: SchemaSyncResult; requests: number; se
  * recreates one empty table per database found from its data source's properties, rewriting the `sync_tables`
  * registry in the same batch. A table whose database search did not return, or whose title several databases share,
  * is kept as it was (rows, columns and registry entry) and reported. Holds the sync lock throughout (`lockTtlMs` for tests).
+ * Runs as one metered step (bounded by the contract's databases: a search page per 100 data sources and two D1 calls),
+ * so its run records its subrequests like a workflow step.
  */
 export async function syncSchemas(env: Env, lockTtlMs = LOCK_TTL_MS): Promise<SchemaSyncOutcome> {
   return withLock(
     env.DB,
     SYNC_LOCK,
-    async () => {
-      return withRun(env.DB, { kind: "schema", target: null }, async () => {
-        const outcome = await rebuildSchemas(env);
-        return { outcome: { ok: outcome.result.success, message: outcome.result.message }, value: outcome };
-      });
+    async (lock) => {
+      const runId = await startRun(env.DB, "schema", null);
+      try {
+        const outcome = await meteredStep(env, runId, lock.holder, "inline", ({ env: counted }) => rebuildSchemas(counted));
+        await finishRun(env.DB, runId, { ok: outcome.result.success, message: outcome.result.message });
+        return outcome;
+      } catch (err) {
+        await finishRun(env.DB, runId, { ok: false, message: errorMessage(err) });
+        throw err;
+      }
     },
     lockTtlMs,
   );

@@ -1,10 +1,17 @@
-import type { RunTrigger } from "#contract/sync-runs";
+import type { RunKind, RunTrigger } from "#contract/sync-runs";
 import { finishRun, startRun } from "../data/sync-runs";
 import { SYNC_LOCK, acquireLock } from "../tables/lock";
 import type { RegistryEntry } from "../tables/registry";
 
-/** What to sync: one table's data (Sync Data) or everything (the full sync). */
-export type SyncJob = { kind: "table"; entry: RegistryEntry } | { kind: "full" };
+/** What to sync: one table's data (Sync Data), everything (the full sync), or a webhook batch (pages and schema-changed data sources, by id). */
+export type SyncJob = { kind: "table"; entry: RegistryEntry } | { kind: "full" } | { kind: "webhook"; pages: string[]; schemas: string[] };
+
+/** The `sync_runs` kind and target a job is recorded under (a webhook batch as today's page runs: `page`, `webhook`). */
+function recordedAs(job: SyncJob): { kind: RunKind; target: string | null } {
+  if (job.kind === "table") return { kind: "table", target: job.entry.tableName };
+  if (job.kind === "webhook") return { kind: "page", target: "webhook" };
+  return { kind: "full", target: null };
+}
 
 /** The SYNC workflow instance of a run (its start time too: run ids start again from 1 in a fresh local database, instances may not). */
 export const runInstanceId = (runId: number, startedAt: string) => `sync-run-${runId}-${Date.parse(startedAt)}`;
@@ -12,15 +19,24 @@ export const runInstanceId = (runId: number, startedAt: string) => `sync-run-${r
 /**
  * Starts a sync run on the SYNC workflow and returns its `sync_runs` id at once. Takes the sync lock here, so a second
  * start answers LockBusyError (409) straight away; the run's steps renew it and its last step frees it (a run killed
- * midway leaves it to expire after LOCK_TTL_MS).
+ * midway leaves it to expire after LOCK_TTL_MS). `beforeCreate` runs once the run's row exists, before its instance
+ * does (the debouncer notes the run there, so the run's report never arrives before it).
  */
-export async function startSync(env: Env, job: SyncJob, trigger: RunTrigger): Promise<number> {
+export async function startSync(
+  env: Env,
+  job: SyncJob,
+  trigger: RunTrigger,
+  beforeCreate?: (runId: number, instanceId: string) => Promise<void>,
+): Promise<number> {
   const lock = await acquireLock(env.DB, SYNC_LOCK);
   let runId: number | undefined;
   try {
     const startedAt = new Date();
-    runId = await startRun(env.DB, job.kind, job.kind === "table" ? job.entry.tableName : null, trigger, startedAt);
-    await env.SYNC.create({ id: runInstanceId(runId, startedAt.toISOString()), params: { ...job, runId, holder: lock.holder, trigger } });
+    const { kind, target } = recordedAs(job);
+    runId = await startRun(env.DB, kind, target, trigger, startedAt);
+    const id = runInstanceId(runId, startedAt.toISOString());
+    await beforeCreate?.(runId, id);
+    await env.SYNC.create({ id, params: { ...job, runId, holder: lock.holder, trigger } });
     return runId;
   } catch (err) {
     await lock.release();

@@ -3,18 +3,18 @@ import { WorkflowEntrypoint, type WorkflowEvent, type WorkflowStep, type Workflo
 import { NonRetryableError } from "cloudflare:workflows";
 import type { RunTrigger } from "#contract/sync-runs";
 import { LockLostError, SYNC_LOCK, heldLock } from "../tables/lock";
-import type { RegistryEntry } from "../tables/registry";
 import type { SyncAllSummary } from "#contract/admin-api";
 import { fullJob } from "./sync-all";
 import { meteredStep, type SyncSteps } from "./sync-steps";
 import { failureMessage } from "./job-common";
 import { dataSyncRun } from "./table-job";
+import type { SyncJob } from "./start-sync";
+import { syncDebouncer } from "./sync-debouncer";
+import { webhookJob, type WebhookRunResult } from "./webhook-job";
 import { UpstreamError } from "../notion/upstream-error";
 
-/** What a sync run is given: its `sync_runs` id, the holder of the sync lock taken for it, and what to sync. */
-export type SyncParams = { runId: number; holder: string; trigger: RunTrigger } & (
-  { kind: "table"; entry: RegistryEntry } | { kind: "full" }
-);
+/** What a sync run is given: its `sync_runs` id, the holder of the sync lock taken for it, and what to sync (see `SyncJob`). */
+export type SyncParams = { runId: number; holder: string; trigger: RunTrigger } & SyncJob;
 
 /** A table run's result (a full run's is its `SyncAllSummary`). */
 export type TableRunResult = { success: true; message: string };
@@ -34,9 +34,12 @@ export function retryable(err: unknown): boolean {
   return !/SQLITE_|D1_TYPE_ERROR/.test(err instanceof Error ? err.message : String(err));
 }
 
-/** The engine of admin, launcher and cron syncs: a table's Sync Data or the full sync, as small steps (see `SyncSteps`). */
+/**
+ * The engine of every sync run: a table's Sync Data, the full sync (admin panel, launcher, cron) and a webhook batch,
+ * as small steps (see `SyncSteps`). A webhook run ends by telling the debouncer how it went, after freeing the lock.
+ */
 export class SyncWorkflow extends WorkflowEntrypoint<Env, SyncParams> {
-  override async run(event: WorkflowEvent<SyncParams>, step: WorkflowStep): Promise<TableRunResult | SyncAllSummary> {
+  override async run(event: WorkflowEvent<SyncParams>, step: WorkflowStep): Promise<TableRunResult | SyncAllSummary | WebhookRunResult> {
     const params = event.payload;
     const steps: SyncSteps = {
       runId: params.runId,
@@ -50,12 +53,17 @@ export class SyncWorkflow extends WorkflowEntrypoint<Env, SyncParams> {
           }
         }) as Promise<T>,
     };
+    let ok = false;
     try {
-      if (params.kind === "full") return await fullJob(steps, params.trigger);
-      const outcome = await dataSyncRun(steps, params.entry, params.runId);
-      return { success: true, message: outcome.message };
+      let result: TableRunResult | SyncAllSummary | WebhookRunResult;
+      if (params.kind === "full") result = await fullJob(steps, params.trigger);
+      else if (params.kind === "webhook") result = await webhookJob(steps, params);
+      else result = { success: true, message: (await dataSyncRun(steps, params.entry, params.runId)).message };
+      ok = true;
+      return result;
     } finally {
       await step.do("release lock", STEP_CONFIG, () => heldLock(this.env.DB, SYNC_LOCK, params.holder).release());
+      if (params.kind === "webhook") await step.do("report", STEP_CONFIG, () => syncDebouncer(this.env).finished(event.instanceId, ok));
     }
   }
 }

@@ -9,8 +9,8 @@ import { dataSyncRun } from "./table-job";
 import { updateJob } from "./update-job";
 
 /**
- * The table jobs run in this invocation (the webhook's schema-change sync, tests), step after step: the admin panel
- * and the cron run them on the SYNC workflow instead (see `sync-workflow.ts`).
+ * The table jobs run in this invocation (tests), step after step: the admin panel, the cron and webhook batches run
+ * them on the SYNC workflow instead (see `sync-workflow.ts`).
  */
 
 /** `copyTable` holding the sync lock throughout (`lockTtlMs` for tests): a whole table copied again (after a schema change). */

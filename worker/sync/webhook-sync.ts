@@ -1,25 +1,24 @@
 import { APIErrorCode, isNotionClientError, type Client } from "@notionhq/client";
 import { z } from "zod";
-import type { UnsupportedBlock } from "#contract/sync-runs";
-import { withRun } from "../data/sync-runs";
-import { afterSync } from "./after-sync";
+import type { SkippedFile, UnsupportedBlock } from "#contract/sync-runs";
+import { fileRetryStatements } from "../data/skipped-files";
+import { meterOf } from "../lib/step-meter";
 import { normaliseNotionId } from "../lib/notion-id";
 import { notionRun } from "../notion/client";
-import { forEachLimit } from "../notion/concurrency";
-import { LOCK_TTL_MS, SYNC_LOCK, withLock } from "../tables/lock";
-import { lookupIndex } from "./media-index";
-import type { SkippedFile } from "#contract/sync-runs";
-import { settleFileRetries } from "../data/skipped-files";
 import { NotionPage, NotionSearchResult, readNotion } from "../notion/notion-shapes";
-import { applyPageChanges, existingIds, type TableRows } from "./page-changes";
-import { pageRow } from "./page-sync";
 import { listEntries, type RegistryEntry } from "../tables/registry";
 import { columnsFor } from "../tables/schema";
-import { syncTable } from "./table-sync";
-import type { WebhookChanges } from "../notion/webhook-events";
+import { lookupIndex } from "./media-index";
+import { applyPageChanges, existingIds, type TableRows } from "./page-changes";
+import { pageRow } from "./page-sync";
+import { takeWithinBudget } from "./step-budget";
+import type { StepContext } from "./sync-steps";
 
-/** Pages read at once; the isolate's pacer keeps Notion at its average rate regardless. */
-const PAGES_AT_ONCE = 4;
+/** Subrequests a page slice keeps for its closing writes: the ids it had (2), the fenced write (2), the step's record (1), one spare. */
+const CLOSING_SUBREQUESTS = 6;
+
+/** Unsupported blocks and skipped files a slice hands back (a step's result is stored; the run lists a few hundred at most). */
+const LISTED_PER_SLICE = 50;
 
 /** A page retrieval with what tells us where the page lives and whether it still does. */
 const RetrievedPage = NotionPage.extend({
@@ -29,9 +28,6 @@ const RetrievedPage = NotionPage.extend({
   in_trash: z.boolean().optional(),
   archived: z.boolean().optional(),
 });
-
-/** What a page-level sync did. */
-export type PageSyncOutcome = { updated: number; removed: number; message: string };
 
 /** The registry entry whose data source (or database) is `id`, comparing ids in one form. */
 function entryFor(entries: RegistryEntry[], id: string | undefined): RegistryEntry | undefined {
@@ -51,96 +47,90 @@ async function currentPage(notion: Client, id: string): Promise<z.output<typeof 
 }
 
 /**
- * Brings the rows of `pageIds` up to date with their CURRENT state in Notion, holding the sync lock. Webhook events
- * are only signals, so reading the page now makes late, repeated and out-of-order deliveries harmless: whatever order
- * they came in, the row ends as the page is. A page that is gone, in the trash, or no longer in a synced database
- * loses its row. Throws LockBusyError when another sync runs (the caller tries again later).
+ * The registry entries of the synced tables among the data sources (or databases) `ids`, each with its columns re-read
+ * from Notion's current schema (one request per table): what a schema change's table copy is made with. Ids that are
+ * not a synced table are left out.
  */
-export async function syncPages(env: Env, pageIds: string[], lockTtlMs = LOCK_TTL_MS): Promise<PageSyncOutcome> {
-  return withLock(
-    env.DB,
-    SYNC_LOCK,
-    async () => {
-      return withRun(env.DB, { kind: "page", target: "webhook", trigger: "webhook", failurePrefix: "Webhook: " }, async () => {
-        const run = notionRun(env);
-        const entries = await listEntries(env.DB);
-        const skipped: SkippedFile[] = [];
-        const files = { bucket: env.MEDIA, index: lookupIndex(env.DB), db: env.DB, download: run.download, copied: { count: 0 }, skipped };
-        const unsupported: UnsupportedBlock[] = [];
-        const changed = new Map<string, TableRows>();
-        const removed: string[] = [];
-        await forEachLimit(pageIds, PAGES_AT_ONCE, async (id) => {
-          const page = await currentPage(run.notion, id);
-          const entry =
-            page && !page.in_trash && !page.archived
-              ? entryFor(entries, page.parent?.data_source_id ?? page.parent?.database_id)
-              : undefined;
-          if (!page || !entry) {
-            removed.push(normaliseNotionId(id) ?? id);
-            return;
-          }
-          const row = await pageRow(run, files, entry, page, unsupported);
-          const target = changed.get(entry.tableName) ?? { entry, rows: [] };
-          target.rows.push(row);
-          changed.set(entry.tableName, target);
-        });
-        const existed = await existingIds(
-          env.DB,
-          [...changed.values()].flatMap((t) => t.rows.map((r) => String(r[0]))),
-        );
-        await applyPageChanges(env.DB, [...changed.values()], removed);
-        for (const { entry, rows } of changed.values()) {
-          const read = rows.map((r) => String(r[0]));
-          await settleFileRetries(
-            env.DB,
-            entry.tableName,
-            read,
-            skipped.map((f) => f.pageId).filter((id) => read.includes(id)),
-          );
-        }
-        const updated = [...changed.values()].reduce((n, t) => n + t.rows.length, 0);
-        const tables = [...changed.keys()].sort().join(", ");
-        const message = `Webhook: updated ${updated} ${updated === 1 ? "page" : "pages"}${tables ? ` in ${tables}` : ""}, removed ${removed.length}`;
-        console.log(`sync: ${message} (${run.stats.requests} requests)`);
-        const added = [...changed.values()].flatMap((t) => t.rows).filter((r) => !existed.has(String(r[0]))).length;
-        const counts = { added, changed: updated - added, removed: removed.length, filesCopied: files.copied.count, unsupported, skipped };
-        return { outcome: { ok: true, message, counts }, value: { updated, removed: removed.length, message } };
-      });
-    },
-    lockTtlMs,
-  );
-}
-
-/**
- * Syncs the whole table of each data source (or database) in `ids` with its columns re-read from Notion's current
- * schema. Ids that are not a synced table are ignored. Returns the tables synced.
- */
-export async function syncSchemaChanges(env: Env, ids: string[]): Promise<string[]> {
+export async function changedSchemas(env: Env, ids: string[]): Promise<RegistryEntry[]> {
+  if (ids.length === 0) return [];
   const entries = await listEntries(env.DB);
   const targets = [...new Set(ids.map((id) => entryFor(entries, id)).filter((e): e is RegistryEntry => Boolean(e?.dataSourceId)))];
-  const synced: string[] = [];
+  const run = notionRun(env);
+  const fresh: RegistryEntry[] = [];
   for (const entry of targets) {
-    const run = notionRun(env);
     const source = await readNotion("a data source retrieval", NotionSearchResult, () =>
       run.notion.dataSources.retrieve({ data_source_id: entry.dataSourceId! }),
     );
-    const columns = columnsFor(source.properties ?? {});
-    // The table sync swaps the table in with these columns and writes them to the registry in the same batch.
-    await syncTable(env, { ...entry, columns, schemaSyncedAt: new Date().toISOString() });
-    synced.push(entry.tableName);
+    // The copy swaps the table in with these columns and writes them to the registry in the same batch.
+    fresh.push({ ...entry, columns: columnsFor(source.properties ?? {}), schemaSyncedAt: new Date().toISOString() });
   }
-  return synced;
+  return fresh;
 }
 
+/** What one page slice did: `to` is where the next slice starts. */
+export type PageSlice = {
+  to: number;
+  added: number;
+  changed: number;
+  removed: number;
+  tables: string[];
+  filesCopied: number;
+  unsupported: UnsupportedBlock[];
+  skipped: SkippedFile[];
+};
+
 /**
- * One debounced batch: the schema-changed tables first (whole-table syncs), then the pages, then one cache purge and
- * one rebuild request for the lot. `schemasDone` runs once the table syncs have succeeded (so a retry skips them).
+ * Brings the rows of the webhook batch's pages from `from` on up to date with their CURRENT state in Notion, taking
+ * pages while the step stays within its subrequest budget (see `takeWithinBudget`), and writes them in one batch fenced
+ * by the run's lock. Webhook events are only signals, so reading the page now makes late, repeated and out-of-order
+ * deliveries harmless: the row ends as the page is. A page that is gone, in the trash, or no longer in a synced
+ * database loses its row (a moved page leaves its old table).
  */
-export async function syncQueued(env: Env, changes: WebhookChanges, schemasDone: () => Promise<void> = async () => {}): Promise<void> {
-  if (changes.schemas.length) {
-    await syncSchemaChanges(env, changes.schemas);
-    await schemasDone();
-  }
-  if (changes.pages.length) await syncPages(env, changes.pages);
-  await afterSync(env, undefined, { kind: "table", target: "webhook" });
+export async function pageSlice(ctx: StepContext, pageIds: string[], from: number): Promise<PageSlice> {
+  const { env, lock } = ctx;
+  const meter = meterOf(env) ?? { used: 0 };
+  const run = notionRun(env);
+  const entries = await listEntries(env.DB);
+  const skipped: SkippedFile[] = [];
+  const files = { bucket: env.MEDIA, index: lookupIndex(env.DB), db: env.DB, download: run.download, copied: { count: 0 }, skipped };
+  const unsupported: UnsupportedBlock[] = [];
+  const changed = new Map<string, TableRows>();
+  const removed: string[] = [];
+  const taken = await takeWithinBudget(meter, pageIds.slice(from), CLOSING_SUBREQUESTS, async (id) => {
+    const page = await currentPage(run.notion, id);
+    const entry =
+      page && !page.in_trash && !page.archived ? entryFor(entries, page.parent?.data_source_id ?? page.parent?.database_id) : undefined;
+    if (!page || !entry) {
+      removed.push(normaliseNotionId(id) ?? id);
+      return;
+    }
+    const row = await pageRow(run, files, entry, page, unsupported);
+    const target = changed.get(entry.tableName) ?? { entry, rows: [] };
+    target.rows.push(row);
+    changed.set(entry.tableName, target);
+  });
+  const tables = [...changed.values()];
+  const written = tables.flatMap((t) => t.rows.map((r) => String(r[0])));
+  const existed = await existingIds(env.DB, written);
+  // The pages read whose files all copied leave the retry list, those with a file skipped join it, with the rows.
+  const retries = tables.flatMap(({ entry, rows }) => {
+    const read = rows.map((r) => String(r[0]));
+    const failed = skipped.map((f) => f.pageId).filter((id) => read.includes(id));
+    return fileRetryStatements(env.DB, entry.tableName, read, failed);
+  });
+  await applyPageChanges(env.DB, tables, removed, lock, retries);
+  ctx.progress.pagesRead += taken;
+  ctx.progress.rowsWritten += written.length;
+  ctx.progress.filesCopied += files.copied.count;
+  const added = written.filter((id) => !existed.has(id)).length;
+  return {
+    to: from + taken,
+    added,
+    changed: written.length - added,
+    removed: removed.length,
+    tables: [...changed.keys()],
+    filesCopied: files.copied.count,
+    unsupported: unsupported.slice(0, LISTED_PER_SLICE),
+    skipped: skipped.slice(0, LISTED_PER_SLICE),
+  };
 }

@@ -14,8 +14,10 @@ import {
   WEBHOOK_TOKEN,
   webhookEvent,
 } from "../test/webhooks";
-import { acquireLock, SYNC_LOCK } from "../tables/lock";
-import { syncQueued } from "./webhook-sync";
+import { startRun } from "../data/sync-runs";
+import { acquireLock, SYNC_LOCK, withLock } from "../tables/lock";
+import { inlineSteps } from "./sync-steps";
+import { webhookJob } from "./webhook-job";
 
 type Slot = { id: string; title: string | null };
 const slots = () => rows<Slot>("Slot Machines");
@@ -201,12 +203,17 @@ describe("webhook events -> debounced page sync -> live rows", { timeout: 60_000
     expect(await pendingChanges()).toEqual({ pages: [], schemas: [] });
   });
 
-  it("a batch purges the API cache and asks for exactly one rebuild", async () => {
+  it("a batch (a table copy and pages) purges the API cache and asks for exactly one rebuild", async () => {
     const recorder = inject("hookRecorderUrl");
     const path = `/webhook-${crypto.randomUUID()}`;
     await editPage(ids[8], { properties: titleValue("Rebuilt Once") });
     await get("/api/collection/slots?limit=100");
-    await syncQueued({ ...env, DEPLOY_HOOK_URL: `${recorder}${path}` }, { pages: [ids[8], ids[9]], schemas: [] });
+    // The run's job in this invocation (the SYNC workflow runs the same job; its env cannot carry this test's recorder).
+    const hooked = { ...env, DEPLOY_HOOK_URL: `${recorder}${path}` };
+    await withLock(env.DB, SYNC_LOCK, async (lock) => {
+      const runId = await startRun(env.DB, "page", "webhook", "webhook");
+      await webhookJob(inlineSteps(hooked, runId, lock), { pages: [ids[8], ids[9]], schemas: [dataSourceId] });
+    });
     const calls = (await (await fetch(`${recorder}/__calls`)).json<RecordedCall[]>()).filter((c) => c.path === path);
     expect(calls).toHaveLength(1);
     expect(JSON.parse(calls[0].body)).toEqual({ reason: "table:webhook" });

@@ -1,11 +1,11 @@
 /** Helpers for the Notion webhook tests: deliveries into the worker, edits on the local Notion server, the debouncer. */
 import { API_PATHS } from "#contract/api-paths";
 import { NOTION_VERSION } from "#contract/notion";
-import { env, runDurableObjectAlarm } from "cloudflare:test";
+import { env, introspectWorkflow, runDurableObjectAlarm } from "cloudflare:test";
 import { exports } from "cloudflare:workers";
 import { syncDebouncer } from "../sync/sync-debouncer";
 import { signWebhookBody } from "../notion/webhook-signature";
-import { NOTION } from "./notion-sync";
+import { NOTION, until } from "./notion-sync";
 import { NOTION_TEST_TOKEN } from "./notion-test-server";
 
 /** The verification token the tests' subscription uses. */
@@ -66,8 +66,20 @@ export async function editSchema(dataSourceId: string, properties: Record<string
 /** A title property value for a PATCH. */
 export const titleValue = (text: string) => ({ Title: { title: [{ type: "text", text: { content: text } }] } });
 
-/** Fires the debouncer's alarm now (as its window ending would); false when no batch was waiting. */
-export const runDebouncer = () => runDurableObjectAlarm(syncDebouncer(env));
+/**
+ * Fires the debouncer's alarm now (as its window ending would) and waits until the webhook run it started (if any) has
+ * reported its end; false when no alarm was set. Step retries run without their back-off waits.
+ */
+export async function runDebouncer(ms = 60_000): Promise<boolean> {
+  await using introspector = await introspectWorkflow(env.SYNC);
+  await introspector.modifyAll(async (m) => {
+    await m.disableRetryDelays();
+  });
+  const debouncer = syncDebouncer(env);
+  const ran = await runDurableObjectAlarm(debouncer);
+  await until(async () => (await debouncer.running()) === null, "the webhook run to report", ms);
+  return ran;
+}
 
 /** What the debouncer holds. */
 export const pendingChanges = () => syncDebouncer(env).pending();
