@@ -9,15 +9,17 @@ import { createSideTable, dropSideTable, sideTableName, swapIn, writeRows } from
 import { tooManyColumns } from "../tables/schema";
 import { add, failed, newTally, type TableSyncOutcome } from "./job-common";
 import { keptBodies, type KeptBody } from "./kept-bodies";
-import { dropStaged, readAndStage, sliceRows, stageKey, type ReadResult } from "./page-slices";
+import { dropStaged, readAndStage, sliceRows, stageKey } from "./page-slices";
+import { readAhead } from "./read-ahead";
 import { searchIndexStatements } from "./search-index";
 import type { SyncSteps } from "./sync-steps";
 import { bodyWhenEdited } from "./workspace";
 
 /**
- * A whole table copied again into a side table, a cursor page per read step and a budget's worth of pages per row
- * step, then swapped in with its registry entry in one fenced batch: until then the site answers from the previous
- * rows, and a failed run drops the side table and leaves them. Catalogue bodies are read only for pages edited since
+ * A whole table copied again into a side table, a cursor page per read step (the next one read while the last one's
+ * rows are written, see `readAhead`) and a budget's worth of pages per row step, then swapped in with its registry
+ * entry in one fenced batch: until then the site answers from the previous rows, and a failed run drops the side
+ * table and leaves them. Catalogue bodies are read only for pages edited since
  * the live table's copy (see `keptBodies`).
  */
 export async function copyJob(steps: SyncSteps, entry: RegistryEntry, tableRunId: number): Promise<TableSyncOutcome> {
@@ -37,34 +39,38 @@ export async function copyJob(steps: SyncSteps, entry: RegistryEntry, tableRunId
     const firstCopy = await steps.run(`${table}: live rows`, async ({ env }) => !(await hasRows(env.DB, table)));
     const keepBodies = entry.hasBody && bodyWhenEdited(table);
     let rows = 0;
-    for (let cursor: string | null = null, n = 0; n === 0 || cursor; n++) {
-      const key = stageKey(steps.runId, table, n);
-      const at: string | null = cursor;
-      const page: ReadResult = await steps.run(`${table}: read ${n}`, (ctx) => readAndStage(ctx, entry, key, at));
-      read = n + 1;
-      tally.requests += page.requests;
-      for (let from = 0; from < page.count;) {
-        const slice = await steps.run(`${table}: rows ${n}.${from}`, async (ctx) => {
-          const kept = async (pages: PageLike[]): Promise<KeptBody> =>
-            !keepBodies
-              ? () => undefined
-              : firstCopy
-                ? () => null
-                : keptBodies(
-                    ctx.env.DB,
-                    table,
-                    pages.map((p) => p.id),
-                  );
-          const made = await sliceRows(ctx, entry, key, from, kept);
-          await writeRows(ctx.env.DB, side, entry.columns, entry.hasBody, made.rows);
-          return { ...made, rows: made.rows.length, ids: [] };
-        });
-        add(tally, slice);
-        rows += slice.rows;
-        from = slice.to;
-      }
-      cursor = page.next;
-    }
+    await readAhead(
+      async (n, at) => {
+        // Counted as it starts: a failure drops whatever a read under way staged.
+        read = n + 1;
+        const page = await steps.run(`${table}: read ${n}`, (ctx) => readAndStage(ctx, entry, stageKey(steps.runId, table, n), at));
+        tally.requests += page.requests;
+        return page;
+      },
+      async (page, n) => {
+        const key = stageKey(steps.runId, table, n);
+        for (let from = 0; from < page.count;) {
+          const slice = await steps.run(`${table}: rows ${n}.${from}`, async (ctx) => {
+            const kept = async (pages: PageLike[]): Promise<KeptBody> =>
+              !keepBodies
+                ? () => undefined
+                : firstCopy
+                  ? () => null
+                  : keptBodies(
+                      ctx.env.DB,
+                      table,
+                      pages.map((p) => p.id),
+                    );
+            const made = await sliceRows(ctx, entry, key, from, kept);
+            await writeRows(ctx.env.DB, side, entry.columns, entry.hasBody, made.rows);
+            return { ...made, rows: made.rows.length, ids: [] };
+          });
+          add(tally, slice);
+          rows += slice.rows;
+          from = slice.to;
+        }
+      },
+    );
     const counts = await steps.run(`${table}: swap in`, async ({ env, lock }) => {
       const changes = await pageChanges(env.DB, table, side);
       // Every page was read: the table's retry list becomes exactly the pages whose files failed this time.

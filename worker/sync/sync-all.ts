@@ -4,6 +4,7 @@ import { finishRun, startRun, type RunCounts } from "../data/sync-runs";
 import { afterSync } from "./after-sync";
 import { BODIES_PER_RUN, BODIES_PER_STEP, backfillBodies } from "./body-backfill";
 import { notionRun } from "../notion/client";
+import { forEachLimit } from "../notion/concurrency";
 import { duplicateMessage, findDataSources, lookUp } from "../notion/find-databases";
 import { canUpdateInPlace } from "./incremental-sync";
 import { SYNC_LOCK, withLock } from "../tables/lock";
@@ -16,6 +17,9 @@ import { failureMessage } from "./job-common";
 import { updateJob } from "./update-job";
 import { upstreamMessage } from "../notion/upstream-error";
 import { CONTRACT_DATABASES } from "./workspace";
+
+/** Tables synced at once by the full sync. */
+const TABLES_AT_ONCE = 2;
 
 /** What the search step found for one contract table: the entry to sync it with, or why it cannot be. */
 type TablePlan = { tableName: string; databaseTitle: string; entry: RegistryEntry | null; message: string; bodyWhenEdited: boolean };
@@ -33,21 +37,24 @@ export function syncAll(env: Env, trigger: RunTrigger = "manual"): Promise<SyncA
  * per table either an update in place (a table synced before whose schema is unchanged) or a side table made with the
  * database's current schema, filled and swapped in, so the site answers from the previous rows until then. Nothing
  * is dropped: a table whose database search did not return, whose title several databases share, or whose sync fails
- * keeps its rows and is reported; the rest still run. The site is rebuilt only when every table synced.
+ * keeps its rows and is reported; the rest still run (TABLES_AT_ONCE at a time). The site is rebuilt only when every
+ * table synced.
  */
 export async function fullJob(steps: SyncSteps, trigger: RunTrigger): Promise<SyncAllSummary> {
   const started = Date.now();
   try {
     const search = await steps.run("search", ({ env }) => planTables(env));
     let requests = search.requests;
-    const tables: SyncAllTable[] = [];
-    const counts: RunCounts[] = [];
-    for (const plan of search.plans) {
+    const tables: SyncAllTable[] = new Array(search.plans.length);
+    const counts: (RunCounts | undefined)[] = new Array(search.plans.length);
+    // A few tables at once, so Notion is not idle while a table prepares, writes its last rows and swaps in; the
+    // isolate's pacer keeps them together at Notion's rate. The summary keeps the plans' order.
+    await forEachLimit(search.plans, TABLES_AT_ONCE, async (plan, i) => {
       const table = { tableName: plan.tableName, databaseTitle: plan.databaseTitle };
       const entry = plan.entry;
       if (!entry) {
-        tables.push({ ...table, ok: false, message: plan.message });
-        continue;
+        tables[i] = { ...table, ok: false, message: plan.message };
+        return;
       }
       try {
         const start = await steps.run(`${plan.tableName}: start`, async ({ env }) => {
@@ -59,12 +66,12 @@ export async function fullJob(steps: SyncSteps, trigger: RunTrigger): Promise<Sy
         // Only on tables synced before: a first copy stays at its floor of one query per 100 pages.
         if (start.registered && plan.bodyWhenEdited) requests += await fillBodies(steps, entry);
         requests += outcome.requests;
-        tables.push({ ...table, ok: true, rows: outcome.rows, seconds: outcome.seconds, message: outcome.message });
-        counts.push(outcome.counts);
+        tables[i] = { ...table, ok: true, rows: outcome.rows, seconds: outcome.seconds, message: outcome.message };
+        counts[i] = outcome.counts;
       } catch (err) {
-        tables.push({ ...table, ok: false, message: failureMessage(err) });
+        tables[i] = { ...table, ok: false, message: failureMessage(err) };
       }
-    }
+    });
     const synced = tables.filter((t) => t.ok);
     const rows = synced.reduce((n, t) => n + (t.rows ?? 0), 0);
     const success = synced.length === tables.length;
@@ -73,7 +80,9 @@ export async function fullJob(steps: SyncSteps, trigger: RunTrigger): Promise<Sy
       .filter((t) => !t.ok)
       .map((t) => `${t.tableName}: ${t.message}`)
       .join("\n");
-    await steps.run("finish", ({ env }) => finishRun(env.DB, steps.runId, { ok: success, message, error, counts: sumCounts(counts) }));
+    await steps.run("finish", ({ env }) =>
+      finishRun(env.DB, steps.runId, { ok: success, message, error, counts: sumCounts(counts.filter((c) => c !== undefined)) }),
+    );
     const noRebuild = success
       ? undefined
       : `${tables.length - synced.length} of ${tables.length} tables did not sync, so the live site keeps its last build`;

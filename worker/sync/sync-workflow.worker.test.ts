@@ -59,6 +59,28 @@ describe("Sync Data as a SYNC workflow run", { timeout: 120_000 }, () => {
     expect(await toyQueries()).toBe(4 + 3);
   });
 
+  it("fails cleanly when a page's rows fail while the next page is read ahead: previous rows kept, side table and every staged page dropped", async () => {
+    expect((await syncTable("Vintage Toys")).ok).toBe(true);
+    const before = await rows("Vintage Toys");
+    // A full copy again, whose first rows step fails recording its photos (a statement D1 refuses: not retried).
+    await env.DB.prepare("UPDATE sync_tables SET data_synced_at = NULL WHERE table_name = 'notion_vintage_toys'").run();
+    await env.DB.exec("CREATE TRIGGER media_files_full BEFORE INSERT ON media_files BEGIN SELECT RAISE(ABORT, 'media_files is full'); END");
+    const queriesBefore = await toyQueries();
+    try {
+      const res = await syncTable("Vintage Toys");
+      expect(res.run).toMatchObject({ ok: false, status: "errored" });
+      expect(res.run!.error).toContain("media_files is full");
+    } finally {
+      await env.DB.exec("DROP TRIGGER media_files_full");
+    }
+    // The second cursor page was read while the first page's rows were written, and staged: dropped with the first.
+    expect((await toyQueries()) - queriesBefore).toBe(2);
+    expect((await env.MEDIA.list({ prefix: "sync-stage/" })).objects).toEqual([]);
+    expect(await rows("Vintage Toys")).toEqual(before);
+    expect((await env.DB.prepare("SELECT name FROM sqlite_master WHERE name LIKE '%incoming%'").all()).results).toEqual([]);
+    expect(await isLockHeld(env.DB, SYNC_LOCK)).toBe(false);
+  });
+
   it("answers the start at once, shows the run's progress while it runs, and holds the lock until it ends", async () => {
     const table = (await listTables()).find((t) => t.tableName === "notion_vintage_toys")!;
     // Notion is slow to answer the second cursor page, so the run is caught midway.

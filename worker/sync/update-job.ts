@@ -8,7 +8,8 @@ import { retriedRows } from "./file-retries";
 import { EDIT_OVERLAP_MS, applyEdited, removeGone } from "./incremental-sync";
 import { add, failed, newTally, type TableSyncOutcome } from "./job-common";
 import { lookupIndex } from "./media-index";
-import { dropStaged, readAndStage, sliceRows, stageKey, type ReadResult } from "./page-slices";
+import { dropStaged, readAndStage, sliceRows, stageKey } from "./page-slices";
+import { readAhead } from "./read-ahead";
 import type { SyncSteps } from "./sync-steps";
 
 /** Notion's id of a data source's title property (the same in every data source). */
@@ -20,8 +21,8 @@ const RETRIES_PER_STEP = 5;
 
 /**
  * Brings a table synced before up to date without copying it: reads only the pages edited since the last sync began
- * (less EDIT_OVERLAP_MS) into their rows, a budget's worth per step, then lists every page's id (title property only)
- * a cursor page per step and removes the rows of pages no longer there, recording this run's START as the next
+ * (less EDIT_OVERLAP_MS) into their rows, a budget's worth per step (the next cursor page read meanwhile), then
+ * lists every page's id (title property only) a cursor page per step and removes the rows of pages no longer there, recording this run's START as the next
  * watermark. The caller has checked `canUpdateInPlace`.
  */
 export async function updateJob(steps: SyncSteps, entry: RegistryEntry, tableRunId: number): Promise<TableSyncOutcome> {
@@ -36,35 +37,38 @@ export async function updateJob(steps: SyncSteps, entry: RegistryEntry, tableRun
     let added = 0;
     let edited = 0;
     const readIds = new Set<string>();
-    for (let cursor: string | null = null, n = 0; n === 0 || cursor; n++) {
-      const key = stageKey(steps.runId, table, n);
-      const at: string | null = cursor;
-      const page: ReadResult = await steps.run(`${table}: read edited ${n}`, (ctx) =>
-        readAndStage(ctx, entry, key, at, { editedSince: since }),
-      );
-      read = n + 1;
-      tally.requests += page.requests;
-      for (let from = 0; from < page.count;) {
-        const slice = await steps.run(`${table}: apply ${n}.${from}`, async (ctx) => {
-          const made = await sliceRows(ctx, entry, key, from, async () => () => undefined);
-          const applied = await applyEdited(ctx.env.DB, entry, made.rows, ctx.lock);
-          await settleFileRetries(
-            ctx.env.DB,
-            table,
-            made.ids,
-            made.skipped.map((f) => f.pageId),
-          );
-          return { ...made, rows: made.rows.length, ...applied };
-        });
-        for (const id of slice.ids) readIds.add(id);
-        add(tally, slice);
-        changed += slice.rows;
-        added += slice.added;
-        edited += slice.edited;
-        from = slice.to;
-      }
-      cursor = page.next;
-    }
+    await readAhead(
+      async (n, at) => {
+        // Counted as it starts: a failure drops whatever a read under way staged.
+        read = n + 1;
+        const key = stageKey(steps.runId, table, n);
+        const page = await steps.run(`${table}: read edited ${n}`, (ctx) => readAndStage(ctx, entry, key, at, { editedSince: since }));
+        tally.requests += page.requests;
+        return page;
+      },
+      async (page, n) => {
+        const key = stageKey(steps.runId, table, n);
+        for (let from = 0; from < page.count;) {
+          const slice = await steps.run(`${table}: apply ${n}.${from}`, async (ctx) => {
+            const made = await sliceRows(ctx, entry, key, from, async () => () => undefined);
+            const applied = await applyEdited(ctx.env.DB, entry, made.rows, ctx.lock);
+            await settleFileRetries(
+              ctx.env.DB,
+              table,
+              made.ids,
+              made.skipped.map((f) => f.pageId),
+            );
+            return { ...made, rows: made.rows.length, ...applied };
+          });
+          for (const id of slice.ids) readIds.add(id);
+          add(tally, slice);
+          changed += slice.rows;
+          added += slice.added;
+          edited += slice.edited;
+          from = slice.to;
+        }
+      },
+    );
     // Pages whose files an earlier sync could not copy are read again even when unedited, a few per step.
     const retry = await steps.run(`${table}: files to retry`, async ({ env }) =>
       (await pagesToRetry(env.DB, table)).filter((id) => !readIds.has(id)),
