@@ -61,7 +61,7 @@ export async function copyJob(steps: SyncSteps, entry: RegistryEntry, tableRunId
                       table,
                       pages.map((p) => p.id),
                     );
-            const made = await sliceRows(ctx, entry, key, from, kept);
+            const made = await sliceRows(ctx, entry, { key, etag: page.etag }, from, kept);
             await writeRows(ctx.env.DB, side, entry.columns, entry.hasBody, made.rows);
             return { ...made, rows: made.rows.length, ids: [] };
           });

@@ -9,6 +9,21 @@ const ID_SEGMENT = /^[A-Za-z0-9-]{8,}$/;
  * without one, a hash of host and path stands in. The query (the signature) never takes part.
  */
 export function fileKeyFor(url: string, name?: string): string {
+  // A sync asks for the same file's key several times (its media index, its copy, its row): parsing URLs adds up.
+  const asked = `${name ?? ""}\n${url}`;
+  const known = keysKnown.get(asked);
+  if (known !== undefined) return known;
+  if (keysKnown.size >= KEYS_KEPT) keysKnown.clear();
+  const key = keyFor(url, name);
+  keysKnown.set(asked, key);
+  return key;
+}
+
+/** Keys worked out lately, by name and URL (a few cursor pages' files). */
+const keysKnown = new Map<string, string>();
+const KEYS_KEPT = 4096;
+
+function keyFor(url: string, name?: string): string {
   const parsed = new URL(url);
   const segments = parsed.pathname.split("/").filter(Boolean);
   const last = segments.length ? safeDecode(segments[segments.length - 1]) : "";

@@ -9,6 +9,9 @@ import { UpstreamError } from "../notion/upstream-error";
 import { errorMessage } from "../lib/errors";
 import { sizeOfBytes, sizeReader } from "./header-size";
 
+/** A file with a Content-Length up to this is read whole before it is put (larger ones stream into R2). */
+const SMALL_FILE_BYTES = 64 * 1024;
+
 /** Downloads of one copyFiles call at once (a table sync runs 8 pages at once: at most 32 downloads of one store). */
 const DOWNLOADS_AT_ONCE = 4;
 
@@ -121,7 +124,13 @@ async function copyFile(store: FileStore, key: string, source: FileSource): Prom
   }
   let size: Size | null = null;
   try {
-    if (length !== null) {
+    if (length !== null && length <= SMALL_FILE_BYTES) {
+      // Read whole: cheaper than piping through streams, and DOWNLOADS_AT_ONCE of them are a few MB at most.
+      const bytes = new Uint8Array(await res.arrayBuffer());
+      if (bytes.length !== length) throw new Error(`${bytes.length} of ${length} bytes arrived`);
+      await store.bucket.put(key, bytes, options);
+      size = sizeOfBytes(bytes);
+    } else if (length !== null) {
       // The size is read from the bytes on their way into R2: no second read of the file.
       const reader = sizeReader();
       await store.bucket.put(

@@ -1,7 +1,6 @@
 import type { SkippedFile, UnsupportedBlock } from "#contract/sync-runs";
 import { heldMediaFiles } from "../data/media-files";
 import { notionRun } from "../notion/client";
-import { forEachLimit } from "../notion/concurrency";
 import { fileKeyFor } from "./file-keys";
 import type { KeptBody } from "./kept-bodies";
 import type { MediaIndex } from "./media-index";
@@ -13,15 +12,11 @@ import { queryPage, type QueryOptions } from "../notion/query-pages";
 import type { RegistryEntry } from "../tables/registry";
 import { meterOf } from "../lib/step-meter";
 import type { StepContext } from "./sync-steps";
+import { takeWithinBudget } from "./step-budget";
+import { stagePages, stagedPages, type StagedAt } from "./staged-pages";
 
 /** Subrequests a slice keeps in reserve for its closing writes (rows, media keys, progress). */
 const CLOSING_SUBREQUESTS = 5;
-
-/** The most subrequests one step aims at: Cloudflare's free plan allows 50 per invocation. */
-export const STEP_BUDGET = 50;
-
-/** Pages worked on at once within a slice, when its budget allows. */
-const PAGES_AT_ONCE = 4;
 
 /** Unsupported block entries a slice hands back (the run lists at most a few hundred anyway). */
 const UNSUPPORTED_PER_SLICE = 50;
@@ -38,8 +33,8 @@ export async function dropStaged(bucket: R2Bucket, runId: number, table: string,
   for (let at = 0; at < keys.length; at += 1000) await bucket.delete(keys.slice(at, at + 1000));
 }
 
-/** One read step's result: how many pages it staged and the cursor of the next read (null: that was the last). */
-export type ReadResult = { count: number; next: string | null; requests: number };
+/** One read step's result: how many pages it staged (and its etag) and the cursor of the next read (null: that was the last). */
+export type ReadResult = { count: number; etag: string; next: string | null; requests: number };
 
 /** Reads one cursor page (up to 100 pages) of the entry's data source and stages it under `key`. */
 export async function readAndStage(
@@ -51,9 +46,9 @@ export async function readAndStage(
 ): Promise<ReadResult> {
   const run = notionRun(ctx.env);
   const page = await queryPage(run.notion, entry.dataSourceId!, cursor ?? undefined, options);
-  await ctx.env.MEDIA.put(key, JSON.stringify(page.pages));
+  const staged = await stagePages(ctx.env.MEDIA, key, page.pages);
   ctx.progress.pagesRead += page.pages.length;
-  return { count: page.pages.length, next: page.next, requests: run.stats.requests };
+  return { count: page.pages.length, etag: staged.etag, next: page.next, requests: run.stats.requests };
 }
 
 /** A slice's rows and what making them cost; `to` is where the next slice of the staged page starts. */
@@ -72,20 +67,18 @@ export type SliceRows = {
 
 /**
  * Turns staged pages from `from` on into rows (files copied, bodies read or kept), taking pages while the step's
- * subrequests stay under STEP_BUDGET by the most one page has cost so far; at least one page, so a slice always advances.
+ * subrequests stay under the step budget by the most one page has cost so far; at least one page, so a slice always advances.
  */
 export async function sliceRows(
   ctx: StepContext,
   entry: RegistryEntry,
-  key: string,
+  at: StagedAt,
   from: number,
   kept: (pages: PageLike[]) => Promise<KeptBody>,
 ): Promise<SliceRows> {
   const { env } = ctx;
   const meter = meterOf(env) ?? { used: 0 };
-  const staged = await env.MEDIA.get(key);
-  if (!staged) throw new Error(`The pages staged at ${key} are gone`);
-  const pages = (JSON.parse(await staged.text()) as PageLike[]).slice(from);
+  const pages = (await stagedPages(env.MEDIA, at)).slice(from);
   const keep = await kept(pages);
   const run = notionRun(env);
   const copied = { count: 0 };
@@ -93,23 +86,11 @@ export async function sliceRows(
   const skipped: SkippedFile[] = [];
   const store = { bucket: env.MEDIA, index, db: env.DB, download: run.download, copied, skipped };
   const unsupported: UnsupportedBlock[] = [];
-  const rows: ColumnValue[][] = [];
-  let costliest = 1;
-  let taken = 0;
-  while (taken < pages.length) {
-    const room = STEP_BUDGET - CLOSING_SUBREQUESTS - meter.used;
-    const batch = Math.min(PAGES_AT_ONCE, pages.length - taken, Math.floor(room / costliest));
-    if (batch < 1 && taken > 0) break;
-    const group = pages.slice(taken, taken + Math.max(1, batch));
-    const before = meter.used;
-    const values: ColumnValue[][] = new Array(group.length);
-    await forEachLimit(group, PAGES_AT_ONCE, async (p, i) => {
-      values[i] = await pageRow(run, store, entry, p, unsupported, keep(p));
-    });
-    costliest = Math.max(costliest, Math.ceil((meter.used - before) / group.length));
-    rows.push(...values);
-    taken += group.length;
-  }
+  const made = new Map<PageLike, ColumnValue[]>();
+  const taken = await takeWithinBudget(meter, pages, CLOSING_SUBREQUESTS, async (p) => {
+    made.set(p, await pageRow(run, store, entry, p, unsupported, keep(p)));
+  });
+  const rows = pages.slice(0, taken).map((p) => made.get(p)!);
   ctx.progress.rowsWritten += rows.length;
   ctx.progress.filesCopied += copied.count;
   return {

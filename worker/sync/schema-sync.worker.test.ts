@@ -5,7 +5,7 @@ import type { SyncRuns } from "#contract/sync-runs";
 import { adminFetch } from "../test/admin";
 import { control, countPaths, notionStats } from "../test/notion-sync";
 import { SYNC_LOCK, isLockHeld } from "../tables/lock";
-import { STEP_BUDGET } from "./page-slices";
+import { STEP_BUDGET } from "./step-budget";
 
 describe("Sync Notion Schemas as one metered step", { timeout: 60_000 }, () => {
   it(`answers as before and records its subrequests (within ${STEP_BUDGET}) with search over more than 100 data sources`, async () => {

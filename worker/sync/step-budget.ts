@@ -1,6 +1,8 @@
 import type { StepMeter } from "../lib/step-meter";
 import { forEachLimit } from "../notion/concurrency";
-import { STEP_BUDGET } from "./page-slices";
+
+/** The most subrequests one step aims at: Cloudflare's free plan allows 50 per invocation. */
+export const STEP_BUDGET = 50;
 
 /** Pages worked on at once, when the step's budget allows. */
 const AT_ONCE = 4;

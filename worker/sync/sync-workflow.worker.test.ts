@@ -4,7 +4,7 @@ import { adminFetch } from "../test/admin";
 import { control, countPaths, listTables, notionStats, rows, syncSchemas, syncTable, until } from "../test/notion-sync";
 import type { SyncRunProgress } from "../data/sync-history";
 import { LOCK_TTL_MS, SYNC_LOCK, isLockHeld } from "../tables/lock";
-import { STEP_BUDGET } from "./page-slices";
+import { STEP_BUDGET } from "./step-budget";
 import { runInstanceId } from "./start-sync";
 
 /** A Vintage Toys database of a few hundred pages, each with its own Notion-hosted photo (one file copy per page). */

@@ -50,7 +50,7 @@ export async function updateJob(steps: SyncSteps, entry: RegistryEntry, tableRun
         const key = stageKey(steps.runId, table, n);
         for (let from = 0; from < page.count;) {
           const slice = await steps.run(`${table}: apply ${n}.${from}`, async (ctx) => {
-            const made = await sliceRows(ctx, entry, key, from, async () => () => undefined);
+            const made = await sliceRows(ctx, entry, { key, etag: page.etag }, from, async () => () => undefined);
             const applied = await applyEdited(ctx.env.DB, entry, made.rows, ctx.lock);
             await settleFileRetries(
               ctx.env.DB,

@@ -5,7 +5,7 @@ import { adminFetch } from "../test/admin";
 import { control, listTables, rows, syncSchemas, syncTable, until } from "../test/notion-sync";
 import { editPage, editSchema, pendingChanges, runDebouncer, titleValue } from "../test/webhooks";
 import { SYNC_LOCK, isLockHeld } from "../tables/lock";
-import { STEP_BUDGET } from "./page-slices";
+import { STEP_BUDGET } from "./step-budget";
 import { BATCH_PAGES, syncDebouncer } from "./sync-debouncer";
 
 /** A Vintage Toys database whose pages each have their own Notion-hosted photo (one file copy per page). */
