@@ -1,14 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { imageSize } from "./image-size";
-
-function png(width: number, height: number): Uint8Array {
-  const b = new Uint8Array(32);
-  b.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-  const v = new DataView(b.buffer);
-  v.setUint32(16, width);
-  v.setUint32(20, height);
-  return b;
-}
+import { pngHeader as png } from "./test/png-header";
 
 describe("imageSize", () => {
   it("reads PNG, GIF, JPEG and SVG headers", () => {

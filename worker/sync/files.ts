@@ -49,7 +49,17 @@ export type FileStore = {
   limits?: FileLimits;
   copied?: { count: number };
   skipped?: SkippedFile[];
+  /** When given, what copyFiles would record in `media_files` is gathered here for the owner to record once (`recordGathered`). */
+  records?: MediaRecords;
 };
+
+/** Keys (copied now or found copied) and sizes waiting to be recorded in `media_files` together. */
+export type MediaRecords = { keys: string[]; sizes: CopiedSize[] };
+
+/** Records what a store gathered (one D1 batch for a whole step's pages) and empties it. */
+export async function recordGathered(db: D1Database, records: MediaRecords): Promise<void> {
+  await recordMediaFiles(db, records.keys.splice(0), records.sizes.splice(0));
+}
 
 /** The page whose files are copied, named in the run's list of files it could not copy. */
 export type FilePage = { id: string; title?: string };
@@ -85,7 +95,10 @@ export async function copyFiles(store: FileStore, sources: FileSource[], page?: 
     else skip(store, key, source, reason, page);
     urls.set(source.url, reason === null ? siteUrlForKey(key) : null);
   });
-  await recordMediaFiles(store.db, copied, sizes);
+  if (store.records) {
+    store.records.keys.push(...copied);
+    store.records.sizes.push(...sizes);
+  } else await recordMediaFiles(store.db, copied, sizes);
   return urls;
 }
 

@@ -2,7 +2,16 @@ import { env } from "cloudflare:test";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { fileKeyFor } from "./file-keys";
 import type { SkippedFile } from "#contract/sync-runs";
-import { BUFFERED_AT_ONCE, copyFiles, FILE_LIMITS, siteUrlLookup, type FileLimits, type FileSource } from "./files";
+import {
+  BUFFERED_AT_ONCE,
+  copyFiles,
+  FILE_LIMITS,
+  recordGathered,
+  siteUrlLookup,
+  type FileLimits,
+  type FileSource,
+  type MediaRecords,
+} from "./files";
 import { blocksToMarkdown } from "./markdown";
 import { lookupIndex, mediaIndex } from "./media-index";
 import { newStats, pacedFetch } from "../notion/paced-fetch";
@@ -86,6 +95,22 @@ describe("copying Notion-hosted files into R2", () => {
     expect(puts).toEqual([{ key: KEY, beforeEnd: true }]);
     expect(await stored(KEY)).toEqual({ bytes: file.bytes, contentType: "image/png" });
     expect(warned).not.toHaveBeenCalled();
+  });
+
+  it("gathers what it would record when the store collects records, and recordGathered records them all at once", async () => {
+    const other = "https://files.example/ws/0a1b2c3d-0000-4000-8000-00000000000c/other.png?X-Amz-Signature=c";
+    const records: MediaRecords = { keys: [], sizes: [] };
+    const { files } = store(() => new Response(body(1000).stream, { headers: { "content-length": "1000" } }));
+    await copyFiles({ ...files, records }, [source()]);
+    await copyFiles({ ...files, records }, [source(other)]);
+    // Copied into R2, but nothing recorded yet: the owner records a whole step's files in one batch.
+    expect(await stored(KEY)).not.toBeNull();
+    expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM media_files").first("n")).toBe(0);
+    expect(records.keys).toEqual([KEY, fileKeyFor(other)]);
+    await recordGathered(env.DB, records);
+    const { results } = await env.DB.prepare("SELECT key FROM media_files ORDER BY key").all<{ key: string }>();
+    expect(results.map((r) => r.key)).toEqual([KEY, fileKeyFor(other)].sort());
+    expect(records).toEqual({ keys: [], sizes: [] });
   });
 
   it("records each copied file in media_files for /media, marks one found already copied as referenced again, and none skipped", async () => {

@@ -13,6 +13,7 @@ import type { RegistryEntry } from "../tables/registry";
 import { meterOf } from "../lib/step-meter";
 import type { StepContext } from "./sync-steps";
 import { takeWithinBudget } from "./step-budget";
+import { recordGathered, type MediaRecords } from "./files";
 import { stagePages, stagedPages, type StagedAt } from "./staged-pages";
 
 /** Subrequests a slice keeps in reserve for its closing writes (rows, media keys, progress). */
@@ -84,13 +85,16 @@ export async function sliceRows(
   const copied = { count: 0 };
   const index = await knownFiles(env, entry, pages);
   const skipped: SkippedFile[] = [];
-  const store = { bucket: env.MEDIA, index, db: env.DB, download: run.download, copied, skipped };
+  // The slice's media keys are recorded once, before its rows are written: a D1 call per step, not per page.
+  const records: MediaRecords = { keys: [], sizes: [] };
+  const store = { bucket: env.MEDIA, index, db: env.DB, download: run.download, copied, skipped, records };
   const unsupported: UnsupportedBlock[] = [];
   const made = new Map<PageLike, ColumnValue[]>();
   const taken = await takeWithinBudget(meter, pages, CLOSING_SUBREQUESTS, async (p) => {
     made.set(p, await pageRow(run, store, entry, p, unsupported, keep(p)));
   });
   const rows = pages.slice(0, taken).map((p) => made.get(p)!);
+  await recordGathered(env.DB, records);
   ctx.progress.rowsWritten += rows.length;
   ctx.progress.filesCopied += copied.count;
   return {

@@ -1,7 +1,7 @@
 import { env, introspectWorkflowInstance } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
 import { adminFetch } from "../test/admin";
-import { control, countPaths, listTables, notionStats, rows, syncSchemas, syncTable, until } from "../test/notion-sync";
+import { control, countPaths, listTables, notionStats, photoToys, rows, syncSchemas, syncTable, until } from "../test/notion-sync";
 import type { SyncRunProgress } from "../data/sync-history";
 import { LOCK_TTL_MS, SYNC_LOCK, isLockHeld } from "../tables/lock";
 import { STEP_BUDGET } from "./step-budget";
@@ -17,15 +17,7 @@ const run = async (id: number) => (await adminFetch(`/api/admin/sync-runs/${id}`
 describe("Sync Data as a SYNC workflow run", { timeout: 120_000 }, () => {
   beforeEach(async () => {
     await control("reset");
-    await control("databases", {
-      ...TOYS,
-      title: "Vintage Toys",
-      properties: { Title: { type: "title" }, Number: { type: "number" }, Photos: { type: "files" } },
-      pages: Array.from({ length: TOY_PAGES }, (_, i) => ({
-        properties: { Title: `Toy ${i + 1}`, Number: i + 1, Photos: [{ image: "detail-mechanism.png", name: `toy-${i + 1}.png` }] },
-      })),
-      replace: true,
-    });
+    await photoToys(TOYS, TOY_PAGES);
     expect((await syncSchemas()).success).toBe(true);
   });
 

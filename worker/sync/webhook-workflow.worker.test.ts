@@ -2,7 +2,7 @@ import { env, introspectWorkflowInstance, runDurableObjectAlarm, runInDurableObj
 import { beforeEach, describe, expect, it } from "vitest";
 import type { SyncRunProgress } from "#contract/sync-runs";
 import { adminFetch } from "../test/admin";
-import { control, listTables, rows, syncSchemas, syncTable, until } from "../test/notion-sync";
+import { control, listTables, photoToys, rows, syncSchemas, syncTable, until } from "../test/notion-sync";
 import { editPage, editSchema, pendingChanges, runDebouncer, titleValue } from "../test/webhooks";
 import { SYNC_LOCK, isLockHeld } from "../tables/lock";
 import { STEP_BUDGET } from "./step-budget";
@@ -25,16 +25,7 @@ describe("webhook batches as SYNC workflow runs", { timeout: 200_000 }, () => {
   beforeEach(async () => {
     await runDebouncer();
     await control("reset");
-    const made = await control("databases", {
-      ...TOYS,
-      title: "Vintage Toys",
-      properties: { Title: { type: "title" }, Number: { type: "number" }, Photos: { type: "files" } },
-      pages: Array.from({ length: TOY_PAGES }, (_, i) => ({
-        properties: { Title: `Toy ${i + 1}`, Number: i + 1, Photos: [{ image: "detail-mechanism.png", name: `toy-${i + 1}.png` }] },
-      })),
-      replace: true,
-    });
-    pageIds = (await made.json<{ pageIds: string[] }>()).pageIds;
+    pageIds = await photoToys(TOYS, TOY_PAGES);
     expect((await syncSchemas()).success).toBe(true);
   }, 60_000);
 

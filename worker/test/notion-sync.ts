@@ -133,3 +133,17 @@ export async function runCron(): Promise<void> {
     "the sync lock to be freed",
   );
 }
+
+/** Replaces the local Notion server's Vintage Toys database (ids `ids`) with `count` pages, each with its own hosted photo; answers the pages' ids. */
+export async function photoToys(ids: { id: string; dataSourceId: string }, count: number): Promise<string[]> {
+  const made = await control("databases", {
+    ...ids,
+    title: "Vintage Toys",
+    properties: { Title: { type: "title" }, Number: { type: "number" }, Photos: { type: "files" } },
+    pages: Array.from({ length: count }, (_, i) => ({
+      properties: { Title: `Toy ${i + 1}`, Number: i + 1, Photos: [{ image: "detail-mechanism.png", name: `toy-${i + 1}.png` }] },
+    })),
+    replace: true,
+  });
+  return (await made.json<{ pageIds: string[] }>()).pageIds;
+}

@@ -2,19 +2,12 @@ import { createServer, type ServerResponse } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listenOnLoopback, type Listening } from "../../../scripts/lib/listen.ts";
 import { EXTERNAL_PROBE_MAX_BYTES, probeImage, sizeImages } from "./probe";
+import { pngHeader as png } from "#contract/test/png-header";
 
 const HUGE_BYTES = 64 * 1024 * 1024;
 let server: Listening;
 /** Bytes each path's answer wrote before it ended or the client went away, and whether the client went away. */
 const sent = new Map<string, { bytes: number; cutByClient: boolean; closed: Promise<void> }>();
-
-function png(width: number, height: number): Buffer {
-  const b = Buffer.alloc(33);
-  b.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
-  b.writeUInt32BE(width, 16);
-  b.writeUInt32BE(height, 20);
-  return b;
-}
 
 /** Streams `head`, then filler up to HUGE_BYTES, waiting for the client to take each chunk. */
 async function stream(res: ServerResponse, path: string, head: Buffer): Promise<void> {
@@ -41,7 +34,7 @@ beforeAll(async () => {
     createServer((req, res) => {
       const path = req.url ?? "/";
       if (path === "/huge-unknown.bin") void stream(res, path, Buffer.from("not an image"));
-      else if (path === "/huge.png") void stream(res, path, png(640, 480));
+      else if (path === "/huge.png") void stream(res, path, Buffer.from(png(640, 480)));
       else res.writeHead(404).end();
     }),
   );

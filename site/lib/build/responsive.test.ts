@@ -1,20 +1,13 @@
 import { createServer } from "node:http";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { listenOnLoopback, type Listening } from "../../../scripts/lib/listen.ts";
+import { pngHeader as png } from "#contract/test/png-header";
 
 type Modules = { catalogue: typeof import("./catalogue"); responsive: typeof import("./responsive"); probe: typeof import("./probe") };
 
 let server: Listening;
 const hits = new Map<string, number>();
 let m: Modules;
-
-function png(width: number, height: number): Buffer {
-  const b = Buffer.alloc(33);
-  b.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
-  b.writeUInt32BE(width, 16);
-  b.writeUInt32BE(height, 20);
-  return b;
-}
 
 const ITEMS = [
   {
@@ -36,7 +29,7 @@ beforeAll(async () => {
           .writeHead(200, { "content-type": "application/json" })
           .end(JSON.stringify({ items: ITEMS, next: null, imageSizes: { "/media/notion/a/known.png": { width: 1000, height: 750 } } }));
       // Both originals answer, so a probe of either would succeed: only the hit count tells whether it was read.
-      if (path.startsWith("/media/notion/")) return res.writeHead(200, { "content-type": "image/png" }).end(png(500, 400));
+      if (path.startsWith("/media/notion/")) return res.writeHead(200, { "content-type": "image/png" }).end(Buffer.from(png(500, 400)));
       res.writeHead(404).end();
     }),
   );
