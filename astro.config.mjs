@@ -73,7 +73,7 @@ export default defineConfig({
   vite: { plugins: [tailwindcss()], ...(process.env.SITE_KEEP_OUT_DIR === "1" ? { build: { emptyOutDir: false } } : {}) },
   devToolbar: { enabled: false },
   // Item and listing pages return a cacheKey (a digest of what they show): a rebuild renders only pages whose key or code
-  // changed and copies the rest from the cache folder, which must survive between builds (SITE_CACHE_DIR, see README).
+  // changed and copies the rest from the cache folder, which must survive between builds (SITE_CACHE_DIR, see docs/deploy.md).
   experimental: { incrementalBuild: true },
   ...(process.env.SITE_CACHE_DIR ? { cacheDir: process.env.SITE_CACHE_DIR } : {}),
 });
