@@ -92,7 +92,10 @@ export const EnquiryAcceptedSchema = z.object({ id: z.string(), message: z.strin
 export type EnquiryAccepted = z.infer<typeof EnquiryAcceptedSchema>;
 
 /** `POST /api/enquiries` answer to invalid fields (400): `error` names them, `fields` gives each one's error. */
-export const EnquiryInvalidSchema = z.object({ error: z.string(), fields: z.partialRecord(z.enum(Object.keys(ENQUIRY_FIELD_ERRORS) as [EnquiryField]), z.string()) });
+export const EnquiryInvalidSchema = z.object({
+  error: z.string(),
+  fields: z.partialRecord(z.enum(Object.keys(ENQUIRY_FIELD_ERRORS) as [EnquiryField]), z.string()),
+});
 
 /** The thank-you text of an accepted enquiry (the same whether it was stored or caught by the honeypot). */
 export function enquiryThanks(email: string): string {
@@ -106,6 +109,9 @@ export function prefilledMessage(title: string, price: string): string {
 
 /** Which enquiries `GET /api/admin/enquiries` lists. */
 export const ENQUIRY_STATUSES = ["open", "handled", "all"] as const;
+
+/** Which enquiries a list holds: open (not yet handled), handled, or all. */
+export type EnquiryStatus = (typeof ENQUIRY_STATUSES)[number];
 
 /** Enquiries per page of `GET /api/admin/enquiries`. */
 export const ENQUIRIES_PAGE_SIZE = 20;

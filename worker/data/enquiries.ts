@@ -1,6 +1,6 @@
 /** Rows of `enquiries`: visitors' enquiries about items, stored before any email goes out, listed in the admin panel. */
 import type { CategoryId } from "#contract/categories";
-import { ENQUIRIES_PER_WINDOW, ENQUIRY_WINDOW_MS, type Enquiry } from "#contract/enquiries";
+import { ENQUIRIES_PER_WINDOW, ENQUIRY_WINDOW_MS, type Enquiry, type EnquiryStatus } from "#contract/enquiries";
 
 type EnquiryRow = {
   id: string;
@@ -92,9 +92,6 @@ export async function markEmailed(db: D1Database, id: string, emailed: boolean):
     .bind(id, emailed ? 1 : 0)
     .run();
 }
-
-/** Which enquiries a list holds. */
-export type EnquiryStatus = "open" | "handled" | "all";
 
 const WHERE: Record<EnquiryStatus, string> = { open: "handled_at IS NULL", handled: "handled_at IS NOT NULL", all: "1" };
 

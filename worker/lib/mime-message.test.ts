@@ -68,12 +68,24 @@ describe("the dealer's enquiry email", () => {
     });
     const raw = enquiryEmail(hostile, ROUTE);
     const names = headerLines(raw).map((line) => line.slice(0, line.indexOf(":")));
-    expect(names).toEqual(["From", "To", "Reply-To", "Subject", "Date", "Message-ID", "MIME-Version", "Content-Type", "Content-Transfer-Encoding"]);
+    expect(names).toEqual([
+      "From",
+      "To",
+      "Reply-To",
+      "Subject",
+      "Date",
+      "Message-ID",
+      "MIME-Version",
+      "Content-Type",
+      "Content-Transfer-Encoding",
+    ]);
     expect(raw).not.toMatch(/victim|X-Injected|forged/i);
     const email = await parse(raw);
     expect(email.bcc).toBeUndefined();
     expect(email.headers.map((h) => h.key)).not.toContain("x-injected");
-    expect(email.subject).toBe("Enquiry about Mills\nX-Injected: yes\r\n\r\nforged body from Eve\r\nBcc: victim@example.com".replace(/\s+/g, " "));
+    expect(email.subject).toBe(
+      "Enquiry about Mills\nX-Injected: yes\r\n\r\nforged body from Eve\r\nBcc: victim@example.com".replace(/\s+/g, " "),
+    );
     expect(email.replyTo).toMatchObject([{ address: "zoe@example.com" }]);
   });
 

@@ -31,16 +31,25 @@ afterAll(async () => {
 describe("verifyTurnstile", () => {
   it("posts the secret, the token and the visitor's address as JSON, and passes what Siteverify passes", async () => {
     expect(await verifyTurnstile("token-1", { secret: "s3cret", remoteIp: "203.0.113.5", url })).toEqual({ ok: true });
-    expect(seen.at(-1)).toEqual({ contentType: "application/json", body: { secret: "s3cret", response: "token-1", remoteip: "203.0.113.5" } });
+    expect(seen.at(-1)).toEqual({
+      contentType: "application/json",
+      body: { secret: "s3cret", response: "token-1", remoteip: "203.0.113.5" },
+    });
   });
 
   it("fails with Cloudflare's error codes what Siteverify fails", async () => {
     const answer = encodeURIComponent(JSON.stringify({ success: false, "error-codes": ["timeout-or-duplicate"] }));
-    expect(await verifyTurnstile("used", { secret: "s", url: `${url}?answer=${answer}` })).toEqual({ ok: false, codes: ["timeout-or-duplicate"] });
+    expect(await verifyTurnstile("used", { secret: "s", url: `${url}?answer=${answer}` })).toEqual({
+      ok: false,
+      codes: ["timeout-or-duplicate"],
+    });
   });
 
   it("calls Siteverify unavailable when it answers an error status, something else than its JSON, or nothing in time", async () => {
-    expect(await verifyTurnstile("t", { secret: "s", url: `${url}?status=502` })).toEqual({ ok: "unavailable", reason: "Siteverify answered 502" });
+    expect(await verifyTurnstile("t", { secret: "s", url: `${url}?status=502` })).toEqual({
+      ok: "unavailable",
+      reason: "Siteverify answered 502",
+    });
     expect((await verifyTurnstile("t", { secret: "s", url: `${url}?answer=%3Chtml%3E` })).ok).toBe("unavailable");
     expect((await verifyTurnstile("t", { secret: "s", url: `${url}?hang`, timeoutMs: 200 })).ok).toBe("unavailable");
   });

@@ -39,7 +39,15 @@ describe("admin API answers match the contract the admin panel parses them with"
   it("enquiries, and marking one handled", async () => {
     const stored = await storeEnquiry(
       env.DB,
-      { category: "toys", itemId: "0badf00d-0000-4000-8000-000000000000", itemTitle: "Tin robot", name: "Ada", email: "ada@example.com", phone: null, message: "Hello" },
+      {
+        category: "toys",
+        itemId: "0badf00d-0000-4000-8000-000000000000",
+        itemTitle: "Tin robot",
+        name: "Ada",
+        email: "ada@example.com",
+        phone: null,
+        message: "Hello",
+      },
       null,
     );
     if (!stored.stored) throw new Error("the enquiry was not stored");

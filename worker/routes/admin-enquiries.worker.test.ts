@@ -115,7 +115,10 @@ describe("POST /api/admin/enquiries/{id}/handled", () => {
     expect(bad.status).toBe(400);
     expect(await bad.json()).toEqual({ error: "Invalid id: must be an enquiry id" });
     const [id] = await seed(1);
-    const cross = await adminFetch(`${ADMIN_PATHS.enquiries}/${id}/handled`, { method: "POST", headers: { origin: "https://evil.example" } });
+    const cross = await adminFetch(`${ADMIN_PATHS.enquiries}/${id}/handled`, {
+      method: "POST",
+      headers: { origin: "https://evil.example" },
+    });
     expect(cross.status).toBe(403);
     expect((await list()).openCount).toBe(1);
   });

@@ -98,9 +98,13 @@ async function accept(c: Context<AppEnv>, form: boolean): Promise<EnquiryAccepte
   const stored = await storeEnquiry(c.env.DB, enquiry, isLoopbackClient(client) ? null : client);
   if (!stored.stored) {
     const minutes = Math.ceil(stored.retryAfterSeconds / 60);
-    fail(429, `You have sent ${ENQUIRIES_PER_WINDOW} enquiries within the hour. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`, {
-      "Retry-After": String(stored.retryAfterSeconds),
-    });
+    fail(
+      429,
+      `You have sent ${ENQUIRIES_PER_WINDOW} enquiries within the hour. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
+      {
+        "Retry-After": String(stored.retryAfterSeconds),
+      },
+    );
   }
   // Stored first, so a failed email loses nothing: the enquiry stays listed in the admin panel as not emailed.
   const email = { ...enquiry, id: stored.id, createdAt: stored.createdAt, price: item.price, forSale: item.forSale };

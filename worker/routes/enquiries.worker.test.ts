@@ -96,7 +96,9 @@ describe("POST /api/enquiries", () => {
         message: ENQUIRY_FIELD_ERRORS.message,
       },
     });
-    expect(await post(enquiry({ name: "Ada\r\nBcc: victim@example.com" })).then((r) => r.json())).toMatchObject({ fields: { name: ENQUIRY_FIELD_ERRORS.name } });
+    expect(await post(enquiry({ name: "Ada\r\nBcc: victim@example.com" })).then((r) => r.json())).toMatchObject({
+      fields: { name: ENQUIRY_FIELD_ERRORS.name },
+    });
     expect(await post(null, { raw: "{not json" }).then((r) => r.json())).toEqual({ error: "Invalid body: expected a JSON object" });
     expect(await stored()).toEqual([]);
   });
@@ -115,7 +117,11 @@ describe("POST /api/enquiries", () => {
     const res = await post(enquiry({ message: "x".repeat(17 * 1024) }));
     expect(res.status).toBe(413);
     expect(await res.json()).toEqual({ error: "Request body too large: the limit is 16384 bytes" });
-    const longest = enquiry({ name: "機".repeat(ENQUIRY_LIMITS.name), message: "機".repeat(ENQUIRY_LIMITS.message), phone: "9".repeat(40) });
+    const longest = enquiry({
+      name: "機".repeat(ENQUIRY_LIMITS.name),
+      message: "機".repeat(ENQUIRY_LIMITS.message),
+      phone: "9".repeat(40),
+    });
     expect((await post(longest, { form: true })).status).toBe(303);
   });
 
@@ -184,12 +190,18 @@ describe("the dealer's email", () => {
 describe("Turnstile, when TURNSTILE_SECRET is set", () => {
   const turnstile = (query = "") => ({ TURNSTILE_SECRET: "turnstile-secret", TURNSTILE_VERIFY_URL: `${recorder}/siteverify${query}` });
   const siteverifyCalls = async () =>
-    (await (await fetch(`${recorder}/__calls`)).json<RecordedCall[]>()).filter((c) => c.path === "/siteverify").map((c) => JSON.parse(c.body));
+    (await (await fetch(`${recorder}/__calls`)).json<RecordedCall[]>())
+      .filter((c) => c.path === "/siteverify")
+      .map((c) => JSON.parse(c.body));
 
   it("accepts a token Siteverify passes, sending it the secret, the token and the visitor's address", async () => {
     const res = await post(enquiry({ turnstileToken: PASSING_TURNSTILE_TOKEN }), { ip: "203.0.113.40", vars: turnstile() });
     expect(res.status).toBe(201);
-    expect((await siteverifyCalls()).at(-1)).toEqual({ secret: "turnstile-secret", response: PASSING_TURNSTILE_TOKEN, remoteip: "203.0.113.40" });
+    expect((await siteverifyCalls()).at(-1)).toEqual({
+      secret: "turnstile-secret",
+      response: PASSING_TURNSTILE_TOKEN,
+      remoteip: "203.0.113.40",
+    });
   });
 
   it("refuses a missing or failed token as an invalid field, and answers 503 while Siteverify cannot answer, storing nothing", async () => {
