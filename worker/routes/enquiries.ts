@@ -22,6 +22,7 @@ import { backTo, FORM_FAILURE_HEADERS, formFailurePage } from "../lib/form-failu
 import { normaliseNotionId } from "../lib/notion-id";
 import { verifyTurnstile } from "../lib/turnstile";
 import { NotSyncedError } from "../tables/not-synced";
+import { isCrossOrigin } from "../middleware/admin-guard";
 import { isLoopbackClient } from "../middleware/rate-limit";
 
 /** Invalid fields: 400 with each field's error (JSON `fields`, or listed on the page a plain form post gets). */
@@ -71,6 +72,8 @@ async function checkTurnstile(c: Context<AppEnv>, body: EnquiryBody): Promise<vo
 
 /** Validates, checks, stores and emails an enquiry; a filled honeypot gets the same answer with nothing stored or counted. */
 async function accept(c: Context<AppEnv>, form: boolean): Promise<EnquiryAccepted> {
+  // Another site's page must not post enquiries through its visitors' browsers (each with its own address to count).
+  if (isCrossOrigin(c.req.method, c.req.url, c.req.raw.headers)) fail(403, "Enquiries are accepted only from this site's pages");
   const fields = await readFields(c, form);
   if (typeof fields.website === "string" && fields.website.trim() !== "") {
     return { id: crypto.randomUUID(), message: enquiryThanks(String(fields.email ?? "").slice(0, 254)) };

@@ -15,12 +15,13 @@ type Stored = { id: string; item_id: string; item_title: string; name: string; e
 /** Posts to /api/enquiries as JSON (or form-encoded) from `ip` (none: the machine itself), through a worker with `vars` changed. */
 async function post(
   body: unknown,
-  options: { ip?: string; vars?: Partial<Env>; form?: boolean; raw?: string; referer?: string } = {},
+  options: { ip?: string; vars?: Partial<Env>; form?: boolean; raw?: string; referer?: string; headers?: Record<string, string> } = {},
 ): Promise<Response> {
   const headers: Record<string, string> = {
     "content-type": options.form ? "application/x-www-form-urlencoded" : "application/json",
     ...(options.ip ? { "cf-connecting-ip": options.ip } : {}),
     ...(options.referer ? { referer: options.referer } : {}),
+    ...options.headers,
   };
   const payload = options.raw ?? (options.form ? new URLSearchParams(body as Record<string, string>).toString() : JSON.stringify(body));
   const ctx = createExecutionContext();
@@ -101,6 +102,15 @@ describe("POST /api/enquiries", () => {
     });
     expect(await post(null, { raw: "{not json" }).then((r) => r.json())).toEqual({ error: "Invalid body: expected a JSON object" });
     expect(await stored()).toEqual([]);
+  });
+
+  it("refuses a post from another site's page with 403, and takes one from this site's", async () => {
+    const foreign = await post(enquiry(), { headers: { origin: "https://elsewhere.example" } });
+    expect(foreign.status).toBe(403);
+    expect(await foreign.json()).toEqual({ error: "Enquiries are accepted only from this site's pages" });
+    expect((await post(enquiry(), { form: true, headers: { "sec-fetch-site": "cross-site" } })).status).toBe(403);
+    expect(await stored()).toEqual([]);
+    expect((await post(enquiry(), { headers: { origin: "http://localhost", "sec-fetch-site": "same-origin" } })).status).toBe(201);
   });
 
   it("answers 404 naming an item that is not in the catalogue and 503 for a category never synced", async () => {

@@ -1,9 +1,8 @@
 import { lazy, type MouseEvent, Suspense, useEffect, useRef, useState } from "react";
-import { prefilledMessage } from "#contract/enquiries";
-import { formatItemPrice } from "../../lib/price";
 import { DIALOG_MIN_WIDTH, enquiryHref } from "./enquiry-links";
 
-// The dialog and its form load only when first wanted, so the item page carries none of their code until then.
+// The dialog and its form (with the enquiry schema and zod) load only when first wanted, so the item page carries none
+// of their code until then: keep this module free of imports that bring them in.
 const loadDialog = () => import("./EnquiryDialog");
 const EnquiryDialog = lazy(loadDialog);
 
@@ -63,7 +62,7 @@ export default function EnquiryButton({ category, itemId, title, price }: Props)
             category={category}
             itemId={itemId}
             title={title}
-            initialMessage={prefilledMessage(title, formatItemPrice(price))}
+            price={price}
           />
         </Suspense>
       )}

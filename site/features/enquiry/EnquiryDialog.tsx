@@ -1,7 +1,9 @@
 import { Dialog } from "radix-ui";
+import { prefilledMessage } from "#contract/enquiries";
+import { formatItemPrice } from "../../lib/price";
 import EnquiryForm from "./EnquiryForm";
 
-/** Props of EnquiryDialog: open state and its setter, the item, its title and the message the form starts with. */
+/** Props of EnquiryDialog: open state and its setter, where the focus goes on closing, the item, its title and price (the message starts with them). */
 type Props = {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -9,11 +11,11 @@ type Props = {
   category: string;
   itemId: string;
   title: string;
-  initialMessage: string;
+  price: number | null;
 };
 
 /** The enquiry form in a modal dialog (wide screens): focus kept inside, Escape or Close shuts it and the focus goes back to the button. */
-export default function EnquiryDialog({ open, onOpenChange, onCloseAutoFocus, category, itemId, title, initialMessage }: Props) {
+export default function EnquiryDialog({ open, onOpenChange, onCloseAutoFocus, category, itemId, title, price }: Props) {
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
@@ -31,7 +33,7 @@ export default function EnquiryDialog({ open, onOpenChange, onCloseAutoFocus, ca
             <EnquiryForm
               category={category}
               itemId={itemId}
-              initialMessage={initialMessage}
+              initialMessage={prefilledMessage(title, formatItemPrice(price))}
               afterSent={
                 <Dialog.Close className="btn-outline justify-self-start" data-testid="enquiry-close">
                   Close
