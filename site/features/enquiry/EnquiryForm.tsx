@@ -4,6 +4,7 @@ import { API_PATHS } from "#contract/api-paths";
 import { ENQUIRY_LIMITS, type EnquiryField } from "#contract/enquiries";
 import { TURNSTILE_SITE_KEY } from "./enquiry-links";
 import { $enquiry, resetEnquiry, sendEnquiry } from "./enquiry-store";
+import FormField from "./FormField";
 import HoneypotField from "./HoneypotField";
 import TurnstileWidget from "./TurnstileWidget";
 
@@ -12,35 +13,6 @@ type Props = { category: string; itemId: string; initialMessage: string; afterSe
 
 const INPUT = "rounded-md border border-brass-600 bg-cream-50 px-3 py-2 text-base text-ink aria-[invalid=true]:border-oxblood-700";
 const VISIBLE_FIELDS = ["name", "email", "phone", "message"] as const;
-
-/** One labelled field with its error tied to it (aria-describedby), and a hint where there is one. */
-function Field(props: {
-  id: string;
-  label: string;
-  hint?: string;
-  error?: string;
-  children: (described: string | undefined) => ReactNode;
-}) {
-  const described = [props.hint && `${props.id}-hint`, props.error && `${props.id}-error`].filter(Boolean).join(" ") || undefined;
-  return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={props.id} className="text-sm font-semibold text-walnut">
-        {props.label}
-      </label>
-      {props.children(described)}
-      {props.hint && (
-        <p id={`${props.id}-hint`} className="text-xs text-walnut">
-          {props.hint}
-        </p>
-      )}
-      {props.error && (
-        <p id={`${props.id}-error`} className="text-sm font-semibold text-oxblood-700" data-testid={`${props.id.split("-").at(-1)}-error`}>
-          {props.error}
-        </p>
-      )}
-    </div>
-  );
-}
 
 /**
  * The enquiry form (in the dialog and on /enquiry): name, email, phone (optional), message, the hidden honeypot and,
@@ -102,7 +74,7 @@ export default function EnquiryForm({ category, itemId, initialMessage, afterSen
     >
       <input type="hidden" name="category" value={category} />
       <input type="hidden" name="itemId" value={itemId} />
-      <Field id={ids.name} label="Your name" error={error("name")}>
+      <FormField id={ids.name} label="Your name" error={error("name")}>
         {(described) => (
           <input
             id={ids.name}
@@ -117,8 +89,8 @@ export default function EnquiryForm({ category, itemId, initialMessage, afterSen
             className={INPUT}
           />
         )}
-      </Field>
-      <Field id={ids.email} label="Email" error={error("email")}>
+      </FormField>
+      <FormField id={ids.email} label="Email" error={error("email")}>
         {(described) => (
           <input
             id={ids.email}
@@ -134,8 +106,8 @@ export default function EnquiryForm({ category, itemId, initialMessage, afterSen
             className={INPUT}
           />
         )}
-      </Field>
-      <Field id={ids.phone} label="Phone (optional)" error={error("phone")}>
+      </FormField>
+      <FormField id={ids.phone} label="Phone (optional)" error={error("phone")}>
         {(described) => (
           <input
             id={ids.phone}
@@ -150,8 +122,8 @@ export default function EnquiryForm({ category, itemId, initialMessage, afterSen
             className={INPUT}
           />
         )}
-      </Field>
-      <Field
+      </FormField>
+      <FormField
         id={ids.message}
         label="Message"
         hint={`At most ${ENQUIRY_LIMITS.message.toLocaleString("en-US")} characters.`}
@@ -171,7 +143,7 @@ export default function EnquiryForm({ category, itemId, initialMessage, afterSen
             className={INPUT}
           />
         )}
-      </Field>
+      </FormField>
       <HoneypotField value={values.website} onChange={set("website")} />
       {TURNSTILE_SITE_KEY && (
         <div className="grid gap-1">
