@@ -5,11 +5,13 @@ export default defineConfig({
   test: {
     projects: [
       {
-        // Node has no `cloudflare:workers` nor `cloudflare:workflows`; the worker's entry imports them for its Durable Object and its Workflow.
+        // Node has no `cloudflare:workers`, `cloudflare:workflows` nor `cloudflare:email`; the worker's entry imports them for its
+        // Durable Object, its Workflow and the enquiry email.
         resolve: {
           alias: {
             "cloudflare:workers": fileURLToPath(new URL("./worker/test/cloudflare-workers-node.ts", import.meta.url)),
             "cloudflare:workflows": fileURLToPath(new URL("./worker/test/cloudflare-workflows-node.ts", import.meta.url)),
+            "cloudflare:email": fileURLToPath(new URL("./worker/test/cloudflare-email-node.ts", import.meta.url)),
           },
         },
         test: {

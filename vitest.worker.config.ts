@@ -23,6 +23,8 @@ export default defineConfig(async () => {
             // Webhook batches run when a test fires the debouncer's alarm (runDurableObjectAlarm), never on their own.
             NOTION_WEBHOOK_DEBOUNCE_MS: "600000",
           },
+          // As in production, where Email Routing sends only to verified addresses: any other destination is refused.
+          email: { send_email: [{ name: "ENQUIRY_EMAIL", allowed_destination_addresses: ["dealer@example.com"] }] },
         },
       }),
     ],

@@ -15,6 +15,7 @@ export const API_PATHS = {
   search: "/api/search",
   build: "/api/build",
   notionWebhook: "/api/notion/webhook",
+  enquiries: "/api/enquiries",
 } as const;
 
 /** Prefix of every admin API path (all guarded by the admin session). */
@@ -34,4 +35,8 @@ export const ADMIN_PATHS = {
   syncStatus: "/api/admin/sync-status",
   syncRuns: "/api/admin/sync-runs",
   notionWebhook: "/api/admin/notion-webhook",
+  enquiries: "/api/admin/enquiries",
 } as const;
+
+/** Site pages of the enquiry form: the form filled from `?category=&id=`, and the thank-you page a plain form post lands on. */
+export const ENQUIRY_PAGES = { form: "/enquiry", thanks: "/enquiry/thanks" } as const;

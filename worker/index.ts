@@ -11,6 +11,7 @@ import { adminGuard } from "./middleware/admin-guard";
 import { bodyLimits } from "./middleware/body-limit";
 import { apiRateLimit } from "./middleware/rate-limit";
 import adminCache from "./routes/admin-cache";
+import adminEnquiries from "./routes/admin-enquiries";
 import adminNotion from "./routes/admin-notion";
 import adminNotionWebhook from "./routes/admin-notion-webhook";
 import adminSession from "./routes/admin-session";
@@ -19,6 +20,7 @@ import adminSyncStatus from "./routes/admin-sync-status";
 import buildCatalogue from "./routes/build-catalogue";
 import collection from "./routes/collection";
 import content from "./routes/content";
+import enquiries from "./routes/enquiries";
 import images from "./routes/images";
 import media from "./routes/media";
 import notionWebhook from "./routes/notion-webhook";
@@ -46,6 +48,7 @@ app.route(API_PATHS.pageHeaders, pageHeaders);
 app.route(API_PATHS.collection, collection);
 app.route(API_PATHS.search, search);
 app.route(API_PATHS.build, buildCatalogue);
+app.route(API_PATHS.enquiries, enquiries);
 
 app.use(`${ADMIN_PREFIX}/*`, adminGuard);
 // Counting every table's rows costs a query per table; every sync and cache clear purges this entry.
@@ -54,6 +57,7 @@ app.route(ADMIN_PATHS.session, adminSession);
 app.route(ADMIN_PATHS.syncStatus, adminSyncStatus);
 app.route(ADMIN_PATHS.notionWebhook, adminNotionWebhook);
 app.route(ADMIN_PATHS.syncRuns, adminSyncRuns);
+app.route(ADMIN_PATHS.enquiries, adminEnquiries);
 app.route("/", adminCache);
 app.route("/", adminNotion);
 // Resized copies first: no synced key starts with "w/" (the sync writes `notion/...` keys only).

@@ -10,6 +10,9 @@ import { startWorker } from "./worker-process.ts";
 import { subscribeWorker } from "./webhook-subscription.ts";
 import { startNotionServer, type NotionServer } from "../notion-server/server.ts";
 
+/** Where the local stack emails enquiries (nothing leaves the machine: wrangler dev writes the messages to files). */
+export const DEMO_ENQUIRY_EMAIL = { to: "dealer@coin-op.example", from: "enquiries@coin-op.example" } as const;
+
 /** Everything `npm start` runs: Notion (demo or external), the worker, the deploy hook, synced data and a built site. */
 export type Stack = {
   url: string;
@@ -102,12 +105,15 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         ADMIN_PASSWORD: options.password,
         DEPLOY_HOOK_URL: hook.url,
         NOTION_WEBHOOK_DEBOUNCE_MS: "1000",
+        // Enquiries are emailed locally too: wrangler dev writes each message to .wrangler/tmp/email/ and logs its path.
+        ENQUIRY_EMAIL_TO: DEMO_ENQUIRY_EMAIL.to,
+        ENQUIRY_EMAIL_FROM: DEMO_ENQUIRY_EMAIL.from,
       },
       log: (line) => {
         options.workerLog?.(line);
         // workerd's failed look-up of Cloudflare's `cf` metadata is expected offline and says nothing useful; a
         // full sync at size logs hundreds of step lines.
-        if (/sync|rror|✘/.test(line) && !/workers\.cloudflare\.com|sync step: run/.test(line)) log(`  [worker] ${line}`);
+        if (/sync|rror|✘|^Email: /.test(line) && !/workers\.cloudflare\.com|sync step: run/.test(line)) log(`  [worker] ${line}`);
       },
       signal,
     });

@@ -41,11 +41,14 @@ describe("Page Headers tab", () => {
 });
 
 describe.each(Object.keys(VIEWPORTS) as (keyof typeof VIEWPORTS)[])("admin tabs at %s", (viewport) => {
-  it("switch between Cache Management, Page Headers and Notion Sync without overflowing the page", async () => {
+  it("switch between Cache Management, Page Headers and Notion Sync without overflowing the page, Enquiries last", async () => {
     const context = await signedInContext(browser, viewport);
     const page = await openAdmin(context);
     const tabs = page.getByRole("tablist", { name: "Admin sections" }).getByRole("tab");
-    expect(await tabs.allTextContents()).toEqual(["Cache Management", "Page Headers", "Notion Sync"]);
+    const names = await tabs.allTextContents();
+    expect(names.slice(0, 3)).toEqual(["Cache Management", "Page Headers", "Notion Sync"]);
+    // The open enquiries' count follows the tab's name when there are any.
+    expect(names.slice(3)).toEqual([expect.stringMatching(/^Enquiries(\d+ open)?$/)]);
 
     await page.getByTestId("stat-cached-items").waitFor();
     await page.getByRole("switch").waitFor();

@@ -70,7 +70,7 @@ describe.each(["desktop", "mobile"] as const)("prerendered item pages at %s", (v
       },
     ]);
     expect(await page.getByText("Interested in this item?").count()).toBe(0);
-    expect(await page.getByRole("button", { name: "Contact About This Item" }).count()).toBe(0);
+    expect(await page.getByRole("link", { name: "Contact About This Item" }).count()).toBe(0);
     expect(await page.title()).toMatch(/^Mills Castle Front 5¢ \| /);
     await screenshot(page, `item-detail-gallery-${viewport}`);
     await context.close();
@@ -86,7 +86,7 @@ describe.each(["desktop", "mobile"] as const)("prerendered item pages at %s", (v
     expect(await page.getByTestId("item-price").textContent()).toBe("$4,850");
     const contact = page.getByTestId("contact-card");
     expect(await contact.getByRole("heading").textContent()).toBe("Interested in this item?");
-    expect(await contact.getByRole("button").textContent()).toBe("Contact About This Item");
+    expect(await contact.getByRole("link").textContent()).toBe("Contact About This Item");
     expect((await detailsPanel(page))[0].rows).toContainEqual(["Price", "$4,850"]);
     expect(await page.title()).toMatch(/^Mills Castle Front 5¢ For Sale \| /);
     await screenshot(page, `item-detail-for-sale-${viewport}`);

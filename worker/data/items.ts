@@ -39,7 +39,7 @@ export function listItems(
 }
 
 /** The item of `category` with this Notion page id (dashed), or null. */
-function readItem(db: D1Database, category: CategoryId, id: string): Promise<Item | null> {
+export function readItem(db: D1Database, category: CategoryId, id: string): Promise<Item | null> {
   return withColumns(db, databaseOf(category), async (columns) => {
     const row = await db
       .prepare(`SELECT * FROM ${quoteIdent(columns.table)} WHERE id = ?1`)

@@ -3,8 +3,10 @@ import { describe, expect, it } from "vitest";
 import type * as z from "zod/mini";
 import { CacheStatsSchema, MessageResultSchema, NotionTablesSchema, SessionStateSchema } from "#contract/admin-api";
 import { ADMIN_PATHS } from "#contract/api-paths";
+import { EnquiriesPageSchema } from "#contract/enquiries";
 import { SyncRunsSchema, SyncStatusSchema } from "#contract/sync-runs";
 import { WebhookStateSchema } from "#contract/webhook-status";
+import { storeEnquiry } from "../data/enquiries";
 import { finishRun, startRun } from "../data/sync-runs";
 import { adminFetch } from "../test/admin";
 
@@ -32,6 +34,28 @@ describe("admin API answers match the contract the admin panel parses them with"
     expect(status).toMatchObject({ lastSync: { kind: "table", ok: true }, lastRebuild: { kind: "rebuild", ok: null } });
     const history = await answer(SyncRunsSchema, `${ADMIN_PATHS.syncRuns}?limit=5`);
     expect(history).toMatchObject({ runs: [{ id, pagesAdded: 1, filesCopied: 4, unsupportedBlocks: unsupported, unsupportedTotal: 2 }] });
+  });
+
+  it("enquiries, and marking one handled", async () => {
+    const stored = await storeEnquiry(
+      env.DB,
+      {
+        category: "toys",
+        itemId: "0badf00d-0000-4000-8000-000000000000",
+        itemTitle: "Tin robot",
+        name: "Ada",
+        email: "ada@example.com",
+        phone: null,
+        message: "Hello",
+      },
+      null,
+    );
+    if (!stored.stored) throw new Error("the enquiry was not stored");
+    expect(await answer(EnquiriesPageSchema, `${ADMIN_PATHS.enquiries}?status=all`)).toMatchObject({
+      enquiries: [{ id: stored.id, itemTitle: "Tin robot", handled: false, emailed: false }],
+      openCount: 1,
+    });
+    await answer(MessageResultSchema, `${ADMIN_PATHS.enquiries}/${stored.id}/handled`, "POST");
   });
 
   it("session, cache controls, synced tables and the webhook subscription", async () => {

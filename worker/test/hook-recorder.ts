@@ -3,9 +3,13 @@ import { createServer } from "node:http";
 /** A POST seen by the recorder. */
 export type RecordedCall = { method: string; path: string; body: string };
 
+/** The token the Siteverify stand-in passes; any other fails with `invalid-input-response`. */
+export const PASSING_TURNSTILE_TOKEN = "passing-turnstile-token";
+
 /**
  * A tiny Node server standing in for a deploy hook in workerd tests: any POST is recorded and
- * answered with `?status=` (default 202); `GET /__calls` lists what it saw.
+ * answered with `?status=` (default 202); `GET /__calls` lists what it saw. `POST /siteverify` stands in for Turnstile's
+ * Siteverify (its JSON answer: success for PASSING_TURNSTILE_TOKEN), unless `?status=` asks for another status.
  */
 export function startHookRecorder(): Promise<{ url: string; close(): Promise<void> }> {
   const calls: RecordedCall[] = [];
@@ -20,6 +24,12 @@ export function startHookRecorder(): Promise<{ url: string; close(): Promise<voi
     req.on("end", () => {
       calls.push({ method: req.method ?? "", path: url.pathname, body });
       const status = Number(url.searchParams.get("status") ?? 202);
+      if (url.pathname === "/siteverify" && !url.searchParams.has("status")) {
+        const success = (JSON.parse(body || "{}") as { response?: string }).response === PASSING_TURNSTILE_TOKEN;
+        res.writeHead(200, { "content-type": "application/json" });
+        res.end(JSON.stringify({ success, "error-codes": success ? [] : ["invalid-input-response"] }));
+        return;
+      }
       res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify({ queued: status < 300 }));
     });
   });

@@ -1,13 +1,23 @@
+import { useStore } from "@nanostores/react";
 import { Tabs } from "radix-ui";
+import { useEffect } from "react";
+import { $openEnquiries, ENQUIRIES_POLL_MS, refreshEnquiries } from "./admin-enquiries";
 import CacheTab from "./CacheTab";
+import EnquiriesTab from "./EnquiriesTab";
 import NotionSyncTab from "./NotionSyncTab";
 import PageHeadersTab from "./PageHeadersTab";
 
 const TRIGGER =
   "flex-1 rounded-md px-3 py-2 text-sm font-semibold text-walnut transition-colors hover:bg-cream-200 data-[state=active]:bg-oxblood-700 data-[state=active]:text-cream-50";
 
-/** The admin tabs: Cache Management (default), Page Headers, Notion Sync. */
+/** The admin tabs: Cache Management (default), Page Headers, Notion Sync, and Enquiries with the count of open ones (read every 30 s). */
 export default function AdminTabs() {
+  const open = useStore($openEnquiries);
+  useEffect(() => {
+    void refreshEnquiries();
+    const timer = setInterval(() => void refreshEnquiries(), ENQUIRIES_POLL_MS);
+    return () => clearInterval(timer);
+  }, []);
   return (
     <Tabs.Root defaultValue="cache" className="grid grid-cols-1 gap-4">
       <Tabs.List aria-label="Admin sections" className="card flex flex-wrap gap-1 p-1">
@@ -20,6 +30,15 @@ export default function AdminTabs() {
         <Tabs.Trigger value="notion" className={TRIGGER}>
           Notion Sync
         </Tabs.Trigger>
+        <Tabs.Trigger value="enquiries" className={TRIGGER}>
+          Enquiries
+          {open !== null && open > 0 && (
+            <span className="ml-2 rounded-full bg-brass-400 px-2 py-0.5 text-xs font-bold text-ink" data-testid="open-enquiries">
+              {open}
+              <span className="sr-only"> open</span>
+            </span>
+          )}
+        </Tabs.Trigger>
       </Tabs.List>
       <Tabs.Content value="cache" className="outline-none">
         <CacheTab />
@@ -29,6 +48,9 @@ export default function AdminTabs() {
       </Tabs.Content>
       <Tabs.Content value="notion" className="outline-none">
         <NotionSyncTab />
+      </Tabs.Content>
+      <Tabs.Content value="enquiries" className="outline-none">
+        <EnquiriesTab />
       </Tabs.Content>
     </Tabs.Root>
   );

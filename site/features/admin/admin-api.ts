@@ -8,6 +8,7 @@ import {
   SessionStateSchema,
   type SyncTableBody,
 } from "#contract/admin-api";
+import { EnquiriesPageSchema, type EnquiryStatus } from "#contract/enquiries";
 import { SyncRunProgressSchema, SyncRunsSchema, SyncStartedSchema, SyncStatusSchema } from "#contract/sync-runs";
 import { WebhookStateSchema } from "#contract/webhook-status";
 import { assertOk, getJson } from "../../lib/http";
@@ -72,3 +73,9 @@ export const readSyncRuns = (limit: number) => read(SyncRunsSchema, `${ADMIN_PAT
 export const readWebhookState = () => read(WebhookStateSchema, ADMIN_PATHS.notionWebhook);
 /** When the deployed static site was built. */
 export const readBuildInfo = () => read(BuildInfoSchema, BUILD_INFO_PATH);
+/** One page of enquiries of `status`, newest first, with the count of open ones. */
+export const readEnquiries = (status: EnquiryStatus, page: number) =>
+  read(EnquiriesPageSchema, `${ADMIN_PATHS.enquiries}?${new URLSearchParams({ status, page: String(page) })}`);
+/** Marks an enquiry handled. */
+export const markEnquiryHandled = (id: string) =>
+  send(MessageResultSchema, "POST", `${ADMIN_PATHS.enquiries}/${encodeURIComponent(id)}/handled`);

@@ -8,12 +8,13 @@ import RichTextPieces from "../../lib/ui/RichTextPieces";
 import Breadcrumb from "./Breadcrumb";
 import DetailsPanel from "./DetailsPanel";
 
-/** Props of ItemDetailView: the item, its section, the Back target, the image gallery to place, whether it is prerendered (Back then corrected from the address by an inline script), and the long description rendered to sanitised HTML at build time. */
+/** Props of ItemDetailView: the item, its section, the Back target, the image gallery and the contact button (for sale) to place, whether it is prerendered (Back then corrected from the address by an inline script), and the long description rendered to sanitised HTML at build time. */
 type Props = {
   item: SiteItem;
   sourcePage: SourcePage;
   backHref: string;
   gallery: ReactNode;
+  contact?: ReactNode;
   prerendered?: boolean;
   longDescriptionHtml?: string;
 };
@@ -21,7 +22,7 @@ type Props = {
 const UNTITLED = "Untitled item";
 
 /** An item detail page's content: breadcrumb, Back, header, gallery, description, details panel, and the contact card for sale. */
-export default function ItemDetailView({ item, sourcePage, backHref, gallery, prerendered = false, longDescriptionHtml }: Props) {
+export default function ItemDetailView({ item, sourcePage, backHref, gallery, contact, prerendered = false, longDescriptionHtml }: Props) {
   const forSale = sourcePage === "for-sale";
   const title = item.title ?? UNTITLED;
   return (
@@ -85,9 +86,7 @@ export default function ItemDetailView({ item, sourcePage, backHref, gallery, pr
           {forSale && (
             <section className="card border-l-4 border-l-brass-500 p-5" data-testid="contact-card">
               <h2 className="text-lg font-bold text-oxblood-800">Interested in this item?</h2>
-              <button type="button" className="btn-primary mt-3 w-full" data-testid="contact-button">
-                Contact About This Item
-              </button>
+              {contact}
             </section>
           )}
         </div>

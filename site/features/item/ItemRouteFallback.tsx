@@ -4,6 +4,7 @@ import { ITEM_NOT_FOUND_TEXT, fetchItem, itemErrorMessage } from "./item-fetch";
 import { backHref, parseItemRoute, type ItemRoute } from "./item-route";
 import { itemMetaDescription, itemPageTitle } from "./item-seo";
 import type { SiteItem } from "../../lib/normalize";
+import EnquiryButton from "../enquiry/EnquiryButton";
 import ImageGallery from "./ImageGallery";
 import ItemDetailSkeleton from "./ItemDetailSkeleton";
 import ItemDetailView from "./ItemDetailView";
@@ -67,6 +68,7 @@ export default function ItemRouteFallback({ pageTitle }: Props) {
       sourcePage={route.sourcePage}
       backHref={backHref(location.search, route.sourcePage, route.category)}
       gallery={<ImageGallery images={itemImages(item)} title={title} category={item.category} />}
+      contact={<EnquiryButton category={item.category} itemId={item.id} title={title} price={item.price} />}
     />
   );
 }

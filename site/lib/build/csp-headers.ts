@@ -17,8 +17,8 @@ async function readRemembered(file: string | undefined): Promise<z.infer<typeof 
 }
 
 /**
- * Hashes every inline script of every built page in `dir` and adds the resulting policy to `dir/_headers`; returns the
- * policy. With `memoFile` (kept in the build cache), a page of the same size and file time as when it was last read
+ * Hashes every inline script of every built page in `dir` and adds the resulting policy to `dir/_headers` (allowing
+ * Turnstile when the build has PUBLIC_TURNSTILE_SITE_KEY); returns the policy. With `memoFile` (kept in the build cache), a page of the same size and file time as when it was last read
  * (a page the build reused, left untouched) is not read again: its hashes come from the memo, which is then rewritten.
  */
 export async function writeCspHeaders(dir: string, memoFile?: string): Promise<string> {
@@ -37,7 +37,7 @@ export async function writeCspHeaders(dir: string, memoFile?: string): Promise<s
     for (const hash of pageHashes) hashes.add(hash);
   }
   if (memoFile) await writeFile(memoFile, JSON.stringify(next));
-  const policy = contentSecurityPolicy(hashes);
+  const policy = contentSecurityPolicy(hashes, { turnstile: Boolean(process.env.PUBLIC_TURNSTILE_SITE_KEY) });
   const headersFile = join(dir, "_headers");
   await writeFile(headersFile, withCsp(await readFile(headersFile, "utf8"), policy));
   return policy;

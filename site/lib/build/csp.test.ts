@@ -28,6 +28,15 @@ describe("contentSecurityPolicy", () => {
     );
     expect(policy).not.toContain("unsafe-eval");
     expect(policy.split("; ").find((d) => d.startsWith("script-src"))).not.toContain("unsafe-inline");
+    expect(policy).not.toContain("challenges.cloudflare.com");
+  });
+
+  it("lets Turnstile's script and frame load from its origin only when the site is built with a Turnstile key", () => {
+    const directives = contentSecurityPolicy([sha("a")], { turnstile: true }).split("; ");
+    expect(directives).toContain(`script-src 'self' https://challenges.cloudflare.com ${sha("a")}`);
+    expect(directives).toContain("frame-src https://challenges.cloudflare.com");
+    expect(directives).toContain("form-action 'self'");
+    expect(directives).toContain("connect-src 'self'");
   });
 });
 

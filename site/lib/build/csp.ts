@@ -16,15 +16,21 @@ export function inlineScriptHashes(html: string): string[] {
   return hashes;
 }
 
+/** Origin of Cloudflare Turnstile's script and frame, allowed only when the site is built with a Turnstile site key. */
+export const TURNSTILE_ORIGIN = "https://challenges.cloudflare.com";
+
 /**
  * The policy for every page: scripts from the site or with one of `scriptHashes`; styles and images may be inline or
- * (images) from any https host, as Notion's external files are; nothing may frame a page, and no plugin, base or form target elsewhere.
+ * (images) from any https host, as Notion's external files are; nothing may frame a page, and no plugin, base or form
+ * target elsewhere (forms post to the site's own /api). With `turnstile`, Turnstile's script and frame may load from its origin.
  */
-export function contentSecurityPolicy(scriptHashes: Iterable<string>): string {
+export function contentSecurityPolicy(scriptHashes: Iterable<string>, options: { turnstile?: boolean } = {}): string {
   const scripts = [...new Set(scriptHashes)].sort();
+  const turnstile = options.turnstile ? ` ${TURNSTILE_ORIGIN}` : "";
   return [
     "default-src 'self'",
-    `script-src 'self'${scripts.map((h) => ` ${h}`).join("")}`,
+    `script-src 'self'${turnstile}${scripts.map((h) => ` ${h}`).join("")}`,
+    ...(options.turnstile ? [`frame-src ${TURNSTILE_ORIGIN}`] : []),
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob: https:",
     "font-src 'self' data:",
