@@ -57,7 +57,7 @@ notionWebhook.post(
       if (!(await storeToken(c.env.DB, verification.data.verification_token, secret))) {
         // The admin reset the subscription while this request was under way: its address is gone.
         if ((await readWebhookSecret(c.env.DB)) !== secret) return notFound(c);
-        fail(409, "A verified webhook subscription exists; reset it in the admin panel (Notion Sync) before verifying another");
+        fail(409, "A verified webhook subscription exists; to set up another, make a new webhook URL in the admin panel (Notion Sync)");
       }
       console.log(
         "notion webhook: verification token received; paste it into the subscription in Notion's integration settings (shown in /admin, Notion Sync)",

@@ -234,6 +234,9 @@ describe(
     it("keeps a verified subscription's token: another verification request gets 409 until the admin resets it, which replaces the secret", async () => {
       const res = await deliver({ verification_token: "attacker-token" });
       expect(res.status).toBe(409);
+      expect(await res.json()).toEqual({
+        error: "A verified webhook subscription exists; to set up another, make a new webhook URL in the admin panel (Notion Sync)",
+      });
       expect((await deliver({ verification_token: WEBHOOK_TOKEN })).status).toBe(200);
       const oldPath = await webhookPath();
       const before = await status();

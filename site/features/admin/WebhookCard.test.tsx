@@ -34,7 +34,7 @@ describe("webhook card", () => {
     const text = cardText({ status: base, error: null });
     expect(text).toContain("Notion webhooks Not set up");
     expect(text).toContain("create a webhook subscription with the webhook URL below");
-    expect(text).toContain(`Webhook URL (keep it private: whoever has it can send events): ${URL} Copy`);
+    expect(text).toContain(`Webhook URL (keep it private: whoever has it can send events): ${URL} Copy New webhook URL`);
     const html = renderToString(<WebhookCard />);
     expect(html).toMatch(/<code[^>]*data-testid="webhook-url"[^>]*>https:\/\/coin-op\.example\/api\/notion\/webhook\/q8Zr_0/);
     expect(html).toMatch(/<button type="button"[^>]*>Copy<\/button>/);
@@ -49,6 +49,7 @@ describe("webhook card", () => {
       expect(text).not.toContain("Webhook URL");
       expect(text).not.toContain("/api/notion/webhook");
       expect(text).not.toContain("Copy");
+      expect(text).not.toContain("New webhook URL");
     }
     expect(cardText({ status: null, error: null })).toContain("Notion webhooks Loading…");
   });

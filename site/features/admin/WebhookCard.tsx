@@ -3,13 +3,15 @@ import LoadError from "./LoadError";
 import { useEffect } from "react";
 import { formatTime } from "./format-time";
 import { SYNC_STATUS_POLL_MS } from "./admin-sync";
-import { $webhookStatus, copyWebhookUrl, refreshWebhookStatus } from "./admin-webhook";
+import { $resettingWebhook, $webhookStatus, copyWebhookUrl, makeNewWebhookUrl, refreshWebhookStatus } from "./admin-webhook";
+import WebhookResetConfirm from "./WebhookResetConfirm";
 import { WEBHOOK_MAX_QUEUED_IDS } from "#contract/webhook-status";
 
 const STATE_TEXT = { "not-set-up": "Not set up", "waiting-for-first-event": "Waiting for the first event", verified: "Verified" } as const;
 
-/** The webhook URL to paste into Notion's subscription form, selectable, with a copy button. */
+/** The webhook URL to paste into Notion's subscription form, selectable, with a copy button and a way to replace it. */
 function WebhookUrl({ url }: { url: string }) {
+  const resetting = useStore($resettingWebhook);
   return (
     <div className="grid gap-1 text-sm">
       <span>Webhook URL (keep it private: whoever has it can send events):</span>
@@ -20,6 +22,11 @@ function WebhookUrl({ url }: { url: string }) {
         <button type="button" className="btn-outline" onClick={() => void copyWebhookUrl(url)}>
           Copy
         </button>
+        <WebhookResetConfirm onConfirm={() => void makeNewWebhookUrl()}>
+          <button type="button" className="btn-outline" disabled={resetting}>
+            New webhook URL
+          </button>
+        </WebhookResetConfirm>
       </div>
     </div>
   );
