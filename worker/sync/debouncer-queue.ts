@@ -45,11 +45,16 @@ export async function queuedCount(storage: DurableObjectStorage): Promise<number
 /** The entry that sets the count to `count`, for a put with the keys it counts. */
 export const countEntry = (count: number) => ({ [QUEUED]: count });
 
-/** Deletes `keys` (page and schema keys) and lowers the count by how many were stored. */
-export async function deleteQueued(storage: DurableObjectStorage, keys: string[]): Promise<void> {
+/** Deletes those of `keys` (page and schema keys) not queued again after mark `seq`, and lowers the count by how many went. */
+export async function forgetUnchanged(storage: DurableObjectStorage, keys: string[], seq: number): Promise<void> {
   const before = await queuedCount(storage);
   let deleted = 0;
-  for (let at = 0; at < keys.length; at += KEYS_PER_CALL) deleted += await storage.delete(keys.slice(at, at + KEYS_PER_CALL));
+  for (let at = 0; at < keys.length; at += KEYS_PER_CALL) {
+    const marks = await storage.get<number | string>(keys.slice(at, at + KEYS_PER_CALL));
+    // A mark that is not a number was given before marks rose (a uuid): older than any batch.
+    const unchanged = [...marks].filter(([, mark]) => typeof mark !== "number" || mark <= seq).map(([key]) => key);
+    if (unchanged.length) deleted += await storage.delete(unchanged);
+  }
   if (deleted) await storage.put(QUEUED, Math.max(0, before - deleted));
 }
 

@@ -4,7 +4,7 @@ import { readSyncRun } from "../data/sync-history";
 import { finishRun } from "../data/sync-runs";
 import { LockBusyError } from "../tables/lock";
 import type { WebhookChanges } from "../notion/webhook-events";
-import { absentKeys, countEntry, deleteQueued, dropQueued, idsOf, keysOf, PAGE, queuedCount, SCHEMA } from "./debouncer-queue";
+import { absentKeys, countEntry, dropQueued, forgetUnchanged, idsOf, keysOf, PAGE, queuedCount, SCHEMA } from "./debouncer-queue";
 import { startSync, type SyncJob } from "./start-sync";
 
 /** Batching window when NOTION_WEBHOOK_DEBOUNCE_MS is unset: Notion itself aggregates edits for about this long. */
@@ -178,13 +178,7 @@ export class SyncDebouncer extends DurableObject<Env> {
   /** Drops the keys of `batch` (and its full sync) not queued again since mark `seq`. */
   private async forget(batch: WebhookChanges & { full?: boolean }, seq: number): Promise<void> {
     if (batch.full && ((await this.ctx.storage.get<number>(FULL)) ?? Infinity) <= seq) await this.ctx.storage.delete(FULL);
-    const keys = [...batch.pages.map((id) => PAGE + id), ...batch.schemas.map((id) => SCHEMA + id)];
-    for (let at = 0; at < keys.length; at += 128) {
-      const now = await this.ctx.storage.get<number | string>(keys.slice(at, at + 128));
-      // A mark that is not a number was given before marks rose (a uuid): older than any batch.
-      const unchanged = [...now].filter(([, mark]) => typeof mark !== "number" || mark <= seq).map(([key]) => key);
-      if (unchanged.length) await deleteQueued(this.ctx.storage, unchanged);
-    }
+    await forgetUnchanged(this.ctx.storage, keysOf(batch), seq);
   }
 
   /** A run failed (or could not start): back off and try again, and after MAX_ATTEMPTS drop its batch. */
