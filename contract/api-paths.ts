@@ -14,9 +14,22 @@ export const API_PATHS = {
   collection: "/api/collection",
   search: "/api/search",
   build: "/api/build",
+  /** Prefix of Notion's webhook endpoint; the endpoint itself is `notionWebhookPath(secret)`. */
   notionWebhook: "/api/notion/webhook",
   enquiries: "/api/enquiries",
 } as const;
+
+/** Notion's webhook endpoint: `/api/notion/webhook/{secret}`, the secret made by the worker (shown in the admin panel). */
+export const notionWebhookPath = (secret: string) => `${API_PATHS.notionWebhook}/${encodeURIComponent(secret)}`;
+
+/** What stands for the webhook secret in logs. */
+export const HIDDEN_WEBHOOK_SECRET = "<secret>";
+
+const WEBHOOK_SECRET_IN_TEXT = new RegExp(`${API_PATHS.notionWebhook.replace(/\//g, "\\/")}/[^\\s/?#"'<>]+`, "g");
+
+/** `text` (a log line, a path, a URL) with the secret of any webhook endpoint address in it replaced by `<secret>`. */
+export const hideWebhookSecret = (text: string) =>
+  text.replace(WEBHOOK_SECRET_IN_TEXT, `${API_PATHS.notionWebhook}/${HIDDEN_WEBHOOK_SECRET}`);
 
 /** Prefix of every admin API path (all guarded by the admin session). */
 export const ADMIN_PREFIX = "/api/admin";

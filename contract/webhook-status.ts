@@ -1,5 +1,8 @@
 import * as z from "zod/mini";
 
+/** Page and schema ids the webhook queue keeps at most; past that it queues one full sync instead of them. */
+export const WEBHOOK_MAX_QUEUED_IDS = 10_000;
+
 /** The Notion webhook subscription; `verificationToken` only while the operator still has to paste it into Notion. */
 export const WebhookStatusSchema = z.object({
   state: z.enum(["not-set-up", "waiting-for-first-event", "verified"]),
@@ -13,8 +16,15 @@ export const WebhookStatusSchema = z.object({
 /** The Notion webhook subscription as the admin panel sees it. */
 export type WebhookStatus = z.infer<typeof WebhookStatusSchema>;
 
-/** `GET /api/admin/notion-webhook` answer: the subscription and how many pages and schemas wait in the debouncer. */
-export const WebhookStateSchema = z.extend(WebhookStatusSchema, { pending: z.object({ pages: z.number(), schemas: z.number() }) });
+/**
+ * `GET /api/admin/notion-webhook` answer: the subscription, the webhook URL to paste into Notion's subscription form
+ * (absolute, its last segment the worker's secret), and what waits in the debouncer: pages, schemas, and whether one
+ * full sync is queued instead (more ids were queued than the debouncer keeps).
+ */
+export const WebhookStateSchema = z.extend(WebhookStatusSchema, {
+  webhookUrl: z.string(),
+  pending: z.object({ pages: z.number(), schemas: z.number(), fullSync: z.boolean() }),
+});
 
 /** `GET /api/admin/notion-webhook` answer. */
 export type WebhookState = z.infer<typeof WebhookStateSchema>;

@@ -4,5 +4,7 @@ export type AppEnv = {
   Variables: {
     /** Set by the admin session middleware once the request carries a valid session. */
     adminSession?: { id: string; expiresAt: number };
+    /** Set by the Notion webhook route once the request's address carries the endpoint's secret. */
+    webhookSecret?: string;
   };
 };

@@ -64,6 +64,7 @@ app.route("/", adminNotion);
 app.route("/media/w", mediaVariants);
 app.route("/media", media);
 
+export { AfterSyncCoalescer } from "./sync/after-sync-coalescer";
 export { SyncDebouncer } from "./sync/sync-debouncer";
 export { SyncWorkflow } from "./sync/sync-workflow";
 

@@ -1,3 +1,4 @@
+import { hideWebhookSecret } from "#contract/api-paths";
 import { unlessAborted } from "./abort.ts";
 import { signIn, type AdminClient } from "./admin-client.ts";
 import { buildSite, type BuildReport, type Publish } from "./build-site.ts";
@@ -109,7 +110,9 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         ENQUIRY_EMAIL_TO: DEMO_ENQUIRY_EMAIL.to,
         ENQUIRY_EMAIL_FROM: DEMO_ENQUIRY_EMAIL.from,
       },
-      log: (line) => {
+      log: (raw) => {
+        // wrangler dev logs each request's path: the webhook endpoint's holds its secret.
+        const line = hideWebhookSecret(raw);
         options.workerLog?.(line);
         // workerd's failed look-up of Cloudflare's `cf` metadata is expected offline and says nothing useful; a
         // full sync at size logs hundreds of step lines.
@@ -124,7 +127,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     const sync = await unlessAborted(fullSync(admin, log), signal);
     const build = await buildSite(url, assetsDir, log, publish, signal);
     hook.arm();
-    if (options.webhooks && demo) await unlessAborted(subscribeWorker(demo, admin, worker.url, log), signal);
+    if (options.webhooks && demo) await unlessAborted(subscribeWorker(demo, admin, log), signal);
     return {
       url,
       notionUrl: notion.url,

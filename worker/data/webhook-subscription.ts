@@ -1,5 +1,6 @@
 /** The Notion webhook subscription (`webhook_subscription`) and the event ids already accepted (`webhook_events`). */
 import type { WebhookStatus } from "#contract/webhook-status";
+import { replaceSecretStatement } from "./webhook-endpoint";
 
 type SubscriptionRow = {
   verification_token: string;
@@ -16,37 +17,47 @@ export async function readToken(db: D1Database): Promise<string | null> {
 }
 
 /**
- * Stores the token of a verification request. A subscription already confirmed by a signed event keeps its token
- * (returns false) unless the same token arrives again, so nobody can swap the signing key by posting a token.
+ * Stores the token of a verification request that came to the endpoint of `secret`. A subscription already confirmed
+ * by a signed event keeps its token (returns false) unless the same token arrives again, so nobody can swap the
+ * signing key by posting a token; nothing is stored either once `secret` is no longer the endpoint's (a reset while
+ * the request was under way).
  */
-export async function storeToken(db: D1Database, token: string, now = new Date()): Promise<boolean> {
+export async function storeToken(db: D1Database, token: string, secret: string, now = new Date()): Promise<boolean> {
   const row = await db
     .prepare(
-      `INSERT INTO webhook_subscription (id, verification_token, token_received_at) VALUES (1, ?1, ?2)
+      `INSERT INTO webhook_subscription (id, verification_token, token_received_at)
+         SELECT 1, ?1, ?2 WHERE EXISTS (SELECT 1 FROM webhook_endpoint WHERE id = 1 AND secret = ?3)
        ON CONFLICT (id) DO UPDATE SET verification_token = excluded.verification_token, token_received_at = excluded.token_received_at,
          verified_at = NULL, last_event_at = NULL, last_event_type = NULL
        WHERE webhook_subscription.verified_at IS NULL
        RETURNING verification_token`,
     )
-    .bind(token, now.toISOString())
+    .bind(token, now.toISOString(), secret)
     .first<{ verification_token: string }>();
   if (row) return true;
   return (await readToken(db)) === token;
 }
 
-/** Records an accepted event: the subscription counts as verified from its first one. */
-export async function markEvent(db: D1Database, type: string, now = new Date()): Promise<void> {
+/**
+ * Records an event accepted under `token`: the subscription counts as verified from its first one. An event checked
+ * against a token the admin has since reset (or another subscription's) changes nothing.
+ */
+export async function markEvent(db: D1Database, token: string, type: string, now = new Date()): Promise<void> {
   await db
     .prepare(
-      "UPDATE webhook_subscription SET verified_at = COALESCE(verified_at, ?1), last_event_at = ?1, last_event_type = ?2 WHERE id = 1",
+      `UPDATE webhook_subscription SET verified_at = COALESCE(verified_at, ?1), last_event_at = ?1, last_event_type = ?2
+       WHERE id = 1 AND verification_token = ?3`,
     )
-    .bind(now.toISOString(), type)
+    .bind(now.toISOString(), type, token)
     .run();
 }
 
-/** Forgets the subscription, so the next verification request (a new subscription) is accepted. */
+/**
+ * Forgets the subscription and the event ids it delivered, and replaces the endpoint's secret in the same batch: the
+ * old webhook URL answers 404 from then on, and a new subscription in Notion needs the new URL.
+ */
 export async function resetSubscription(db: D1Database): Promise<void> {
-  await db.batch([db.prepare("DELETE FROM webhook_subscription"), db.prepare("DELETE FROM webhook_events")]);
+  await db.batch([db.prepare("DELETE FROM webhook_subscription"), db.prepare("DELETE FROM webhook_events"), replaceSecretStatement(db)]);
 }
 
 /** The subscription's state for the admin panel. */

@@ -2,6 +2,7 @@ import type { Context, ErrorHandler, NotFoundHandler } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { AppEnv } from "../app-env";
 import type { ApiError } from "#contract/public-api";
+import { hideWebhookSecret } from "#contract/api-paths";
 
 /** The message of a thrown value: an Error's message, anything else as a string. */
 export function errorMessage(err: unknown): string {
@@ -25,17 +26,21 @@ export function isD1Unavailable(err: unknown): boolean {
   return false;
 }
 
-/** Turns expected HTTPExceptions into `{ error }` JSON, an unavailable D1 into 503 with Retry-After, and logs anything else as a 500. */
+/**
+ * Turns expected HTTPExceptions into `{ error }` JSON, an unavailable D1 into 503 with Retry-After, and logs anything
+ * else as a 500 (naming the path without the webhook endpoint's secret).
+ */
 export const onError: ErrorHandler<AppEnv> = (err, c) => {
+  const where = `${c.req.method} ${hideWebhookSecret(c.req.path)}`;
   if (err instanceof HTTPException) {
     const res = err.getResponse();
     return c.json<ApiError>({ error: err.message || res.statusText }, err.status, retryHeaders(res));
   }
   if (isD1Unavailable(err)) {
-    console.error(`${c.req.method} ${c.req.path}: D1 unavailable:`, err);
+    console.error(`${where}: D1 unavailable:`, err);
     return c.json<ApiError>({ error: D1_UNAVAILABLE_MESSAGE }, 503, { "Retry-After": String(D1_RETRY_AFTER_SECONDS) });
   }
-  console.error(`${c.req.method} ${c.req.path} failed:`, err);
+  console.error(`${where} failed:`, err);
   return c.json<ApiError>({ error: "Internal server error" }, 500);
 };
 

@@ -1,14 +1,28 @@
 import { z } from "zod";
+import { normaliseNotionId } from "../lib/notion-id";
 
 /** Notion's verification request: the only body without a signature, carrying the token to sign with from now on. */
 export const WebhookVerification = z.object({ verification_token: z.string().min(1).max(500) }).strict();
 
-/** A Notion webhook event (fields we use; the rest passes through): ids and types only, never content. */
+/** What a malformed entity id is refused with. */
+export const NOT_A_NOTION_ID = "Not a Notion id (32 hex digits, dashes allowed)";
+
+/** A Notion id (a page, data source, database, comment...), in the lowercase dashed form the tables and the queue use. */
+const NotionId = z
+  .string()
+  .max(100)
+  .refine((id) => normaliseNotionId(id) !== null, NOT_A_NOTION_ID)
+  .transform((id) => normaliseNotionId(id)!);
+
+/**
+ * A Notion webhook event (fields we use; the rest passes through): ids and types only, never content. The entity's
+ * id must be a Notion id, so nothing but ids of Notion's shape ever reaches the debouncer's queue.
+ */
 export const WebhookEvent = z.looseObject({
   id: z.string().min(1).max(100),
   timestamp: z.iso.datetime({ offset: true }),
   type: z.string().min(1).max(100),
-  entity: z.looseObject({ id: z.string().min(1).max(100), type: z.string().max(100) }),
+  entity: z.looseObject({ id: NotionId, type: z.string().max(100) }),
   data: z.looseObject({ parent: z.looseObject({ id: z.string().max(100), type: z.string().max(100) }).optional() }).optional(),
 });
 

@@ -67,7 +67,8 @@ describe("admin API answers match the contract the admin panel parses them with"
     await answer(NotionTablesSchema, ADMIN_PATHS.notionTables);
     expect(await answer(WebhookStateSchema, ADMIN_PATHS.notionWebhook)).toMatchObject({
       state: "not-set-up",
-      pending: { pages: 0, schemas: 0 },
+      webhookUrl: expect.stringMatching(/^http:\/\/localhost\/api\/notion\/webhook\/[A-Za-z0-9_-]{43}$/),
+      pending: { pages: 0, schemas: 0, fullSync: false },
     });
     await answer(MessageResultSchema, ADMIN_PATHS.notionWebhook, "DELETE");
     expect(await answer(SessionStateSchema, ADMIN_PATHS.session, "DELETE")).toEqual({ authenticated: false, expiresAt: null });

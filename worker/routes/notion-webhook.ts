@@ -1,9 +1,11 @@
-import { Hono } from "hono";
+import { Hono, type MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { z } from "zod";
 import type { AppEnv } from "../app-env";
+import { readWebhookSecret } from "../data/webhook-endpoint";
 import { firstDelivery, forgetEvent, markEvent, readToken, storeToken } from "../data/webhook-subscription";
-import { fail } from "../lib/errors";
+import { fail, notFound } from "../lib/errors";
+import { secretsMatch } from "../lib/secrets";
 import { apiRateLimit } from "../middleware/rate-limit";
 import { syncDebouncer } from "../sync/sync-debouncer";
 import { changesFor, staleReason, WebhookEvent, WebhookVerification } from "../notion/webhook-events";
@@ -13,16 +15,30 @@ import { verifyWebhookSignature } from "../notion/webhook-signature";
 export const MAX_WEBHOOK_BODY_BYTES = 64 * 1024;
 
 /**
- * `POST /api/notion/webhook`: Notion's webhook endpoint. The verification request stores the subscription's token;
- * every event must carry a valid `X-Notion-Signature` over the raw body, be fresh and not seen before; its pages (or
- * table, for a schema change) are queued in the debouncer, which syncs them and asks for one rebuild.
+ * Lets through only a request whose last path segment is the endpoint's secret (compared in constant time); any other
+ * answers the 404 of an unknown address before its body is read or anything is stored.
+ */
+const endpointSecret: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const secret = await readWebhookSecret(c.env.DB);
+  if (!secret || !(await secretsMatch(secret, c.req.param("secret") ?? ""))) return notFound(c);
+  c.set("webhookSecret", secret);
+  await next();
+};
+
+/**
+ * `POST /api/notion/webhook/{secret}`: Notion's webhook endpoint, its address known only to the admin panel and Notion.
+ * The verification request stores the subscription's token; every event must carry a valid `X-Notion-Signature` over
+ * the raw body, name a Notion id, be fresh and not seen before; its pages (or table, for a schema change) are queued in
+ * the debouncer, which syncs them and asks for one rebuild. Any other address under the prefix answers 404.
  */
 const notionWebhook = new Hono<AppEnv>();
 
+// Mounted ahead of the app-wide middleware (for its own body limit), so it takes the API rate limit itself.
+notionWebhook.use("*", apiRateLimit);
+
 notionWebhook.post(
-  "/",
-  // Mounted ahead of the app-wide middleware (for its own body limit), so it takes the API rate limit itself.
-  apiRateLimit,
+  "/:secret",
+  endpointSecret,
   bodyLimit({
     maxSize: MAX_WEBHOOK_BODY_BYTES,
     onError: (c) => c.json({ error: `Webhook body larger than ${MAX_WEBHOOK_BODY_BYTES} bytes` }, 413),
@@ -37,8 +53,12 @@ notionWebhook.post(
     }
     const verification = WebhookVerification.safeParse(json);
     if (verification.success) {
-      const stored = await storeToken(c.env.DB, verification.data.verification_token);
-      if (!stored) fail(409, "A verified webhook subscription exists; reset it in the admin panel (Notion Sync) before verifying another");
+      const secret = c.get("webhookSecret")!;
+      if (!(await storeToken(c.env.DB, verification.data.verification_token, secret))) {
+        // The admin reset the subscription while this request was under way: its address is gone.
+        if ((await readWebhookSecret(c.env.DB)) !== secret) return notFound(c);
+        fail(409, "A verified webhook subscription exists; to set up another, make a new webhook URL in the admin panel (Notion Sync)");
+      }
       console.log(
         "notion webhook: verification token received; paste it into the subscription in Notion's integration settings (shown in /admin, Notion Sync)",
       );
@@ -63,9 +83,12 @@ notionWebhook.post(
         throw err;
       }
     }
-    await markEvent(c.env.DB, event.type);
+    await markEvent(c.env.DB, token, event.type);
     return c.json({ ok: true, queued: changes });
   },
 );
+
+// The bare prefix and any other address under it: the 404 of an unknown address, before the body is read.
+notionWebhook.all("*", (c) => notFound(c));
 
 export default notionWebhook;

@@ -3,8 +3,12 @@ import { finishRun, startRun } from "../data/sync-runs";
 import { SYNC_LOCK, acquireLock } from "../tables/lock";
 import type { RegistryEntry } from "../tables/registry";
 
-/** What to sync: one table's data (Sync Data), everything (the full sync), or a webhook batch (pages and schema-changed data sources, by id). */
-export type SyncJob = { kind: "table"; entry: RegistryEntry } | { kind: "full" } | { kind: "webhook"; pages: string[]; schemas: string[] };
+/**
+ * What to sync: one table's data (Sync Data), everything (the full sync; `reason` says in the history why, when it is
+ * not the usual one), or a webhook batch (pages and schema-changed data sources, by id).
+ */
+export type SyncJob =
+  { kind: "table"; entry: RegistryEntry } | { kind: "full"; reason?: string } | { kind: "webhook"; pages: string[]; schemas: string[] };
 
 /** The `sync_runs` kind and target a job is recorded under (a webhook batch as today's page runs: `page`, `webhook`). */
 function recordedAs(job: SyncJob): { kind: RunKind; target: string | null } {

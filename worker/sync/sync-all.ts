@@ -38,9 +38,10 @@ export function syncAll(env: Env, trigger: RunTrigger = "manual"): Promise<SyncA
  * database's current schema, filled and swapped in, so the site answers from the previous rows until then. Nothing
  * is dropped: a table whose database search did not return, whose title several databases share, or whose sync fails
  * keeps its rows and is reported; the rest still run (TABLES_AT_ONCE at a time). The site is rebuilt only when every
- * table synced.
+ * table synced. A `reason` leads the run's recorded message (why this full sync ran).
  */
-export async function fullJob(steps: SyncSteps, trigger: RunTrigger): Promise<SyncAllSummary> {
+export async function fullJob(steps: SyncSteps, trigger: RunTrigger, reason?: string): Promise<SyncAllSummary> {
+  const because = (message: string) => (reason ? `${reason}: ${message}` : message);
   const started = Date.now();
   try {
     const search = await steps.run("search", ({ env }) => planTables(env));
@@ -81,7 +82,12 @@ export async function fullJob(steps: SyncSteps, trigger: RunTrigger): Promise<Sy
       .map((t) => `${t.tableName}: ${t.message}`)
       .join("\n");
     await steps.run("finish", ({ env }) =>
-      finishRun(env.DB, steps.runId, { ok: success, message, error, counts: sumCounts(counts.filter((c) => c !== undefined)) }),
+      finishRun(env.DB, steps.runId, {
+        ok: success,
+        message: because(message),
+        error,
+        counts: sumCounts(counts.filter((c) => c !== undefined)),
+      }),
     );
     const noRebuild = success
       ? undefined
@@ -91,7 +97,7 @@ export async function fullJob(steps: SyncSteps, trigger: RunTrigger): Promise<Sy
     console.log(`sync: full: ${message} (${requests} requests, ${seconds.toFixed(1)} s)`);
     return { success, message, tables, requests, seconds };
   } catch (err) {
-    const message = failureMessage(err);
+    const message = because(failureMessage(err));
     await steps.run("failed", ({ env }) => finishRun(env.DB, steps.runId, { ok: false, message }), { unlocked: true });
     throw err;
   }

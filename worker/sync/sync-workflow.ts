@@ -36,7 +36,7 @@ export function retryable(err: unknown): boolean {
 
 /**
  * The engine of every sync run: a table's Sync Data, the full sync (admin panel, launcher, cron) and a webhook batch,
- * as small steps (see `SyncSteps`). A webhook run ends by telling the debouncer how it went, after freeing the lock.
+ * as small steps (see `SyncSteps`). A run the webhook debouncer started ends by telling it how it went, after freeing the lock.
  */
 export class SyncWorkflow extends WorkflowEntrypoint<Env, SyncParams> {
   override async run(event: WorkflowEvent<SyncParams>, step: WorkflowStep): Promise<TableRunResult | SyncAllSummary | WebhookRunResult> {
@@ -56,14 +56,15 @@ export class SyncWorkflow extends WorkflowEntrypoint<Env, SyncParams> {
     let ok = false;
     try {
       let result: TableRunResult | SyncAllSummary | WebhookRunResult;
-      if (params.kind === "full") result = await fullJob(steps, params.trigger);
+      if (params.kind === "full") result = await fullJob(steps, params.trigger, params.reason);
       else if (params.kind === "webhook") result = await webhookJob(steps, params);
       else result = { success: true, message: (await dataSyncRun(steps, params.entry, params.runId)).message };
       ok = true;
       return result;
     } finally {
       await step.do("release lock", STEP_CONFIG, () => heldLock(this.env.DB, SYNC_LOCK, params.holder).release());
-      if (params.kind === "webhook") await step.do("report", STEP_CONFIG, () => syncDebouncer(this.env).finished(event.instanceId, ok));
+      // The debouncer's runs (a batch, or a full sync queued in place of too many ids) are the webhook-triggered ones.
+      if (params.trigger === "webhook") await step.do("report", STEP_CONFIG, () => syncDebouncer(this.env).finished(event.instanceId, ok));
     }
   }
 }

@@ -1,6 +1,6 @@
 import { finishRun, startRun, type RunCounts } from "../data/sync-runs";
 import type { WebhookChanges } from "../notion/webhook-events";
-import { afterSync } from "./after-sync";
+import { webhookAfterSync } from "./after-sync-coalescer";
 import { copyJob } from "./copy-job";
 import { failureMessage } from "./job-common";
 import type { SyncSteps } from "./sync-steps";
@@ -19,7 +19,7 @@ function batchMessage(updated: number, removed: number, tables: Set<string>, cop
 /**
  * One debounced webhook batch as steps of run `steps.runId`: each schema-changed table copied whole with its current
  * columns (`copyJob`, its own table run), then the pages a budget's worth per step (`pageSlice`), the run's outcome,
- * and one cache purge and rebuild request for the lot. Throws what failed once the run is recorded as failed.
+ * and one cache purge and rebuild request for the lot (at once, or folded with other batches' within 30 s: `webhookAfterSync`). Throws what failed once the run is recorded as failed.
  */
 export async function webhookJob(steps: SyncSteps, batch: WebhookChanges): Promise<WebhookRunResult> {
   try {
@@ -50,7 +50,7 @@ export async function webhookJob(steps: SyncSteps, batch: WebhookChanges): Promi
     );
     await steps.run("finish", ({ env }) => finishRun(env.DB, steps.runId, { ok: true, message, counts }));
     console.log(`sync: ${message}`);
-    await steps.run("after sync", ({ env }) => afterSync(env, undefined, { kind: "table", target: "webhook" }));
+    await steps.run("after sync", ({ env }) => webhookAfterSync(env));
     return { success: true, message };
   } catch (err) {
     const message = `Webhook: ${failureMessage(err)}`;

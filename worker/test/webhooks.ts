@@ -1,8 +1,10 @@
 /** Helpers for the Notion webhook tests: deliveries into the worker, edits on the local Notion server, the debouncer. */
-import { API_PATHS } from "#contract/api-paths";
+import { notionWebhookPath } from "#contract/api-paths";
 import { NOTION_VERSION } from "#contract/notion";
 import { env, introspectWorkflow, runDurableObjectAlarm } from "cloudflare:test";
 import { exports } from "cloudflare:workers";
+import { webhookSecret } from "../data/webhook-endpoint";
+import { afterSyncCoalescer } from "../sync/after-sync-coalescer";
 import { syncDebouncer } from "../sync/sync-debouncer";
 import { signWebhookBody } from "../notion/webhook-signature";
 import { NOTION, until } from "./notion-sync";
@@ -27,10 +29,13 @@ export function webhookEvent(type: string, entityId: string, at = new Date(), en
   };
 }
 
-/** POSTs `body` (JSON text as is, else serialised) to the webhook endpoint with `headers`. */
-export function deliver(body: unknown, headers: Record<string, string> = {}): Promise<Response> {
+/** The webhook endpoint's path with its secret (made now if the worker has none yet, as the admin panel's first look does). */
+export const webhookPath = async () => notionWebhookPath(await webhookSecret(env.DB));
+
+/** POSTs `body` (JSON text as is, else serialised) with `headers` to `path` (default: the webhook endpoint with its secret). */
+export async function deliver(body: unknown, headers: Record<string, string> = {}, path?: string): Promise<Response> {
   const text = typeof body === "string" ? body : JSON.stringify(body);
-  return exports.default.fetch(`http://localhost${API_PATHS.notionWebhook}`, {
+  return exports.default.fetch(`http://localhost${path ?? (await webhookPath())}`, {
     method: "POST",
     headers: { "content-type": "application/json", ...headers },
     body: text,
@@ -68,9 +73,10 @@ export const titleValue = (text: string) => ({ Title: { title: [{ type: "text", 
 
 /**
  * Fires the debouncer's alarm now (as its window ending would) and waits until the webhook run it started (if any) has
- * reported its end; false when no alarm was set. Step retries run without their back-off waits.
+ * reported its end, then (unless `endInterval` is false) ends the after-sync coalescer's interval at once (a purge and
+ * rebuild it folded run now); false when no debouncer alarm was set. Step retries run without their back-off waits.
  */
-export async function runDebouncer(ms = 60_000): Promise<boolean> {
+export async function runDebouncer(ms = 60_000, endInterval = true): Promise<boolean> {
   await using introspector = await introspectWorkflow(env.SYNC);
   await introspector.modifyAll(async (m) => {
     await m.disableRetryDelays();
@@ -78,6 +84,7 @@ export async function runDebouncer(ms = 60_000): Promise<boolean> {
   const debouncer = syncDebouncer(env);
   const ran = await runDurableObjectAlarm(debouncer);
   await until(async () => (await debouncer.running()) === null, "the webhook run to report", ms);
+  if (endInterval) await runDurableObjectAlarm(afterSyncCoalescer(env));
   return ran;
 }
 

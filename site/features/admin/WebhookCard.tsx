@@ -3,14 +3,39 @@ import LoadError from "./LoadError";
 import { useEffect } from "react";
 import { formatTime } from "./format-time";
 import { SYNC_STATUS_POLL_MS } from "./admin-sync";
-import { $webhookStatus, refreshWebhookStatus } from "./admin-webhook";
+import { $resettingWebhook, $webhookStatus, copyWebhookUrl, makeNewWebhookUrl, refreshWebhookStatus } from "./admin-webhook";
+import WebhookResetConfirm from "./WebhookResetConfirm";
+import { WEBHOOK_MAX_QUEUED_IDS } from "#contract/webhook-status";
 
 const STATE_TEXT = { "not-set-up": "Not set up", "waiting-for-first-event": "Waiting for the first event", verified: "Verified" } as const;
 
-/** This site's origin in the browser; a placeholder when rendered elsewhere. */
-const siteOrigin = () => (typeof location === "undefined" ? "https://<this site>" : location.origin);
+/** The webhook URL to paste into Notion's subscription form, selectable, with a copy button and a way to replace it. */
+function WebhookUrl({ url }: { url: string }) {
+  const resetting = useStore($resettingWebhook);
+  return (
+    <div className="grid gap-1 text-sm">
+      <span>Webhook URL (keep it private: whoever has it can send events):</span>
+      <div className="flex flex-wrap items-center gap-2">
+        <code className="min-w-0 flex-1 rounded bg-cream-100 p-2 break-all select-all" data-testid="webhook-url">
+          {url}
+        </code>
+        <button type="button" className="btn-outline" onClick={() => void copyWebhookUrl(url)}>
+          Copy
+        </button>
+        <WebhookResetConfirm onConfirm={() => void makeNewWebhookUrl()}>
+          <button type="button" className="btn-outline" disabled={resetting}>
+            New webhook URL
+          </button>
+        </WebhookResetConfirm>
+      </div>
+    </div>
+  );
+}
 
-/** The Notion webhook subscription: not set up (how to), waiting (the token to paste into Notion), or verified (last event). */
+/**
+ * The Notion webhook subscription: not set up (how to), waiting (the token to paste into Notion), or verified (last
+ * event, what waits), with the webhook URL to paste into Notion once the status has loaded.
+ */
 export default function WebhookCard() {
   const { status, error } = useStore($webhookStatus);
   useEffect(() => {
@@ -33,9 +58,8 @@ export default function WebhookCard() {
       </p>
       {status?.state === "not-set-up" && (
         <p className="text-sm">
-          In Notion's integration settings, create a webhook subscription pointing at{" "}
-          <code className="break-all">{`${siteOrigin()}/api/notion/webhook`}</code>. Its verification token then shows here; edits in Notion
-          reach the site without pressing Sync Data.
+          In Notion's integration settings, create a webhook subscription with the webhook URL below. Its verification token then shows
+          here; edits in Notion reach the site without pressing Sync Data.
         </p>
       )}
       {status?.state === "waiting-for-first-event" && (
@@ -53,13 +77,20 @@ export default function WebhookCard() {
           <span>
             Last event: {status.lastEventType} at {formatTime(status.lastEventAt)}
           </span>
-          {status.pending.pages + status.pending.schemas > 0 && (
+          {status.pending.fullSync ? (
             <span className="text-brass-700">
-              Syncing soon: {status.pending.pages} pages, {status.pending.schemas} tables
+              Syncing soon: the whole workspace (more than {WEBHOOK_MAX_QUEUED_IDS.toLocaleString("en-US")} pages were queued)
             </span>
+          ) : (
+            status.pending.pages + status.pending.schemas > 0 && (
+              <span className="text-brass-700">
+                Syncing soon: {status.pending.pages} pages, {status.pending.schemas} tables
+              </span>
+            )
           )}
         </p>
       )}
+      {status && <WebhookUrl url={status.webhookUrl} />}
       <LoadError what="the webhook status" error={error} />
     </section>
   );

@@ -71,6 +71,8 @@ export const readSyncStatus = () => read(SyncStatusSchema, ADMIN_PATHS.syncStatu
 export const readSyncRuns = (limit: number) => read(SyncRunsSchema, `${ADMIN_PATHS.syncRuns}?limit=${limit}`);
 /** The Notion webhook subscription and what waits in the debouncer. */
 export const readWebhookState = () => read(WebhookStateSchema, ADMIN_PATHS.notionWebhook);
+/** Forgets the webhook subscription and makes a new webhook URL (the old one answers 404 from then on). */
+export const resetWebhook = () => send(MessageResultSchema, "DELETE", ADMIN_PATHS.notionWebhook);
 /** When the deployed static site was built. */
 export const readBuildInfo = () => read(BuildInfoSchema, BUILD_INFO_PATH);
 /** One page of enquiries of `status`, newest first, with the count of open ones. */
