@@ -34,4 +34,5 @@ export const ADMIN_PATHS = {
   syncStatus: "/api/admin/sync-status",
   syncRuns: "/api/admin/sync-runs",
   notionWebhook: "/api/admin/notion-webhook",
+  notionCheck: "/api/admin/notion-check",
 } as const;

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import type * as z from "zod/mini";
-import { CacheStatsSchema, MessageResultSchema, NotionTablesSchema, SessionStateSchema } from "#contract/admin-api";
+import { CacheStatsSchema, MessageResultSchema, NotionCheckSchema, NotionTablesSchema, SessionStateSchema } from "#contract/admin-api";
 import { ADMIN_PATHS } from "#contract/api-paths";
 import { SyncRunsSchema, SyncStatusSchema } from "#contract/sync-runs";
 import { WebhookStateSchema } from "#contract/webhook-status";
@@ -34,7 +34,7 @@ describe("admin API answers match the contract the admin panel parses them with"
     expect(history).toMatchObject({ runs: [{ id, pagesAdded: 1, filesCopied: 4, unsupportedBlocks: unsupported, unsupportedTotal: 2 }] });
   });
 
-  it("session, cache controls, synced tables and the webhook subscription", async () => {
+  it("session, cache controls, synced tables, the webhook subscription and the workspace check", async () => {
     expect(await answer(SessionStateSchema, ADMIN_PATHS.session)).toMatchObject({ authenticated: true });
     await answer(CacheStatsSchema, ADMIN_PATHS.cacheStats);
     expect(await answer(MessageResultSchema, ADMIN_PATHS.cacheDisable, "POST")).toEqual({ message: "Caching disabled" });
@@ -46,6 +46,7 @@ describe("admin API answers match the contract the admin panel parses them with"
       pending: { pages: 0, schemas: 0 },
     });
     await answer(MessageResultSchema, ADMIN_PATHS.notionWebhook, "DELETE");
+    expect(await answer(NotionCheckSchema, ADMIN_PATHS.notionCheck)).toMatchObject({ ok: true, findings: [] });
     expect(await answer(SessionStateSchema, ADMIN_PATHS.session, "DELETE")).toEqual({ authenticated: false, expiresAt: null });
   });
 });
