@@ -1,6 +1,7 @@
 import { b, code, divider, h1, h2, h3, hosted, i, image, li, link, ol, p, quote, t } from "../blocks.ts";
+import { layoutProperties } from "../schemas.ts";
 import type { DatabaseSpec, PageSpec, SimpleValue } from "../types.ts";
-import { POST_SECTIONS, type PostSection } from "#contract/categories";
+import type { PostSection } from "#contract/categories";
 
 function post(
   title: string,
@@ -15,13 +16,7 @@ function post(
 /** Posts of every section; bodies use every supported block type, plus the edge cases the site must survive. */
 export const POSTS: DatabaseSpec = {
   title: "Posts",
-  properties: {
-    Title: { type: "title" },
-    Section: { type: "select", options: [...POST_SECTIONS] },
-    "Display Order": { type: "number", format: "number" },
-    Image: { type: "files" },
-    Content: { type: "rich_text" },
-  },
+  properties: layoutProperties("Posts"),
   pages: [
     post(
       "Welcome to the workshop",
