@@ -72,6 +72,8 @@ export type BlockSpec =
 /** A page (a database row): property values by property name, optional body. */
 export type PageSpec = {
   id?: string;
+  /** A page that only tests the site against hostile content: `npm run notion:setup -- --demo` leaves it out of a dealer's workspace. */
+  testOnly?: true;
   properties: Record<string, SimpleValue>;
   body?: BlockSpec[];
   createdTime?: string;

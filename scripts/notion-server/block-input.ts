@@ -44,8 +44,11 @@ function blockOf(where: string, block: Obj, refs: FileRefs, depth: number): Bloc
   if (type === "image") return { type, file: requestFile(at, c, refs), caption: spansOf(`${at}.caption`, c.caption ?? []) };
   const text = spansOf(`${at}.rich_text`, c.rich_text ?? []);
   if (c.children === undefined) return { type: type as (typeof TEXT_BLOCKS)[number], text };
-  if (!NESTING.has(type)) throw validationError(`body failed validation: ${at}.children should not be present.`);
-  if (depth >= 2) throw validationError(`body failed validation: ${at}.children nests deeper than one request may (two levels).`);
+  // Notion nests two levels of children in one request, and words a deeper one (or children where none may be) so.
+  if (!NESTING.has(type) || depth >= 2)
+    throw validationError(
+      `body failed validation: ${at}.children should be not present, instead was \`${JSON.stringify(c.children).slice(0, 40)}...\`.`,
+    );
   return {
     type: type as (typeof TEXT_BLOCKS)[number],
     text,

@@ -175,7 +175,7 @@ describe("data source update (PATCH /v1/data_sources)", () => {
 });
 
 describe("page creation (POST /v1/pages)", () => {
-  it("creates a row with its properties and body (nested list, code, external image) that query and block children return", async () => {
+  it("creates a row with its properties and body (nested list, code, external image) that query and block children return; appends to its body", async () => {
     const id = (await createSlots()).data_sources[0].id;
     const page = (await notion.pages.create({
       parent: { data_source_id: id },
@@ -226,9 +226,18 @@ describe("page creation (POST /v1/pages)", () => {
     ]);
     const source = (await notion.dataSources.retrieve({ data_source_id: id })) as AnyObj;
     expect(source.properties.Condition.select.options.map((o: AnyObj) => o.name)).toEqual(["Good", "Fair", "Restored"]);
+    const appended = await notion.blocks.children.append({ block_id: page.id, children: [{ type: "divider", divider: {} }] });
+    expect(appended.results).toMatchObject([{ type: "divider" }]);
+    expect((await notion.blocks.children.list({ block_id: page.id })).results.map((b: AnyObj) => b.type)).toEqual([
+      "heading_2",
+      "bulleted_list_item",
+      "code",
+      "image",
+      "divider",
+    ]);
   });
 
-  it("refuses an unknown property, text over 2,000 characters, 101 blocks, nesting three deep and an unknown parent, creating nothing", async () => {
+  it("refuses an unknown property, a relative link, text over 2,000 characters, 101 blocks, nesting three deep and an unknown parent, creating nothing", async () => {
     const id = (await createSlots()).data_sources[0].id;
     const para = (content = "x", children?: unknown[]) => ({
       type: "paragraph",
@@ -236,6 +245,14 @@ describe("page creation (POST /v1/pages)", () => {
     });
     const cases: [unknown, number, RegExp][] = [
       [{ parent: { data_source_id: id }, properties: { Ghost: { rich_text: text("a") } } }, 400, /Ghost is not a property that exists/],
+      [
+        {
+          parent: { data_source_id: id },
+          properties: { Notes: { rich_text: [{ type: "text", text: { content: "sale", link: { url: "/for-sale" } } }] } },
+        },
+        400,
+        /Invalid URL for link\./,
+      ],
       [
         { parent: { data_source_id: id }, properties: { Notes: { rich_text: text("y".repeat(2001)) } } },
         400,
@@ -249,7 +266,7 @@ describe("page creation (POST /v1/pages)", () => {
       [
         { parent: { data_source_id: id }, children: [para("a", [para("b", [para("c", [para("d")])])])] },
         400,
-        /nests deeper than one request may/,
+        /children\[0\]\.paragraph\.children\[0\]\.paragraph\.children\[0\]\.paragraph\.children should be not present/,
       ],
       [{ parent: { data_source_id: id }, children: [{ type: "table", table: {} }] }, 400, /type should be one of/],
       [{ parent: { data_source_id: "0000000000004000800000000000beef" } }, 404, /Could not find data_source with ID/],

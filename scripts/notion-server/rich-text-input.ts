@@ -25,6 +25,9 @@ function span(where: string, item: Obj): Span {
   const text = (item.text ?? {}) as Obj;
   const a = (item.annotations ?? {}) as Obj;
   const link = (text.link as Obj | null | undefined)?.url;
+  // Notion takes only absolute URLs as links (a site-relative `/for-sale` is refused).
+  if (typeof link === "string" && !URL.canParse(link))
+    throw validationError("Content creation Failed. Fix the following: \nInvalid URL for link.");
   const content = String(text.content ?? item.plain_text ?? "");
   if (content.length > MAX_TEXT_CONTENT)
     throw validationError(

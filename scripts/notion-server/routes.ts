@@ -1,4 +1,4 @@
-import { blockChildren, getBlock } from "./handlers/blocks.ts";
+import { appendBlockChildren, blockChildren, getBlock } from "./handlers/blocks.ts";
 import type { ApiHandler } from "./handlers/context.ts";
 import { patchDataSource } from "./handlers/data-source-update.ts";
 import { getDatabase, getDataSource, queryDataSource } from "./handlers/databases.ts";
@@ -25,6 +25,7 @@ const ROUTES: Route[] = [
   { method: "GET", pattern: new RegExp(`^/v1/pages/${ID}$`), handler: getPage },
   { method: "PATCH", pattern: new RegExp(`^/v1/pages/${ID}$`), handler: patchPage },
   { method: "GET", pattern: new RegExp(`^/v1/blocks/${ID}/children$`), handler: blockChildren },
+  { method: "PATCH", pattern: new RegExp(`^/v1/blocks/${ID}/children$`), handler: appendBlockChildren },
   { method: "GET", pattern: new RegExp(`^/v1/blocks/${ID}$`), handler: getBlock },
   { method: "POST", pattern: /^\/v1\/file_uploads$/, handler: createFileUpload },
   { method: "GET", pattern: new RegExp(`^/v1/file_uploads/${ID}$`), handler: getFileUpload },

@@ -9,8 +9,9 @@ function post(
   order: number,
   body: PageSpec["body"],
   extra: Record<string, SimpleValue> = {},
+  testOnly = false,
 ): PageSpec {
-  return { properties: { Title: title, Section: section, "Display Order": order, ...extra }, body };
+  return { properties: { Title: title, Section: section, "Display Order": order, ...extra }, body, ...(testOnly ? { testOnly } : {}) };
 }
 
 /** Posts of every section; bodies use every supported block type, plus the edge cases the site must survive. */
@@ -146,6 +147,7 @@ export const POSTS: DatabaseSpec = {
         code("<script>document.cookie</script>", "html"),
       ],
       { Content: "[bad link](javascript:alert(1)) <script>alert(2)</script> <img src=x onerror=alert(3)>" },
+      true,
     ),
   ],
 };

@@ -1,7 +1,11 @@
+import { randomUUID } from "node:crypto";
+import { blocksOf } from "../block-input.ts";
 import { notFound } from "../errors.ts";
+import { fileRefs } from "../file-refs.ts";
 import { pageSize, paginate } from "../pagination.ts";
 import { blockObject } from "../shapes/block.ts";
-import type { Store, StoredBlock } from "../store-types.ts";
+import { addBlock } from "../store.ts";
+import type { BlockParent, Store, StoredBlock } from "../store-types.ts";
 import type { ApiHandler } from "./context.ts";
 import { normaliseId } from "./lookup.ts";
 
@@ -39,4 +43,18 @@ export const getBlock: ApiHandler = ({ params, store, shape }) => {
   const block = store.blocks.get(id);
   if (!block) throw notFound(id, "block");
   return blockObject(block, shape);
+};
+
+/** PATCH /v1/blocks/{id}/children: appends `children` (at most 100, nested two levels) to a page's body or a block; answers the new blocks. */
+export const appendBlockChildren: ApiHandler = ({ params, body, store, shape }) => {
+  const id = normaliseId(params[0], "block_id");
+  const owner = store.pages.get(id) ?? store.plainPages.get(id) ?? store.blocks.get(id);
+  if (!owner) throw notFound(id, "block");
+  const specs = blocksOf("body.children", body.children, fileRefs(store));
+  const now = new Date().toISOString();
+  const parent: BlockParent = "spec" in owner ? { type: "block_id", block_id: id } : { type: "page_id", page_id: id };
+  const list = "spec" in owner ? owner.children : owner.blocks;
+  const added = specs.map((spec) => addBlock(store, spec, parent, `${id}:${randomUUID()}`, now));
+  list.push(...added);
+  return { object: "list", results: added.map((b) => blockObject(b, shape)), next_cursor: null, has_more: false, type: "block", block: {} };
 };
