@@ -3,6 +3,7 @@ import { ADMIN_PATHS } from "#contract/api-paths";
 import {
   CacheStatsSchema,
   MessageResultSchema,
+  NotionCheckSchema,
   NotionTablesSchema,
   SchemaSyncResultSchema,
   SessionStateSchema,
@@ -72,3 +73,5 @@ export const readSyncRuns = (limit: number) => read(SyncRunsSchema, `${ADMIN_PAT
 export const readWebhookState = () => read(WebhookStateSchema, ADMIN_PATHS.notionWebhook);
 /** When the deployed static site was built. */
 export const readBuildInfo = () => read(BuildInfoSchema, BUILD_INFO_PATH);
+/** Whether the Notion workspace holds every database and property the sync reads, and what to fix if not. */
+export const readNotionCheck = () => read(NotionCheckSchema, ADMIN_PATHS.notionCheck);
