@@ -1,11 +1,11 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { CATEGORIES } from "./categories";
-import { notionTypeName } from "./notion-check";
-import { NOTION_LAYOUT, type LayoutProperty } from "./notion-layout";
+import { CATEGORIES } from "#contract/categories";
+import { notionTypeName } from "#contract/notion-check";
+import { NOTION_LAYOUT, type LayoutProperty } from "#contract/notion-layout";
 
 /** docs/notion-workspace.md, the operator's copy of the layout. */
-const doc = readFileSync(new URL("../docs/notion-workspace.md", import.meta.url), "utf8");
+const doc = readFileSync(new URL("../../docs/notion-workspace.md", import.meta.url), "utf8");
 
 /** The text of the section under a heading, up to the next heading of its level or above. */
 function section(heading: string): string {
