@@ -1,10 +1,10 @@
 import { readFile } from "node:fs/promises";
-import { APIResponseError, type Client } from "@notionhq/client";
+import type { Client } from "@notionhq/client";
 import { NOTION_VERSION } from "#contract/notion";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { IMAGES_DIR } from "./files.ts";
 import { startNotionServer, type NotionServer } from "./server.ts";
-import { clientFor } from "./test-client.ts";
+import { clientFor, refusal } from "./test-client.ts";
 
 let server: NotionServer;
 let notion: Client;
@@ -25,16 +25,6 @@ beforeAll(async () => {
   dataSourceId = db.data_sources[0].id;
 });
 afterAll(() => server.close());
-
-async function refusal(promise: Promise<unknown>) {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(APIResponseError.isAPIResponseError(error), String(error)).toBe(true);
-  const { status, code, message } = error as APIResponseError;
-  return { status, code, message };
-}
 
 /** A File Upload sent with the logo's bytes. */
 async function uploaded(filename = "logo.png"): Promise<AnyObj> {
