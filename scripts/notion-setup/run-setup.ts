@@ -4,7 +4,7 @@ import { NOTION_LAYOUT, type LayoutDatabase } from "#contract/notion-layout";
 import { titleKey } from "#contract/notion-names";
 import { fillDemo, type FillTarget } from "./demo-fill.ts";
 import { childDatabases, parentPage } from "./parent-page.ts";
-import { seenProperties } from "./read-workspace.ts";
+import { seenProperties, titleOf } from "./read-workspace.ts";
 import { completion, databaseProperties } from "./schema-plan.ts";
 
 /** What `npm run notion:setup` was asked: the page to work under, and whether to fill in the demo workspace. */
@@ -54,7 +54,11 @@ async function create(notion: Client, pageId: string, db: LayoutDatabase): Promi
     initial_data_source: { properties: databaseProperties(db) as never },
   });
   if (!isFullDatabase(created) || !created.data_sources[0]) throw new Error(`Notion created ${db.title} without a data source`);
-  return [`created (${db.properties.length} properties)`, await dataSource(notion, created.data_sources[0].id)];
+  const source = await dataSource(notion, created.data_sources[0].id);
+  // The sync finds a database by its data source's title: make sure the new one carries the database's.
+  if (titleKey(titleOf(source)) === titleKey(db.title)) return [`created (${db.properties.length} properties)`, source];
+  const titled = await notion.dataSources.update({ data_source_id: source.id, title: [{ type: "text", text: { content: db.title } }] });
+  return [`created (${db.properties.length} properties)`, isFullDataSource(titled) ? titled : await dataSource(notion, source.id)];
 }
 
 /** Adds what an existing database lacks, or keeps it as it is. */
