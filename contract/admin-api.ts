@@ -91,3 +91,20 @@ export const SyncAllSummarySchema = z.object({
 
 /** `POST /api/admin/notion-sync-all` answer. */
 export type SyncAllSummary = z.infer<typeof SyncAllSummarySchema>;
+
+/** One problem the workspace check found: the database, the property when it is about one, what is wrong and how to fix it. */
+export const NotionCheckFindingSchema = z.object({
+  database: z.string(),
+  property: z.optional(z.string()),
+  problem: z.string(),
+  fix: z.string(),
+});
+
+/** One problem the workspace check found. */
+export type NotionCheckFinding = z.infer<typeof NotionCheckFindingSchema>;
+
+/** `GET /api/admin/notion-check` answer: `ok` when the sync will find every database and property it reads. */
+export const NotionCheckSchema = z.object({ ok: z.boolean(), findings: z.array(NotionCheckFindingSchema), checkedAt: z.string() });
+
+/** `GET /api/admin/notion-check` answer. */
+export type NotionCheck = z.infer<typeof NotionCheckSchema>;

@@ -49,6 +49,7 @@ export const ADMIN_PATHS = {
   syncRuns: "/api/admin/sync-runs",
   notionWebhook: "/api/admin/notion-webhook",
   enquiries: "/api/admin/enquiries",
+  notionCheck: "/api/admin/notion-check",
 } as const;
 
 /** Site pages of the enquiry form: the form filled from `?category=&id=`, and the thank-you page a plain form post lands on. */

@@ -1,6 +1,8 @@
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { checkWorkspace } from "#contract/notion-check";
+import { layoutDatabase } from "#contract/notion-layout";
 import { generateCatalogueWorkspace } from "./generate.ts";
 import { loadDemoWorkspace } from "./load.ts";
 import { CATALOGUE_TITLES } from "./schemas.ts";
@@ -21,6 +23,17 @@ describe("demo workspace contract", () => {
       "Page Headers",
       "Posts",
     ]);
+  });
+
+  it("passes the workspace check: every database and property of the layout, of an accepted type, with the options the site needs", () => {
+    const seen = workspace.databases.map((d) => ({
+      databaseId: d.title,
+      title: d.title,
+      properties: Object.entries(d.properties).map(([name, p]) => ({ name, type: p.type, options: p.options })),
+    }));
+    expect(checkWorkspace(seen)).toEqual([]);
+    for (const d of workspace.databases)
+      expect(Object.keys(d.properties), d.title).toEqual(layoutDatabase(d.title)!.properties.map((p) => p.name));
   });
 
   it("gives every catalogue database the common properties with allowed types", () => {

@@ -1,20 +1,12 @@
+import { CATEGORIES } from "#contract/categories";
+import { layoutDatabase, type LayoutProperty, type LayoutType } from "#contract/notion-layout";
 import type { PropertySpec } from "./types.ts";
 
-/** Catalogue database titles, in the order of the workspace contract. */
-export const CATALOGUE_TITLES = [
-  "Slot Machines",
-  "Machine Parts",
-  "Arcade Machines",
-  "Trade Stimulators",
-  "Vending Machines",
-  "Advertising Items",
-  "Vintage Toys",
-] as const;
+/** Catalogue database titles, in the order of the workspace layout. */
+export const CATALOGUE_TITLES = CATEGORIES.map((c) => c.database);
 
 /** A catalogue database title. */
 export type CatalogueTitle = (typeof CATALOGUE_TITLES)[number];
-
-const CONDITIONS = ["Excellent", "Very Good", "Good", "Fair", "Restored", "Original", "Project"];
 
 const MANUFACTURERS: Record<CatalogueTitle, string[] | null> = {
   "Slot Machines": [
@@ -47,11 +39,14 @@ const MANUFACTURERS: Record<CatalogueTitle, string[] | null> = {
 /** Databases whose Condition is a select (the rest use rich text), to exercise both forms the contract allows. */
 const CONDITION_SELECT = new Set<CatalogueTitle>(["Slot Machines", "Machine Parts", "Vintage Toys", "Trade Stimulators"]);
 
-const sel = (options: string[]): PropertySpec => ({ type: "select", options });
-const text: PropertySpec = { type: "rich_text" };
+/** The demo's choice for a property: a type the layout accepts (its first by default) and a select's options. */
+type Choice = { type?: LayoutType; options?: string[] };
+
+const sel = (options: string[]): Choice => ({ type: "select", options });
+const text: Choice = { type: "rich_text" };
 
 /** Category-specific properties of each catalogue database. */
-const SPECIFIC: Record<CatalogueTitle, Record<string, PropertySpec>> = {
+const SPECIFIC: Record<CatalogueTitle, Record<string, Choice>> = {
   "Slot Machines": {
     Denomination: sel(["1¢", "5¢", "10¢", "25¢", "50¢"]),
     "Serial Number": text,
@@ -60,7 +55,6 @@ const SPECIFIC: Record<CatalogueTitle, Record<string, PropertySpec>> = {
   },
   "Arcade Machines": {
     "Game Type": sel(["Fortune Teller", "Strength Tester", "Digger / Crane", "Viewer", "Pinball", "Shooting Gallery", "Grip Tester"]),
-    "Number Of Players": { type: "number", format: "number" },
     "Cabinet Condition": text,
   },
   "Machine Parts": {
@@ -103,19 +97,30 @@ const SPECIFIC: Record<CatalogueTitle, Record<string, PropertySpec>> = {
   },
 };
 
-/** The full property schema of a catalogue database: the common properties, then its own. */
+/** A layout property as the demo declares it: the chosen type (refused unless the layout accepts it) and options. */
+function declared(db: string, prop: LayoutProperty, choice: Choice = {}): PropertySpec {
+  const type = choice.type ?? prop.types[0];
+  if (!prop.types.includes(type)) throw new Error(`${db}: the layout does not accept ${type} for ${prop.name}`);
+  const options = choice.options ?? [...(prop.options ?? []), ...(prop.suggested ?? [])];
+  if (type === "select" || type === "multi_select") return { type, options };
+  return type === "number" ? { type, format: prop.format ?? "number" } : { type };
+}
+
+/** The property schema of the layout database `title`, in layout order, with the demo's choices of type and options by property. */
+export function layoutProperties(title: string, choices: Record<string, Choice> = {}): Record<string, PropertySpec> {
+  const db = layoutDatabase(title);
+  if (!db) throw new Error(`${title} is not a database of the workspace layout`);
+  const unknown = Object.keys(choices).find((name) => !db.properties.some((p) => p.name === name));
+  if (unknown) throw new Error(`${title}: ${unknown} is not a property of the workspace layout`);
+  return Object.fromEntries(db.properties.map((p) => [p.name, declared(title, p, choices[p.name])]));
+}
+
+/** The full property schema of a catalogue database: the layout's, Manufacturer and Condition as a select in some databases, the demo's select options. */
 export function catalogueProperties(title: CatalogueTitle): Record<string, PropertySpec> {
   const manufacturers = MANUFACTURERS[title];
-  return {
-    Title: { type: "title" },
-    Description: text,
+  return layoutProperties(title, {
     Manufacturer: manufacturers ? sel(manufacturers) : text,
-    Year: { type: "number", format: "number" },
-    "Main Image": { type: "files" },
-    "Additional Images": { type: "files" },
-    "For Sale": { type: "checkbox" },
-    Price: { type: "number", format: "dollar" },
-    Condition: CONDITION_SELECT.has(title) ? sel(CONDITIONS) : text,
+    Condition: CONDITION_SELECT.has(title) ? { type: "select" } : text,
     ...SPECIFIC[title],
-  };
+  });
 }

@@ -65,11 +65,15 @@ export type BlockSpec =
   | { type: "code"; text: string; language?: string }
   | { type: "divider" }
   | { type: "image"; file: FileSpec; caption?: Rich }
-  | { type: "embed"; url: string; caption?: Rich };
+  | { type: "embed"; url: string; caption?: Rich }
+  | { type: "child_database"; title: string }
+  | { type: "child_page"; title: string };
 
 /** A page (a database row): property values by property name, optional body. */
 export type PageSpec = {
   id?: string;
+  /** A page that only tests the site against hostile content: `npm run notion:setup -- --demo` leaves it out of a dealer's workspace. */
+  testOnly?: true;
   properties: Record<string, SimpleValue>;
   body?: BlockSpec[];
   createdTime?: string;
@@ -86,5 +90,8 @@ export type DatabaseSpec = {
   pages: PageSpec[];
 };
 
-/** A whole workspace. */
-export type Workspace = { id: string; name: string; databases: DatabaseSpec[] };
+/** A page outside any database (such as the page a dealer shares for `npm run notion:setup` to create databases under). */
+export type PlainPageSpec = { id?: string; title: string; body?: BlockSpec[] };
+
+/** A whole workspace; `pages` are pages outside any database. */
+export type Workspace = { id: string; name: string; databases: DatabaseSpec[]; pages?: PlainPageSpec[] };

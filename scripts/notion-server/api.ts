@@ -2,7 +2,7 @@
 import { NOTION_VERSION } from "#contract/notion";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { NotionError, rateLimited } from "./errors.ts";
-import { parseJson, readBody, sendError, sendJson, sendRaw } from "./http.ts";
+import { parseJson, readBytes, sendError, sendJson, sendRaw } from "./http.ts";
 import { matchRoute } from "./routes.ts";
 import type { ServerState } from "./state.ts";
 import { countRequest } from "./stats.ts";
@@ -11,7 +11,8 @@ import { countRequest } from "./stats.ts";
 export async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL, state: ServerState) {
   const method = req.method ?? "GET";
   countRequest(state.stats, url.pathname);
-  const raw = await readBody(req);
+  const raw = await readBytes(req);
+  const contentType = req.headers["content-type"] ?? "";
   try {
     const fault = state.faults.take(method, url.pathname);
     if (fault instanceof NotionError) throw fault;
@@ -39,11 +40,15 @@ export async function handleApi(req: IncomingMessage, res: ServerResponse, url: 
     }
     const route = matchRoute(method, url.pathname);
     if (!route) throw new NotionError(400, "invalid_request_url", "Invalid request URL.");
-    const body = method === "GET" || method === "HEAD" ? {} : parseJson(raw);
-    const result = route.handler({
+    // A file upload's content comes as multipart/form-data: its handler reads the raw bytes.
+    const json = method !== "GET" && method !== "HEAD" && !contentType.startsWith("multipart/form-data");
+    const body = json ? parseJson(raw.toString("utf8")) : {};
+    const result = await route.handler({
       method,
       params: route.params,
       body,
+      raw,
+      contentType,
       query: url.searchParams,
       store: state.store,
       shape: state.shapeContext(req),

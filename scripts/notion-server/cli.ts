@@ -1,6 +1,13 @@
-/** `node scripts/notion-server/cli.ts [--port N] [--token T] [--rps R]`: the local Notion server with the demo workspace. */
+/**
+ * `node scripts/notion-server/cli.ts [--port N] [--token T] [--rps R] [--empty]`: the local Notion server with the demo
+ * workspace, or with `--empty` a workspace holding one empty page to try `npm run notion:setup` on.
+ */
 import { parseArgs } from "node:util";
+import { seededId } from "../demo-workspace/ids.ts";
 import { startNotionServer } from "./server.ts";
+
+/** The id of the empty workspace's one page (fixed, so instructions can name it). */
+const EMPTY_PAGE_ID = seededId("plain-page:Catalogue");
 
 const { values } = parseArgs({
   options: {
@@ -8,6 +15,7 @@ const { values } = parseArgs({
     token: { type: "string", default: "demo-token" },
     rps: { type: "string" },
     host: { type: "string", default: "127.0.0.1" },
+    empty: { type: "boolean", default: false },
   },
 });
 const port = Number(values.port);
@@ -20,8 +28,21 @@ if (rps !== null && !(rps > 0)) {
   console.error(`--rps ${values.rps} must be a positive number`);
   process.exit(1);
 }
-const server = await startNotionServer({ port, host: values.host, token: values.token, requestsPerSecond: rps });
-console.log(`Notion demo server on ${server.url}`);
+const empty = {
+  id: seededId("workspace:empty"),
+  name: "Empty workspace",
+  databases: [],
+  pages: [{ id: EMPTY_PAGE_ID, title: "Catalogue" }],
+};
+const server = await startNotionServer({
+  port,
+  host: values.host,
+  token: values.token,
+  requestsPerSecond: rps,
+  ...(values.empty ? { workspace: empty } : {}),
+});
+console.log(`Notion ${values.empty ? "server with an empty workspace" : "demo server"} on ${server.url}`);
+if (values.empty) console.log(`one empty page, "Catalogue": ${EMPTY_PAGE_ID}`);
 console.log(`token: ${server.token}${rps ? `, limited to ${rps} requests/s` : ""}; control API under ${server.url}/__control/`);
 const stop = () => server.close().then(() => process.exit(0));
 process.on("SIGINT", stop);

@@ -1,9 +1,10 @@
+import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { z } from "zod";
 import type { DatabaseSpec } from "../demo-workspace/types.ts";
 import { parseJson, readBody, sendJson } from "./http.ts";
 import type { ServerState } from "./state.ts";
-import { addDatabase, removeDatabasesTitled } from "./store.ts";
+import { addDatabase, addPlainPage, removeDatabasesTitled } from "./store.ts";
 import { LOCAL_WEBHOOK_TOKEN } from "./webhooks.ts";
 
 const PROPERTY_TYPES = [
@@ -45,6 +46,8 @@ const FaultBody = z
 
 const WebhookBody = z.object({ url: z.url({ protocol: /^https?$/ }), token: z.string().min(1).default(LOCAL_WEBHOOK_TOKEN) });
 
+const PageBody = z.object({ id: z.string().uuid().optional(), title: z.string() });
+
 const RateLimitBody = z.object({ requestsPerSecond: z.number().positive().nullable() });
 
 const DatabaseBody = z.object({
@@ -58,7 +61,7 @@ const DatabaseBody = z.object({
   replace: z.boolean().default(false),
 });
 
-/** Test control over HTTP (no auth): faults, file expiry, reset, stats, extra databases, rate limit. */
+/** Test control over HTTP (no auth): faults, file expiry, reset, stats, extra databases and pages, rate limit. */
 export async function handleControl(req: IncomingMessage, res: ServerResponse, url: URL, state: ServerState) {
   const route = `${req.method} ${url.pathname.replace(/\/+$/, "")}`;
   const raw = await readBody(req);
@@ -91,6 +94,16 @@ export async function handleControl(req: IncomingMessage, res: ServerResponse, u
         if (replace) removeDatabasesTitled(state.store, spec.title);
         const db = addDatabase(state.store, spec);
         return sendJson(res, 200, { id: db.id, dataSourceId: db.dataSourceId, title: db.title, pageIds: db.pages.map((p) => p.id) });
+      }
+      case "POST /__control/pages": {
+        const { id, title } = PageBody.parse(parseJson(raw));
+        const page = addPlainPage(
+          state.store,
+          { id: id ?? randomUUID(), title },
+          { type: "workspace", workspace: true },
+          new Date().toISOString(),
+        );
+        return sendJson(res, 200, { id: page.id, title: page.title });
       }
       case "POST /__control/webhook": {
         const { url, token } = WebhookBody.parse(parseJson(raw));

@@ -40,6 +40,7 @@ export async function serveFile(req: IncomingMessage, res: ServerResponse, url: 
   if (check === "expired") return s3Error(res, 403, "AccessDenied", "Request has expired");
   if (check === "bad-signature")
     return s3Error(res, 403, "SignatureDoesNotMatch", "The request signature we calculated does not match the signature you provided.");
+  if (file.bytes) return sendBytes(req, res, file.bytes, file.contentType ?? contentType(file.name), file.name);
   return sendImage(req, res, file.image, file.name);
 }
 
@@ -53,8 +54,12 @@ async function sendImage(req: IncomingMessage, res: ServerResponse, image: strin
   } catch {
     return s3Error(res, 404, "NoSuchKey", "The specified key does not exist.");
   }
+  sendBytes(req, res, bytes, contentType(name ?? image), name);
+}
+
+function sendBytes(req: IncomingMessage, res: ServerResponse, bytes: Buffer, type: string, name: string | undefined) {
   res.writeHead(200, {
-    "Content-Type": contentType(name ?? image),
+    "Content-Type": type,
     "Content-Length": bytes.length,
     "Cache-Control": "private, max-age=3600",
     ...(name ? { "Content-Disposition": `inline; filename*=UTF-8''${encodeURIComponent(name)}` } : {}),

@@ -1,11 +1,16 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { errorBody, NotionError } from "./errors.ts";
 
-/** Reads a whole request body as text. */
-export async function readBody(req: IncomingMessage): Promise<string> {
+/** Reads a whole request body as bytes. */
+export async function readBytes(req: IncomingMessage): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString("utf8");
+  return Buffer.concat(chunks);
+}
+
+/** Reads a whole request body as text. */
+export async function readBody(req: IncomingMessage): Promise<string> {
+  return (await readBytes(req)).toString("utf8");
 }
 
 /** Parses a request body as a JSON object; empty gives `{}`; bad JSON is Notion's 400 invalid_json. */

@@ -1,25 +1,26 @@
-import type { DateSpec, FileSpec, SimpleValue, Span } from "../demo-workspace/types.ts";
+import type { DateSpec, SimpleValue } from "../demo-workspace/types.ts";
 import { validationError } from "./errors.ts";
+import { requestFile, type FileRefs } from "./file-refs.ts";
+import { spansOf } from "./rich-text-input.ts";
 import type { StoredPage, StoredProperty } from "./store-types.ts";
 
 type Obj = Record<string, unknown>;
 
-/** The stored file a URL of this server's `/files/...` names, as a page's file value; undefined for any other URL. */
-export type HostedFileLookup = (url: string) => FileSpec | undefined;
-
 /**
- * Applies a PATCH /v1/pages body (`properties`, `in_trash`/`archived`) to a page; bumps last_edited_time. A files
- * value may re-send a Notion-hosted file as `{type: "file", file: {url}}` (a URL this server issued, found by `hosted`).
+ * Applies a page body (`properties`, `in_trash`/`archived`) of PATCH or POST /v1/pages to a page; bumps last_edited_time.
+ * A files value may name a File Upload, re-send a Notion-hosted file as `{type: "file", file: {url}}` (a URL this
+ * server issued) or give an external URL; `refs` finds the first two.
  */
-export function updatePage(page: StoredPage, body: Obj, now = Date.now(), hosted: HostedFileLookup = () => undefined) {
+export function updatePage(page: StoredPage, body: Obj, now: number, refs: FileRefs) {
   const properties = body.properties;
   if (properties !== undefined && (typeof properties !== "object" || properties === null || Array.isArray(properties))) {
     throw validationError("body failed validation: body.properties should be an object, instead was `" + JSON.stringify(properties) + "`.");
   }
   const updates: [StoredProperty, SimpleValue][] = Object.entries((properties ?? {}) as Obj).map(([key, raw]) => {
+    // `title` names the title property whatever it is called, as in Notion.
     const p = page.database.properties.find((x) => x.name === key || x.id === key);
     if (!p) throw validationError(`${key} is not a property that exists.`);
-    return [p, toSimple(p, raw, hosted)];
+    return [p, toSimple(p, raw, refs)];
   });
   for (const [p, value] of updates) {
     if (value === null) delete page.values[p.name];
@@ -38,7 +39,7 @@ function nextEditTime(previous: string, now: number): string {
   return new Date(candidate > prev ? candidate : prev + 1000).toISOString();
 }
 
-function toSimple(p: StoredProperty, raw: unknown, hosted: HostedFileLookup): SimpleValue {
+function toSimple(p: StoredProperty, raw: unknown, refs: FileRefs): SimpleValue {
   const value = raw && typeof raw === "object" && p.type in (raw as Obj) ? (raw as Obj)[p.type] : raw;
   const bad = () =>
     validationError(`body failed validation: body.properties.${p.name}.${p.type} has an unexpected value \`${JSON.stringify(value)}\`.`);
@@ -47,7 +48,7 @@ function toSimple(p: StoredProperty, raw: unknown, hosted: HostedFileLookup): Si
     case "title":
     case "rich_text":
       if (!Array.isArray(value)) throw bad();
-      return value.map((item) => span(item as Obj));
+      return spansOf(`body.properties.${p.name}.${p.type}`, value);
     case "number":
       if (typeof value !== "number") throw bad();
       return value;
@@ -73,26 +74,10 @@ function toSimple(p: StoredProperty, raw: unknown, hosted: HostedFileLookup): Si
       return value.map((v) => String((v as Obj).id));
     case "files":
       if (!Array.isArray(value)) throw bad();
-      return value.map((f) => hostedFile(f as Obj, hosted) ?? externalFile(f as Obj, bad));
+      return value.map((f, i) => requestFile(`body.properties.${p.name}.files[${i}]`, f as Obj, refs));
     default:
       throw validationError(`body failed validation: ${p.name} is a ${p.type} property and cannot be updated.`);
   }
-}
-
-function span(item: Obj): Span {
-  const text = (item.text ?? {}) as Obj;
-  const a = (item.annotations ?? {}) as Obj;
-  const link = (text.link as Obj | null | undefined)?.url;
-  return {
-    text: String(text.content ?? item.plain_text ?? ""),
-    ...(a.bold ? { bold: true } : {}),
-    ...(a.italic ? { italic: true } : {}),
-    ...(a.strikethrough ? { strikethrough: true } : {}),
-    ...(a.underline ? { underline: true } : {}),
-    ...(a.code ? { code: true } : {}),
-    ...(a.color && a.color !== "default" ? { color: String(a.color) } : {}),
-    ...(typeof link === "string" ? { link } : {}),
-  };
 }
 
 function optionName(p: StoredProperty, value: Obj, bad: () => Error): string {
@@ -102,15 +87,4 @@ function optionName(p: StoredProperty, value: Obj, bad: () => Error): string {
     return value.name;
   }
   throw bad();
-}
-
-function hostedFile(f: Obj, hosted: HostedFileLookup): FileSpec | undefined {
-  const url = (f.file as Obj | undefined)?.url;
-  return typeof url === "string" ? hosted(url) : undefined;
-}
-
-function externalFile(f: Obj, bad: () => Error): FileSpec {
-  const url = (f.external as Obj | undefined)?.url;
-  if (typeof url !== "string") throw bad();
-  return { external: url, ...(typeof f.name === "string" ? { name: f.name } : {}) };
 }

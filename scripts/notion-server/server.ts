@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { loadDemoWorkspace } from "../demo-workspace/load.ts";
@@ -10,7 +11,7 @@ import { NotionError } from "./errors.ts";
 import { sendError, sendJson, sendRaw } from "./http.ts";
 import { createState, type ServerState } from "./state.ts";
 import type { Stats } from "./stats.ts";
-import { addDatabase } from "./store.ts";
+import { addDatabase, addPlainPage } from "./store.ts";
 import { LOCAL_WEBHOOK_TOKEN, type SubscribeResult } from "./webhooks.ts";
 
 /** Options of the local Notion server; every one has a default. */
@@ -35,6 +36,8 @@ export type NotionServer = {
   expireFiles(): void;
   setRateLimit(requestsPerSecond: number | null): void;
   addDatabase(spec: DatabaseSpec): { id: string; dataSourceId: string; pageIds: string[] };
+  /** Adds an empty page at the top of the workspace (one a dealer shares with the integration), as `POST /__control/pages` does; answers its id. */
+  addPage(title: string): string;
   /** Subscribes `url` to webhook events (verification request first), as `POST /__control/webhook` does. */
   subscribeWebhook(url: string, token?: string): Promise<SubscribeResult>;
 };
@@ -84,6 +87,8 @@ export async function startNotionServer(opts: NotionServerOptions = {}): Promise
     injectFault: (fault) => state.faults.add({ times: 1, ...fault }),
     expireFiles: () => state.signer.expireAll(),
     setRateLimit: (rps) => state.limiter.setRate(rps),
+    addPage: (title) =>
+      addPlainPage(state.store, { id: randomUUID(), title }, { type: "workspace", workspace: true }, new Date().toISOString()).id,
     addDatabase: (spec) => {
       const db = addDatabase(state.store, spec);
       return { id: db.id, dataSourceId: db.dataSourceId, pageIds: db.pages.map((p) => p.id) };

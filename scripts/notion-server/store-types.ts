@@ -3,8 +3,34 @@ import type { BlockSpec, PropertySpec, SimpleValue } from "../demo-workspace/typ
 /** A schema property with its Notion property id and name. */
 export type StoredProperty = PropertySpec & { id: string; name: string; relation?: { database_id: string; data_source_id: string } };
 
-/** A Notion-hosted file: its id, download name and the bundled image it serves. */
-export type StoredFile = { id: string; name: string; image: string };
+/** A Notion-hosted file: its id, download name and the bundled image it serves, or the bytes an API upload sent. */
+export type StoredFile = { id: string; name: string; image: string; bytes?: Buffer; contentType?: string };
+
+/** A File Upload (`POST /v1/file_uploads`): pending until its bytes are sent, then attachable (as `fileId` once attached). */
+export type StoredUpload = {
+  id: string;
+  createdTime: string;
+  expiryTime: string;
+  status: "pending" | "uploaded";
+  filename: string | null;
+  contentType: string | null;
+  bytes?: Buffer;
+  fileId?: string;
+};
+
+/** Where a page outside any database hangs: the workspace or another page. */
+export type PlainPageParent = { type: "workspace"; workspace: true } | { type: "page_id"; page_id: string };
+
+/** A page outside any database: its title and body (databases created under it are listed as its child_database blocks). */
+export type StoredPlainPage = {
+  id: string;
+  title: string;
+  parent: PlainPageParent;
+  blocks: StoredBlock[];
+  createdTime: string;
+  lastEditedTime: string;
+  inTrash: boolean;
+};
 
 /** Where a block hangs: a page or another block. */
 export type BlockParent = { type: "page_id"; page_id: string } | { type: "block_id"; block_id: string };
@@ -41,6 +67,9 @@ export type StoredDatabase = {
   pages: StoredPage[];
   createdTime: string;
   lastEditedTime: string;
+  /** The page it was created under (`POST /v1/databases`), or none for the workspace's own databases. */
+  parentPageId?: string;
+  inTrash?: boolean;
 };
 
 /** The server's mutable copy of a workspace, indexed by id. */
@@ -50,4 +79,6 @@ export type Store = {
   pages: Map<string, StoredPage>;
   blocks: Map<string, StoredBlock>;
   files: Map<string, StoredFile>;
+  plainPages: Map<string, StoredPlainPage>;
+  uploads: Map<string, StoredUpload>;
 };

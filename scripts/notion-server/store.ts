@@ -1,8 +1,26 @@
 import { createHash } from "node:crypto";
 import { databaseIdFor, dataSourceIdFor, pageIdFor, seededId } from "../demo-workspace/ids.ts";
-import type { BlockSpec, DatabaseSpec, FileSpec, PageSpec, PropertySpec, SimpleValue, Workspace } from "../demo-workspace/types.ts";
+import type {
+  BlockSpec,
+  DatabaseSpec,
+  FileSpec,
+  PageSpec,
+  PlainPageSpec,
+  PropertySpec,
+  SimpleValue,
+  Workspace,
+} from "../demo-workspace/types.ts";
 import { plainText } from "./shapes/rich-text.ts";
-import type { BlockParent, Store, StoredBlock, StoredDatabase, StoredPage, StoredProperty } from "./store-types.ts";
+import type {
+  BlockParent,
+  PlainPageParent,
+  Store,
+  StoredBlock,
+  StoredDatabase,
+  StoredPage,
+  StoredPlainPage,
+  StoredProperty,
+} from "./store-types.ts";
 
 const BASE_TIME = Date.UTC(2025, 0, 6, 9, 0, 0);
 const MINUTE = 60_000;
@@ -10,9 +28,28 @@ const ID_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789
 
 /** Builds the server's indexed, mutable copy of a workspace (ids, timestamps and file ids filled in). */
 export function buildStore(workspace: Workspace): Store {
-  const store: Store = { workspaceId: workspace.id, databases: [], pages: new Map(), blocks: new Map(), files: new Map() };
+  const store: Store = {
+    workspaceId: workspace.id,
+    databases: [],
+    pages: new Map(),
+    blocks: new Map(),
+    files: new Map(),
+    plainPages: new Map(),
+    uploads: new Map(),
+  };
+  for (const spec of workspace.pages ?? []) addPlainPage(store, spec, { type: "workspace", workspace: true }, iso(BASE_TIME));
   for (const spec of workspace.databases) addDatabase(store, spec);
   return store;
+}
+
+/** Adds a page outside any database (its id seeded from its title unless given); answers it. */
+export function addPlainPage(store: Store, spec: PlainPageSpec, parent: PlainPageParent, time: string): StoredPlainPage {
+  const id = spec.id ?? seededId(`plain-page:${spec.title}`);
+  if (store.plainPages.has(id) || store.pages.has(id)) throw new Error(`a page with id ${id} already exists`);
+  const page: StoredPlainPage = { id, title: spec.title, parent, blocks: [], createdTime: time, lastEditedTime: time, inTrash: false };
+  page.blocks = (spec.body ?? []).map((b, i) => addBlock(store, b, { type: "page_id", page_id: id }, `${id}:${i}`, time));
+  store.plainPages.set(id, page);
+  return page;
 }
 
 /** Adds one database to the store; throws an Error naming the problem when the spec is inconsistent. */
@@ -99,7 +136,8 @@ function addPage(store: Store, db: StoredDatabase, spec: PageSpec, createdMs: nu
   if (page.lastEditedTime > db.lastEditedTime) db.lastEditedTime = page.lastEditedTime;
 }
 
-function addBlock(store: Store, spec: BlockSpec, parent: BlockParent, seed: string, time: string): StoredBlock {
+/** Adds a body block (and its children) under `parent`, registering an image's file; block ids derive from `seed`. */
+export function addBlock(store: Store, spec: BlockSpec, parent: BlockParent, seed: string, time: string): StoredBlock {
   const id = seededId(`block:${seed}`);
   const own: BlockSpec = spec.type === "image" ? { ...spec, file: registerFile(store, spec.file, `${seed}:image`) } : { ...spec };
   const kids = "children" in spec && spec.children ? spec.children : [];
@@ -111,6 +149,8 @@ function addBlock(store: Store, spec: BlockSpec, parent: BlockParent, seed: stri
 
 function registerFile(store: Store, f: FileSpec, seed: string): FileSpec {
   if ("external" in f) return { ...f };
+  // A file already stored (an uploaded one attached again) keeps its bytes.
+  if (f.id && store.files.has(f.id)) return { ...f };
   const id = f.id ?? seededId(`file:${seed}`);
   const name = f.name ?? f.image.split("/").pop()!;
   store.files.set(id, { id, name, image: f.image });

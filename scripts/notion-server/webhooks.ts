@@ -29,7 +29,7 @@ export type WebhookSender = {
 };
 
 /** Page events the local server sends. */
-export type PageEventType = "page.properties_updated" | "page.deleted" | "page.undeleted";
+export type PageEventType = "page.created" | "page.properties_updated" | "page.deleted" | "page.undeleted";
 
 /** Notion's `X-Notion-Signature` for `body` under `token`. */
 export function notionSignature(token: string, body: string): string {

@@ -19,7 +19,7 @@ import { injectNotionFault, notionTables } from "./support/stack";
 const s = notionTabSuite();
 
 describe("Notion Sync tab", () => {
-  it("lists every table with its name, record count, Notion database title and id", async () => {
+  it("lists every table with its name, record count, Notion database title and id; the workspace check finds nothing to fix", async () => {
     const page = await openNotionTab(s.context);
     expect(s.initialTables).toHaveLength(12);
     const shown = await page.getByTestId("notion-table-row").evaluateAll((rows) =>
@@ -40,6 +40,12 @@ describe("Notion Sync tab", () => {
     expect(await statusCard(page, "last-sync").getAttribute("data-outcome")).toBe("Succeeded");
     expect(await statusCard(page, "last-rebuild").getAttribute("data-outcome")).toBe("Succeeded");
     expect(await page.getByTestId("site-built-at").locator("dd span").first().textContent()).not.toBe("Unknown");
+    // The workspace check read the demo workspace through the worker (GET /api/admin/notion-check): nothing to fix.
+    const check = page.locator('[data-testid="workspace-check"][data-state="ok"]');
+    await check.waitFor();
+    expect(await check.locator("p").first().textContent()).toBe(
+      "Every database and property the site reads is in Notion, shared with the integration.",
+    );
     await screenshot(page, "admin-notion-tables-desktop");
     await page.close();
   });

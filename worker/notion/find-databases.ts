@@ -1,12 +1,11 @@
 import type { Client } from "@notionhq/client";
+import type { SeenDatabase } from "#contract/notion-check";
+import { titleKey } from "#contract/notion-names";
 import type { z } from "zod";
 import { notionList, NotionSearchResult, readNotion } from "./notion-shapes";
 import type { PropertySchema } from "./types";
 
-/** Title comparison key: case-insensitive, surrounding and repeated whitespace ignored. */
-export function titleKey(title: string): string {
-  return title.trim().replace(/\s+/g, " ").toLowerCase();
-}
+export { titleKey };
 
 /** A data source found by search: its database, its own id, title and property schema. */
 export type FoundDataSource = {
@@ -83,4 +82,17 @@ export function duplicateMessage(title: string, sources: FoundDataSource[]): str
     `${sources.length} Notion databases are titled "${title}" (ids ${ids.join(", ")}). The sync leaves its table as it was ` +
     `until only one is left: rename, delete or stop sharing the others, then sync again.`
   );
+}
+
+/** Every data source found, in the workspace check's terms: title, database id and each property's type and options. */
+export function seenDatabases(found: FoundDataSources): SeenDatabase[] {
+  return [...found.values()].flat().map((source) => ({
+    databaseId: source.databaseId,
+    title: source.title,
+    properties: Object.entries(source.properties).map(([name, p]) => ({
+      name: p.name ?? name,
+      type: p.type,
+      options: (p.select ?? p.multi_select)?.options?.map((o) => o.name),
+    })),
+  }));
 }

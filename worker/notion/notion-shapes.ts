@@ -104,13 +104,23 @@ export const NotionBlock = tagged(
   Object.fromEntries(RENDERED_BLOCKS.map((type) => [type, BlockContent.optional()])),
 );
 
+const SelectConfig = z.looseObject({ options: z.array(z.looseObject({ name: z.string() })).optional() }).optional();
+
+/** A data source's schema entry: name, type, and the options of a select or multi-select. */
+const PropertySchemaShape = z.looseObject({
+  name: z.string().optional(),
+  type: z.string(),
+  select: SelectConfig,
+  multi_select: SelectConfig,
+});
+
 /** A search result: a data source (complete, or partial without title and properties), or anything else search may list. */
 export const NotionSearchResult = z.looseObject({
   object: z.string(),
   id: z.string(),
   title: z.array(RichText).optional(),
   parent: z.looseObject({ type: z.string().optional(), database_id: z.string().optional() }).optional(),
-  properties: z.record(z.string(), z.looseObject({ name: z.string().optional(), type: z.string() })).optional(),
+  properties: z.record(z.string(), PropertySchemaShape).optional(),
   in_trash: z.boolean().optional(),
   archived: z.boolean().optional(),
   last_edited_time: z.string().optional(),

@@ -10,8 +10,11 @@ export type PageLike = {
   properties?: Record<string, PropertyValue>;
 };
 
-/** A data source's property schema entry (only what the mapping needs). */
-export type PropertySchema = { name?: string; type: string };
+/** A select or multi-select's configuration: its options. */
+type SelectConfig = { options?: { name: string }[] };
+
+/** A data source's property schema entry (only what the mapping and the workspace check need). */
+export type PropertySchema = { name?: string; type: string; select?: SelectConfig; multi_select?: SelectConfig };
 
 /** A block as Notion returns it (only what Markdown needs). */
 export type Block = { id: string; type: string; has_children?: boolean; [key: string]: unknown };

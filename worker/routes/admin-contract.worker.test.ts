@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import type * as z from "zod/mini";
-import { CacheStatsSchema, MessageResultSchema, NotionTablesSchema, SessionStateSchema } from "#contract/admin-api";
+import { CacheStatsSchema, MessageResultSchema, NotionCheckSchema, NotionTablesSchema, SessionStateSchema } from "#contract/admin-api";
 import { ADMIN_PATHS } from "#contract/api-paths";
 import { EnquiriesPageSchema } from "#contract/enquiries";
 import { SyncRunsSchema, SyncStatusSchema } from "#contract/sync-runs";
@@ -58,7 +58,7 @@ describe("admin API answers match the contract the admin panel parses them with"
     await answer(MessageResultSchema, `${ADMIN_PATHS.enquiries}/${stored.id}/handled`, "POST");
   });
 
-  it("session, cache controls, synced tables and the webhook subscription", async () => {
+  it("session, cache controls, synced tables, the webhook subscription and the workspace check", async () => {
     expect(await answer(SessionStateSchema, ADMIN_PATHS.session)).toMatchObject({ authenticated: true });
     await answer(CacheStatsSchema, ADMIN_PATHS.cacheStats);
     expect(await answer(MessageResultSchema, ADMIN_PATHS.cacheDisable, "POST")).toEqual({ message: "Caching disabled" });
@@ -71,6 +71,7 @@ describe("admin API answers match the contract the admin panel parses them with"
       pending: { pages: 0, schemas: 0, fullSync: false },
     });
     await answer(MessageResultSchema, ADMIN_PATHS.notionWebhook, "DELETE");
+    expect(await answer(NotionCheckSchema, ADMIN_PATHS.notionCheck)).toMatchObject({ ok: true, findings: [] });
     expect(await answer(SessionStateSchema, ADMIN_PATHS.session, "DELETE")).toEqual({ authenticated: false, expiresAt: null });
   });
 });

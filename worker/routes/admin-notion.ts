@@ -2,7 +2,15 @@ import { Hono } from "hono";
 import { ADMIN_PATHS } from "#contract/api-paths";
 import { HTTPException } from "hono/http-exception";
 import type { AppEnv } from "../app-env";
-import { SyncAllQuerySchema, SyncTableBodySchema, type NotionTable, type NotionTables, type SchemaSyncResult } from "#contract/admin-api";
+import {
+  SyncAllQuerySchema,
+  SyncTableBodySchema,
+  type NotionCheck,
+  type NotionTable,
+  type NotionTables,
+  type SchemaSyncResult,
+} from "#contract/admin-api";
+import { checkWorkspace } from "#contract/notion-check";
 import type { SyncStarted } from "#contract/sync-runs";
 import { errorMessage, fail } from "../lib/errors";
 import { validate } from "../lib/validate";
@@ -14,6 +22,8 @@ import { listEntries, readEntry } from "../tables/registry";
 import { syncSchemas } from "../sync/schema-sync";
 import { startSync } from "../sync/start-sync";
 import { upstreamMessage } from "../notion/upstream-error";
+import { notionRun } from "../notion/client";
+import { findDataSources, seenDatabases } from "../notion/find-databases";
 
 /** Admin Notion sync routes (guarded by the admin middleware; mounted at the root, paths from the contract). */
 const adminNotion = new Hono<AppEnv>();
@@ -90,6 +100,13 @@ adminNotion.post(ADMIN_PATHS.syncAll, validate("query", SyncAllQuerySchema), asy
   const { trigger } = c.req.valid("query");
   const runId = await guarded("Full sync", () => startSync(c.env, { kind: "full" }, trigger));
   return c.json<SyncStarted>({ runId, message: "Full sync started" }, 202);
+});
+
+// Reads the workspace (one search, plus a retrieval for any partial result): nothing is cached, the operator asks for a fresh look.
+adminNotion.get(ADMIN_PATHS.notionCheck, async (c) => {
+  const found = await guarded("The workspace check", () => findDataSources(notionRun(c.env).notion));
+  const findings = checkWorkspace(seenDatabases(found));
+  return c.json<NotionCheck>({ ok: findings.length === 0, findings, checkedAt: new Date().toISOString() });
 });
 
 export default adminNotion;

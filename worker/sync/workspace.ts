@@ -1,4 +1,4 @@
-import { CATEGORIES, CONTENT_DATABASES } from "#contract/categories";
+import { NOTION_LAYOUT } from "#contract/notion-layout";
 import { tableNameFor } from "../tables/naming";
 
 /**
@@ -8,11 +8,13 @@ import { tableNameFor } from "../tables/naming";
  */
 export type ContractDatabase = { title: string; tableName: string; hasBody: boolean; bodyWhenEdited: boolean };
 
-/** The contract's 12 databases: one per catalogue category, then the site-content databases. */
-export const CONTRACT_DATABASES: ContractDatabase[] = [...CATEGORIES.map((c) => c.database), ...CONTENT_DATABASES].map((title) => {
-  const catalogue = CATEGORIES.some((c) => c.database === title);
-  return { title, tableName: tableNameFor(title), hasBody: catalogue || title === "Posts", bodyWhenEdited: catalogue };
-});
+/** The layout's 12 databases: one per catalogue category, then the site-content databases; a body where the layout reads one. */
+export const CONTRACT_DATABASES: ContractDatabase[] = NOTION_LAYOUT.map((db) => ({
+  title: db.title,
+  tableName: tableNameFor(db.title),
+  hasBody: db.body !== undefined,
+  bodyWhenEdited: db.kind === "catalogue",
+}));
 
 /** Whether a table's page bodies are read only for pages edited since its last sync (the catalogue's). */
 export function bodyWhenEdited(tableName: string): boolean {

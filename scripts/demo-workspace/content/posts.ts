@@ -1,6 +1,7 @@
 import { b, code, divider, h1, h2, h3, hosted, i, image, li, link, ol, p, quote, t } from "../blocks.ts";
+import { layoutProperties } from "../schemas.ts";
 import type { DatabaseSpec, PageSpec, SimpleValue } from "../types.ts";
-import { POST_SECTIONS, type PostSection } from "#contract/categories";
+import type { PostSection } from "#contract/categories";
 
 function post(
   title: string,
@@ -8,20 +9,15 @@ function post(
   order: number,
   body: PageSpec["body"],
   extra: Record<string, SimpleValue> = {},
+  testOnly = false,
 ): PageSpec {
-  return { properties: { Title: title, Section: section, "Display Order": order, ...extra }, body };
+  return { properties: { Title: title, Section: section, "Display Order": order, ...extra }, body, ...(testOnly ? { testOnly } : {}) };
 }
 
 /** Posts of every section; bodies use every supported block type, plus the edge cases the site must survive. */
 export const POSTS: DatabaseSpec = {
   title: "Posts",
-  properties: {
-    Title: { type: "title" },
-    Section: { type: "select", options: [...POST_SECTIONS] },
-    "Display Order": { type: "number", format: "number" },
-    Image: { type: "files" },
-    Content: { type: "rich_text" },
-  },
+  properties: layoutProperties("Posts"),
   pages: [
     post(
       "Welcome to the workshop",
@@ -151,6 +147,7 @@ export const POSTS: DatabaseSpec = {
         code("<script>document.cookie</script>", "html"),
       ],
       { Content: "[bad link](javascript:alert(1)) <script>alert(2)</script> <img src=x onerror=alert(3)>" },
+      true,
     ),
   ],
 };

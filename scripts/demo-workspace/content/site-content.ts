@@ -1,16 +1,11 @@
 import { b, hosted, link, t } from "../blocks.ts";
+import { layoutProperties } from "../schemas.ts";
 import type { DatabaseSpec } from "../types.ts";
 
 /** Site Content: banner, header image, contact details and the header title (Markdown). */
 export const SITE_CONTENT: DatabaseSpec = {
   title: "Site Content",
-  properties: {
-    Key: { type: "title" },
-    Type: { type: "select", options: ["rich_text", "image", "image_file", "text"] },
-    Content: { type: "rich_text" },
-    Title: { type: "rich_text" },
-    Image: { type: "files" },
-  },
+  properties: layoutProperties("Site Content"),
   pages: [
     {
       properties: {
@@ -36,7 +31,7 @@ export const SITE_CONTENT: DatabaseSpec = {
 /** Images: the header picture and the page background texture. */
 export const IMAGES: DatabaseSpec = {
   title: "Images",
-  properties: { Key: { type: "title" }, Image: { type: "files" }, "Alt Text": { type: "rich_text" }, Title: { type: "rich_text" } },
+  properties: layoutProperties("Images"),
   pages: [
     {
       properties: {
@@ -60,7 +55,7 @@ export const IMAGES: DatabaseSpec = {
 /** Page Descriptions: the intro text of each section and of the navigation. */
 export const PAGE_DESCRIPTIONS: DatabaseSpec = {
   title: "Page Descriptions",
-  properties: { Section: { type: "title" }, Description: { type: "rich_text" } },
+  properties: layoutProperties("Page Descriptions"),
   pages: [
     {
       properties: {
@@ -95,14 +90,7 @@ export const PAGE_DESCRIPTIONS: DatabaseSpec = {
 /** Page Headers: title and icon type per page id. */
 export const PAGE_HEADERS: DatabaseSpec = {
   title: "Page Headers",
-  properties: {
-    "Page Id": { type: "title" },
-    Title: { type: "rich_text" },
-    "Icon Type": {
-      type: "select",
-      options: ["home", "shop", "gallery", "literature", "services", "news", "misc", "admin", "database", "info", "refresh", "trash"],
-    },
-  },
+  properties: layoutProperties("Page Headers"),
   pages: [
     ["home", "Welcome to Antique Coin-Op", "home"],
     ["literature", "Literature & Reference", "literature"],

@@ -2,16 +2,18 @@ import type { ShapeContext } from "../shapes/context.ts";
 import type { Store } from "../store-types.ts";
 import type { WebhookSender } from "../webhooks.ts";
 
-/** What an API handler receives: path parameters, parsed body, query string and serializer context. */
+/** What an API handler receives: path parameters, parsed body (or the raw bytes of a multipart one), query string and serializer context. */
 export type ApiRequest = {
   method: string;
   params: string[];
   body: Record<string, unknown>;
+  raw: Buffer;
+  contentType: string;
   query: URLSearchParams;
   store: Store;
   shape: ShapeContext;
   webhooks: WebhookSender;
 };
 
-/** An API handler returns the JSON body of a 200 answer or throws a NotionError. */
+/** An API handler returns (or resolves to) the JSON body of a 200 answer, or throws a NotionError. */
 export type ApiHandler = (req: ApiRequest) => unknown;

@@ -1,5 +1,5 @@
 import { notFound, validationError } from "../errors.ts";
-import type { Store, StoredDatabase, StoredPage } from "../store-types.ts";
+import type { Store, StoredDatabase, StoredPage, StoredPlainPage } from "../store-types.ts";
 
 const UUID = /^[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}$/i;
 
@@ -32,6 +32,14 @@ export function findDataSource(store: Store, raw: string): StoredDatabase {
 export function findPage(store: Store, raw: string): StoredPage {
   const id = normaliseId(raw, "page_id");
   const page = store.pages.get(id);
+  if (!page) throw notFound(id, "page");
+  return page;
+}
+
+/** The page with this id, a database row or a page outside any database, or 404 object_not_found. */
+export function findAnyPage(store: Store, raw: string): StoredPage | StoredPlainPage {
+  const id = normaliseId(raw, "page_id");
+  const page = store.pages.get(id) ?? store.plainPages.get(id);
   if (!page) throw notFound(id, "page");
   return page;
 }

@@ -1,13 +1,13 @@
 import { validationError } from "../errors.ts";
 import { pageSize, paginate } from "../pagination.ts";
 import { dataSourceObject } from "../shapes/database.ts";
-import { pageObject } from "../shapes/page.ts";
+import { pageObject, plainPageObject } from "../shapes/page.ts";
 import { plainText } from "../shapes/rich-text.ts";
 import type { ApiHandler } from "./context.ts";
 
 type Hit = { id: string; title: string; edited: string; render(): unknown };
 
-/** POST /v1/search: title contains `query` (case-insensitive); filter by object `page` or `data_source`. */
+/** POST /v1/search: title contains `query` (case-insensitive); filter by object `page` or `data_source`; the trash left out. */
 export const search: ApiHandler = ({ body, store, shape }) => {
   const filter = body.filter as { property?: string; value?: string } | undefined;
   if (filter && filter.property === "object" && filter.value !== "page" && filter.value !== "data_source") {
@@ -18,11 +18,13 @@ export const search: ApiHandler = ({ body, store, shape }) => {
   const query = typeof body.query === "string" ? body.query.trim().toLowerCase() : "";
   const hits: Hit[] = [];
   if (filter?.value !== "page") {
-    for (const db of store.databases)
+    for (const db of store.databases.filter((d) => !d.inTrash))
       hits.push({ id: db.dataSourceId, title: db.title, edited: db.lastEditedTime, render: () => dataSourceObject(db) });
   }
   if (filter?.value !== "data_source") {
-    for (const db of store.databases) {
+    for (const page of [...store.plainPages.values()].filter((p) => !p.inTrash))
+      hits.push({ id: page.id, title: page.title, edited: page.lastEditedTime, render: () => plainPageObject(page) });
+    for (const db of store.databases.filter((d) => !d.inTrash)) {
       const titleName = db.properties.find((p) => p.type === "title")!.name;
       for (const page of db.pages.filter((p) => !p.inTrash)) {
         hits.push({

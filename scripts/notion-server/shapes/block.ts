@@ -42,5 +42,8 @@ function content(block: StoredBlock, ctx: ShapeContext): object {
       return { caption: richText(spec.caption), ...fileContent(spec.file, ctx) };
     case "embed":
       return { caption: richText(spec.caption), url: spec.url };
+    case "child_database":
+    case "child_page":
+      return { title: spec.title };
   }
 }

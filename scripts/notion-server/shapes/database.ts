@@ -6,6 +6,9 @@ import { partialUser } from "./users.ts";
 
 const WORKSPACE_PARENT = { type: "workspace", workspace: true };
 
+/** Where a database hangs: the page it was created under, or the workspace. */
+const parentOf = (db: StoredDatabase) => (db.parentPageId ? { type: "page_id", page_id: db.parentPageId } : WORKSPACE_PARENT);
+
 /** A database object in the 2025-09-03 shape: title and child data sources, no schema. */
 export function databaseObject(db: StoredDatabase) {
   return {
@@ -13,10 +16,10 @@ export function databaseObject(db: StoredDatabase) {
     id: db.id,
     title: richText(db.title),
     description: richText(db.description),
-    parent: WORKSPACE_PARENT,
+    parent: parentOf(db),
     is_inline: false,
-    in_trash: false,
-    archived: false,
+    in_trash: db.inTrash ?? false,
+    archived: db.inTrash ?? false,
     is_locked: false,
     created_time: db.createdTime,
     last_edited_time: db.lastEditedTime,
@@ -38,10 +41,10 @@ export function dataSourceObject(db: StoredDatabase) {
     title: richText(db.title),
     description: richText(db.description),
     parent: { type: "database_id", database_id: db.id },
-    database_parent: WORKSPACE_PARENT,
+    database_parent: parentOf(db),
     is_inline: false,
-    in_trash: false,
-    archived: false,
+    in_trash: db.inTrash ?? false,
+    archived: db.inTrash ?? false,
     created_time: db.createdTime,
     last_edited_time: db.lastEditedTime,
     created_by: partialUser(),

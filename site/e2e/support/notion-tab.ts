@@ -79,6 +79,8 @@ export async function openNotionTab(context: BrowserContext): Promise<Page> {
   const page = await openAdmin(context, "Notion Sync");
   await page.getByTestId("notion-tables").waitFor();
   await page.locator('[data-testid="last-sync"][data-outcome]').waitFor();
+  // The tab checks the workspace as it opens (a Notion search): a test injecting a Notion fault must not have it taken by that.
+  await page.locator('[data-testid="workspace-check"]:is([data-state="ok"], [data-state="problems"], [data-state="error"])').waitFor();
   return page;
 }
 

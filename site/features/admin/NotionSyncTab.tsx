@@ -5,8 +5,9 @@ import SyncHistoryCard from "./SyncHistoryCard";
 import SyncStatusCard from "./SyncStatusCard";
 import TablesCard from "./TablesCard";
 import WebhookCard from "./WebhookCard";
+import WorkspaceCheckCard from "./WorkspaceCheckCard";
 
-/** Notion Sync: last sync/rebuild status (polled, so a finished rebuild shows up), the schema sync, per-table data syncs and the sync history. */
+/** Notion Sync: last sync/rebuild status (polled, so a finished rebuild shows up), the workspace check, webhooks, the schema sync, per-table data syncs and the sync history. */
 export default function NotionSyncTab() {
   useEffect(() => {
     void refreshTables();
@@ -18,6 +19,7 @@ export default function NotionSyncTab() {
   return (
     <div className="grid grid-cols-1 gap-4">
       <SyncStatusCard />
+      <WorkspaceCheckCard />
       <WebhookCard />
       <SchemaSyncCard />
       <TablesCard />

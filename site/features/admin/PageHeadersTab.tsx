@@ -1,4 +1,4 @@
-import { PAGE_HEADER_ICON_TYPES } from "./page-header-icons";
+import { PAGE_HEADER_ICON_TYPES } from "#contract/notion-layout";
 import Icon from "../../lib/ui/Icon";
 
 /** Page Headers: how page titles and icon types are edited in Notion. */

@@ -3,6 +3,7 @@ import { ADMIN_PATHS } from "#contract/api-paths";
 import {
   CacheStatsSchema,
   MessageResultSchema,
+  NotionCheckSchema,
   NotionTablesSchema,
   SchemaSyncResultSchema,
   SessionStateSchema,
@@ -81,3 +82,5 @@ export const readEnquiries = (status: EnquiryStatus, page: number) =>
 /** Marks an enquiry handled. */
 export const markEnquiryHandled = (id: string) =>
   send(MessageResultSchema, "POST", `${ADMIN_PATHS.enquiries}/${encodeURIComponent(id)}/handled`);
+/** Whether the Notion workspace holds every database and property the sync reads, and what to fix if not. */
+export const readNotionCheck = () => read(NotionCheckSchema, ADMIN_PATHS.notionCheck);

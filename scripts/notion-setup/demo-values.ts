@@ -1,0 +1,112 @@
+import type { BlockSpec, FileSpec, Rich, SimpleValue, Span } from "../demo-workspace/types.ts";
+import type { Schema } from "./read-workspace.ts";
+
+type Obj = Record<string, unknown>;
+
+/** Notion refuses a rich text item longer than this. */
+const MAX_TEXT = 2000;
+
+/** Uploads a bundled image once and answers its File Upload id (see uploads.ts). */
+export type UploadImage = (image: string) => Promise<string>;
+
+/** A link Notion takes and the site should keep: absolute http(s) or mailto; anything else (a site-relative path, `javascript:`) keeps its words only. */
+const keptLink = (url: string | undefined) => (url && /^(https?:|mailto:)/i.test(url) ? url : undefined);
+
+/** Rich text of the demo format as request rich text, each piece cut to Notion's 2,000 characters. */
+export function richText(rich: Rich | null | undefined): Obj[] {
+  if (rich === null || rich === undefined || rich === "") return [];
+  const spans: Span[] = typeof rich === "string" ? [{ text: rich }] : rich;
+  return spans.flatMap((span) => {
+    const pieces = span.text.match(new RegExp(`[\\s\\S]{1,${MAX_TEXT}}`, "g")) ?? [""];
+    const link = keptLink(span.link);
+    return pieces.map((content) => ({
+      type: "text",
+      text: { content, link: link ? { url: link } : null },
+      annotations: {
+        bold: !!span.bold,
+        italic: !!span.italic,
+        strikethrough: !!span.strikethrough,
+        underline: !!span.underline,
+        code: !!span.code,
+        color: span.color ?? "default",
+      },
+    }));
+  });
+}
+
+const plain = (v: SimpleValue) =>
+  typeof v === "string" ? v : Array.isArray(v) ? (v as Span[]).map((s) => s.text ?? "").join("") : String(v);
+
+/** A bundled image a file names: a Notion-hosted demo image, or an "external" one the local server serves from the same folder. */
+const bundled = (f: FileSpec) =>
+  "image" in f ? f.image : f.external.startsWith("$SERVER/public/") ? f.external.slice("$SERVER/public/".length) : null;
+
+/** A file of the demo as a request file object: a bundled image uploaded (once), any other URL as an external file. */
+export async function requestFile(f: FileSpec, upload: UploadImage): Promise<Obj> {
+  const image = bundled(f);
+  const name = f.name ?? (image ?? ("external" in f ? f.external : "file")).split("/").pop();
+  if (image) return { type: "file_upload", file_upload: { id: await upload(image) }, name };
+  return { type: "external", external: { url: (f as { external: string }).external }, name };
+}
+
+/**
+ * A demo value as a request property value for the property the database has (matched by the caller): text becomes
+ * rich text or a select option as the property is; a bundled image is uploaded; undefined when the value has no place there.
+ */
+export async function propertyValue(type: Schema[string]["type"], value: SimpleValue, upload: UploadImage): Promise<Obj | undefined> {
+  if (value === null || value === undefined) return undefined;
+  switch (type) {
+    case "title":
+    case "rich_text":
+      return { [type]: richText(typeof value === "number" ? String(value) : (value as Rich)) };
+    case "number":
+      return typeof value === "number" ? { number: value } : undefined;
+    case "checkbox":
+      return { checkbox: value === true };
+    case "select":
+      return { select: { name: plain(value) } };
+    case "multi_select":
+      return Array.isArray(value) ? { multi_select: (value as string[]).map((name) => ({ name })) } : undefined;
+    case "files":
+      return Array.isArray(value) ? { files: await Promise.all((value as FileSpec[]).map((f) => requestFile(f, upload))) } : undefined;
+    case "url": {
+      const first = Array.isArray(value) ? (value as FileSpec[])[0] : undefined;
+      return first && "external" in first && !bundled(first) ? { url: first.external } : undefined;
+    }
+    default:
+      return undefined;
+  }
+}
+
+/** Body blocks of the demo as request blocks (children nested as Notion takes them), images uploaded. */
+export async function requestBlocks(blocks: BlockSpec[], upload: UploadImage): Promise<Obj[]> {
+  const out: Obj[] = [];
+  for (const block of blocks) {
+    const made = await requestBlock(block, upload);
+    if (made) out.push(made);
+  }
+  return out;
+}
+
+async function requestBlock(block: BlockSpec, upload: UploadImage): Promise<Obj | undefined> {
+  switch (block.type) {
+    case "divider":
+      return { type: "divider", divider: {} };
+    case "code":
+      return { type: "code", code: { rich_text: richText(block.text), language: block.language ?? "plain text" } };
+    case "image": {
+      // An image block takes no file name, unlike a files property.
+      const { name: _name, ...file } = await requestFile(block.file, upload);
+      return { type: "image", image: { ...file, caption: richText(block.caption) } };
+    }
+    case "embed":
+      return { type: "embed", embed: { url: block.url, caption: richText(block.caption) } };
+    case "child_database":
+    case "child_page":
+      return undefined;
+    default: {
+      const children = "children" in block && block.children?.length ? { children: await requestBlocks(block.children, upload) } : {};
+      return { type: block.type, [block.type]: { rich_text: richText(block.text), ...children } };
+    }
+  }
+}

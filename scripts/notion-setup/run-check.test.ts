@@ -1,0 +1,82 @@
+import type { Client } from "@notionhq/client";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { startNotionServer, type NotionServer } from "../notion-server/server.ts";
+import { notionClient } from "./client.ts";
+import { childDatabases } from "./parent-page.ts";
+import { runCheck } from "./run-check.ts";
+import { runSetup } from "./run-setup.ts";
+
+let server: NotionServer;
+let notion: Client;
+let lines: string[];
+const out = (line: string) => lines.push(line);
+
+beforeAll(async () => {
+  server = await startNotionServer({ workspace: { id: "5e7a0000-0000-4000-8000-0000000000c1", name: "empty", databases: [] } });
+  notion = notionClient({ token: server.token, baseUrl: server.url }, { requestsPerSecond: 0 });
+});
+beforeEach(() => {
+  server.reset();
+  lines = [];
+});
+afterAll(() => server.close());
+
+/** A workspace setup made under a fresh page; answers the data source id of each database by title. */
+async function setUp(): Promise<Map<string, string>> {
+  const parent = server.addPage("Catalogue");
+  expect(await runSetup(notion, { parent, demo: false }, () => {})).toBe(0);
+  const ids = new Map<string, string>();
+  for (const child of await childDatabases(notion, parent)) {
+    const db = (await notion.databases.retrieve({ database_id: child.id })) as { id: string; data_sources: { id: string }[] };
+    ids.set(child.title, db.data_sources[0].id);
+    ids.set(`${child.title} database`, db.id);
+  }
+  return ids;
+}
+
+describe("npm run notion:check", () => {
+  it("exits 0 on the workspace setup made", async () => {
+    await setUp();
+    expect(await runCheck(notion, out)).toBe(0);
+    expect(lines).toEqual(["All 12 databases the site reads are shared with the integration, each with every property it needs."]);
+  });
+
+  it("exits 1 naming a renamed property, a retyped one and a database gone to the trash, one line each with its fix", async () => {
+    const ids = await setUp();
+    await notion.dataSources.update({
+      data_source_id: ids.get("Slot Machines")!,
+      properties: { Denomination: { name: "Coin" }, Price: { rich_text: {} } },
+    });
+    await notion.databases.update({ database_id: ids.get("Posts database")!, in_trash: true });
+    expect(await runCheck(notion, out)).toBe(1);
+    expect(lines).toEqual([
+      "Slot Machines: property Price is text, expected number. Fix: Change its type to Number in Notion.",
+      "Slot Machines: property Denomination is missing. Fix: Add a Select property named Denomination (npm run notion:setup adds it).",
+      'Posts: no database with this title is shared with the integration. Fix: Run npm run notion:setup to create it, or, if it exists, share it with the integration (its ••• menu → Connections) and make sure its title reads "Posts".',
+      "3 problems: until fixed, the site misses what they name.",
+    ]);
+  });
+
+  it("says when the integration sees no database at all, then names all 12", async () => {
+    expect(await runCheck(notion, out)).toBe(1);
+    expect(lines[0]).toBe(
+      "The integration can see no database at all: share the page holding the site's databases with it (the page's ••• menu → Connections).",
+    );
+    expect(lines).toHaveLength(14);
+    expect(lines[13]).toBe("12 problems: until fixed, the site misses what they name.");
+  });
+
+  it("waits out a 429 for its Retry-After and carries on", async () => {
+    await setUp();
+    const heard: (number | null)[] = [];
+    const patient = notionClient(
+      { token: server.token, baseUrl: server.url },
+      { requestsPerSecond: 0, onRateLimited: (s) => heard.push(s) },
+    );
+    server.injectFault({ status: 429, path: "/v1/search", retryAfter: 1 });
+    const started = Date.now();
+    expect(await runCheck(patient, out)).toBe(0);
+    expect(heard).toEqual([1]);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1000);
+  });
+});
