@@ -23,6 +23,7 @@ import images from "./routes/images";
 import media from "./routes/media";
 import notionWebhook from "./routes/notion-webhook";
 import mediaVariants from "./routes/media-variants";
+import mediaSocial from "./routes/media-social";
 import pageDescriptions from "./routes/page-descriptions";
 import pageHeaders from "./routes/page-headers";
 import posts from "./routes/posts";
@@ -56,8 +57,9 @@ app.route(ADMIN_PATHS.notionWebhook, adminNotionWebhook);
 app.route(ADMIN_PATHS.syncRuns, adminSyncRuns);
 app.route("/", adminCache);
 app.route("/", adminNotion);
-// Resized copies first: no synced key starts with "w/" (the sync writes `notion/...` keys only).
+// Resized and social copies first: no synced key starts with "w/" or "og/" (the sync writes `notion/...` keys only).
 app.route("/media/w", mediaVariants);
+app.route("/media/og", mediaSocial);
 app.route("/media", media);
 
 export { SyncDebouncer } from "./sync/sync-debouncer";
