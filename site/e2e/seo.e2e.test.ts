@@ -86,6 +86,8 @@ async function feed(path: string) {
   const res = await fetch(`${BASE_URL}${path}`);
   expect(res.status, path).toBe(200);
   expect(res.headers.get("content-type"), path).toMatch(/xml/);
+  // Served under the site's Content-Security-Policy like every page (a feed opened in a browser runs nothing).
+  expect(res.headers.get("content-security-policy"), path).toMatch(/^default-src 'self'; script-src 'self'/);
   return page.evaluate(
     (text) => {
       const doc = new DOMParser().parseFromString(text, "application/xml");
