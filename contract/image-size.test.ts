@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { imageSize } from "./image-size";
+import { greyJpeg } from "./test/jpeg";
 import { pngHeader as png } from "./test/png-header";
 
 describe("imageSize", () => {
@@ -27,6 +28,38 @@ describe("imageSize", () => {
     });
     expect(svg('<svg data-x="<svg width=2 height=2>')).toBeNull();
     expect(svg('<!-- <svg width="1" height="1">')).toBeNull();
+  });
+
+  it("reads a JPEG's size as displayed: width and height swapped for EXIF orientations 5-8, in either byte order", () => {
+    // A phone's portrait photo: stored 64x48 (the sensor's landscape), shown 48x64.
+    for (const order of ["II", "MM"] as const) {
+      for (const orientation of [1, 2, 3, 4])
+        expect(imageSize(greyJpeg(64, 48, { orientation, order }))).toEqual({ width: 64, height: 48 });
+      for (const orientation of [5, 6, 7, 8])
+        expect(imageSize(greyJpeg(64, 48, { orientation, order }))).toEqual({ width: 48, height: 64 });
+    }
+    expect(imageSize(greyJpeg(64, 48))).toEqual({ width: 64, height: 48 });
+  });
+
+  it("keeps a JPEG's stored size when its EXIF is damaged, cut short or not EXIF at all", () => {
+    const portrait = greyJpeg(64, 48, { orientation: 6, order: "II" });
+    const damaged = (edit: (b: Uint8Array) => void) => {
+      const copy = portrait.slice();
+      edit(copy);
+      return imageSize(copy);
+    };
+    // The TIFF header sits after SOI (2), the APP1 marker and length (4) and "Exif\0\0" (6).
+    const tiff = 12;
+    expect(damaged((b) => b.set([0x58, 0x58], tiff))).toEqual({ width: 64, height: 48 }); // no byte order
+    expect(damaged((b) => (b[tiff + 2] = 43))).toEqual({ width: 64, height: 48 }); // not TIFF's 42
+    expect(damaged((b) => b.set([0xff, 0xff, 0xff, 0x7f], tiff + 4))).toEqual({ width: 64, height: 48 }); // IFD0 far past the segment
+    expect(damaged((b) => (b[tiff + 8] = 1))).toEqual({ width: 64, height: 48 }); // IFD0 ends before the orientation
+    // 65,535 entries claimed, no orientation among them: read up to the segment's end, no further.
+    expect(damaged((b) => (b.set([0xff, 0xff], tiff + 8), (b[tiff + 22] = 0x13)))).toEqual({ width: 64, height: 48 });
+    expect(damaged((b) => (b[tiff + 8 + 2 + 12 + 2] = 4))).toEqual({ width: 64, height: 48 }); // orientation not a SHORT
+    expect(damaged((b) => b.set(new TextEncoder().encode("http:/"), 6))).toEqual({ width: 64, height: 48 }); // an XMP APP1
+    // Cut inside the EXIF block: no frame yet, so no size rather than a wrong one.
+    expect(imageSize(portrait.subarray(0, 30))).toBeNull();
   });
 
   it("gives null for a WebP header shorter than its size fields", () => {

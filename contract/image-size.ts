@@ -14,14 +14,51 @@ export function headerBytesWanted(first: Uint8Array): number {
   return first[0] === 0xff && first[1] === 0xd8 ? 256 * 1024 : SVG_HEADER_BYTES;
 }
 
+/** EXIF orientations (TIFF tag 0x0112) that turn the picture a quarter: its displayed width is its stored height. */
+const QUARTER_TURNS = new Set([5, 6, 7, 8]);
+
+/**
+ * The EXIF orientation in an APP1 segment's bytes `from`..`to` (after its length field): "Exif\0\0", a TIFF header in
+ * either byte order ("II" little-endian, "MM" big-endian), IFD0's entries, tag 0x0112. Null when the segment is not EXIF
+ * (XMP also uses APP1), 1 when EXIF names no orientation or cannot be read (a damaged block costs no size).
+ */
+function exifOrientation(b: Uint8Array, view: DataView, from: number, to: number): number | null {
+  const end = Math.min(to, b.length);
+  if (end - from < 6 || String.fromCharCode(...b.subarray(from, from + 6)) !== "Exif\0\0") return null;
+  if (end - from < 14) return 1;
+  const tiff = from + 6;
+  const order = String.fromCharCode(b[tiff], b[tiff + 1]);
+  if (order !== "II" && order !== "MM") return 1;
+  const little = order === "II";
+  const u16 = (at: number) => (at + 2 <= end ? view.getUint16(at, little) : -1);
+  const u32 = (at: number) => (at + 4 <= end ? view.getUint32(at, little) : -1);
+  if (u16(tiff + 2) !== 42) return 1;
+  const ifd = u32(tiff + 4);
+  if (ifd < 8 || tiff + ifd + 2 > end) return 1;
+  const count = u16(tiff + ifd);
+  for (let n = 0; n < count; n++) {
+    const entry = tiff + ifd + 2 + n * 12;
+    if (entry + 12 > end) return 1;
+    // A SHORT of count 1 sits in the first two bytes of the value field.
+    if (u16(entry) === 0x0112) return u16(entry + 2) === 3 && u32(entry + 4) === 1 ? u16(entry + 8) : 1;
+  }
+  return 1;
+}
+
+/** A JPEG's size as displayed: its frame's pixels, width and height swapped when its EXIF orientation turns it a quarter (5-8). */
 function jpegSize(b: Uint8Array, view: DataView): Size | null {
   let i = 2;
+  let orientation: number | null = null;
   while (i + 9 < b.length) {
     if (b[i] !== 0xff) return null;
     const marker = b[i + 1];
     const length = view.getUint16(i + 2);
-    if (marker >= 0xc0 && marker <= 0xcf && ![0xc4, 0xc8, 0xcc].includes(marker))
-      return { height: view.getUint16(i + 5), width: view.getUint16(i + 7) };
+    // The first APP1 holding EXIF counts; APP segments come before the frame.
+    if (marker === 0xe1 && orientation === null) orientation = exifOrientation(b, view, i + 4, i + 2 + length);
+    if (marker >= 0xc0 && marker <= 0xcf && ![0xc4, 0xc8, 0xcc].includes(marker)) {
+      const [height, width] = [view.getUint16(i + 5), view.getUint16(i + 7)];
+      return QUARTER_TURNS.has(orientation ?? 1) ? { width: height, height: width } : { width, height };
+    }
     i += 2 + length;
   }
   return null;

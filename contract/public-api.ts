@@ -40,6 +40,7 @@ export const PostSchema = z.looseObject({
   content: text,
   imageUrl: text,
   displayOrder: z.nullish(z.number()),
+  createdTime: text,
 });
 
 /** `GET /api/posts/section/{section}`. */
@@ -89,12 +90,15 @@ const pixels = z.number().check(z.positive(), z.maximum(1_000_000));
 /** An image's pixel size. */
 export const ImageSizeSchema = z.object({ width: pixels, height: pixels });
 
+/** An item of the build's bulk read: an item plus when its Notion page was created and last edited (ISO 8601, null when unknown). */
+export const CatalogueItemSchema = z.extend(ItemSchema, { createdTime: text, lastEditedTime: text });
+
 /**
  * `GET /api/build/catalogue/{category}`: up to 500 items, the id to read on from (null after the last), and the known
  * pixel sizes of their copied images by `/media/...` URL (an image missing from it is probed).
  */
 export const CataloguePageSchema = z.object({
-  items: z.array(ItemSchema),
+  items: z.array(CatalogueItemSchema),
   next: z.nullable(z.string()),
   imageSizes: z.record(z.string(), ImageSizeSchema),
 });
@@ -111,6 +115,8 @@ export type RawContentBlock = z.infer<typeof ContentBlockSchema>;
 export type RawImageRecord = z.infer<typeof ImageRecordSchema>;
 /** A catalogue item as parsed. */
 export type RawItem = z.infer<typeof ItemSchema>;
+/** An item of the build's bulk read as parsed. */
+export type RawCatalogueItem = z.infer<typeof CatalogueItemSchema>;
 /** A listing page as parsed. */
 export type RawListing = z.infer<typeof ListingSchema>;
 /** A post as parsed. */

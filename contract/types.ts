@@ -47,6 +47,8 @@ export type Post = {
   content: string;
   imageUrl: string | null;
   displayOrder: number | null;
+  /** When the post's Notion page was created (ISO 8601; null when unknown): the news feed's order. */
+  createdTime: string | null;
 };
 
 /** A catalogue item; category-specific fields are present (possibly null) for their category only. */
@@ -86,11 +88,14 @@ export type FilterOptions = {
   };
 };
 
+/** An item as the build reads it: with when its Notion page was created and last edited (ISO 8601; null when unknown). */
+export type CatalogueItem = Item & { createdTime: string | null; lastEditedTime: string | null };
+
 /**
  * `GET /api/build/catalogue/{category}` answer: up to 500 items in id order, the id to read on from (null after the last),
  * and the pixel size of each of their images that is a copied file of known size, by its `/media/...` URL.
  */
-export type CataloguePage = { items: Item[]; next: string | null; imageSizes: Record<string, Size> };
+export type CataloguePage = { items: CatalogueItem[]; next: string | null; imageSizes: Record<string, Size> };
 
 /** A page of a collection listing. */
 export type Listing = {

@@ -25,6 +25,7 @@ import images from "./routes/images";
 import media from "./routes/media";
 import notionWebhook from "./routes/notion-webhook";
 import mediaVariants from "./routes/media-variants";
+import mediaSocial from "./routes/media-social";
 import pageDescriptions from "./routes/page-descriptions";
 import pageHeaders from "./routes/page-headers";
 import posts from "./routes/posts";
@@ -60,8 +61,9 @@ app.route(ADMIN_PATHS.syncRuns, adminSyncRuns);
 app.route(ADMIN_PATHS.enquiries, adminEnquiries);
 app.route("/", adminCache);
 app.route("/", adminNotion);
-// Resized copies first: no synced key starts with "w/" (the sync writes `notion/...` keys only).
+// Resized and social copies first: no synced key starts with "w/" or "og/" (the sync writes `notion/...` keys only).
 app.route("/media/w", mediaVariants);
+app.route("/media/og", mediaSocial);
 app.route("/media", media);
 
 export { AfterSyncCoalescer } from "./sync/after-sync-coalescer";

@@ -34,12 +34,14 @@ const ALWAYS = [
   "/admin.html",
   "/build-info.json",
   "/for-sale.html",
+  "/for-sale/rss.xml",
   "/gallery.html",
   "/index.html",
   "/literature.html",
   "/miscellaneous.html",
   "/news.html",
   "/robots.txt",
+  "/rss.xml",
   "/search.html",
   "/services.html",
   "/sitemap.xml",
@@ -114,7 +116,7 @@ describe("incremental site builds", () => {
       expect(readFileSync(join(dist, "gallery", "slots", `${item.id}.html`), "utf8")).toContain(`>${item.title} (restored 2026)</h1>`);
       expect(readFileSync(join(dist, "for-sale", "slots", `${item.id}.html`), "utf8")).toContain(`>${item.title} (restored 2026)</h1>`);
       expect(mtime(untouched)).toBe(before);
-      // The changed pages, the sitemap and build stamp (dated), the CSP file at most; never the untouched item pages.
+      // The changed pages, the sitemap, feeds and build stamp (dated), the CSP file at most; never the untouched item pages.
       expect(report.published.copied).toBeGreaterThanOrEqual(3);
       expect(report.published.copied).toBeLessThanOrEqual(report.rendered.length + 1);
       expect(report.published.removed).toBe(0);

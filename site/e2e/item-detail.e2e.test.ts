@@ -26,8 +26,23 @@ async function crumbs(page: Page) {
   return { labels, hrefs };
 }
 
-async function jsonLd(page: Page): Promise<Record<string, unknown>> {
-  return JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? "null");
+/** The page's JSON-LD block of schema.org type `type`. */
+async function jsonLd(page: Page, type: string): Promise<Record<string, unknown>> {
+  const blocks = (await page.locator('script[type="application/ld+json"]').allTextContents()).map(
+    (text) => JSON.parse(text) as Record<string, unknown>,
+  );
+  return blocks.find((block) => block["@type"] === type) ?? {};
+}
+
+/** What the page's head says about its address and social card. */
+async function headOf(page: Page) {
+  const meta = (property: string) => page.locator(`meta[property="${property}"]`).getAttribute("content");
+  return {
+    canonical: await page.locator('link[rel="canonical"]').getAttribute("href"),
+    url: await meta("og:url"),
+    image: await meta("og:image"),
+    alt: await meta("og:image:alt"),
+  };
 }
 
 describe.each(["desktop", "mobile"] as const)("prerendered item pages at %s", (viewport) => {
@@ -138,26 +153,55 @@ describe("item page details", () => {
     await context.close();
   });
 
-  it("carries a JSON-LD Product with a USD Offer when for sale (none otherwise) and the item's og:image", async () => {
+  it("carries JSON-LD (a Product with a USD Offer when for sale, none otherwise; its BreadcrumbList), one canonical address and a raster og:image", async () => {
     const context = await open(browser, "desktop");
     const page = await context.newPage();
+    const forSaleUrl = `${BASE_URL}/for-sale/slots/${castle.id}`;
     await page.goto(`/for-sale/slots/${castle.id}`);
-    const product = await jsonLd(page);
+    const product = await jsonLd(page, "Product");
     expect(product).toMatchObject({
       "@type": "Product",
       name: "Mills Castle Front 5¢",
       sku: castle.id,
+      url: forSaleUrl,
       brand: { name: "Mills Novelty Co." },
     });
-    expect(product.offers).toMatchObject({ "@type": "Offer", price: 4850, priceCurrency: "USD" });
+    expect(product.offers).toMatchObject({ "@type": "Offer", price: 4850, priceCurrency: "USD", url: forSaleUrl });
     expect(product.image).toEqual([castle.mainImageUrl, ...castle.additionalImageUrls].map((u) => new URL(u!, BASE_URL).href));
-    expect(await page.locator('meta[property="og:image"]').getAttribute("content")).toBe(new URL(castle.mainImageUrl!, BASE_URL).href);
+    expect(await jsonLd(page, "BreadcrumbList")).toEqual({
+      "@context": "https://schema.org",
+      "@type": "BreadcrumbList",
+      itemListElement: [
+        { "@type": "ListItem", position: 1, name: "Home", item: `${BASE_URL}/` },
+        { "@type": "ListItem", position: 2, name: "For Sale", item: `${BASE_URL}/for-sale` },
+        { "@type": "ListItem", position: 3, name: "Slot Machines", item: `${BASE_URL}/for-sale/slots` },
+        { "@type": "ListItem", position: 4, name: "Mills Castle Front 5¢" },
+      ],
+    });
+    // The photo's JPEG social copy (social sites show no SVG), described by the item's title.
+    const social = new URL(castle.mainImageUrl!.replace(/^\/media\//, "/media/og/"), BASE_URL).href;
+    expect(await headOf(page)).toEqual({ canonical: forSaleUrl, url: forSaleUrl, image: social, alt: "Mills Castle Front 5¢" });
     expect(await page.locator('meta[property="og:type"]').getAttribute("content")).toBe("product");
+    const card = await fetch(social);
+    expect([card.status, card.headers.get("content-type")]).toEqual([200, expect.stringMatching(/^image\/(jpeg|png)$/)]);
+
+    // Its gallery page, while it is for sale, names the for-sale page; its breadcrumb data follows its own trail.
+    await page.goto(`/gallery/slots/${castle.id}`);
+    expect(await headOf(page)).toMatchObject({ canonical: forSaleUrl, url: forSaleUrl });
+    expect((await jsonLd(page, "Product")).url).toBe(forSaleUrl);
+    expect((await jsonLd(page, "BreadcrumbList")).itemListElement).toContainEqual({
+      "@type": "ListItem",
+      position: 2,
+      name: "Gallery",
+      item: `${BASE_URL}/gallery`,
+    });
+
     const sunChief = await itemByTitle("slots", "Jennings Sun Chief 5¢");
     await page.goto(`/gallery/slots/${sunChief.id}`);
-    const notForSale = await jsonLd(page);
+    const notForSale = await jsonLd(page, "Product");
     expect(notForSale).toMatchObject({ "@type": "Product", name: "Jennings Sun Chief 5¢" });
     expect(notForSale.offers).toBeUndefined();
+    expect((await headOf(page)).canonical).toBe(`${BASE_URL}/gallery/slots/${sunChief.id}`);
     await context.close();
   });
 });

@@ -26,6 +26,7 @@ export const ICON_PATHS: Record<string, string> = {
   pin: "M12 21s-7-6.5-7-12a7 7 0 0 1 14 0c0 5.5-7 12-7 12zM12 7a2 2 0 1 1 0 4 2 2 0 0 1 0-4z",
   filter: "M3 5h18l-7 8v6l-4 2v-8z",
   search: "M11 4a7 7 0 1 1 0 14 7 7 0 0 1 0-14zM20 20l-4-4",
+  rss: "M5 11a8 8 0 0 1 8 8M5 5a14 14 0 0 1 14 14M6 19h.01",
 };
 
 /** Path data for an icon type, falling back to `info` for unknown types. */

@@ -6,8 +6,11 @@ import type { RawImageRecord, RawItem, RawListing, RichTextPieceData } from "#co
 import * as z from "zod/mini";
 import { ItemSchema, ListingSchema } from "#contract/public-api";
 
-/** A catalogue item as the site uses it: every common field present. */
-export type SiteItem = Item;
+/**
+ * A catalogue item as the site uses it: every common field present; the build's items (read in bulk) also say when
+ * their Notion page was created and last edited (ISO 8601), for the feeds and the sitemap.
+ */
+export type SiteItem = Item & { createdTime?: string | null; lastEditedTime?: string | null };
 
 /** The listing fields the site needs. */
 export type SiteListing = { items: SiteItem[]; totalPages: number; totalItems: number; filterOptions: FilterOptions };

@@ -20,3 +20,8 @@ export function metaDescription(text: string | null | undefined, fallback: strin
 export function jsonLdText(data: unknown): string {
   return JSON.stringify(data).replace(/</g, "\\u003c");
 }
+
+/** The one address search engines are given for an item: its for-sale page while it is for sale, else its gallery page. */
+export function canonicalItemPath(item: { id: string; category: string; forSale: boolean }): string {
+  return `/${item.forSale ? "for-sale" : "gallery"}/${item.category}/${encodeURIComponent(item.id)}`;
+}

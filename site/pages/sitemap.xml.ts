@@ -1,13 +1,8 @@
 import type { APIRoute } from "astro";
-import { publicPaths } from "../lib/build/site-map";
+import { sitemapEntries, sitemapXml } from "../lib/build/site-map";
 
-/** `/sitemap.xml`: every public page of this build. */
+/** `/sitemap.xml`: every public page of this build, each item once at its canonical address with its last edit time. */
 export const GET: APIRoute = async ({ site }) => {
-  const base = site ?? new URL("http://127.0.0.1:8787");
-  const lastmod = new Date().toISOString();
-  const urls = (await publicPaths()).map(
-    (path) => `  <url><loc>${new URL(path, base).toString().replace(/&/g, "&amp;")}</loc><lastmod>${lastmod}</lastmod></url>`,
-  );
-  const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join("\n")}\n</urlset>\n`;
+  const xml = sitemapXml(await sitemapEntries(), site ?? new URL("http://127.0.0.1:8787"));
   return new Response(xml, { headers: { "Content-Type": "application/xml; charset=utf-8" } });
 };

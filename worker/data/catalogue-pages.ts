@@ -7,7 +7,7 @@ import { quoteIdent } from "../tables/naming";
 import { withColumns } from "../tables/columns";
 import { databaseOf } from "./items";
 import { toItem } from "./items-map";
-import { fieldsOf } from "./values";
+import { fieldsOf, text } from "./values";
 
 /** Items per answer of the build's bulk read: a 10,000-item catalogue in about 20 requests, each well under D1's limits. */
 export const CATALOGUE_PAGE_SIZE = 500;
@@ -21,7 +21,11 @@ export function catalogueAfter(db: D1Database, category: CategoryId, after: stri
       .prepare(`SELECT * FROM ${quoteIdent(columns.table)} WHERE id > ?1 ORDER BY id LIMIT ?2`)
       .bind(after ?? "", CATALOGUE_PAGE_SIZE)
       .all<Record<string, unknown>>();
-    const items = results.map((row) => toItem(category, fieldsOf(row, columns), true));
+    const items = results.map((row) => ({
+      ...toItem(category, fieldsOf(row, columns), true),
+      createdTime: text(row.created_time),
+      lastEditedTime: text(row.last_edited_time),
+    }));
     return {
       items,
       next: items.length === CATALOGUE_PAGE_SIZE ? items[items.length - 1].id : null,

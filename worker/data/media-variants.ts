@@ -1,7 +1,8 @@
-import { VARIANT_WIDTHS, type VariantWidth } from "#contract/media-variants";
+import { SOCIAL_WIDTH, VARIANT_WIDTHS, type VariantWidth } from "#contract/media-variants";
 
 /**
- * Resized copies in R2: `variants/{key}/{width}.webp`, made from the file `key` on the first request for that width.
+ * Resized copies in R2: `variants/{key}/{width}.webp`, made from the file `key` on the first request for that width,
+ * and `variants/{key}/social.jpg`, its social card copy (JPEG).
  * A synced file's key names its Notion file id, which changes when the file is replaced, so each width of each file
  * version is made once; everything derived from `key` lies under `variantPrefix(key)`, which deleting `key` should clear.
  */
@@ -23,9 +24,14 @@ export function variantKey(key: string, width: VariantWidth): string {
   return `${variantPrefix(key)}${width}.webp`;
 }
 
+/** The R2 key of the social card copy of the file `key`. */
+export function socialKey(key: string): string {
+  return `${variantPrefix(key)}social.jpg`;
+}
+
 /** Every R2 key a copy of `key` can have (for deleting them with the file: `bucket.delete(variantKeys(key))`). */
 export function variantKeys(key: string): string[] {
-  return VARIANT_WIDTHS.map((width) => variantKey(key, width));
+  return [...VARIANT_WIDTHS.map((width) => variantKey(key, width)), socialKey(key)];
 }
 
 /** True when the Images binding can resize a file of this type. */
@@ -54,13 +60,41 @@ export async function makeVariant(
   width: VariantWidth,
 ): Promise<MadeVariant> {
   const result = await images.input(original.body).transform({ width, fit: "scale-down" }).output({ format: "image/webp" });
-  const bytes = await result.response().arrayBuffer();
-  const target = variantKey(key, width);
-  if (bytes.byteLength >= original.size) {
+  return storeCopy(bucket, key, variantKey(key, width), original, await result.response().arrayBuffer(), "image/webp", true);
+}
+
+/** Originals a social site shows as they are: a larger JPEG copy of one of these is not kept. */
+const SOCIAL_FORMATS = new Set(["image/jpeg", "image/png", "image/gif"]);
+
+/**
+ * Makes and stores the social card copy of `original` (the file `key`): a JPEG at most SOCIAL_WIDTH wide. The
+ * original is served in its place (null) only when it is itself a JPEG, PNG or GIF and the copy would not be smaller;
+ * a WebP or AVIF always gets its JPEG. Throws when the Images binding fails: nothing is stored then.
+ */
+export async function makeSocialCopy(bucket: R2Bucket, images: ImagesBinding, key: string, original: R2ObjectBody): Promise<MadeVariant> {
+  const type = original.httpMetadata?.contentType?.split(";")[0]?.trim().toLowerCase() ?? "";
+  const result = await images
+    .input(original.body)
+    .transform({ width: SOCIAL_WIDTH, fit: "scale-down" })
+    .output({ format: "image/jpeg", quality: 85 });
+  return storeCopy(bucket, key, socialKey(key), original, await result.response().arrayBuffer(), "image/jpeg", SOCIAL_FORMATS.has(type));
+}
+
+/** Stores a copy's `bytes` at `target`, or (when `originalWillDo` and they are no smaller) the marker serving the original. */
+async function storeCopy(
+  bucket: R2Bucket,
+  key: string,
+  target: string,
+  original: R2Object,
+  bytes: ArrayBuffer,
+  contentType: string,
+  originalWillDo: boolean,
+): Promise<MadeVariant> {
+  if (originalWillDo && bytes.byteLength >= original.size) {
     await bucket.put(target, new Uint8Array(), { customMetadata: { ...USE_ORIGINAL, source: key } });
     return null;
   }
-  const copy = await bucket.put(target, bytes, { httpMetadata: { contentType: "image/webp" }, customMetadata: { source: key } });
+  const copy = await bucket.put(target, bytes, { httpMetadata: { contentType }, customMetadata: { source: key } });
   // put answers null only for a conditional write, which this is not.
   return { copy: copy!, bytes };
 }

@@ -12,6 +12,7 @@ function toPost(fields: Fields): Post {
     content: text(fields("body_md")) ?? text(fields("Content")) ?? "",
     imageUrl: firstUrl(fields("Image")),
     displayOrder: num(fields("Display Order")),
+    createdTime: text(fields("created_time")),
   };
 }
 

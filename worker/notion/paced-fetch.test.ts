@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createPacer, type Clock } from "./pacer";
-import { UpstreamError } from "./upstream-error";
+import { RetryAfterError, UpstreamError } from "./upstream-error";
 import { newStats, pacedFetch, retryAfterMs, type RetryPolicy } from "./paced-fetch";
 
 /** A fake clock: sleeping advances time instantly and is recorded. */
@@ -55,6 +55,32 @@ describe("pacedFetch", () => {
     expect(calls).toHaveLength(2);
     expect(clock.slept).toContain(2000);
     expect(stats).toMatchObject({ requests: 2, retries: 1, rateLimited: 1 });
+  });
+
+  it("never asks again before a Retry-After longer than it may sleep: throws RetryAfterError with the whole wait (seconds or a date)", async () => {
+    for (const header of ["120", new Date(1_000_000 + 3_600_000).toUTCString()]) {
+      const clock = fakeClock();
+      const stats = newStats();
+      const { fetcher, calls } = scripted([429, 200], { "retry-after": header });
+      const failure = pacedFetch({ pacer: createPacer(3, 3, clock), stats, policy, clock, fetcher })("https://api.notion.com/v1/x");
+      await expect(failure).rejects.toBeInstanceOf(RetryAfterError);
+      const err = (await failure.catch((e: unknown) => e)) as RetryAfterError;
+      expect(err.waitMs).toBe(header === "120" ? 120_000 : 3_600_000);
+      expect(err.message).toBe(
+        `api.notion.com is rate limiting the sync: it asked to wait ${err.waitMs / 1000} s before the next request (429 Retry-After)`,
+      );
+      expect(calls).toHaveLength(1);
+      expect(clock.slept).toEqual([]);
+      expect(stats).toMatchObject({ requests: 1, retries: 0, rateLimited: 1 });
+    }
+  });
+
+  it("sleeps a Retry-After of up to the policy's longest wait in full", async () => {
+    const clock = fakeClock();
+    const { fetcher } = scripted([429, 200], { "retry-after": "60" });
+    const res = await pacedFetch({ stats: newStats(), policy, clock, fetcher })("https://n/v1/x");
+    expect(res.status).toBe(200);
+    expect(clock.slept).toEqual([60_000]);
   });
 
   it("retries 5xx for POST reads with exponential back-off, then succeeds", async () => {

@@ -12,6 +12,24 @@ export class UpstreamError extends Error {
   }
 }
 
+/**
+ * A 429 whose Retry-After asks for a longer wait than the call may sleep (`RetryPolicy.maxDelayMs`): the call ends
+ * without retrying early. A workflow step hands the wait to its run, which sleeps it out and runs the step again;
+ * elsewhere it fails the work with this message (a file download leaves its file for the next sync).
+ */
+export class RetryAfterError extends UpstreamError {
+  override name = "RetryAfterError";
+  constructor(
+    readonly waitMs: number,
+    host: string,
+  ) {
+    super(
+      `${host} is rate limiting the sync: it asked to wait ${Math.ceil(waitMs / 1000)} s before the next request (429 Retry-After)`,
+      true,
+    );
+  }
+}
+
 /** The message to hand back as a 502 when `err` came from Notion, or null when it is our own bug. */
 export function upstreamMessage(err: unknown): string | null {
   if (err instanceof UpstreamError) return err.message;

@@ -3,11 +3,11 @@ import { env } from "cloudflare:test";
 import { CATALOGUE_PAGE_SIZE } from "../data/catalogue-pages";
 import { recordMediaFiles } from "../data/media-files";
 import { CataloguePageSchema } from "#contract/public-api";
-import type { Item } from "#contract/types";
+import type { CatalogueItem, Item } from "#contract/types";
 import { dropNotionTables, json, type Row, seedCategory } from "../test/fixtures";
 import { get } from "../test/http";
 
-type Page = { items: Item[]; next: string | null; imageSizes: Record<string, { width: number; height: number }> };
+type Page = { items: CatalogueItem[]; next: string | null; imageSizes: Record<string, { width: number; height: number }> };
 
 let slots: Row[];
 
@@ -20,6 +20,7 @@ beforeAll(async () => {
     for_sale: n % 3 === 0 ? 1 : 0,
     price: n % 3 === 0 ? 100 + n : null,
     main_image: json([`/media/slot-${n}.png`]),
+    last_edited_time: n === 2 ? null : new Date(Date.UTC(2025, 1, 1 + (n % 28), n % 24)).toISOString(),
     additional_images: json(
       n === 1 ? ["/media/slot-1-back.png", "/media/slot-1-note.pdf", "/media/slot-1-old.png", "https://elsewhere.example/x.png"] : [],
     ),
@@ -44,12 +45,19 @@ describe("GET /api/build/catalogue/:category", () => {
     expect([...first.body.items, ...second.body.items].map((item) => item.id)).toEqual(ids);
   });
 
-  it("answers each item exactly as the item endpoint does (the same row mapping)", async () => {
+  it("answers each item exactly as the item endpoint does (the same row mapping), plus when its Notion page was created and last edited", async () => {
     const { body } = await get<Page>("/api/build/catalogue/slots");
     for (const item of body.items.slice(0, 3)) {
       const detail = await get<Item>(`/api/collection/slots/${item.id}`);
-      expect(item).toEqual(detail.body);
+      const { createdTime, lastEditedTime, ...rest } = item;
+      expect(rest).toEqual(detail.body);
+      const row = slots.find((r) => r.id === item.id)!;
+      expect(createdTime).toBe(row.created_time);
+      expect(createdTime).toMatch(/^\d{4}-\d\d-\d\dT/);
+      expect(lastEditedTime).toBe(row.last_edited_time ?? null);
     }
+    expect(body.items.find((item) => item.title === "Slot 2")).toMatchObject({ lastEditedTime: null });
+    expect(body.items.find((item) => item.title === "Slot 3")).toMatchObject({ lastEditedTime: "2025-02-04T03:00:00.000Z" });
     expect(body.items[0]).toMatchObject({ category: "slots", additionalImageUrls: [], forSale: expect.any(Boolean) });
   });
 

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../app-env";
-import { isResizable, makeVariant, usesOriginal, variantKey } from "../data/media-variants";
+import { isResizable, makeVariant, usesOriginal, variantKey, type MadeVariant } from "../data/media-variants";
 import { VARIANT_WIDTHS, type VariantWidth } from "#contract/media-variants";
 import { errorMessage } from "../lib/errors";
 import { fileHeaders } from "../lib/media-http";
@@ -26,7 +26,7 @@ const params = z.object({
 });
 
 /** What to answer: the copy, or the original when it cannot be resized or its copy would not be smaller. */
-type Answer = { body: ReadableStream | ArrayBuffer; headers: Headers };
+export type Answer = { body: ReadableStream | ArrayBuffer; headers: Headers };
 
 /** The original file served in place of a copy (with a short cache when `retry`), or null when R2 lost it. */
 async function original(bucket: R2Bucket, key: string, retry = false): Promise<Answer | null> {
@@ -37,20 +37,28 @@ async function original(bucket: R2Bucket, key: string, retry = false): Promise<A
   return { body: object.body, headers };
 }
 
-/** The stored copy of `key` at `width`, made now if there is none yet; the original where a copy cannot help. */
-async function variant(env: Env, key: string, width: VariantWidth): Promise<Answer | null> {
-  const stored = await env.MEDIA.get(variantKey(key, width));
+/**
+ * The stored copy of `key` at R2 key `copyKey`, made now by `make` if there is none yet; the original where a copy
+ * cannot help (a type the Images binding does not resize, a copy no smaller), and, for a while, when the binding fails.
+ */
+export async function copyOrOriginal(
+  env: Env,
+  key: string,
+  copyKey: string,
+  make: (source: R2ObjectBody) => Promise<MadeVariant>,
+): Promise<Answer | null> {
+  const stored = await env.MEDIA.get(copyKey);
   if (stored && !usesOriginal(stored)) return { body: stored.body, headers: fileHeaders(stored) };
   await stored?.body.cancel();
   const source = await env.MEDIA.get(key);
   if (!source) return null;
   if (stored || !isResizable(source.httpMetadata?.contentType)) return { body: source.body, headers: fileHeaders(source) };
   try {
-    const made = await makeVariant(env.MEDIA, env.IMAGES, key, source, width);
+    const made = await make(source);
     // The Images binding read the first copy of the original, so it is read again when it is the answer.
     return made ? { body: made.bytes, headers: fileHeaders(made.copy) } : await original(env.MEDIA, key);
   } catch (err) {
-    console.warn(`media: no ${width} px copy of ${key}, serving the original: ${errorMessage(err)}`);
+    console.warn(`media: no copy ${copyKey} of ${key}, serving the original: ${errorMessage(err)}`);
     return original(env.MEDIA, key, true);
   }
 }
@@ -59,7 +67,9 @@ async function variant(env: Env, key: string, width: VariantWidth): Promise<Answ
 mediaVariants.on(["GET", "HEAD"], "/:width/*", validate("param", params), async (c) => {
   const { width } = c.req.valid("param");
   const rest = /^\/media\/w\/[^/]+\/(.+)$/.exec(new URL(c.req.url).pathname)?.[1];
-  return serveMediaFile(c, rest ? mediaKey(`/media/${rest}`) : null, (key) => variant(c.env, key, width));
+  return serveMediaFile(c, rest ? mediaKey(`/media/${rest}`) : null, (key) =>
+    copyOrOriginal(c.env, key, variantKey(key, width), (source) => makeVariant(c.env.MEDIA, c.env.IMAGES, key, source, width)),
+  );
 });
 
 export default mediaVariants;

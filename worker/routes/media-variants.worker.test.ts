@@ -172,7 +172,10 @@ describe("GET /media/w/{width}/{key}", () => {
     const listed = await env.MEDIA.list({ prefix: variantPrefix(CASTLE) });
     expect(listed.objects.length).toBeGreaterThan(0);
     for (const object of listed.objects) expect(variantKeys(CASTLE)).toContain(object.key);
-    expect(variantKeys(CASTLE)).toEqual([160, 400, 800, 1200, 1600].map((w) => `variants/${CASTLE}/${w}.webp`));
+    expect(variantKeys(CASTLE)).toEqual([
+      ...[160, 400, 800, 1200, 1600].map((w) => `variants/${CASTLE}/${w}.webp`),
+      `variants/${CASTLE}/social.jpg`,
+    ]);
     expect((await env.MEDIA.list({ prefix: variantPrefix(CASTLE.slice(0, -1)) })).objects).toEqual([]);
   });
 });

@@ -122,7 +122,7 @@ describe("GET /api/posts/section/:section", () => {
     expect(res.body.map((p: { title: string }) => p.title)).toEqual(["First", "Second", "Third", "Unordered"]);
   });
 
-  it("takes Markdown from the body, else the Content property, else empty text", async () => {
+  it("takes Markdown from the body, else the Content property, else empty text; gives when each post was created in Notion", async () => {
     const byTitle = Object.fromEntries((await get("/api/posts/section/news")).body.map((p: { title: string }) => [p.title, p]));
     expect(byTitle.First).toEqual({
       id: posts[2].id,
@@ -131,6 +131,7 @@ describe("GET /api/posts/section/:section", () => {
       content: "# Body\n\nText",
       imageUrl: "/media/notion/p1/a.jpg",
       displayOrder: 1,
+      createdTime: posts[2].created_time,
     });
     expect(byTitle.Second).toEqual({
       id: posts[3].id,
@@ -139,7 +140,9 @@ describe("GET /api/posts/section/:section", () => {
       content: "",
       imageUrl: "https://cdn.example.com/x.png",
       displayOrder: 2,
+      createdTime: posts[3].created_time,
     });
+    expect(byTitle.First.createdTime).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
     expect(byTitle.Third.content).toBe("From the property");
     expect(byTitle.Unordered).toMatchObject({ content: "", displayOrder: null, imageUrl: null });
   });

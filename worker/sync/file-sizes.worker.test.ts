@@ -1,5 +1,6 @@
 import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
+import { greyJpeg } from "#contract/test/jpeg";
 import { fileKeyFor } from "./file-keys";
 import { copyFiles, type FileSource } from "./files";
 import { lookupIndex } from "./media-index";
@@ -90,6 +91,24 @@ describe("the sync records each copied image's pixel size in media_files", () =>
     expect(await sizeOf("b.jpg")).toEqual({ width: 1600, height: 1200 });
     const object = await env.MEDIA.get(fileKeyFor(url("b.jpg")));
     expect(new Uint8Array(await object!.arrayBuffer())).toEqual(photo);
+  });
+
+  it("records a phone's portrait photo (stored landscape, EXIF orientation 6 or 8) at its displayed size, the bytes unchanged", async () => {
+    const portrait = greyJpeg(64, 48, { orientation: 6, order: "MM" });
+    const turnedBack = greyJpeg(64, 48, { orientation: 8, order: "II" });
+    const upright = greyJpeg(64, 48, { orientation: 1, order: "II" });
+    // Real JPEG bytes: the Images binding decodes them (it reports the frame as stored).
+    expect(await env.IMAGES.info(new Blob([portrait]).stream())).toMatchObject({ format: "image/jpeg", width: 64, height: 48 });
+    await copy({
+      "p.jpg": { bytes: portrait, length: true },
+      "q.jpg": { bytes: turnedBack, length: false },
+      "r.jpg": { bytes: upright, length: true },
+    });
+    expect(await sizeOf("p.jpg")).toEqual({ width: 48, height: 64 });
+    expect(await sizeOf("q.jpg")).toEqual({ width: 48, height: 64 });
+    expect(await sizeOf("r.jpg")).toEqual({ width: 64, height: 48 });
+    const object = await env.MEDIA.get(fileKeyFor(url("p.jpg")));
+    expect(new Uint8Array(await object!.arrayBuffer())).toEqual(portrait);
   });
 
   it("reads the size of a download without Content-Length (read into memory for its length)", async () => {

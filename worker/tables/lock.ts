@@ -57,8 +57,9 @@ export function heldLock(db: D1Database, name: string, holder: string, ttlMs = L
     async extend() {
       if (Date.now() - extendedAt < ttlMs / 4) return;
       extendedAt = Date.now();
+      // Never shortened: a heartbeat landing late must not undo a longer hold (a run sleeping out Notion's Retry-After).
       await db
-        .prepare("UPDATE locks SET expires_at = ? WHERE name = ? AND holder = ?")
+        .prepare("UPDATE locks SET expires_at = MAX(expires_at, ?) WHERE name = ? AND holder = ?")
         .bind(Date.now() + ttlMs, name, holder)
         .run();
     },
@@ -71,14 +72,17 @@ export function heldLock(db: D1Database, name: string, holder: string, ttlMs = L
   };
 }
 
-/** Pushes out the expiry of a lock `holder` took; throws LockLostError when it expired and someone else has it now. */
+/**
+ * Pushes out the expiry of a lock `holder` took to at least `ttlMs` from now (never shortening it: a run sleeping out
+ * Notion's Retry-After holds it longer); throws LockLostError when it expired and someone else has it now.
+ */
 export async function renewLock(db: D1Database, name: string, holder: string, ttlMs = LOCK_TTL_MS): Promise<HeldLock> {
   const now = Date.now();
   // An expired lock nobody took since is still ours to renew: the fence is what keeps two syncs' writes apart.
   const row = await db
     .prepare(
       `INSERT INTO locks (name, holder, expires_at) VALUES (?1, ?2, ?3)
-       ON CONFLICT (name) DO UPDATE SET expires_at = excluded.expires_at WHERE locks.holder = excluded.holder
+       ON CONFLICT (name) DO UPDATE SET expires_at = MAX(locks.expires_at, excluded.expires_at) WHERE locks.holder = excluded.holder
        RETURNING holder`,
     )
     .bind(name, holder, now + ttlMs)

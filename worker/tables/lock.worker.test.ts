@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
-import { acquireLock, isLockHeld, LOCK_TTL_MS, LockBusyError, withLock } from "./lock";
+import { acquireLock, isLockHeld, LOCK_TTL_MS, LockBusyError, LockLostError, renewLock, withLock } from "./lock";
 
 const expiry = async (name: string) =>
   (await env.DB.prepare("SELECT expires_at AS at FROM locks WHERE name = ?1").bind(name).first<{ at: number }>())?.at ?? null;
@@ -42,6 +42,23 @@ describe("sync lock", () => {
     await new Promise((r) => setTimeout(r, 120));
     await lock.extend();
     expect((await expiry("probe"))!).toBeGreaterThan(first);
+    await lock.release();
+  });
+
+  it("holds the lock for a long wait (a run sleeping out Notion's Retry-After): a later heartbeat or renewal never shortens it", async () => {
+    const lock = await acquireLock(env.DB, "probe", 400);
+    const before = Date.now();
+    await renewLock(env.DB, "probe", lock.holder, 10 * 60_000);
+    const held = (await expiry("probe"))!;
+    expect(held).toBeGreaterThanOrEqual(before + 10 * 60_000);
+    await new Promise((r) => setTimeout(r, 120));
+    await lock.extend();
+    await renewLock(env.DB, "probe", lock.holder, 400);
+    expect(await expiry("probe")).toBe(held);
+    expect(await isLockHeld(env.DB, "probe", before + 9 * 60_000)).toBe(true);
+    // Another holder's renewal is refused, and leaves it as it was.
+    await expect(renewLock(env.DB, "probe", "someone else", 20 * 60_000)).rejects.toBeInstanceOf(LockLostError);
+    expect(await expiry("probe")).toBe(held);
     await lock.release();
   });
 

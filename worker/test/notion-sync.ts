@@ -1,5 +1,12 @@
 import { ADMIN_PATHS } from "#contract/api-paths";
-import { createExecutionContext, createScheduledController, env, introspectWorkflow, waitOnExecutionContext } from "cloudflare:test";
+import {
+  createExecutionContext,
+  createScheduledController,
+  env,
+  introspectWorkflow,
+  waitOnExecutionContext,
+  type WorkflowInstanceIntrospector,
+} from "cloudflare:test";
 import worker from "../index";
 import { expect } from "vitest";
 import type { NotionTable, NotionTables, SchemaSyncResult } from "#contract/admin-api";
@@ -54,17 +61,26 @@ export type SyncOutcome = {
 
 /**
  * Starts a sync run through the admin API (`path`, `body`) and waits until its workflow has ended (its lock freed).
- * Step retries run without their back-off waits (the retries themselves still happen).
+ * Step retries run without their back-off waits and the run's sleeps (Notion's Retry-After) are skipped (the retries
+ * and the steps after a sleep still happen); `inspect` reads the ended run's workflow instances before they are let go.
  */
-export async function startAndWait(path: string, body?: unknown, ms = 60_000): Promise<SyncOutcome> {
+export async function startAndWait(
+  path: string,
+  body?: unknown,
+  ms = 60_000,
+  inspect?: (instances: WorkflowInstanceIntrospector[]) => Promise<void>,
+): Promise<SyncOutcome> {
   // One introspection at a time: a start made while another is awaited (a 409 test) is refused anyway.
   await using introspector = introspecting ? null : await introspectWorkflow(env.SYNC);
   introspecting = introspector !== null || introspecting;
   try {
     await introspector?.modifyAll(async (m) => {
       await m.disableRetryDelays();
+      await m.disableSleeps();
     });
-    return await startAndFollow(path, body, ms);
+    const outcome = await startAndFollow(path, body, ms);
+    if (inspect && introspector) await inspect(await introspector.get());
+    return outcome;
   } finally {
     if (introspector) introspecting = false;
   }
@@ -90,11 +106,11 @@ async function startAndFollow(path: string, body: unknown, ms: number): Promise<
   return { status: res.status, body: started, run: ended, ok: ended?.ok ?? null, error: ended?.error ?? null };
 }
 
-/** Syncs the table of the Notion database titled `title` as the admin panel does (Sync Data), waiting for the run to end. */
-export async function syncTable(title: string): Promise<SyncOutcome> {
+/** Syncs the table of the Notion database titled `title` as the admin panel does (Sync Data), waiting for the run to end (`inspect`: see `startAndWait`). */
+export async function syncTable(title: string, inspect?: Parameters<typeof startAndWait>[3]): Promise<SyncOutcome> {
   const tableName = tableNameFor(title);
   const table = (await listTables()).find((t) => t.tableName === tableName)!;
-  return startAndWait(ADMIN_PATHS.syncTable, { tableName, databaseId: table.databaseId });
+  return startAndWait(ADMIN_PATHS.syncTable, { tableName, databaseId: table.databaseId }, undefined, inspect);
 }
 
 /** Every row of the table of the Notion database titled `title`, by id. */

@@ -21,6 +21,26 @@ export function headerImage(): Canvas {
   return c;
 }
 
+/**
+ * The site's default social card (1200 x 630, the size Facebook, LinkedIn and X show large): the marquee and two
+ * machines, no shop name (that is edited in Notion; `og:image:alt` carries it).
+ */
+export function socialImage(): Canvas {
+  const c = new Canvas(1200, 630, hex("#2b1d14"));
+  c.gradient(0, 0, 1200, 630, hex("#3a261a"), hex("#1d130d"));
+  for (let x = 20; x < 1200; x += 40) {
+    c.circle(x, 18, 7, hex("#ffd54f"));
+    c.circle(x, 612, 7, hex("#ffd54f"));
+  }
+  paste(c, slotMachine(PALETTES.oak, ["seven", "bar", "cherry"], "5¢"), 40, 180, 0.45);
+  paste(c, slotMachine(PALETTES.green, ["bell", "bell", "plum"], "10¢"), 1200 - 40 - 360, 180, 0.45);
+  c.roundRect(400, 205, 400, 220, 22, hex("#7a1f17"));
+  c.roundRect(414, 219, 372, 192, 16, hex("#9b2d20"));
+  drawTextCentred(c, "ANTIQUE", 600, 250, 8, hex("#f7e7b4"));
+  drawTextCentred(c, "COIN-OP", 600, 330, 7, hex("#e0b84c"));
+  return c;
+}
+
 /** A square logo: a gold coin with a slot-machine star. */
 export function logoImage(): Canvas {
   const c = new Canvas(400, 400, hex("#f7f0e1"));

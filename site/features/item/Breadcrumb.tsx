@@ -1,16 +1,11 @@
-import { findCategory } from "#contract/categories";
-import type { SourcePage } from "./item-route";
+import { itemCrumbs, type SourcePage } from "./item-route";
 
 /** Props of Breadcrumb: the section, category and item title. */
 type Props = { sourcePage: SourcePage; category: string; title: string };
 
 /** Breadcrumb: Home > Gallery or For Sale > category name > item title. */
 export default function Breadcrumb({ sourcePage, category, title }: Props) {
-  const crumbs = [
-    { href: "/", label: "Home" },
-    { href: `/${sourcePage}`, label: sourcePage === "for-sale" ? "For Sale" : "Gallery" },
-    { href: `/${sourcePage}/${category}`, label: findCategory(category)?.name ?? category },
-  ];
+  const crumbs = itemCrumbs(sourcePage, category);
   return (
     <nav aria-label="Breadcrumb" className="mb-4 text-sm" data-testid="breadcrumb">
       <ol className="flex flex-wrap items-center gap-1 text-walnut">

@@ -1,4 +1,4 @@
-import { isCategoryId, type CategoryId } from "#contract/categories";
+import { findCategory, isCategoryId, type CategoryId } from "#contract/categories";
 import { parsePage } from "../../lib/pagination";
 
 /** Which section an item page belongs to. */
@@ -44,4 +44,16 @@ export const BACK_LINK_SCRIPT =
 /** The listing an item belongs to, for the 'Item Not Found' Return button. */
 export function listingHref(sourcePage: SourcePage, category: string): string {
   return `/${sourcePage}/${category}`;
+}
+
+/** One link of an item page's breadcrumb. */
+export type Crumb = { href: string; label: string };
+
+/** The links above an item's title (Home, Gallery or For Sale, the category), as shown and as its BreadcrumbList says. */
+export function itemCrumbs(sourcePage: SourcePage, category: string): Crumb[] {
+  return [
+    { href: "/", label: "Home" },
+    { href: `/${sourcePage}`, label: sourcePage === "for-sale" ? "For Sale" : "Gallery" },
+    { href: `/${sourcePage}/${category}`, label: findCategory(category)?.name ?? category },
+  ];
 }

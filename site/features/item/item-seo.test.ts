@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { itemMetaDescription, itemPageTitle, productJsonLd } from "./item-seo";
+import { breadcrumbJsonLd, itemMetaDescription, itemPageTitle, productJsonLd } from "./item-seo";
+import { canonicalItemPath } from "../../lib/seo";
 import { normalizeItem } from "../../lib/normalize";
 
 describe("Product JSON-LD", () => {
@@ -39,5 +40,35 @@ describe("item page title and description", () => {
       "Baffle Ball — Arcade Machines, 1931.",
     );
     expect(itemMetaDescription(normalizeItem({ id: "c", category: "toys" }))).toBe("Untitled item — Vintage Toys.");
+  });
+});
+
+describe("one address per item", () => {
+  it("is the for-sale page while the item is for sale, else the gallery page, the id escaped", () => {
+    expect(canonicalItemPath(normalizeItem({ id: "1a2b", category: "slots", forSale: true }))).toBe("/for-sale/slots/1a2b");
+    expect(canonicalItemPath(normalizeItem({ id: "1a2b", category: "slots", forSale: false }))).toBe("/gallery/slots/1a2b");
+    expect(canonicalItemPath(normalizeItem({ id: "a/b?c", category: "toys" }))).toBe("/gallery/toys/a%2Fb%3Fc");
+  });
+});
+
+describe("BreadcrumbList JSON-LD", () => {
+  it("follows the page's visible trail with absolute addresses, ending with the item's title", () => {
+    const item = normalizeItem({ id: "a", category: "trade-stimulators", title: "Puck <Tale> & Co", forSale: true });
+    expect(breadcrumbJsonLd(item, "for-sale", "https://shop.example")).toEqual({
+      "@context": "https://schema.org",
+      "@type": "BreadcrumbList",
+      itemListElement: [
+        { "@type": "ListItem", position: 1, name: "Home", item: "https://shop.example/" },
+        { "@type": "ListItem", position: 2, name: "For Sale", item: "https://shop.example/for-sale" },
+        { "@type": "ListItem", position: 3, name: "Trade Stimulators", item: "https://shop.example/for-sale/trade-stimulators" },
+        { "@type": "ListItem", position: 4, name: "Puck <Tale> & Co" },
+      ],
+    });
+    expect(breadcrumbJsonLd(normalizeItem({ id: "b", category: "slots" }), "gallery", "https://shop.example").itemListElement).toEqual([
+      expect.objectContaining({ name: "Home" }),
+      expect.objectContaining({ name: "Gallery", item: "https://shop.example/gallery" }),
+      expect.objectContaining({ name: "Slot Machines", item: "https://shop.example/gallery/slots" }),
+      { "@type": "ListItem", position: 4, name: "Untitled item" },
+    ]);
   });
 });

@@ -1,7 +1,7 @@
 import { findCategory } from "#contract/categories";
-import type { SourcePage } from "./item-route";
+import { itemCrumbs, type SourcePage } from "./item-route";
 import type { SiteItem } from "../../lib/normalize";
-import { metaDescription } from "../../lib/seo";
+import { absoluteUrl, metaDescription } from "../../lib/seo";
 
 /** An item page's title: the item's, with ' For Sale' under for-sale. */
 export function itemPageTitle(item: SiteItem, sourcePage: SourcePage): string {
@@ -17,7 +17,7 @@ export function itemMetaDescription(item: SiteItem): string {
   );
 }
 
-/** schema.org Product for an item, with a USD Offer when it is for sale at a price. */
+/** schema.org Product for an item at its canonical address `pageUrl`, with a USD Offer when it is for sale at a price. */
 export function productJsonLd(item: SiteItem, pageUrl: string, imageUrls: string[]): Record<string, unknown> {
   const product: Record<string, unknown> = {
     "@context": "https://schema.org",
@@ -42,4 +42,20 @@ export function productJsonLd(item: SiteItem, pageUrl: string, imageUrls: string
     };
   }
   return product;
+}
+
+/**
+ * schema.org BreadcrumbList of an item page, the trail its breadcrumb shows (absolute addresses on `site`), ending
+ * with the item's title (the page itself, so no address).
+ */
+export function breadcrumbJsonLd(item: SiteItem, sourcePage: SourcePage, site: URL | string): Record<string, unknown> {
+  const trail = [
+    ...itemCrumbs(sourcePage, item.category).map((crumb) => ({ name: crumb.label, item: absoluteUrl(crumb.href, site) })),
+    { name: item.title ?? "Untitled item" },
+  ];
+  return {
+    "@context": "https://schema.org",
+    "@type": "BreadcrumbList",
+    itemListElement: trail.map((crumb, i) => ({ "@type": "ListItem", position: i + 1, ...crumb })),
+  };
 }

@@ -55,6 +55,12 @@ describe("page cache keys", () => {
     expect(digest([1, 2])).not.toBe(digest([2, 1]));
   });
 
+  it("stay the same when only the item's Notion times change (no item page shows them)", () => {
+    const times = { createdTime: "2024-01-01T00:00:00.000Z", lastEditedTime: "2025-02-01T00:00:00.000Z" };
+    expect(itemPageKey("shell", item("1", times))).toBe(itemPageKey("shell", item("1")));
+    expect(itemPageKey("shell", item("1", { ...times, lastEditedTime: "2025-03-01T00:00:00.000Z" }))).toBe(itemPageKey("shell", item("1")));
+  });
+
   it("change for a listing page when page 1, any listed item, the order, the header or the shell changes, and only then", () => {
     const items = [item("1"), item("2"), item("3")];
     const base = listingPageKey("shell", header, first(items.slice(0, 2)), items);

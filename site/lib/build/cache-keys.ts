@@ -18,10 +18,16 @@ export function digest(value: unknown): string {
 
 const itemDigests = new WeakMap<SiteItem, string>();
 
-/** An item's digest, computed once per item object: a build keys each item's gallery, for-sale and listing pages with it. */
+/**
+ * An item's digest, computed once per item object: a build keys each item's gallery, for-sale and listing pages with it.
+ * Its Notion times are left out: no page shows them (the sitemap and feeds, which do, are rendered every build).
+ */
 export function itemDigest(item: SiteItem): string {
   let known = itemDigests.get(item);
-  if (known === undefined) itemDigests.set(item, (known = digest(item)));
+  if (known === undefined) {
+    const { createdTime: _created, lastEditedTime: _edited, ...shown } = item;
+    itemDigests.set(item, (known = digest(shown)));
+  }
   return known;
 }
 

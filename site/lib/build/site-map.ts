@@ -1,17 +1,50 @@
 import { CATEGORY_IDS } from "#contract/categories";
+import type { SiteItem } from "../normalize";
 import { CONTENT_SECTIONS, ROUTED_CATEGORIES } from "../routes";
-import { allItems } from "./catalogue";
+import { canonicalItemPath } from "../seo";
+import { allItems, categoryItems } from "./catalogue";
 
-/** Every public page path of the build (no admin, no 404), item pages included. */
-export async function publicPaths(): Promise<string[]> {
+/** One page of the sitemap: its path and, when known, when its content last changed (an item's last edit in Notion). */
+export type SitemapEntry = { path: string; lastmod?: string };
+
+/** An ISO 8601 time as the sitemap writes it (UTC), or undefined when it is missing or no time. */
+function w3cTime(time: string | null | undefined): string | undefined {
+  const ms = time ? Date.parse(time) : NaN;
+  return Number.isNaN(ms) ? undefined : new Date(ms).toISOString();
+}
+
+/** Each item once, at its one canonical address (for sale while it is, else its gallery page), with its last edit time. */
+export function itemEntries(items: readonly SiteItem[]): SitemapEntry[] {
+  return items.map((item) => {
+    const lastmod = w3cTime(item.lastEditedTime);
+    return lastmod ? { path: canonicalItemPath(item), lastmod } : { path: canonicalItemPath(item) };
+  });
+}
+
+/**
+ * Every public page search engines should index (no admin, no search, no 404): content and listing pages (no
+ * `lastmod`: nothing records when they last changed), then every item once with its own last edit time.
+ */
+export async function sitemapEntries(): Promise<SitemapEntry[]> {
   const paths = ["/", ...CONTENT_SECTIONS.map((s) => `/${s}`), "/gallery", "/for-sale", ...ROUTED_CATEGORIES.map((c) => `/${c}`)];
+  const entries: SitemapEntry[] = paths.map((path) => ({ path }));
   for (const category of CATEGORY_IDS) {
-    paths.push(`/gallery/${category}`, `/for-sale/${category}`);
-    const gallery = new Set([...(await allItems(category, "gallery")), ...(await allItems(category, "all"))].map((i) => i.id));
-    paths.push(...[...gallery].map((id) => `/gallery/${category}/${id}`));
-    paths.push(...(await allItems(category, "for-sale")).map((i) => `/for-sale/${category}/${i.id}`));
+    entries.push({ path: `/gallery/${category}` }, { path: `/for-sale/${category}` });
+    entries.push(...itemEntries(await categoryItems(category)));
   }
-  return paths;
+  return entries;
+}
+
+const XML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" };
+
+/** `entries` as a sitemaps.org urlset on `site`, every address escaped. */
+export function sitemapXml(entries: readonly SitemapEntry[], site: URL | string): string {
+  const escape = (text: string) => text.replace(/[&<>"']/g, (c) => XML_ESCAPES[c]!);
+  const urls = entries.map(
+    ({ path, lastmod }) =>
+      `  <url><loc>${escape(new URL(path, site).toString())}</loc>${lastmod ? `<lastmod>${escape(lastmod)}</lastmod>` : ""}</url>`,
+  );
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join("\n")}\n</urlset>\n`;
 }
 
 /** How many distinct catalogue items the build rendered, per category. */
