@@ -9,6 +9,7 @@ import { collectMediaGarbage } from "./sync/media-gc";
 import { startSync } from "./sync/start-sync";
 import { adminGuard } from "./middleware/admin-guard";
 import { bodyLimits } from "./middleware/body-limit";
+import { buildAuth } from "./middleware/build-auth";
 import { apiRateLimit } from "./middleware/rate-limit";
 import adminCache from "./routes/admin-cache";
 import adminNotion from "./routes/admin-notion";
@@ -45,6 +46,7 @@ app.route(API_PATHS.posts, posts);
 app.route(API_PATHS.pageHeaders, pageHeaders);
 app.route(API_PATHS.collection, collection);
 app.route(API_PATHS.search, search);
+app.use(`${API_PATHS.build}/*`, buildAuth);
 app.route(API_PATHS.build, buildCatalogue);
 
 app.use(`${ADMIN_PREFIX}/*`, adminGuard);
