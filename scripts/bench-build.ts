@@ -21,7 +21,7 @@ import { freePort } from "./lib/free-port.ts";
 import { fullSync } from "./lib/full-sync.ts";
 import { syncTableRun } from "./lib/sync-run.ts";
 import { ROOT } from "./lib/quiet-env.ts";
-import { startBenchWorker } from "./lib/bench-worker.ts";
+import { BENCH_PASSWORD, startBenchWorker } from "./lib/bench-worker.ts";
 import { generateCatalogueWorkspace, loadDemoWorkspace } from "./demo-workspace/generate.ts";
 import { CATALOGUE_TITLES } from "./demo-workspace/schemas.ts";
 import { startNotionServer } from "./notion-server/server.ts";
@@ -68,7 +68,7 @@ const filesIn = (dir: string) =>
   readdirSync(dir, { recursive: true, encoding: "utf8" }).filter((name) => statSync(join(dir, name)).isFile()).length;
 
 try {
-  const admin = await signIn(worker.url, "bench");
+  const admin = await signIn(worker.url, BENCH_PASSWORD);
   const sync = await fullSync(admin, () => {});
   console.log(`sync: ${sync.rows} rows in ${sync.seconds.toFixed(1)} s`);
   const syncSlots = async () => {
