@@ -4,7 +4,7 @@ import react from "@astrojs/react";
 import tailwindcss from "@tailwindcss/vite";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { assertApiReachable } from "./site/lib/build/preflight.ts";
+import { assertApiReachable, assertBuildToken } from "./site/lib/build/preflight.ts";
 import { writeCspHeaders } from "./site/lib/build/csp-headers.ts";
 import { probeCounts } from "./site/lib/build/probe.ts";
 import { ALLOW_SHRINK_ENV, guardCatalogueShrink } from "./site/lib/build/shrink-guard.ts";
@@ -22,7 +22,16 @@ export default defineConfig({
   build: { format: "file", concurrency: 8 },
   integrations: [
     react(),
-    { name: "api-preflight", hooks: { "astro:build:start": () => assertApiReachable() } },
+    // The API must answer, and the build needs the worker's BUILD_TOKEN to read the catalogue: both checked before any page.
+    {
+      name: "api-preflight",
+      hooks: {
+        "astro:build:start": () => {
+          assertBuildToken();
+          return assertApiReachable();
+        },
+      },
+    },
     // A catalogue that shrank sharply against the live site (a sync gone wrong) fails the build before it is published.
     {
       name: "catalogue-shrink-guard",

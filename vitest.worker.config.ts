@@ -19,6 +19,7 @@ export default defineConfig(async () => {
             NOTION_API_URL: notionUrl,
             NOTION_TEST_URL: notionUrl,
             ADMIN_PASSWORD: "test-password",
+            BUILD_TOKEN: "test-build-token",
             DEPLOY_HOOK_URL: "",
             // Webhook batches run when a test fires the debouncer's alarm (runDurableObjectAlarm), never on their own.
             NOTION_WEBHOOK_DEBOUNCE_MS: "600000",

@@ -6,7 +6,7 @@ import { checkNode } from "./lib/check-node.ts";
 import { freePort } from "./lib/free-port.ts";
 import { fullSync } from "./lib/full-sync.ts";
 import { load, type LoadResult } from "./lib/load.ts";
-import { startBenchWorker } from "./lib/bench-worker.ts";
+import { BENCH_PASSWORD, startBenchWorker } from "./lib/bench-worker.ts";
 import { generateCatalogueWorkspace } from "./demo-workspace/generate.ts";
 import { startNotionServer } from "./notion-server/server.ts";
 
@@ -20,7 +20,7 @@ const notion = await startNotionServer({ port: await freePort(), workspace, requ
 const worker = await startBenchWorker("bench", notion);
 
 try {
-  const admin = await signIn(worker.url, "bench");
+  const admin = await signIn(worker.url, BENCH_PASSWORD);
   notion.resetStats();
   const sync = await fullSync(admin, () => {});
   const made = notion.stats().requests;

@@ -21,7 +21,7 @@ import { freePort } from "./lib/free-port.ts";
 import { fullSync } from "./lib/full-sync.ts";
 import { syncTableRun } from "./lib/sync-run.ts";
 import { ROOT } from "./lib/quiet-env.ts";
-import { startBenchWorker } from "./lib/bench-worker.ts";
+import { BENCH_PASSWORD, startBenchWorker } from "./lib/bench-worker.ts";
 import { generateCatalogueWorkspace, loadDemoWorkspace } from "./demo-workspace/generate.ts";
 import { CATALOGUE_TITLES } from "./demo-workspace/schemas.ts";
 import { startNotionServer } from "./notion-server/server.ts";
@@ -68,7 +68,7 @@ const filesIn = (dir: string) =>
   readdirSync(dir, { recursive: true, encoding: "utf8" }).filter((name) => statSync(join(dir, name)).isFile()).length;
 
 try {
-  const admin = await signIn(worker.url, "bench");
+  const admin = await signIn(worker.url, BENCH_PASSWORD);
   const sync = await fullSync(admin, () => {});
   console.log(`sync: ${sync.rows} rows in ${sync.seconds.toFixed(1)} s`);
   const syncSlots = async () => {
@@ -80,7 +80,13 @@ try {
   const forSale = async (category: string): Promise<ListedItem[]> =>
     ((await (await fetch(`${worker.url}/api/collection/${category}/for-sale?page=1&limit=100`)).json()) as { items: ListedItem[] }).items;
   const slots = await forSale("slots");
-  const firstSlice = ((await (await fetch(`${worker.url}/api/build/catalogue/arcades`)).json()) as { next: string | null }).next;
+  const firstSlice = (
+    (await (
+      await fetch(`${worker.url}/api/build/catalogue/arcades`, { headers: { authorization: `Bearer ${worker.buildToken}` } })
+    ).json()) as {
+      next: string | null;
+    }
+  ).next;
   const transient: Record<string, Fault> = {
     "/api/collection/vending/for-sale": { status: 503, reason: "Service Unavailable", times: 2 },
     "/api/collection/parts": { reset: true, times: 1 },
@@ -99,7 +105,7 @@ try {
     for (const key of Object.keys(faults)) delete faults[key];
     Object.assign(faults, next);
   };
-  const built = await buildSite(proxy.url, outDir, () => {});
+  const built = await buildSite({ url: proxy.url, token: worker.buildToken }, outDir, () => {});
   const dist = resolve(ROOT, outDir);
   // Every faulted answer is one retry: each fault is answered `times` times and then forwarded.
   const retries = Object.entries(transient).reduce(
@@ -125,7 +131,7 @@ try {
   const edited = slots[2];
   await editTitle(edited.id, `${edited.title} (edited)`);
   await syncSlots();
-  const incremental = await buildSite(proxy.url, outDir, () => {});
+  const incremental = await buildSite({ url: proxy.url, token: worker.buildToken }, outDir, () => {});
   const shows = readFileSync(join(dist, "gallery", "slots", `${edited.id}.html`), "utf8").includes(`>${edited.title} (edited)</h1>`);
   console.log(`\nOne slot's title edited in Notion, its table synced, then an incremental build:`);
   console.log(
@@ -141,7 +147,7 @@ try {
   const started = performance.now();
   let message = "";
   try {
-    await buildSite(proxy.url, outDir, () => {});
+    await buildSite({ url: proxy.url, token: worker.buildToken }, outDir, () => {});
   } catch (error) {
     message = error instanceof Error ? error.message : String(error);
   }
@@ -159,7 +165,7 @@ try {
 
   await editTitle(edited.id, `${edited.title} (edited twice)`);
   await syncSlots();
-  const after = await buildSite(proxy.url, outDir, () => {});
+  const after = await buildSite({ url: proxy.url, token: worker.buildToken }, outDir, () => {});
   const showsAgain = readFileSync(join(dist, "for-sale", "slots", `${edited.id}.html`), "utf8").includes(
     `>${edited.title} (edited twice)</h1>`,
   );

@@ -8,7 +8,7 @@ import { checkNode } from "./lib/check-node.ts";
 import { freePort } from "./lib/free-port.ts";
 import { fullSync } from "./lib/full-sync.ts";
 import { loadPaths, type LoadResult } from "./lib/load.ts";
-import { startBenchWorker } from "./lib/bench-worker.ts";
+import { BENCH_PASSWORD, startBenchWorker } from "./lib/bench-worker.ts";
 import { CATEGORY_IDS } from "#contract/categories";
 import { generateCatalogueWorkspace } from "./demo-workspace/generate.ts";
 import { startNotionServer } from "./notion-server/server.ts";
@@ -48,7 +48,7 @@ const notion = await startNotionServer({ port: await freePort(), workspace, requ
 const worker = await startBenchWorker("bench-search", notion);
 
 try {
-  const admin = await signIn(worker.url, "bench");
+  const admin = await signIn(worker.url, BENCH_PASSWORD);
   const sync = await fullSync(admin, () => {});
   console.log(`synced ${sync.rows} catalogue items in ${sync.seconds.toFixed(0)} s`);
   const probe = (await (await fetch(worker.url + searchPaths[0])).json()) as { total: number };

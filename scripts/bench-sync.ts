@@ -6,7 +6,7 @@ import { signIn } from "./lib/admin-client.ts";
 import { syncAllRun, syncTableRun } from "./lib/sync-run.ts";
 import { checkNode } from "./lib/check-node.ts";
 import { freePort } from "./lib/free-port.ts";
-import { startBenchWorker } from "./lib/bench-worker.ts";
+import { BENCH_PASSWORD, startBenchWorker } from "./lib/bench-worker.ts";
 import { generateCatalogueWorkspace } from "./demo-workspace/generate.ts";
 import { dataSourceIdFor } from "./demo-workspace/ids.ts";
 import { startNotionServer } from "./notion-server/server.ts";
@@ -37,7 +37,7 @@ async function editOnePage(title: string): Promise<void> {
 }
 
 try {
-  const admin = await signIn(worker.url, "bench");
+  const admin = await signIn(worker.url, BENCH_PASSWORD);
   const timed = async (label: string, work: () => Promise<unknown>) => {
     notion.resetStats();
     const started = performance.now();

@@ -90,7 +90,7 @@ try {
     port: await freePort(),
     persistTo: state,
     assetsDir: assets,
-    password: `bench-${process.pid}`,
+    password: `bench-web-password-${process.pid}`,
     log: (line) => console.log(`  ${line}`),
   }));
   const pages: BenchPage[] = [

@@ -61,6 +61,7 @@ try {
           TEST_SITE_DIST: assets,
           NOTION_URL: stack.notionUrl,
           ADMIN_PASSWORD: stack.password,
+          BUILD_TOKEN: stack.buildToken,
           DEPLOY_HOOK_STATUS_URL: stack.hook.statusUrl,
         }),
       });

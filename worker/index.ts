@@ -9,6 +9,7 @@ import { collectMediaGarbage } from "./sync/media-gc";
 import { startSync } from "./sync/start-sync";
 import { adminGuard } from "./middleware/admin-guard";
 import { bodyLimits } from "./middleware/body-limit";
+import { buildAuth } from "./middleware/build-auth";
 import { apiRateLimit } from "./middleware/rate-limit";
 import adminCache from "./routes/admin-cache";
 import adminEnquiries from "./routes/admin-enquiries";
@@ -40,6 +41,8 @@ app.notFound(notFound);
 app.route(API_PATHS.notionWebhook, notionWebhook);
 app.use("*", bodyLimits);
 app.use(`${API_PREFIX}/*`, apiRateLimit);
+// Files too: a miss of this location's cache costs a D1 lookup and an R2 read.
+app.use("/media/*", apiRateLimit);
 app.get(API_PATHS.health, (c) => c.json<Health>({ ok: true, instance: instanceId() }));
 app.route(API_PATHS.content, content);
 app.route(API_PATHS.images, images);
@@ -48,6 +51,7 @@ app.route(API_PATHS.posts, posts);
 app.route(API_PATHS.pageHeaders, pageHeaders);
 app.route(API_PATHS.collection, collection);
 app.route(API_PATHS.search, search);
+app.use(`${API_PATHS.build}/*`, buildAuth);
 app.route(API_PATHS.build, buildCatalogue);
 app.route(API_PATHS.enquiries, enquiries);
 

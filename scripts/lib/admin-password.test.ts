@@ -1,12 +1,18 @@
 import { describe, expect, it } from "vitest";
-import { adminPassword } from "./admin-password.ts";
+import { MIN_ADMIN_PASSWORD_LENGTH } from "#contract/admin-api";
+import { adminPassword, DEMO_ADMIN_PASSWORD } from "./admin-password.ts";
 
 describe("adminPassword", () => {
+  it("gives a demo default the worker accepts (at least MIN_ADMIN_PASSWORD_LENGTH characters)", () => {
+    expect([...DEMO_ADMIN_PASSWORD].length).toBeGreaterThanOrEqual(MIN_ADMIN_PASSWORD_LENGTH);
+    expect(MIN_ADMIN_PASSWORD_LENGTH).toBe(12);
+  });
+
   it("uses and prints the demo default when ADMIN_PASSWORD is not set", () => {
     for (const env of [{}, { ADMIN_PASSWORD: "" }]) {
       expect(adminPassword(env)).toEqual({
-        password: "admin",
-        description: "password: admin (local demo default; set ADMIN_PASSWORD to change it)",
+        password: "coin-op-demo",
+        description: "password: coin-op-demo (local demo default; set ADMIN_PASSWORD to change it)",
       });
     }
   });
@@ -19,7 +25,7 @@ describe("adminPassword", () => {
     }
   });
 
-  it("refuses an ADMIN_PASSWORD shorter than 12 characters, the demo's own included, without echoing it", () => {
+  it("refuses an ADMIN_PASSWORD shorter than 12 characters without echoing it", () => {
     for (const secret of ["admin", "s3cret-Valu", "ünïcödé-pä"]) {
       expect(() => adminPassword({ ADMIN_PASSWORD: secret })).toThrow(
         "ADMIN_PASSWORD is too short: use at least 12 characters (or leave it unset for the local demo password)",

@@ -1,11 +1,11 @@
-/** The admin password of the local demo, used when ADMIN_PASSWORD is not set. */
-export const DEMO_ADMIN_PASSWORD = "admin";
-/** The shortest ADMIN_PASSWORD `npm start` accepts (the demo default aside). */
-export const MIN_ADMIN_PASSWORD_LENGTH = 12;
+import { MIN_ADMIN_PASSWORD_LENGTH } from "#contract/admin-api";
+
+/** The admin password of the local demo, used when ADMIN_PASSWORD is not set (as long as the worker requires). */
+export const DEMO_ADMIN_PASSWORD = "coin-op-demo";
 
 /**
  * The admin password `npm start` uses and how the launcher names it: only the demo default is ever printed. Throws for
- * a set ADMIN_PASSWORD shorter than MIN_ADMIN_PASSWORD_LENGTH characters.
+ * a set ADMIN_PASSWORD shorter than MIN_ADMIN_PASSWORD_LENGTH characters, which the worker would refuse (503).
  */
 export function adminPassword(env: Record<string, string | undefined>): { password: string; description: string } {
   const set = env.ADMIN_PASSWORD;

@@ -6,8 +6,8 @@ import { freePort } from "./free-port.ts";
 import { ROOT } from "./quiet-env.ts";
 import { startWorker, type WorkerProcess } from "./worker-process.ts";
 
-/** Password of a benchmark's worker (local only). */
-export const BENCH_PASSWORD = "bench";
+/** Password of a benchmark's worker (local only; as long as the worker requires). */
+export const BENCH_PASSWORD = "bench-admin-password";
 
 /** Starts a worker on a free port with state in `.wrangler/{name}-state` (emptied first) and a one-page asset folder (`assets`). */
 export async function startBenchWorker(

@@ -56,8 +56,11 @@ export function imageSizeCounts(output: string): string | null {
   return match ? `${match[1]} image sizes given by the catalogue, ${match[2]} images probed` : null;
 }
 
+/** The API a build reads: the worker's address and its BUILD_TOKEN (sent only on `/api/build/*`, never written into a page). */
+export type BuildApi = { url: string; token: string };
+
 /**
- * Builds the Astro site from the API at `apiUrl` into a build folder (`{outDir}.building`), then publishes it into
+ * Builds the Astro site from the API at `api.url` (with its build token) into a build folder (`{outDir}.building`), then publishes it into
  * `outDir` copying only the files whose content changed, so the running worker never serves a half-written tree; a
  * failed build publishes nothing and leaves `outDir` as it was. Astro's incremental-build cache for `outDir`
  * (cacheDirFor) is kept between builds, and repaired after a build that failed or was killed, so a rebuild renders only
@@ -66,7 +69,7 @@ export function imageSizeCounts(output: string): string | null {
  * after a failed or killed build it is emptied. `signal` stops the build (its whole process group).
  */
 export async function buildSite(
-  apiUrl: string,
+  api: BuildApi,
   outDir = "dist",
   log: (line: string) => void = console.log,
   publish: Publish = async (copy) => copy(),
@@ -88,7 +91,13 @@ export async function buildSite(
   let output: string;
   try {
     output = await runNpx(["astro", "build", "--outDir", scratch], {
-      env: { SITE_API_URL: apiUrl, SITE_URL: process.env.SITE_URL ?? apiUrl, SITE_CACHE_DIR: cacheDir, SITE_KEEP_OUT_DIR: "1" },
+      env: {
+        SITE_API_URL: api.url,
+        SITE_URL: process.env.SITE_URL ?? api.url,
+        BUILD_TOKEN: api.token,
+        SITE_CACHE_DIR: cacheDir,
+        SITE_KEEP_OUT_DIR: "1",
+      },
       prefix: "  [astro] ",
       quiet: true,
       signal,

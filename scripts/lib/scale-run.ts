@@ -4,6 +4,7 @@ import { generateCatalogueWorkspace, loadDemoWorkspace } from "../demo-workspace
 import { CATALOGUE_TITLES } from "../demo-workspace/schemas.ts";
 import { startNotionServer, type NotionServer } from "../notion-server/server.ts";
 import { buildFolderFor, type BuildReport } from "./build-site.ts";
+import { BENCH_PASSWORD } from "./bench-worker.ts";
 import { cacheDirFor } from "./build-cache.ts";
 import { freePort } from "./free-port.ts";
 import { ROOT } from "./quiet-env.ts";
@@ -54,7 +55,7 @@ export async function scaleRun(items: number, log: (line: string) => void): Prom
       port: await freePort(),
       persistTo,
       assetsDir,
-      password: "bench",
+      password: BENCH_PASSWORD,
       localNotion: notion,
       webhooks: true,
       log,

@@ -2,6 +2,7 @@ import { hideWebhookSecret } from "#contract/api-paths";
 import { unlessAborted } from "./abort.ts";
 import { signIn, type AdminClient } from "./admin-client.ts";
 import { buildSite, type BuildReport, type Publish } from "./build-site.ts";
+import { buildTokenFor } from "./build-token.ts";
 import { startDeployHook, type DeployHook } from "./deploy-hook.ts";
 import { freePort } from "./free-port.ts";
 import { fullSync } from "./full-sync.ts";
@@ -19,6 +20,8 @@ export type Stack = {
   url: string;
   notionUrl: string;
   password: string;
+  /** The worker's BUILD_TOKEN (made per state folder), which every build of the stack sends. */
+  buildToken: string;
   admin: AdminClient;
   hook: DeployHook;
   workerExited: Promise<number | null>;
@@ -71,6 +74,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     signal.throwIfAborted();
     log(options.notion ? `notion: using ${notion.url}` : `notion: demo workspace on ${notion.url}`);
     const url = `http://127.0.0.1:${options.port}`;
+    // The state folder's token: the worker started on it below gets the same (startWorker).
+    const api = { url, token: buildTokenFor(options.persistTo) };
     const assetsDir = options.assetsDir ?? "dist";
     let admin: AdminClient | undefined;
     // Publishing into the assets folder makes wrangler dev reload the worker, which cuts a running sync short: publish
@@ -87,7 +92,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     };
     const rebuild = async () => {
       try {
-        const report = await buildSite(url, assetsDir, log, publish, signal);
+        const report = await buildSite(api, assetsDir, log, publish, signal);
         options.onRebuild?.(report);
       } catch (error) {
         // A build cut short by stopping is no failure worth reporting.
@@ -125,13 +130,14 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     // Sign-in and sync are requests to the worker: stopping it makes any left in flight fail.
     admin = await unlessAborted(signIn(worker.url, options.password), signal);
     const sync = await unlessAborted(fullSync(admin, log), signal);
-    const build = await buildSite(url, assetsDir, log, publish, signal);
+    const build = await buildSite(api, assetsDir, log, publish, signal);
     hook.arm();
     if (options.webhooks && demo) await unlessAborted(subscribeWorker(demo, admin, log), signal);
     return {
       url,
       notionUrl: notion.url,
       password: options.password,
+      buildToken: api.token,
       admin,
       hook,
       workerExited: worker.exited,

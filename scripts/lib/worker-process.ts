@@ -3,14 +3,18 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
+import { buildTokenFor } from "./build-token.ts";
 import { ROOT, quietEnv } from "./quiet-env.ts";
 import { assertPortFree } from "./port-free.ts";
 import { runNpx, stopProcess } from "./run.ts";
 
-/** A running `wrangler dev` (workerd with local D1/KV/R2). */
-export type WorkerProcess = { url: string; stop(): Promise<void>; exited: Promise<number | null> };
+/** A running `wrangler dev` (workerd with local D1/KV/R2), and the BUILD_TOKEN the site build reads it with. */
+export type WorkerProcess = { url: string; buildToken: string; stop(): Promise<void>; exited: Promise<number | null> };
 
-/** Options for a local worker: port, state folder, static assets folder (default dist), the secrets/vars it gets, a signal that cancels the start. */
+/**
+ * Options for a local worker: port, state folder, static assets folder (default dist), the secrets/vars it gets (its
+ * BUILD_TOKEN is the state folder's, see buildTokenFor), a signal that cancels the start.
+ */
 export type WorkerOptions = {
   port: number;
   persistTo: string;
@@ -39,9 +43,10 @@ export async function startWorker(options: WorkerOptions): Promise<WorkerProcess
   });
   // Secrets go through an env file so wrangler does not echo their values.
   const envFile = resolve(persistTo, "worker.env");
+  const buildToken = buildTokenFor(persistTo);
   writeFileSync(
     envFile,
-    Object.entries(options.vars)
+    Object.entries({ BUILD_TOKEN: buildToken, ...options.vars })
       .map(([k, v]) => `${k}=${JSON.stringify(v)}`)
       .join("\n") + "\n",
     { mode: 0o600 },
@@ -81,7 +86,7 @@ export async function startWorker(options: WorkerOptions): Promise<WorkerProcess
     await stopProcess(child);
     throw error;
   }
-  return { url, stop: () => stopProcess(child), exited };
+  return { url, buildToken, stop: () => stopProcess(child), exited };
 }
 
 async function waitForHealth(url: string, child: ChildProcess, output: () => string, signal?: AbortSignal): Promise<void> {

@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 
-import { BASE_URL, launch, open, screenshot } from "./support/browser";
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { BASE_URL, launch, open, screenshot, SITE_DIST } from "./support/browser";
 import type { SyncStatus } from "#contract/sync-runs";
-import { ADMIN_PASSWORD, adminClient, NOTION_TOKEN, notionTables } from "./support/stack";
+import { ADMIN_PASSWORD, adminClient, BUILD_TOKEN, NOTION_TOKEN, notionTables } from "./support/stack";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -118,7 +120,7 @@ describe("admin sign-in", () => {
     await context.close();
   });
 
-  it("never sends the admin password or the Notion token to the browser", async () => {
+  it("never sends the admin password, the build token or the Notion token to the browser, nor writes one into the built site", async () => {
     const context = await open(browser, "desktop");
     const page = await context.newPage();
     const bodies: Promise<{ url: string; text: string }>[] = [];
@@ -144,9 +146,19 @@ describe("admin sign-in", () => {
     for (const { url, text } of seen) {
       expect(text.includes(ADMIN_PASSWORD), `${url} holds the admin password`).toBe(false);
       expect(text.includes(NOTION_TOKEN), `${url} holds the Notion token`).toBe(false);
+      expect(text.includes(BUILD_TOKEN), `${url} holds the build token`).toBe(false);
     }
     const source = await page.content();
     expect(source.includes(ADMIN_PASSWORD)).toBe(false);
+    // Every file the build wrote: the build read the catalogue with its token, and none of them may carry it.
+    expect(BUILD_TOKEN).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const built = readdirSync(SITE_DIST, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile());
+    expect(built.length).toBeGreaterThan(50);
+    for (const file of built) {
+      const text = readFileSync(join(file.parentPath, file.name), "latin1");
+      expect(text.includes(BUILD_TOKEN), `${file.name} holds the build token`).toBe(false);
+      expect(text.includes(ADMIN_PASSWORD), `${file.name} holds the admin password`).toBe(false);
+    }
     await context.close();
   });
 });

@@ -17,6 +17,7 @@ import { BASE_URL } from "./support/browser";
 import { apiItems, type ApiItem } from "./support/catalogue-helpers";
 import { demoRow, richTextValue } from "./support/site-helpers";
 import {
+  BUILD_TOKEN,
   holdPublishing,
   patchNotionPage,
   releasePublishing,
@@ -55,7 +56,7 @@ let item: ApiItem;
 let other: ApiItem;
 const changed = new Set<"Slot Machines" | "Site Content">();
 
-const build = () => buildSite(BASE_URL, OUT_DIR, (line) => console.log(`incremental: ${line}`));
+const build = () => buildSite({ url: BASE_URL, token: BUILD_TOKEN }, OUT_DIR, (line) => console.log(`incremental: ${line}`));
 const mtime = (file: string) => statSync(join(dist, file)).mtimeMs;
 
 beforeAll(async () => {

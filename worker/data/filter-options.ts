@@ -1,3 +1,4 @@
+import { z } from "zod";
 import type { CategoryId } from "#contract/categories";
 import { DEFAULT_YEAR_RANGE, type ListingView } from "#contract/listing";
 import type { FilterOption, FilterOptions } from "#contract/types";
@@ -5,7 +6,7 @@ import { quoteIdent } from "../tables/naming";
 import { columnFor, withColumns } from "../tables/columns";
 import { databaseOf } from "./items";
 import { viewWhere } from "./listing-sql";
-import { num, text } from "./values";
+import { num } from "./values";
 
 /** The filter lists and their properties, in the order they are queried. */
 const LISTS = [
@@ -18,38 +19,85 @@ const LISTS = [
   ["partTypes", "Part Type"],
 ] as const;
 
+const option = z.object({ value: z.string(), label: z.string() });
+
+/** What a listing view's rows add up to, the same for every page and filter of the view: its row count and filter choices. */
+export const ViewSummarySchema = z.object({
+  total: z.number().int().min(0),
+  filter_options: z.object({
+    manufacturers: z.array(z.string()),
+    yearRange: z.tuple([z.number(), z.number()]),
+    denominations: z.array(z.string()),
+    additionalFilters: z.object({
+      gameTypes: z.array(option),
+      productCategories: z.array(option),
+      stimulatorTypes: z.array(option),
+      adTypes: z.array(option),
+      partTypes: z.array(option),
+    }),
+  }),
+});
+
+/** A listing view's row count and filter choices (see ViewSummarySchema). */
+export type ViewSummary = { total: number; filter_options: FilterOptions };
+
 const options = (values: string[]): FilterOption[] => values.map((value) => ({ value, label: value }));
 
-/** Filter choices from the view's rows: distinct sorted values per filter and the year span, all in SQL. */
-export function filterOptions(db: D1Database, category: CategoryId, view: ListingView): Promise<FilterOptions> {
+/** The code points of a string with ASCII letters folded to lower case, as SQLite's NOCASE compares them. */
+const folded = (text: string): number[] => Array.from(text, (ch) => ch.codePointAt(0)!).map((c) => (c >= 65 && c <= 90 ? c + 32 : c));
+
+function compareCodePoints(a: number[], b: number[]): number {
+  for (let i = 0; i < Math.min(a.length, b.length); i++) if (a[i] !== b[i]) return a[i] - b[i];
+  return a.length - b.length;
+}
+
+/** SQLite's `COLLATE NOCASE` order (ASCII letters folded, then code points), values equal under it in code point order. */
+export function nocaseOrder(values: string[]): string[] {
+  return values
+    .map((value) => ({ value, key: folded(value), exact: Array.from(value, (ch) => ch.codePointAt(0)!) }))
+    .sort((a, b) => compareCodePoints(a.key, b.key) || compareCodePoints(a.exact, b.exact))
+    .map((v) => v.value);
+}
+
+/** The JSON list of strings an aggregate below gave, in NOCASE order (SQLite's JSON functions always give valid JSON). */
+function stringList(json: unknown): string[] {
+  const parsed = z.array(z.string()).safeParse(typeof json === "string" ? JSON.parse(json) : null);
+  return parsed.success ? nocaseOrder(parsed.data) : [];
+}
+
+/**
+ * The view's row count, each filter's distinct non-blank values (NOCASE order) and the year span, in ONE pass over the
+ * table: every aggregate in a single statement, so D1 reads each row of the table once.
+ */
+export function viewSummary(db: D1Database, category: CategoryId, view: ListingView): Promise<ViewSummary> {
   return withColumns(db, databaseOf(category), async (columns) => {
-    const table = quoteIdent(columns.table);
-    const where = viewWhere(columns, view).sql;
-    const distinct = (property: string) => {
+    const list = (property: string) => {
       const column = columnFor(columns, property);
-      if (column === undefined) return "SELECT NULL AS v WHERE 0";
+      if (column === undefined) return "'[]'";
       const c = quoteIdent(column);
-      return `SELECT DISTINCT CAST(${c} AS TEXT) AS v FROM ${table} WHERE ${where} AND ${c} IS NOT NULL AND TRIM(${c}) <> '' ORDER BY v COLLATE NOCASE`;
+      return `json_group_array(DISTINCT CAST(${c} AS TEXT)) FILTER (WHERE ${c} IS NOT NULL AND TRIM(${c}) <> '')`;
     };
     const year = columnFor(columns, "Year");
-    const span =
-      year === undefined
-        ? "SELECT NULL AS lo, NULL AS hi"
-        : `SELECT MIN(${quoteIdent(year)}) AS lo, MAX(${quoteIdent(year)}) AS hi FROM ${table} WHERE ${where}`;
-    const results = await db.batch<Record<string, unknown>>([...LISTS.map(([, p]) => db.prepare(distinct(p))), db.prepare(span)]);
-    const lists = results.slice(0, LISTS.length).map((r) => r.results.map((row) => text(row.v)).filter((v): v is string => v !== null));
-    const [lo, hi] = [num(results[LISTS.length].results[0]?.lo), num(results[LISTS.length].results[0]?.hi)];
-    const [manufacturers, denominations, gameTypes, productCategories, stimulatorTypes, adTypes, partTypes] = lists;
+    const span = year === undefined ? "NULL AS lo, NULL AS hi" : `MIN(${quoteIdent(year)}) AS lo, MAX(${quoteIdent(year)}) AS hi`;
+    const lists = LISTS.map(([name, property]) => `${list(property)} AS ${quoteIdent(name)}`).join(", ");
+    const row = await db
+      .prepare(`SELECT COUNT(*) AS total, ${span}, ${lists} FROM ${quoteIdent(columns.table)} WHERE ${viewWhere(columns, view).sql}`)
+      .first<Record<string, unknown>>();
+    const [lo, hi] = [num(row?.lo), num(row?.hi)];
+    const values = (name: (typeof LISTS)[number][0]) => stringList(row?.[name]);
     return {
-      manufacturers,
-      yearRange: lo !== null && hi !== null ? [lo, hi] : [...DEFAULT_YEAR_RANGE],
-      denominations,
-      additionalFilters: {
-        gameTypes: options(gameTypes),
-        productCategories: options(productCategories),
-        stimulatorTypes: options(stimulatorTypes),
-        adTypes: options(adTypes),
-        partTypes: options(partTypes),
+      total: Number(row?.total ?? 0),
+      filter_options: {
+        manufacturers: values("manufacturers"),
+        yearRange: lo !== null && hi !== null ? [lo, hi] : [...DEFAULT_YEAR_RANGE],
+        denominations: values("denominations"),
+        additionalFilters: {
+          gameTypes: options(values("gameTypes")),
+          productCategories: options(values("productCategories")),
+          stimulatorTypes: options(values("stimulatorTypes")),
+          adTypes: options(values("adTypes")),
+          partTypes: options(values("partTypes")),
+        },
       },
     };
   });

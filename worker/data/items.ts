@@ -5,7 +5,7 @@ import type { ListingQuery } from "../lib/listing-query";
 import { quoteIdent } from "../tables/naming";
 import { withColumns, withEachColumns } from "../tables/columns";
 import { toItem } from "./items-map";
-import { listingOrder, listingWhere } from "./listing-sql";
+import { isUnfiltered, listingOrder, listingWhere, viewWhere } from "./listing-sql";
 import { fieldsOf } from "./values";
 
 /** The Notion database title of a category. */
@@ -13,28 +13,63 @@ export function databaseOf(category: CategoryId): string {
   return findCategory(category)?.database ?? category;
 }
 
-/** One page of a category's view, filtered and sorted in SQL, with pagination (totalPages = ceil(total / limit)). */
+/**
+ * One page of a category's view, sorted in SQL, given the view's row count (`viewTotal`, see viewSummary). Without a
+ * filter the count is the view's: a page is read in the order of the listing indexes (only the rows up to the page's
+ * last), and a page past the last reads nothing. With filters, one pass reads the matching ids in order (their number
+ * is the total), then the page's rows by id: D1 reads each of the table's rows once, whatever the page.
+ */
 export function listItems(
   db: D1Database,
   category: CategoryId,
   view: ListingView,
   q: ListingQuery,
+  viewTotal: number,
 ): Promise<Omit<Listing, "filter_options">> {
   return withColumns(db, databaseOf(category), async (columns) => {
     const table = quoteIdent(columns.table);
-    const where = listingWhere(columns, view, q);
-    const [count, page] = await db.batch<Record<string, unknown>>([
-      db.prepare(`SELECT COUNT(*) AS total FROM ${table} WHERE ${where.sql}`).bind(...where.binds),
-      db
-        .prepare(`SELECT * FROM ${table} WHERE ${where.sql} ORDER BY ${listingOrder(columns, q.sort)} LIMIT ? OFFSET ?`)
-        .bind(...where.binds, q.limit, (q.page - 1) * q.limit),
-    ]);
-    const total = Number(count.results[0]?.total ?? 0);
+    const order = listingOrder(columns, q.sort);
+    const offset = (q.page - 1) * q.limit;
+    let rows: Record<string, unknown>[] = [];
+    let total = viewTotal;
+    if (isUnfiltered(q)) {
+      if (offset < viewTotal) {
+        const where = viewWhere(columns, view);
+        const sql = `SELECT * FROM ${table} WHERE ${where.sql} ORDER BY ${order} LIMIT ?1 OFFSET ?2`;
+        rows = (await db.prepare(sql).bind(q.limit, offset).all<Record<string, unknown>>()).results;
+      }
+    } else {
+      const where = listingWhere(columns, view, q);
+      const ids = await db
+        .prepare(`SELECT id FROM ${table} WHERE ${where.sql} ORDER BY ${order}`)
+        .bind(...where.binds)
+        .raw<[string]>();
+      total = ids.length;
+      rows = await rowsById(
+        db,
+        table,
+        ids.slice(offset, offset + q.limit).map(([id]) => id),
+      );
+    }
     return {
-      items: page.results.map((row) => toItem(category, fieldsOf(row, columns))),
+      items: rows.map((row) => toItem(category, fieldsOf(row, columns))),
       pagination: { page: q.page, limit: q.limit, totalPages: Math.ceil(total / q.limit), totalItems: total },
       total,
     };
+  });
+}
+
+/** The rows of `ids` in that order (one statement; the list is bound as one JSON value); a row gone meanwhile is left out. */
+async function rowsById(db: D1Database, table: string, ids: string[]): Promise<Record<string, unknown>[]> {
+  if (ids.length === 0) return [];
+  const { results } = await db
+    .prepare(`SELECT * FROM ${table} WHERE id IN (SELECT value FROM json_each(?1))`)
+    .bind(JSON.stringify(ids))
+    .all<Record<string, unknown>>();
+  const byId = new Map(results.map((row) => [String(row.id), row]));
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    return row ? [row] : [];
   });
 }
 

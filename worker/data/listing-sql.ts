@@ -36,6 +36,11 @@ export function listingWhere(columns: TableColumns, view: ListingView, q: Listin
   return { sql: parts.map((p) => `(${p.sql})`).join(" AND "), binds: parts.flatMap((p) => p.binds) };
 }
 
+/** True when the query narrows the view by no filter (paging and sort aside): the view's own count and order apply. */
+export function isUnfiltered(q: ListingQuery): boolean {
+  return !q.manufacturers && !q.denominations && !q.yearRange && VALUE_FILTERS.every((key) => q[key] === undefined);
+}
+
 /** ORDER BY for a sort: rows without the value last in both directions, names case-insensitive, then by id. */
 export function listingOrder(columns: TableColumns, sort: Sort): string {
   const [field, direction] = sort.split("_") as [keyof typeof SORT_PROPERTIES, "asc" | "desc"];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isTokenShaped, newSessionToken, passwordMatches, tokenHash } from "./session";
+import { isTokenShaped, newSessionToken, passwordTag, sessionCookieName, tokenHash } from "./session";
 
 describe("session tokens", () => {
   it("makes a different 43-character base64url token (256 random bits) every time", () => {
@@ -32,11 +32,32 @@ describe("session tokens", () => {
   });
 });
 
-describe("passwordMatches", () => {
-  it("accepts only the exact password", async () => {
-    expect(await passwordMatches("hunter2", "hunter2")).toBe(true);
-    expect(await passwordMatches("hunter2", "hunter3")).toBe(false);
-    expect(await passwordMatches("hunter2", "")).toBe(false);
-    expect(await passwordMatches("hunter2", "hunter2 ")).toBe(false);
+describe("passwordTag", () => {
+  it("is HMAC-SHA256 of the password keyed by the token: the same for both alike, different if either differs", async () => {
+    const token = newSessionToken();
+    const tag = await passwordTag(token, "correct horse battery");
+    expect(tag).toMatch(/^[0-9a-f]{64}$/);
+    expect(await passwordTag(token, "correct horse battery")).toBe(tag);
+    expect(await passwordTag(token, "correct horse battery!")).not.toBe(tag);
+    expect(await passwordTag(newSessionToken(), "correct horse battery")).not.toBe(tag);
+    // RFC 4231, test case 2: key "Jefe".
+    expect(await passwordTag("Jefe", "what do ya want for nothing?")).toBe(
+      "5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843",
+    );
+  });
+
+  it("holds neither the password nor the token's hash", async () => {
+    const token = newSessionToken();
+    const tag = await passwordTag(token, "correct horse battery");
+    expect(tag).not.toContain(Buffer.from("correct horse battery").toString("hex"));
+    expect(tag).not.toBe(await tokenHash(token));
+  });
+});
+
+describe("sessionCookieName", () => {
+  it("is __Host- prefixed over HTTPS and plain over HTTP", () => {
+    expect(sessionCookieName("https://catalogue.example.com/api/admin/session")).toBe("__Host-admin_session");
+    expect(sessionCookieName("https://localhost:8787/api/admin/session")).toBe("__Host-admin_session");
+    expect(sessionCookieName("http://127.0.0.1:8787/api/admin/session")).toBe("admin_session");
   });
 });

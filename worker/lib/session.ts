@@ -1,15 +1,22 @@
 /**
- * Admin sessions: the cookie holds an opaque random 256-bit token; D1 keeps only its SHA-256, so neither the cookie nor
- * the table says anything about the password, and a stolen table row cannot be replayed as a cookie.
+ * Admin sessions: the cookie holds an opaque random 256-bit token; D1 keeps only its SHA-256, so a stolen table row
+ * cannot be replayed as a cookie, and a tag of the password the session was made under, keyed by the token (HMAC), so
+ * a changed password ends every older session without a write while the table alone says nothing about the password.
  */
-
-/** Name of the session cookie. */
+/** Name of the session cookie over plain-HTTP local development. */
 export const SESSION_COOKIE = "admin_session";
+/** Name of the session cookie over HTTPS: the `__Host-` prefix makes browsers take it only when Secure, for this host alone, on Path=/. */
+export const SECURE_SESSION_COOKIE = `__Host-${SESSION_COOKIE}`;
 /** Session lifetime: 12 hours. */
 export const SESSION_TTL_SECONDS = 12 * 60 * 60;
 
 const encoder = new TextEncoder();
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
+
+/** The session cookie's name for a request to `url`: `__Host-` prefixed when it came over HTTPS. */
+export function sessionCookieName(url: string): string {
+  return new URL(url).protocol === "https:" ? SECURE_SESSION_COOKIE : SESSION_COOKIE;
+}
 
 /** A fresh session token: 32 random bytes, base64url (43 characters). */
 export function newSessionToken(): string {
@@ -23,19 +30,17 @@ export function isTokenShaped(token: string | undefined): token is string {
 
 /** The SHA-256 of a token as 64 hex digits: what D1 stores and looks sessions up by. */
 export async function tokenHash(token: string): Promise<string> {
-  return toHex(await digest(token));
+  return toHex(new Uint8Array(await crypto.subtle.digest("SHA-256", encoder.encode(token))));
 }
 
-/** Compares a submitted password with the secret in constant time (both hashed to equal-length digests first). */
-export async function passwordMatches(secret: string, submitted: string): Promise<boolean> {
-  const [a, b] = await Promise.all([digest(secret), digest(submitted)]);
-  let diff = 0;
-  for (let i = 0; i < a.length; i++) diff |= a[i] ^ b[i];
-  return diff === 0;
-}
-
-async function digest(text: string): Promise<Uint8Array> {
-  return new Uint8Array(await crypto.subtle.digest("SHA-256", encoder.encode(text)));
+/**
+ * Which password a session was made under: HMAC-SHA256 of `password` keyed by the session's own token, as 64 hex
+ * digits. The same token and password always give the same tag; without the token (which D1 never holds) it cannot
+ * be checked against a guessed password.
+ */
+export async function passwordTag(token: string, password: string): Promise<string> {
+  const key = await crypto.subtle.importKey("raw", encoder.encode(token), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+  return toHex(new Uint8Array(await crypto.subtle.sign("HMAC", key, encoder.encode(password))));
 }
 
 function toHex(bytes: Uint8Array): string {

@@ -1,10 +1,11 @@
+import { MIN_ADMIN_PASSWORD_LENGTH } from "#contract/admin-api";
 import { ADMIN_PATHS } from "#contract/api-paths";
 import type { MiddlewareHandler } from "hono";
 import { getCookie } from "hono/cookie";
 import type { AppEnv } from "../app-env";
 import { findSession } from "../data/admin-sessions";
 import { fail } from "../lib/errors";
-import { SESSION_COOKIE } from "../lib/session";
+import { sessionCookieName } from "../lib/session";
 
 const SESSION_PATH = ADMIN_PATHS.session;
 const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
@@ -17,15 +18,20 @@ export function isCrossOrigin(method: string, requestUrl: string, headers: Heade
   return origin !== null && origin !== new URL(requestUrl).origin;
 }
 
+/** The answer to every admin call while ADMIN_PASSWORD is shorter than MIN_ADMIN_PASSWORD_LENGTH characters. */
+export const SHORT_PASSWORD_MESSAGE = `Admin access is not configured: ADMIN_PASSWORD must be at least ${MIN_ADMIN_PASSWORD_LENGTH} characters`;
+
 /**
- * Guards every `/api/admin/*` call: 503 without an ADMIN_PASSWORD secret, 403 for cross-origin
- * state changes, 401 without a live session in D1 (the sign-in route itself is let through).
+ * Guards every `/api/admin/*` call: 503 without an ADMIN_PASSWORD secret or with one shorter than
+ * MIN_ADMIN_PASSWORD_LENGTH characters, 403 for cross-origin state changes, 401 without a live session in D1 made under
+ * the current password (the sign-in route itself is let through). The session cookie is `__Host-` prefixed over HTTPS.
  */
 export const adminGuard: MiddlewareHandler<AppEnv> = async (c, next) => {
   const secret = c.env.ADMIN_PASSWORD;
   if (!secret) fail(503, "Admin access is not configured");
+  if ([...secret].length < MIN_ADMIN_PASSWORD_LENGTH) fail(503, SHORT_PASSWORD_MESSAGE);
   if (isCrossOrigin(c.req.method, c.req.url, c.req.raw.headers)) fail(403, "Cross-origin admin requests are not allowed");
-  const session = await findSession(c.env.DB, getCookie(c, SESSION_COOKIE));
+  const session = await findSession(c.env.DB, getCookie(c, sessionCookieName(c.req.url)), secret);
   if (session) c.set("adminSession", session);
   else if (c.req.path !== SESSION_PATH) fail(401, "Sign in to use the admin panel");
   await next();

@@ -51,7 +51,7 @@ describe("admin guard: no session", () => {
   });
 
   it("answers 401 for an expired cookie", async () => {
-    const { token } = await startSession(env.DB, Date.now() - 13 * 3600_000);
+    const { token } = await startSession(env.DB, env.ADMIN_PASSWORD, Date.now() - 13 * 3600_000);
     const res = await call("GET", "/api/admin/sync-status", { cookie: `${SESSION_COOKIE}=${token}` });
     expect(res.status).toBe(401);
   });
@@ -146,5 +146,39 @@ describe("admin guard: no ADMIN_PASSWORD secret", () => {
     const res = await send(method, path, method === "POST" ? {} : undefined);
     expect(res.status).toBe(503);
     expect(await res.json()).toEqual({ error: "Admin access is not configured" });
+  });
+});
+
+describe("admin guard: an ADMIN_PASSWORD shorter than 12 characters", () => {
+  const send = (password: string, method: string, path: string, headers: Record<string, string> = {}, body?: unknown) =>
+    worker.fetch(
+      new Request(`http://localhost${path}`, {
+        method,
+        headers: { "content-type": "application/json", "cf-connecting-ip": "203.0.113.90", ...headers },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      }),
+      { ...env, ADMIN_PASSWORD: password },
+      createExecutionContext(),
+    );
+
+  it.each(["admin", "s3cret-Valu", "ünïcödé-pä", "🎰🎰🎰🎰🎰🎰🎰🎰🎰🎰🎰"])(
+    "refuses sign-in with that very password, and every other admin call, with 503 saying why (%s)",
+    async (password) => {
+      const signIn = await send(password, "POST", "/api/admin/session", {}, { password });
+      expect(signIn.status).toBe(503);
+      expect(await signIn.json()).toEqual({ error: "Admin access is not configured: ADMIN_PASSWORD must be at least 12 characters" });
+      expect(signIn.headers.get("set-cookie")).toBeNull();
+      for (const [method, path] of [["GET", "/api/admin/session"], ...ADMIN_ENDPOINTS]) {
+        const res = await send(password, method, path, { cookie: await adminCookie() }, method === "POST" ? {} : undefined);
+        expect([method, path, res.status]).toEqual([method, path, 503]);
+      }
+    },
+  );
+
+  it("lets a password of exactly 12 characters (counted as characters, not bytes) sign in", async () => {
+    for (const password of ["s3cret-Value", "ünïcödé-päss", "🎰🎰🎰🎰🎰🎰🎰🎰🎰🎰🎰🎰"]) {
+      const res = await send(password, "POST", "/api/admin/session", {}, { password });
+      expect([password, res.status]).toEqual([password, 200]);
+    }
   });
 });

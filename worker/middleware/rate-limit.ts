@@ -15,8 +15,8 @@ export function isLoopbackClient(key: string): boolean {
 }
 
 /**
- * Per-client rate limit of `/api/*` through Cloudflare's Rate Limiting binding (limit and period in wrangler.toml),
- * counted by clientKey (IPv6 by /64): over it, 429 JSON with Retry-After.
+ * Per-client rate limit of `/api/*` and `/media/*`, one count for both, through Cloudflare's Rate Limiting binding
+ * (limit and period in wrangler.toml), counted by clientKey (IPv6 by /64): over it, 429 JSON with Retry-After.
  */
 export const apiRateLimit: MiddlewareHandler<AppEnv> = async (c, next) => {
   const client = clientKey(c.req.header("cf-connecting-ip"));

@@ -6,7 +6,8 @@ import { clearAttempts, reserveAttempt } from "../data/admin-attempts";
 import { endSession, startSession } from "../data/admin-sessions";
 import { clientKey } from "../lib/client-address";
 import { fail } from "../lib/errors";
-import { passwordMatches, SESSION_COOKIE, SESSION_TTL_SECONDS } from "../lib/session";
+import { secretMatches } from "../lib/secret";
+import { sessionCookieName, SESSION_TTL_SECONDS } from "../lib/session";
 import { validate } from "../lib/validate";
 
 /** Cookies may drop `Secure` only for plain-http local development. */
@@ -15,7 +16,9 @@ function isLocalHost(url: string): boolean {
   return host === "localhost" || host === "127.0.0.1" || host === "[::1]";
 }
 
-const cookieOptions = (url: string) => ({ httpOnly: true, sameSite: "Strict", path: "/", secure: !isLocalHost(url) }) as const;
+// Over HTTPS the cookie is `__Host-` prefixed (sessionCookieName), which browsers take only with Secure, Path=/ and no Domain.
+const cookieOptions = (url: string) =>
+  ({ httpOnly: true, sameSite: "Strict", path: "/", secure: new URL(url).protocol === "https:" || !isLocalHost(url) }) as const;
 
 /** Admin sign-in (`POST`), sign-out (`DELETE`, which revokes the session server-side) and session state (`GET`) at `/api/admin/session`. */
 const adminSession = new Hono<AppEnv>();
@@ -34,17 +37,17 @@ adminSession.post("/", validate("json", SignInBodySchema), async (c) => {
       "Retry-After": String(grant.retryAfterSeconds),
     });
   }
-  if (!(await passwordMatches(c.env.ADMIN_PASSWORD, c.req.valid("json").password))) fail(401, "Incorrect password");
+  if (!(await secretMatches(c.env.ADMIN_PASSWORD, c.req.valid("json").password))) fail(401, "Incorrect password");
   await clearAttempts(c.env.DB, client);
-  const { token, expiresAt } = await startSession(c.env.DB);
-  setCookie(c, SESSION_COOKIE, token, { ...cookieOptions(c.req.url), maxAge: SESSION_TTL_SECONDS });
+  const { token, expiresAt } = await startSession(c.env.DB, c.env.ADMIN_PASSWORD);
+  setCookie(c, sessionCookieName(c.req.url), token, { ...cookieOptions(c.req.url), maxAge: SESSION_TTL_SECONDS });
   return c.json<SessionState>({ authenticated: true, expiresAt: new Date(expiresAt).toISOString() });
 });
 
 adminSession.delete("/", async (c) => {
   const session = c.get("adminSession");
   if (session) await endSession(c.env.DB, session.id);
-  deleteCookie(c, SESSION_COOKIE, cookieOptions(c.req.url));
+  deleteCookie(c, sessionCookieName(c.req.url), cookieOptions(c.req.url));
   return c.json<SessionState>({ authenticated: false, expiresAt: null });
 });
 

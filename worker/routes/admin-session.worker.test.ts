@@ -1,6 +1,7 @@
-import { env } from "cloudflare:test";
+import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { exports } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
+import worker from "../index";
 import { adminCookie } from "../test/admin";
 
 let nextClient = 0;
@@ -36,10 +37,36 @@ describe("POST /api/admin/session (sign-in)", () => {
     expect(cookie).not.toContain("Secure");
   });
 
-  it("marks the cookie Secure on a non-local host", async () => {
-    const res = await signIn(env.ADMIN_PASSWORD, { base: "https://catalogue.example.com" });
+  it("names the cookie __Host-admin_session over HTTPS (Secure, Path=/, no Domain), and takes only that name there", async () => {
+    const base = "https://catalogue.example.com";
+    const res = await signIn(env.ADMIN_PASSWORD, { base });
     expect(res.status).toBe(200);
-    expect(res.headers.get("set-cookie")).toContain("Secure");
+    const cookie = res.headers.get("set-cookie") ?? "";
+    expect(cookie).toMatch(/^__Host-admin_session=[A-Za-z0-9_-]{43};/);
+    expect(cookie).toContain("Secure");
+    expect(cookie).toContain("Path=/");
+    expect(cookie).toContain("HttpOnly");
+    expect(cookie).toContain("SameSite=Strict");
+    expect(cookie).not.toMatch(/Domain=/i);
+    const token = cookie.split(";")[0].slice("__Host-admin_session=".length);
+    const status = async (url: string, name: string) =>
+      (await exports.default.fetch(url, { headers: { cookie: `${name}=${token}` } })).status;
+    expect(await status(`${base}/api/admin/sync-status`, "__Host-admin_session")).toBe(200);
+    // Without the prefix a cookie could have been set by another subdomain or over plain HTTP: refused over HTTPS.
+    expect(await status(`${base}/api/admin/sync-status`, "admin_session")).toBe(401);
+    expect(await status("http://localhost/api/admin/sync-status", "__Host-admin_session")).toBe(401);
+    const signOut = await exports.default.fetch(`${base}/api/admin/session`, {
+      method: "DELETE",
+      headers: { cookie: `__Host-admin_session=${token}`, origin: base },
+    });
+    expect(signOut.headers.get("set-cookie")).toMatch(/^__Host-admin_session=;.*Max-Age=0/);
+    expect(await status(`${base}/api/admin/sync-status`, "__Host-admin_session")).toBe(401);
+  });
+
+  it("marks the cookie Secure on a non-local host, even over plain HTTP", async () => {
+    const res = await signIn(env.ADMIN_PASSWORD, { base: "http://catalogue.example.com" });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("set-cookie")).toMatch(/^admin_session=[^;]+;.*Secure/);
   });
 
   it("answers a wrong password with 401 and no cookie", async () => {
@@ -166,6 +193,56 @@ describe("GET and DELETE /api/admin/session", () => {
     expect((await state()).status).toBe(401);
     const forged = `admin_session=${"A".repeat(43)}`;
     expect((await exports.default.fetch("http://localhost/api/admin/sync-status", { headers: { cookie: forged } })).status).toBe(401);
+  });
+
+  it("ends every session made under the old ADMIN_PASSWORD once it changes, without a write, and keeps no password in D1", async () => {
+    const signedIn = await signIn(env.ADMIN_PASSWORD);
+    const cookie = (signedIn.headers.get("set-cookie") ?? "").split(";")[0];
+    const token = cookie.slice("admin_session=".length);
+    const under = async (password: string, sessionCookie = cookie) => {
+      const ctx = createExecutionContext();
+      const res = await worker.fetch(
+        new Request("http://localhost/api/admin/sync-status", { headers: { cookie: sessionCookie } }),
+        { ...env, ADMIN_PASSWORD: password },
+        ctx,
+      );
+      await waitOnExecutionContext(ctx);
+      return { status: res.status, body: await res.json() };
+    };
+    expect((await under(env.ADMIN_PASSWORD)).status).toBe(200);
+    const rows = () => env.DB.prepare("SELECT token_hash, expires_at, password_tag FROM admin_sessions ORDER BY token_hash").all();
+    const before = (await rows()).results;
+    const changed = "a-brand-new-admin-password";
+    expect(await under(changed)).toEqual({ status: 401, body: { error: "Sign in to use the admin panel" } });
+    expect((await rows()).results).toEqual(before);
+    // The stored tag is keyed by the token: nothing in the row is the password or a plain digest of it.
+    const sha = async (text: string) =>
+      Array.from(new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text))), (b) =>
+        b.toString(16).padStart(2, "0"),
+      ).join("");
+    const mine = await env.DB.prepare("SELECT password_tag FROM admin_sessions WHERE token_hash = ?1")
+      .bind(await sha(token))
+      .first<string>("password_tag");
+    expect(mine).toMatch(/^[0-9a-f]{64}$/);
+    expect(JSON.stringify(before)).not.toContain(env.ADMIN_PASSWORD);
+    expect(JSON.stringify(before)).not.toContain(await sha(env.ADMIN_PASSWORD));
+    // A session made under the new password works under it, and not under the old one.
+    const ctx = createExecutionContext();
+    const fresh = await worker.fetch(
+      new Request("http://localhost/api/admin/session", {
+        method: "POST",
+        headers: { "content-type": "application/json", "cf-connecting-ip": freshClient() },
+        body: JSON.stringify({ password: changed }),
+      }),
+      { ...env, ADMIN_PASSWORD: changed },
+      ctx,
+    );
+    await waitOnExecutionContext(ctx);
+    expect(fresh.status).toBe(200);
+    const freshCookie = (fresh.headers.get("set-cookie") ?? "").split(";")[0];
+    expect((await under(changed, freshCookie)).status).toBe(200);
+    expect((await under(env.ADMIN_PASSWORD, freshCookie)).status).toBe(401);
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
   });
 
   it("drops expired sessions when someone signs in", async () => {

@@ -4,7 +4,8 @@ import { z } from "zod";
 import type { AppEnv } from "../app-env";
 import { cacheKey } from "../cache/keys";
 import { API_CACHE_CONTROL, serveCached } from "../cache/serve";
-import { filterOptions } from "../data/filter-options";
+import { perGeneration } from "../cache/per-generation";
+import { viewSummary, ViewSummarySchema } from "../data/filter-options";
 import { findItem, listItems } from "../data/items";
 import { type CategoryId, isCategoryId } from "#contract/categories";
 import type { ListingView } from "#contract/listing";
@@ -23,14 +24,23 @@ const knownCategory = createMiddleware<AppEnv>(async (c, next) => {
   await next();
 });
 
-/** Listings: for-sale pages are `featured` entries, the other views share `items` entries (same rows). */
+/**
+ * Listings: for-sale pages are `featured` entries, the other views share `items` entries (same rows). The view's count
+ * and filter choices are worked out once per data version (perGeneration) and shared by all its pages and filters; an
+ * unfiltered page past the last is answered from them without reading a row, and no page past the last is cached.
+ */
 async function serveListing(c: Context<AppEnv>, view: ListingView, q: ListingQuery): Promise<Response> {
   const category = c.req.param("category") as CategoryId;
   const query = canonicalListingQuery(q);
   const key = view === "for-sale" ? await cacheKey("featured", category, query) : await cacheKey("items", category, "list", query);
   try {
     return await serveCached(c, key, async (): Promise<Listing> => {
-      const [page, filter_options] = await Promise.all([listItems(c.env.DB, category, view, q), filterOptions(c.env.DB, category, view)]);
+      // Plain and gallery views hold the same rows.
+      const rows = view === "for-sale" ? "for-sale" : "all";
+      const { total, filter_options } = await perGeneration(c.env.CACHE, `listing:${category}:${rows}`, ViewSummarySchema, () =>
+        viewSummary(c.env.DB, category, rows),
+      );
+      const page = await listItems(c.env.DB, category, view, q, total);
       if (isPastLastPage(q.page, page.pagination.totalPages)) throw new PastLastPage({ ...page, filter_options });
       return { ...page, filter_options };
     });

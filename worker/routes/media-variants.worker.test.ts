@@ -152,7 +152,12 @@ describe("GET /media/w/{width}/{key}", () => {
   });
 
   it("answers 400 for a malformed key and 404 for a file the sync never copied, storing nothing", async () => {
-    for (const path of ["/media/w/400/..%2Fsecret", "/media/w/400/notion//x.png", "/media/w/400/a%00b"]) {
+    for (const path of [
+      "/media/w/400/..%2Fsecret",
+      "/media/w/400/notion//x.png",
+      "/media/w/400/a%00b",
+      "/media/w/400/notion/nope/missing.png",
+    ]) {
       const res = await get(path);
       expect(res.status, path).toBe(400);
       expect(await res.json()).toEqual({ error: "Invalid media path" });
@@ -160,7 +165,7 @@ describe("GET /media/w/{width}/{key}", () => {
     const unlisted = "notion/0f3c9a1e-9999-2222-3333-444455556666/unlisted.png";
     await env.MEDIA.put(unlisted, castle, { httpMetadata: { contentType: "image/png" } });
     const tally: Tally = { puts: [], transforms: 0 };
-    for (const key of [unlisted, "notion/nope/missing.png"]) {
+    for (const key of [unlisted, "notion/0f3c9a1e-0000-2222-3333-444455556666/missing.png"]) {
       const res = await get(`/media/w/400/${key}`, counted(tally));
       expect(res.status, key).toBe(404);
       expect(await res.json()).toEqual({ error: `Not found: /media/${key}` });

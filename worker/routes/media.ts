@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../app-env";
 import { fileHeaders } from "../lib/media-http";
+import { isSyncedFileKey } from "../sync/file-keys";
 import { serveMediaFile } from "./media-file";
 
 /** `GET|HEAD /media/*`: files the sync copied into R2 (and only those), through the Cache API, with long-lived immutable caching. */
@@ -8,7 +9,10 @@ const media = new Hono<AppEnv>();
 
 const MAX_KEY_BYTES = 1024;
 
-/** The R2 key of a `/media/...` path, or null when it is malformed or tries to leave the media namespace. */
+/**
+ * The R2 key of a `/media/...` path, or null when it is malformed, tries to leave the media namespace or has a shape
+ * no key the sync writes has (isSyncedFileKey): such a path is answered 400 without asking D1.
+ */
 export function mediaKey(pathname: string): string | null {
   const raw = pathname.replace(/^\/media\//, "");
   let key: string;
@@ -21,7 +25,7 @@ export function mediaKey(pathname: string): string | null {
   if (!key || segments.some((s) => s === "" || s === "." || s === "..") || /[\\\0-\x1f]/.test(key)) return null;
   // R2 refuses keys over 1,024 bytes; no key the sync writes comes near that.
   if (new TextEncoder().encode(key).length > MAX_KEY_BYTES) return null;
-  return key;
+  return isSyncedFileKey(key) ? key : null;
 }
 
 // A file the sync copied is served from this location's Cache API copy (keyed by its URL alone); only a miss asks D1

@@ -1,7 +1,9 @@
-import { env } from "cloudflare:test";
+import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { exports } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { recordMediaFiles } from "../data/media-files";
+import worker from "../index";
+import { troubledD1 } from "../test/d1-faults";
 
 const KEY = "notion/0f3c9a1e-1111-2222-3333-444455556666/front.png";
 const BYTES = new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10, 1, 2, 3]);
@@ -43,9 +45,37 @@ describe("GET /media/*", () => {
   });
 
   it("answers 404 JSON for a missing file", async () => {
-    const res = await get("/media/notion/nope/missing.png");
+    const res = await get("/media/notion/0f3c9a1e-0000-2222-3333-444455556666/missing.png");
     expect(res.status).toBe(404);
-    expect(await res.json()).toEqual({ error: "Not found: /media/notion/nope/missing.png" });
+    expect(await res.json()).toEqual({ error: "Not found: /media/notion/0f3c9a1e-0000-2222-3333-444455556666/missing.png" });
+  });
+
+  it("answers 400 to a key the sync never makes without asking D1, and asks D1 once about a well-formed one", async () => {
+    const malformed = [
+      "/media/notion/nope/missing.png",
+      "/media/private/report.pdf",
+      "/media/wp-login.php",
+      "/media/notion/0f3c9a1e-0000-2222-3333-444455556666/a%20b.png",
+      "/media/notion/0F3C9A1E-0000-2222-3333-444455556666/x.png",
+      "/media/notion/0f3c9a1e-0000-2222-3333-444455556666/x/y.png",
+      "/media/w/400/notion/nope/x.png",
+      "/media/w/400/private/report.pdf",
+    ];
+    for (const path of malformed) {
+      const asked: string[] = [];
+      const ctx = createExecutionContext();
+      const res = await worker.fetch(new Request(`http://localhost${path}`), { ...env, DB: troubledD1({ kind: "down" }, asked) }, ctx);
+      await waitOnExecutionContext(ctx);
+      expect([path, res.status, await res.json()]).toEqual([path, 400, { error: "Invalid media path" }]);
+      expect(asked, path).toEqual([]);
+    }
+    const asked: string[] = [];
+    const ctx = createExecutionContext();
+    const wellFormed = "/media/notion/0f3c9a1e-0000-2222-3333-444455556666/missing.png";
+    const res = await worker.fetch(new Request(`http://localhost${wellFormed}`), { ...env, DB: troubledD1({ kind: "down" }, asked) }, ctx);
+    await waitOnExecutionContext(ctx);
+    expect(res.status).toBe(503);
+    expect(asked).toEqual(["SELECT 1 AS found FROM media_files WHERE key = ?1"]);
   });
 
   it("never serves dot segments: URL parsing resolves them away from /media", async () => {
@@ -71,8 +101,9 @@ describe("GET /media/*", () => {
   });
 
   it("answers 400, not R2's error, for keys longer than R2 allows (1,024 bytes), also on HEAD", async () => {
-    expect((await get(`/media/${"a".repeat(1024)}`)).status).toBe(404);
-    for (const path of [`/media/${"a".repeat(1025)}`, `/media/${"%E2%82%AC".repeat(342)}`]) {
+    const longest = `notion/${"a".repeat(1024 - "notion//x.png".length)}/x.png`;
+    expect((await get(`/media/${longest}`)).status).toBe(404);
+    for (const path of [`/media/${longest}x`, `/media/notion/${"a".repeat(1025)}/x.png`, `/media/${"%E2%82%AC".repeat(342)}`]) {
       const res = await get(path);
       expect(res.status, path.slice(0, 40)).toBe(400);
       expect(await res.json()).toEqual({ error: "Invalid media path" });
@@ -80,15 +111,18 @@ describe("GET /media/*", () => {
     }
   });
 
-  it("answers 404 for a bucket object the sync never copied, wherever it lies", async () => {
-    await env.MEDIA.put("notion/0f3c9a1e-9999-2222-3333-444455556666/unlisted.png", BYTES);
+  it("never serves a bucket object the sync did not copy: 404 where the sync writes, 400 anywhere else", async () => {
+    const unlisted = "notion/0f3c9a1e-9999-2222-3333-444455556666/unlisted.png";
+    await env.MEDIA.put(unlisted, BYTES);
     await env.MEDIA.put("private/report.pdf", "x");
-    for (const key of ["notion/0f3c9a1e-9999-2222-3333-444455556666/unlisted.png", "private/report.pdf"]) {
-      const res = await get(`/media/${key}`);
-      expect(res.status).toBe(404);
-      expect(await res.json()).toEqual({ error: `Not found: /media/${key}` });
-      expect((await get(`/media/${key}`, { method: "HEAD" })).status).toBe(404);
-    }
+    const res = await get(`/media/${unlisted}`);
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({ error: `Not found: /media/${unlisted}` });
+    expect((await get(`/media/${unlisted}`, { method: "HEAD" })).status).toBe(404);
+    const elsewhere = await get("/media/private/report.pdf");
+    expect(elsewhere.status).toBe(400);
+    expect(await elsewhere.json()).toEqual({ error: "Invalid media path" });
+    expect((await get("/media/private/report.pdf", { method: "HEAD" })).status).toBe(400);
   });
 
   it("serves a file again from the Cache API without asking D1 or R2, 304 included", async () => {

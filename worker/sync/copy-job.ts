@@ -1,3 +1,4 @@
+import { listingIndexStatements } from "../data/listing-indexes";
 import { fileRetryStatements } from "../data/skipped-files";
 import { finishRun } from "../data/sync-runs";
 import type { PageLike } from "../notion/types";
@@ -85,7 +86,12 @@ export async function copyJob(steps: SyncSteps, entry: RegistryEntry, tableRunId
         env.DB,
         table,
         side,
-        [upsertEntry(env.DB, { ...entry, dataSyncedAt: startedAt }), ...searchIndexStatements(env.DB, entry), ...retries],
+        [
+          upsertEntry(env.DB, { ...entry, dataSyncedAt: startedAt }),
+          ...listingIndexStatements(env.DB, entry),
+          ...searchIndexStatements(env.DB, entry),
+          ...retries,
+        ],
         lock,
       );
       const counts = { ...changes, filesCopied: tally.filesCopied, unsupported: tally.unsupported, skipped: tally.skipped };

@@ -32,6 +32,17 @@ function keyFor(url: string, name?: string): string {
   return `notion/${id}/${safeFileName(last || name || "file")}`;
 }
 
+/**
+ * The shape of every key fileKeyFor makes: `notion/`, the file's id (or the hash standing in for it) in lower case, and a
+ * safe file name. `/media` refuses any other key before it asks D1 whether the sync copied it.
+ */
+const SYNCED_KEY = /^notion\/[a-z0-9-]{8,}\/[A-Za-z0-9._-]{1,120}$/;
+
+/** True when `key` has the shape of a key the sync writes (see fileKeyFor); a file name of dots alone never has. */
+export function isSyncedFileKey(key: string): boolean {
+  return SYNCED_KEY.test(key) && !/\/\.{1,2}$/.test(key);
+}
+
 /** The site's URL for an R2 key. */
 export function siteUrlForKey(key: string): string {
   return `${MEDIA_PREFIX}${key}`;

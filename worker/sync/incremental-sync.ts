@@ -1,3 +1,4 @@
+import { listingIndexStatements } from "../data/listing-indexes";
 import { quoteIdent } from "../tables/naming";
 import { applyPageChanges } from "./page-changes";
 import type { HeldLock } from "../tables/lock";
@@ -60,6 +61,8 @@ export async function removeGone(
   const gone = (await liveIds(db, entry.tableName)).filter((id) => !present.has(id));
   await applyPageChanges(db, [], gone, lock, [
     db.prepare("UPDATE sync_tables SET data_synced_at = ? WHERE table_name = ?").bind(startedAt, entry.tableName),
+    // A no-op once they exist: a table made before the listing indexes gets them at its next update.
+    ...listingIndexStatements(db, entry),
   ]);
   return gone.length;
 }

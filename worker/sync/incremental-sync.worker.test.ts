@@ -78,6 +78,21 @@ describe("incremental Sync Data after a first full sync", { timeout: 60_000 }, (
     }
   });
 
+  it("gives a table made before the listing indexes its indexes at its next update in place", async () => {
+    const indexes = async () =>
+      (
+        await env.DB.prepare(
+          "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'notion_slot_machines' AND sql IS NOT NULL ORDER BY name",
+        ).all<{ name: string }>()
+      ).results.map((r) => r.name);
+    const made = await indexes();
+    expect(made).toHaveLength(10);
+    await env.DB.batch(made.map((name) => env.DB.prepare(`DROP INDEX "${name}"`)));
+    expect(await indexes()).toEqual([]);
+    await syncSlots();
+    expect(await indexes()).toEqual(made);
+  });
+
   it("removes the row of a page moved to the trash", async () => {
     const count = (await slots()).length;
     await editPage(ids[1], { in_trash: true });

@@ -1,6 +1,7 @@
 import type { SchemaSyncResult } from "#contract/admin-api";
 import { notionRun } from "../notion/client";
 import { duplicateMessage, findDataSources, lookUp } from "../notion/find-databases";
+import { listingIndexStatements } from "../data/listing-indexes";
 import { existingNotionTables } from "../tables/existing-tables";
 import { LOCK_TTL_MS, SYNC_LOCK, withLock } from "../tables/lock";
 import { quoteIdent } from "../tables/naming";
@@ -100,7 +101,10 @@ async function rebuildSchemas(env: Env): Promise<SchemaSyncOutcome> {
       count.refused += 1;
       tables.push({ tableName: db.tableName, status: "error", error: tooWide });
     } else {
-      statements.push(env.DB.prepare(createTableSql(db.tableName, columns, db.hasBody)));
+      statements.push(
+        env.DB.prepare(createTableSql(db.tableName, columns, db.hasBody)),
+        ...listingIndexStatements(env.DB, { tableName: db.tableName, columns, hasBody: db.hasBody }),
+      );
       tables.push({ tableName: db.tableName, status: "created" });
     }
   }

@@ -24,5 +24,10 @@ describe("Sync Notion Schemas as one metered step", { timeout: 60_000 }, () => {
     expect(runs[0].maxStepSubrequests).toBe(5);
     expect(runs[0].maxStepSubrequests).toBeLessThanOrEqual(STEP_BUDGET);
     expect(await isLockHeld(env.DB, SYNC_LOCK)).toBe(false);
+    // The catalogue tables it creates come with their listing indexes (sort orders, for-sale ones partial).
+    const indexes = await env.DB.prepare(
+      "SELECT COUNT(*) AS n FROM sqlite_master WHERE type = 'index' AND tbl_name = 'notion_slot_machines' AND sql IS NOT NULL",
+    ).first<number>("n");
+    expect(indexes).toBe(10);
   });
 });

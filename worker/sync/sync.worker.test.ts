@@ -5,6 +5,7 @@ import { get } from "../test/http";
 import { NOTION, control, listTables, rows, startAndWait } from "../test/notion-sync";
 import { propKey, snakeCase } from "../tables/naming";
 import { CONTRACT_DATABASES } from "./workspace";
+import { CATEGORIES } from "#contract/categories";
 
 const demo = inject("notionDemo");
 
@@ -106,6 +107,35 @@ describe("Notion sync against the demo workspace", { timeout: 60_000 }, () => {
     ).body;
     expect(item.descriptionRichText.map((p) => p.plain_text).join("")).toBe(item.description);
     expect(item.descriptionRichText.filter((p) => p.annotations.italic).map((p) => p.plain_text)).toEqual(["exactly"]);
+  });
+
+  it("indexes each catalogue table for its listings' sorts (the for-sale view's holding only for-sale rows), and no other table", async () => {
+    const indexes = async (table: string) =>
+      (
+        await env.DB.prepare("SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = ?1 AND sql IS NOT NULL ORDER BY name")
+          .bind(table)
+          .all<{ name: string; sql: string }>()
+      ).results;
+    const slots = await indexes("notion_slot_machines");
+    expect(slots.map((i) => i.name.replace("notion_slot_machines__", ""))).toEqual([
+      "for_sale_name_asc",
+      "for_sale_name_desc",
+      "for_sale_price_asc",
+      "for_sale_price_desc",
+      "for_sale_year_asc",
+      "for_sale_year_desc",
+      "sort_name_asc",
+      "sort_name_desc",
+      "sort_year_asc",
+      "sort_year_desc",
+    ]);
+    expect(slots.find((i) => i.name.endsWith("for_sale_price_desc"))!.sql).toMatch(
+      /\("price" IS NULL, "price" DESC, id\) WHERE "for_sale" = 1$/,
+    );
+    for (const db of CONTRACT_DATABASES) {
+      const catalogue = CATEGORIES.some((c) => c.database === db.title);
+      expect((await indexes(db.tableName)).length, db.title).toBe(catalogue ? 10 : 0);
+    }
   });
 
   it("row counts match the demo workspace and the tables list reports them", async () => {

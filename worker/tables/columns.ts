@@ -27,11 +27,19 @@ async function readColumns(db: D1Database, table: string, now: number): Promise<
     memo.delete(table);
     return null;
   }
-  const byKey = new Map<string, string>();
-  for (const { name } of results) if (!byKey.has(propKey(name))) byKey.set(propKey(name), name);
-  const columns = { table, byKey };
+  const columns = columnsNamed(
+    table,
+    results.map((r) => r.name),
+  );
   memo.set(table, { columns, at: now });
   return columns;
+}
+
+/** The columns of `table` from its column names in declaration order (the first of names sharing a match key wins). */
+export function columnsNamed(table: string, names: readonly string[]): TableColumns {
+  const byKey = new Map<string, string>();
+  for (const name of names) if (!byKey.has(propKey(name))) byKey.set(propKey(name), name);
+  return { table, byKey };
 }
 
 /** The column holding `property` (matched by propKey), or undefined when the table has none. */

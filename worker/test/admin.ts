@@ -8,7 +8,7 @@ export const TEST_ORIGIN = "http://localhost";
 
 /** A `Cookie` header value carrying a fresh, signed-in admin session. */
 export async function adminCookie(): Promise<string> {
-  const { token } = await startSession(env.DB);
+  const { token } = await startSession(env.DB, env.ADMIN_PASSWORD);
   return `${SESSION_COOKIE}=${token}`;
 }
 

@@ -10,9 +10,9 @@ async function read<T>(res: Response): Promise<JsonResponse<T>> {
   return { status: res.status, headers: res.headers, body: (await res.json()) as T };
 }
 
-/** GET a public API path. */
-export async function get<T = any>(path: string): Promise<JsonResponse<T>> {
-  return read<T>(await exports.default.fetch(`http://localhost${path}`));
+/** GET a public API path (with `headers`, if given). */
+export async function get<T = any>(path: string, headers?: Record<string, string>): Promise<JsonResponse<T>> {
+  return read<T>(await exports.default.fetch(`http://localhost${path}`, { headers }));
 }
 
 /** Calls an admin API path as a signed-in admin. */

@@ -11,9 +11,13 @@ describe("sign-in error texts", () => {
     expect(signInErrorText(new HttpError(429, "", "Too Many Requests"))).toBe(
       "Too many sign-in attempts. Please wait a few minutes and try again.",
     );
-    expect(signInErrorText(new HttpError(503, '{"error":"Admin access is not configured"}', ""))).toMatch(
-      /^Admin access is not configured/,
-    );
+    for (const body of [
+      '{"error":"Admin access is not configured"}',
+      '{"error":"Admin access is not configured: ADMIN_PASSWORD must be at least 12 characters"}',
+    ])
+      expect(signInErrorText(new HttpError(503, body, ""))).toBe(
+        "Admin access is not configured on the server (set the ADMIN_PASSWORD secret, at least 12 characters).",
+      );
     expect(signInErrorText(new TypeError("Failed to fetch"))).toBe("Failed to fetch");
   });
 });

@@ -9,7 +9,7 @@ export function signInErrorText(error: unknown): string {
     case 429:
       return serverMessage(error) ?? "Too many sign-in attempts. Please wait a few minutes and try again.";
     case 503:
-      return "Admin access is not configured on the server (set the ADMIN_PASSWORD secret).";
+      return "Admin access is not configured on the server (set the ADMIN_PASSWORD secret, at least 12 characters).";
     default:
       return errorText(error);
   }

@@ -2,7 +2,8 @@ import type * as z from "zod/mini";
 import { getJson } from "../http";
 import { policyFor } from "../query-policies";
 import { isTransient, retryDelayFor, withRetries, type RetryOptions } from "../retry";
-import { API_RETRIES, API_TIMEOUT_MS, API_URL } from "./env";
+import { API_PATHS } from "#contract/api-paths";
+import { API_RETRIES, API_TIMEOUT_MS, API_URL, BUILD_TOKEN, MISSING_BUILD_TOKEN } from "./env";
 
 /** A build-time API result: the data, or the error message the page shows instead. */
 export type Loaded<T> = { ok: true; data: T } | { ok: false; error: string; status?: number };
@@ -47,13 +48,21 @@ export class ApiFailure extends Error {
   }
 }
 
+/** The headers of a build request: the build's token on `/api/build/*` (the only paths that need it); throws when it is not set. */
+export function buildHeaders(path: string, token = BUILD_TOKEN): Record<string, string> {
+  if (!path.startsWith(`${API_PATHS.build}/`)) return {};
+  if (!token) throw new Error(MISSING_BUILD_TOKEN);
+  return { Authorization: `Bearer ${token}` };
+}
+
 async function fetchWithRetries(path: string, mode: BuildRetry): Promise<unknown> {
   const options = mode === "catalogue" ? catalogueRetry(path) : contentRetry(path);
+  const headers = buildHeaders(path);
   let attempts = 0;
   try {
     return await withRetries(() => {
       attempts += 1;
-      return getJson(`${API_URL}${path}`, { credentials: "omit", signal: AbortSignal.timeout(API_TIMEOUT_MS) });
+      return getJson(`${API_URL}${path}`, { credentials: "omit", headers, signal: AbortSignal.timeout(API_TIMEOUT_MS) });
     }, options);
   } catch (error) {
     if (mode === "catalogue") throw new ApiFailure(path, attempts, error);

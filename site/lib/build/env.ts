@@ -1,3 +1,13 @@
+/**
+ * The worker's BUILD_TOKEN, sent on every `/api/build/*` request (the catalogue's bulk reads, which only the build may
+ * make). Read here, in the build's Node code, and never passed to a page or an island, so no built file holds it.
+ */
+export const BUILD_TOKEN = process.env.BUILD_TOKEN ?? "";
+
+/** Why a build without BUILD_TOKEN cannot read the catalogue. */
+export const MISSING_BUILD_TOKEN =
+  "BUILD_TOKEN is not set: the site build reads the catalogue from /api/build/*, which answers only to the worker's BUILD_TOKEN secret (npm start passes it; for npm run build, set BUILD_TOKEN to the worker's value)";
+
 /** Where the build reads the API: SITE_API_URL, default the local worker. */
 export const API_URL = (process.env.SITE_API_URL || "http://127.0.0.1:8787").replace(/\/+$/, "");
 

@@ -1,4 +1,4 @@
-import { API_URL } from "./env";
+import { API_URL, BUILD_TOKEN, MISSING_BUILD_TOKEN } from "./env";
 
 /** Fails the build at once, with a clear message, when the API at SITE_API_URL does not answer. */
 export async function assertApiReachable(url = API_URL): Promise<void> {
@@ -12,4 +12,9 @@ export async function assertApiReachable(url = API_URL): Promise<void> {
         "Run `npm start` (it starts the worker and builds the site), or point SITE_API_URL at a running worker.",
     );
   }
+}
+
+/** Fails the build at once when it has no BUILD_TOKEN to read the catalogue with. */
+export function assertBuildToken(token = BUILD_TOKEN): void {
+  if (!token) throw new Error(MISSING_BUILD_TOKEN);
 }

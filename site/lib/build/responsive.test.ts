@@ -34,6 +34,7 @@ beforeAll(async () => {
     }),
   );
   vi.stubEnv("SITE_API_URL", server.url);
+  vi.stubEnv("BUILD_TOKEN", "responsive-test-token");
   m = { catalogue: await import("./catalogue"), responsive: await import("./responsive"), probe: await import("./probe") };
 });
 
