@@ -23,6 +23,7 @@ const run = (patch: Partial<SyncHistoryRun>): SyncHistoryRun => ({
   skippedFiles: [],
   skippedTotal: 0,
   pagesRead: 3,
+  pagesExpected: 3,
   rowsWritten: 3,
   steps: 5,
   maxStepSubrequests: 12,
