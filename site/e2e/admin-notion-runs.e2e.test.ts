@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { dataSourceIdFor } from "../../scripts/demo-workspace/ids.ts";
 import { confirmSchemaSync, waitForToast } from "./support/admin-helpers";
+import { POLL } from "./support/catalogue-helpers";
 import { seriousAxeViolations } from "./support/site-helpers";
 import { screenshot } from "./support/browser";
 import {
@@ -41,21 +42,23 @@ describe("Notion Sync tab runs", () => {
       // The run's progress, read from the worker while the run waits out Notion's 429 on its query.
       const progress = page.getByTestId("sync-progress");
       await expect
-        .poll(() => progress.getByTestId("sync-progress-title").textContent())
+        .poll(() => progress.getByTestId("sync-progress-title").textContent(), POLL)
         .toBe("Table notion_posts, started from the admin panel");
       await expect
         .poll(() => progress.getByTestId("sync-progress-counts").textContent(), { timeout: 30_000 })
         .toMatch(new RegExp(`^\\d+ of ${postsCount} pages? read, \\d+ rows? written, \\d+ files? copied$`));
       expect(await page.getByRole("progressbar", { name: "Sync in progress" }).getAttribute("aria-valuemax")).toBe(String(postsCount));
+      // Watched for from now: the run may end (its toast shown for 5 s) while the screenshot is taken.
+      const toast = waitForToast(page, "Table Sync Successful");
       await screenshot(page, "admin-notion-table-sync-progress-desktop");
-      expect(await waitForToast(page, "Table Sync Successful")).toEqual({
+      expect(await toast).toEqual({
         description: `Synced ${postsCount} rows into notion_posts`,
         variant: "default",
       });
-      await expect.poll(() => progress.count()).toBe(0);
-      await expect.poll(() => enabledSyncButtons(page)).toHaveLength(12);
+      await expect.poll(() => progress.count(), POLL).toBe(0);
+      await expect.poll(() => enabledSyncButtons(page), POLL).toHaveLength(12);
       // Refresh stays off until the table list the sync's end reloads has arrived.
-      await expect.poll(() => refreshButton(page).isEnabled()).toBe(true);
+      await expect.poll(() => refreshButton(page).isEnabled(), POLL).toBe(true);
       expect(await posts.textContent()).toBe("Sync Data");
 
       const lastSync = statusCard(page, "last-sync");
@@ -94,14 +97,14 @@ describe("Notion Sync tab runs", () => {
           (await schemaButton(page).isEnabled()) ? ["Sync Notion Schemas"] : [],
         );
 
-      // Started as the launcher or the cron would, through the API; Notion keeps it waiting on one query for 12 s,
-      // longer than the tab's 10 s status poll takes to find it.
-      await injectNotionFault({ status: 429, times: 1, retryAfter: 12, path: `/v1/data_sources/${dataSourceIdFor("Posts")}/query` });
+      // Started as the launcher or the cron would, through the API. Its 43 Notion requests at 3/s take over 14 s, and
+      // Notion keeps one query waiting 6 s more: longer than the tab's 10 s status poll takes to find it.
+      await injectNotionFault({ status: 429, times: 1, retryAfter: 6, path: `/v1/data_sources/${dataSourceIdFor("Posts")}/query` });
       const started = await s.admin.call<{ success: boolean; runId: number }>("/api/admin/notion-sync-all?trigger=launcher", {
         method: "POST",
       });
       expect(started.success).toBe(true);
-      await expect.poll(() => progress.getAttribute("data-run"), { timeout: 15_000 }).toBe(String(started.runId));
+      await expect.poll(() => progress.getAttribute("data-run"), { timeout: 20_000 }).toBe(String(started.runId));
       expect(await progress.getByTestId("sync-progress-title").textContent()).toBe("All tables, started by the launcher (npm start)");
       expect([await bar.getAttribute("aria-valuemin"), await bar.getAttribute("aria-valuemax")]).toEqual(["0", String(total)]);
       await expect.poll(async () => Number(await bar.getAttribute("aria-valuenow")), { timeout: 30_000 }).toBeGreaterThan(0);
@@ -109,15 +112,15 @@ describe("Notion Sync tab runs", () => {
         new RegExp(`^\\d+ of ${total} pages read, \\d+ rows? written, \\d+ files? copied$`),
       );
       await expect
-        .poll(() => progress.getByTestId("sync-progress-time").textContent())
+        .poll(() => progress.getByTestId("sync-progress-time").textContent(), POLL)
         .toMatch(/^Elapsed \d+ s · (About (\d+ min )?\d+ s left|Finishing…)$/);
       expect(await startButtons()).toEqual([]);
       expect(await seriousAxeViolations(page)).toEqual([]);
       await screenshot(page, "admin-notion-full-sync-progress-desktop");
       await progress.waitFor({ state: "detached", timeout: 90_000 });
-      await expect.poll(startButtons).toHaveLength(12 + 3);
+      await expect.poll(startButtons, POLL).toHaveLength(12 + 3);
       const launched = page.locator('[data-testid="sync-run"][data-kind="full"][data-trigger="launcher"]').first();
-      await expect.poll(() => launched.getAttribute("data-outcome")).toBe("Succeeded");
+      await expect.poll(() => launched.getAttribute("data-outcome"), POLL).toBe("Succeeded");
 
       // The tab's own full sync: asked first (Cancel starts nothing), then confirmed.
       const starts: string[] = [];
@@ -129,19 +132,23 @@ describe("Notion Sync tab runs", () => {
       expect(starts).toEqual([]);
       await syncAllButton(page).click();
       await dialog.getByRole("button", { name: "Sync All Tables" }).click();
-      await expect.poll(() => syncAllButton(page).textContent()).toContain("Syncing all tables…");
+      await expect.poll(() => syncAllButton(page).textContent(), POLL).toContain("Syncing all tables…");
       expect(starts).toEqual(["POST"]);
-      await expect.poll(() => progress.getByTestId("sync-progress-title").textContent()).toBe("All tables, started from the admin panel");
+      await expect
+        .poll(() => progress.getByTestId("sync-progress-title").textContent(), POLL)
+        .toBe("All tables, started from the admin panel");
       await progress.waitFor({ state: "detached", timeout: 90_000 });
       expect(await waitForToast(page, "Table Sync Successful")).toEqual({
         description: `All tables: Synced 12 of 12 tables, ${total} rows`,
         variant: "default",
       });
+      await expect.poll(startButtons, POLL).toHaveLength(12 + 3);
       await releasePublishing();
       await waitForRebuild(s.admin, s.initialItems, PROBE_PATH);
       await page.close();
     },
-    REBUILD_TEST_TIMEOUT_MS,
+    // Two full syncs (about 20 s each, at Notion's pace) before the rebuild the other tests wait for.
+    REBUILD_TEST_TIMEOUT_MS + 60_000,
   );
 
   it(
@@ -156,9 +163,11 @@ describe("Notion Sync tab runs", () => {
       await expect.poll(async () => (await schemaButton(page).textContent())?.trim()).toBe("Syncing schemas…");
       expect(await schemaButton(page).isDisabled()).toBe(true);
       expect(await enabledSyncButtons(page)).toEqual([]);
+      // Watched for from now: the sync may end (its toast shown for 5 s) while the screenshot is taken.
+      const toast = waitForToast(page, "Schema Sync Successful");
       await screenshot(page, "admin-notion-schema-syncing-desktop");
 
-      expect(await waitForToast(page, "Schema Sync Successful")).toEqual({
+      expect(await toast).toEqual({
         description: "Created 12 tables from the Notion schemas",
         variant: "default",
       });
