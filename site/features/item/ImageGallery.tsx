@@ -1,7 +1,9 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState, type ComponentType, type ReactNode, type Ref } from "react";
 import { GENERIC_IMAGE, defaultImageFor } from "../../lib/images";
 import { THUMB_SIZE, THUMB_STEP, offsetFor, visibleThumbnails } from "./thumbnails";
 import Icon from "../../lib/ui/Icon";
+import { fullSizeUrl, hasPhotos } from "./full-size";
+import type { LightboxProps } from "./Lightbox";
 
 /** Props of ImageGallery: the item's images (main first), their srcsets where the build made them, its title and category (for the default image). */
 type Props = { images: string[]; srcsets?: (string | null)[]; title: string; category: string };
@@ -11,14 +13,35 @@ const STRIP_PADDING = 4;
 const ARROW =
   "rounded-full border border-brass-600 bg-cream-50 p-1 sm:p-2 text-walnut hover:bg-cream-200 disabled:cursor-not-allowed disabled:opacity-40";
 
-/** Main image (max 500 px high) and a thumbnail strip with left/right arrows (3/4/5 visible by width). */
+/** The lightbox once its code has loaded, and the photo it opened at. */
+type Viewer = { Lightbox: ComponentType<LightboxProps>; start: number; placeholder: string | null };
+
+/**
+ * Main image (max 500 px high) and a thumbnail strip with left/right arrows (3/4/5 visible by width). The main image
+ * of an item with photos is a button (the same box: nothing moves) opening them full size in the lightbox, whose code
+ * is fetched on the first press only.
+ */
 export default function ImageGallery({ images, srcsets = [], title, category }: Props) {
   const [selected, setSelected] = useState(0);
   const [offset, setOffset] = useState(0);
   const [visible, setVisible] = useState(5);
+  const [viewer, setViewer] = useState<Viewer | null>(null);
   const fallback = `${defaultImageFor(category)} ${GENERIC_IMAGE}`;
   const main = images[selected] ?? images[0];
   const strip = useRef<HTMLDivElement>(null);
+  const opener = useRef<HTMLButtonElement>(null);
+  const mainImage = useRef<HTMLImageElement>(null);
+  const viewable = hasPhotos(images, category);
+
+  const openViewer = async () => {
+    try {
+      const { default: Lightbox } = await import("./Lightbox");
+      setViewer({ Lightbox, start: selected, placeholder: mainImage.current?.currentSrc || null });
+    } catch {
+      // The lightbox's code is gone (a deploy since this page loaded) or unreachable: the photo itself, full size.
+      window.location.assign(fullSizeUrl(main));
+    }
+  };
 
   useEffect(() => {
     const element = strip.current;
@@ -36,9 +59,15 @@ export default function ImageGallery({ images, srcsets = [], title, category }: 
   const scrollable = images.length > visible;
   return (
     <div className="card p-2 sm:p-3" data-testid="image-gallery">
-      <div className="flex aspect-[4/3] max-h-[500px] w-full justify-center rounded bg-cream-200">
+      <Frame
+        viewable={viewable}
+        ref={opener}
+        label={`View full size: ${title}, image ${selected + 1} of ${images.length}`}
+        onOpen={() => void openViewer()}
+      >
         <img
           key={main}
+          ref={mainImage}
           src={main}
           srcSet={srcsets[selected] ?? undefined}
           sizes="(min-width: 1280px) 560px, (min-width: 768px) calc(100vw - 320px), 100vw"
@@ -50,7 +79,21 @@ export default function ImageGallery({ images, srcsets = [], title, category }: 
           data-fallback={fallback}
           data-testid="main-image"
         />
-      </div>
+      </Frame>
+      {viewer && (
+        <viewer.Lightbox
+          images={images}
+          title={title}
+          category={category}
+          start={viewer.start}
+          placeholder={viewer.placeholder}
+          onClose={(index) => {
+            setViewer(null);
+            setSelected(index);
+          }}
+          returnFocus={() => opener.current?.focus()}
+        />
+      )}
       {images.length > 1 && (
         <div className="mt-4 flex items-center justify-center gap-0.5 sm:gap-1.5">
           <button
@@ -110,5 +153,33 @@ export default function ImageGallery({ images, srcsets = [], title, category }: 
         </div>
       )}
     </div>
+  );
+}
+
+/** Props of Frame: whether the image opens the lightbox, the button's label and action, and the image. */
+type FrameProps = { viewable: boolean; label: string; onOpen: () => void; children: ReactNode; ref: Ref<HTMLButtonElement> };
+
+const FRAME = "relative flex aspect-[4/3] max-h-[500px] w-full justify-center rounded bg-cream-200";
+
+/** The main image's 4:3 box (at most 500 px high): a button opening the lightbox for an item with photos, else a plain box. */
+function Frame({ viewable, label, onOpen, children, ref }: FrameProps) {
+  if (!viewable) return <div className={FRAME}>{children}</div>;
+  return (
+    <button
+      ref={ref}
+      type="button"
+      className={`${FRAME} group cursor-zoom-in`}
+      aria-label={label}
+      onClick={onOpen}
+      data-testid="view-full-size"
+    >
+      {children}
+      <span
+        aria-hidden="true"
+        className="pointer-events-none absolute right-2 bottom-2 rounded-full bg-ink/70 p-1.5 text-cream-50 opacity-80 group-hover:opacity-100"
+      >
+        <Icon type="expand" className="size-4" />
+      </span>
+    </button>
   );
 }
