@@ -26,9 +26,6 @@ export const ICON_PATHS: Record<string, string> = {
   pin: "M12 21s-7-6.5-7-12a7 7 0 0 1 14 0c0 5.5-7 12-7 12zM12 7a2 2 0 1 1 0 4 2 2 0 0 1 0-4z",
   filter: "M3 5h18l-7 8v6l-4 2v-8z",
   search: "M11 4a7 7 0 1 1 0 14 7 7 0 0 1 0-14zM20 20l-4-4",
-  expand: "M4 9V4h5M20 9V4h-5M4 15v5h5M20 15v5h-5",
-  "zoom-in": "M11 4a7 7 0 1 1 0 14 7 7 0 0 1 0-14zM20 20l-4-4M8 11h6M11 8v6",
-  "zoom-out": "M11 4a7 7 0 1 1 0 14 7 7 0 0 1 0-14zM20 20l-4-4M8 11h6",
 };
 
 /** Path data for an icon type, falling back to `info` for unknown types. */

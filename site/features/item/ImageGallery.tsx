@@ -1,17 +1,23 @@
-import { useEffect, useRef, useState, type ComponentType, type ReactNode, type Ref } from "react";
-import { GENERIC_IMAGE, defaultImageFor } from "../../lib/images";
+import { useEffect, useMemo, useRef, useState, type ComponentType } from "react";
+import { GENERIC_IMAGE, defaultImageFor, hasPhotos } from "../../lib/images";
 import { THUMB_SIZE, THUMB_STEP, offsetFor, visibleThumbnails } from "./thumbnails";
 import Icon from "../../lib/ui/Icon";
-import { fullSizeUrl, hasPhotos } from "./full-size";
 import type { LightboxProps } from "./Lightbox";
+import MainImageFrame from "./MainImageFrame";
 
-/** Props of ImageGallery: the item's images (main first), their srcsets where the build made them, its title and category (for the default image). */
-type Props = { images: string[]; srcsets?: (string | null)[]; title: string; category: string };
+/**
+ * Props of ImageGallery: the item's images (main first), their srcsets and the addresses they open at full size (the
+ * worker's largest copies) where the build made them, its title and category (for the default image).
+ */
+type Props = { images: string[]; srcsets?: (string | null)[]; fullSizes?: string[]; title: string; category: string };
 
 /** The strip's horizontal padding in px (px-0.5 each side), room for the selected thumbnail's ring. */
 const STRIP_PADDING = 4;
 const ARROW =
   "rounded-full border border-brass-600 bg-cream-50 p-1 sm:p-2 text-walnut hover:bg-cream-200 disabled:cursor-not-allowed disabled:opacity-40";
+
+/** No full-size addresses (the 404 page's item, rendered in the browser): the lightbox opens the files themselves. */
+const NO_FULL_SIZES: string[] = [];
 
 /** The lightbox once its code has loaded, and the photo it opened at. */
 type Viewer = { Lightbox: ComponentType<LightboxProps>; start: number; placeholder: string | null };
@@ -21,7 +27,7 @@ type Viewer = { Lightbox: ComponentType<LightboxProps>; start: number; placehold
  * of an item with photos is a button (the same box: nothing moves) opening them full size in the lightbox, whose code
  * is fetched on the first press only.
  */
-export default function ImageGallery({ images, srcsets = [], title, category }: Props) {
+export default function ImageGallery({ images, srcsets = [], fullSizes = NO_FULL_SIZES, title, category }: Props) {
   const [selected, setSelected] = useState(0);
   const [offset, setOffset] = useState(0);
   const [visible, setVisible] = useState(5);
@@ -32,14 +38,16 @@ export default function ImageGallery({ images, srcsets = [], title, category }: 
   const opener = useRef<HTMLButtonElement>(null);
   const mainImage = useRef<HTMLImageElement>(null);
   const viewable = hasPhotos(images, category);
+  // One list for the lightbox's lifetime: it resets its zoom when the list it is given changes.
+  const photos = useMemo(() => images.map((image, i) => fullSizes[i] ?? image), [images, fullSizes]);
 
   const openViewer = async () => {
     try {
       const { default: Lightbox } = await import("./Lightbox");
       setViewer({ Lightbox, start: selected, placeholder: mainImage.current?.currentSrc || null });
     } catch {
-      // The lightbox's code is gone (a deploy since this page loaded) or unreachable: the photo itself, full size.
-      window.location.assign(fullSizeUrl(main));
+      // The lightbox's code is gone (a deploy since this page loaded) or unreachable: the photo's own file, full size.
+      window.location.assign(main);
     }
   };
 
@@ -59,7 +67,7 @@ export default function ImageGallery({ images, srcsets = [], title, category }: 
   const scrollable = images.length > visible;
   return (
     <div className="card p-2 sm:p-3" data-testid="image-gallery">
-      <Frame
+      <MainImageFrame
         viewable={viewable}
         ref={opener}
         label={`View full size: ${title}, image ${selected + 1} of ${images.length}`}
@@ -79,10 +87,10 @@ export default function ImageGallery({ images, srcsets = [], title, category }: 
           data-fallback={fallback}
           data-testid="main-image"
         />
-      </Frame>
+      </MainImageFrame>
       {viewer && (
         <viewer.Lightbox
-          images={images}
+          images={photos}
           title={title}
           category={category}
           start={viewer.start}
@@ -153,33 +161,5 @@ export default function ImageGallery({ images, srcsets = [], title, category }: 
         </div>
       )}
     </div>
-  );
-}
-
-/** Props of Frame: whether the image opens the lightbox, the button's label and action, and the image. */
-type FrameProps = { viewable: boolean; label: string; onOpen: () => void; children: ReactNode; ref: Ref<HTMLButtonElement> };
-
-const FRAME = "relative flex aspect-[4/3] max-h-[500px] w-full justify-center rounded bg-cream-200";
-
-/** The main image's 4:3 box (at most 500 px high): a button opening the lightbox for an item with photos, else a plain box. */
-function Frame({ viewable, label, onOpen, children, ref }: FrameProps) {
-  if (!viewable) return <div className={FRAME}>{children}</div>;
-  return (
-    <button
-      ref={ref}
-      type="button"
-      className={`${FRAME} group cursor-zoom-in`}
-      aria-label={label}
-      onClick={onOpen}
-      data-testid="view-full-size"
-    >
-      {children}
-      <span
-        aria-hidden="true"
-        className="pointer-events-none absolute right-2 bottom-2 rounded-full bg-ink/70 p-1.5 text-cream-50 opacity-80 group-hover:opacity-100"
-      >
-        <Icon type="expand" className="size-4" />
-      </span>
-    </button>
   );
 }

@@ -3,10 +3,9 @@ import { Dialog } from "radix-ui";
 import { GENERIC_IMAGE, defaultImageFor } from "../../lib/images";
 import Icon from "../../lib/ui/Icon";
 import { decodeImage } from "./decode-image";
-import { fullSizeUrl } from "./full-size";
 import { usePhotoGestures } from "./use-photo-gestures";
 
-/** Props of Lightbox: the item's images, title and category, the photo to open at (and what the page shows of it meanwhile), and what to do on close. */
+/** Props of Lightbox: the item's images at full size, its title and category, the photo to open at (and what the page shows of it meanwhile), and what to do on close. */
 export type LightboxProps = {
   images: string[];
   title: string;
@@ -20,14 +19,18 @@ export type LightboxProps = {
   returnFocus: () => void;
 };
 
+// The zoom button's magnifiers, drawn here rather than in the shared icon set every page loads.
+const ZOOM_OUT = "M11 4a7 7 0 1 1 0 14 7 7 0 0 1 0-14zM20 20l-4-4M8 11h6";
+const ZOOM_IN = `${ZOOM_OUT}M11 8v6`;
+
 // aria-disabled, not disabled: a disabled button would drop the keyboard focus out of the dialog at the last photo.
 const CONTROL =
   "inline-flex items-center justify-center rounded-full bg-ink/70 p-2 text-cream-50 ring-1 ring-cream-50/40 hover:bg-ink aria-disabled:cursor-not-allowed aria-disabled:opacity-30";
 
 /**
- * The item's photos full size (the worker's largest copy), one at a time: previous/next by buttons, arrow keys and
- * swipes, zoom by pinch, double tap, double click or the zoom button, Escape or Close to leave. A photo is decoded
- * before it replaces the one shown. Loaded only when first opened (see ImageGallery).
+ * The item's photos full size, one at a time: previous/next by buttons, arrow keys and swipes, zoom by pinch, double
+ * tap, double click or the zoom button, Escape or Close to leave. A photo is decoded before it replaces the one shown.
+ * Loaded only when first opened (see ImageGallery).
  */
 export default function Lightbox({ images, title, category, start, placeholder, onClose, returnFocus }: LightboxProps) {
   const count = images.length;
@@ -43,7 +46,7 @@ export default function Lightbox({ images, title, category, start, placeholder, 
       const next = wanted.current + step;
       if (next < 0 || next >= count) return;
       wanted.current = next;
-      await decodeImage(fullSizeUrl(images[next]));
+      await decodeImage(images[next]);
       if (wanted.current === next) setShown(next);
     },
     [count, images],
@@ -52,12 +55,12 @@ export default function Lightbox({ images, title, category, start, placeholder, 
   const { reset } = gestures;
 
   useEffect(() => {
-    void decodeImage(fullSizeUrl(images[start])).then(() => setStartReady(true));
+    void decodeImage(images[start]).then(() => setStartReady(true));
   }, [images, start]);
   useEffect(() => {
     reset();
     // The neighbours, so the next step shows at once.
-    for (const i of [shown + 1, shown - 1]) if (i >= 0 && i < count) void decodeImage(fullSizeUrl(images[i]));
+    for (const i of [shown + 1, shown - 1]) if (i >= 0 && i < count) void decodeImage(images[i]);
   }, [shown, count, images, reset]);
 
   const onKeyDown = (e: KeyboardEvent) => {
@@ -67,7 +70,7 @@ export default function Lightbox({ images, title, category, start, placeholder, 
   };
   const { view, swipeX, active } = gestures;
   const zoomed = view.scale > 1;
-  const src = shown === start && !startReady && placeholder ? placeholder : fullSizeUrl(images[shown]);
+  const src = shown === start && !startReady && placeholder ? placeholder : images[shown];
 
   return (
     <Dialog.Root open onOpenChange={(open) => !open && onClose(shown)}>
@@ -98,7 +101,17 @@ export default function Lightbox({ images, title, category, start, placeholder, 
               aria-label={zoomed ? "Zoom out" : "Zoom in"}
               data-testid="lightbox-zoom"
             >
-              <Icon type={zoomed ? "zoom-out" : "zoom-in"} className="size-5" />
+              <svg
+                viewBox="0 0 24 24"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth={2}
+                strokeLinecap="round"
+                className="size-5"
+                aria-hidden="true"
+              >
+                <path d={zoomed ? ZOOM_OUT : ZOOM_IN} />
+              </svg>
             </button>
             <Dialog.Close ref={close} className={CONTROL} aria-label="Close" data-testid="lightbox-close">
               <Icon type="close" className="size-5" />
