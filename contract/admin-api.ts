@@ -67,6 +67,27 @@ export const SyncTableBodySchema = z.object({
 /** `POST /api/admin/notion-sync-table` body. */
 export type SyncTableBody = z.infer<typeof SyncTableBodySchema>;
 
+/**
+ * `POST /api/admin/notion-sync-table` and `POST /api/admin/notion-sync-all` answer (202) when the run started: the
+ * spec's `success, message`, and the run to follow with `GET /api/admin/sync-runs/{runId}`.
+ */
+export const SyncStartedSchema = z.object({ success: z.literal(true), message: z.string(), runId: z.number() });
+
+/** Answer (202) of the calls that start a sync run, when it started. */
+export type SyncStarted = z.infer<typeof SyncStartedSchema>;
+
+/** The same calls' answer (409) while another sync holds the lock: nothing started. */
+export const SyncRefusedSchema = z.object({ success: z.literal(false), message: z.string() });
+
+/** Answer (409) of the calls that start a sync run, when another sync runs. */
+export type SyncRefused = z.infer<typeof SyncRefusedSchema>;
+
+/** Either answer of the calls that start a sync run, told apart by `success` as the spec's clients do. */
+export const SyncStartAnswerSchema = z.discriminatedUnion("success", [SyncStartedSchema, SyncRefusedSchema]);
+
+/** Either answer of the calls that start a sync run. */
+export type SyncStartAnswer = z.infer<typeof SyncStartAnswerSchema>;
+
 /** `POST /api/admin/notion-sync-all` query: who asked, the admin panel (default) or the launcher; the cron syncs on its own. */
 export const SyncAllQuerySchema = z.object({ trigger: z._default(z.enum(["manual", "launcher"]), "manual") });
 
@@ -83,7 +104,7 @@ export const SyncAllTableSchema = z.object({
 /** Per-table outcome of a full sync. */
 export type SyncAllTable = z.infer<typeof SyncAllTableSchema>;
 
-/** `POST /api/admin/notion-sync-all` answer: every contract table in table name order, Notion requests and seconds. */
+/** A full sync run's result (its workflow's output, `result` of `GET /api/admin/sync-runs/{id}`): every contract table in table name order, Notion requests and seconds. */
 export const SyncAllSummarySchema = z.object({
   success: z.boolean(),
   message: z.string(),
@@ -92,7 +113,7 @@ export const SyncAllSummarySchema = z.object({
   seconds: z.number(),
 });
 
-/** `POST /api/admin/notion-sync-all` answer. */
+/** A full sync run's result. */
 export type SyncAllSummary = z.infer<typeof SyncAllSummarySchema>;
 
 /** One problem the workspace check found: the database, the property when it is about one, what is wrong and how to fix it. */

@@ -70,8 +70,10 @@ export const SyncHistoryRunSchema = z.object({
   unsupportedTotal: z.number(),
   skippedFiles: z.array(SkippedFileSchema),
   skippedTotal: z.number(),
-  /** Progress counted as the run's steps finish (null before its first step). */
+  /** Progress counted as the run's steps finish (null before its first step): distinct Notion pages read, rows written. */
   pagesRead: z.nullable(z.number()),
+  /** Pages the run expects to read: the record counts of its tables as it started (a webhook batch: its pages too); null when unknown. */
+  pagesExpected: z.nullable(z.number()),
   rowsWritten: z.nullable(z.number()),
   steps: z.nullable(z.number()),
   /** The most subrequests (D1, R2, KV calls and fetches) and wall milliseconds any one step of the run used. */
@@ -84,9 +86,14 @@ export type SyncHistoryRun = z.infer<typeof SyncHistoryRunSchema>;
 
 /**
  * `GET /api/admin/sync-runs/{id}` answer: one run with its progress; a workflow run also has its instance's `status`
- * (`queued`, `running`, `complete`, `errored`, `terminated`, ...) and, once complete, its `result` (a full sync's per-table summary).
+ * (`queued`, `running`, `complete`, `errored`, `terminated`, ...) and, once complete, its `result` (a full sync's
+ * per-table summary); `readAt` is the worker's clock at the reading (elapsed time without trusting the browser's clock).
  */
-export const SyncRunProgressSchema = z.extend(SyncHistoryRunSchema, { status: z.optional(z.string()), result: z.optional(z.unknown()) });
+export const SyncRunProgressSchema = z.extend(SyncHistoryRunSchema, {
+  status: z.optional(z.string()),
+  result: z.optional(z.unknown()),
+  readAt: z.optional(z.string()),
+});
 
 /** `GET /api/admin/sync-runs/{id}` answer. */
 export type SyncRunProgress = z.infer<typeof SyncRunProgressSchema>;
@@ -98,12 +105,6 @@ const ENDED_STATES = ["complete", "errored", "terminated"];
 export function runEnded(run: SyncRunProgress): boolean {
   return run.status === undefined ? run.finishedAt !== null : ENDED_STATES.includes(run.status);
 }
-
-/** Answer (202) of the admin calls that start a sync run: follow it with `GET /api/admin/sync-runs/{runId}`. */
-export const SyncStartedSchema = z.object({ runId: z.number(), message: z.string() });
-
-/** Answer (202) of the admin calls that start a sync run. */
-export type SyncStarted = z.infer<typeof SyncStartedSchema>;
 
 /** `GET /api/admin/sync-runs` query: how many runs, newest first (all kept when left out). */
 export const SyncRunsQuerySchema = z.object({
@@ -117,13 +118,15 @@ export const SyncRunsSchema = z.object({ runs: z.array(SyncHistoryRunSchema) });
 export type SyncRuns = z.infer<typeof SyncRunsSchema>;
 
 /**
- * `GET /api/admin/sync-status` body: the last sync and rebuild; `syncing` while a sync holds the lock;
- * `rebuildConfigured` when the worker has DEPLOY_HOOK_URL (missing from older workers).
+ * `GET /api/admin/sync-status` body: the last sync and rebuild; `syncing` while a sync holds the lock, and
+ * `runningRunId` the run holding it (follow it with `GET /api/admin/sync-runs/{id}`; null for a schema sync, which
+ * records no progress); `rebuildConfigured` when the worker has DEPLOY_HOOK_URL (both missing from older workers).
  */
 export const SyncStatusSchema = z.object({
   lastSync: z.nullable(SyncRunSchema),
   lastRebuild: z.nullable(SyncRunSchema),
   syncing: z.boolean(),
+  runningRunId: z.optional(z.nullable(z.number())),
   rebuildConfigured: z.optional(z.boolean()),
 });
 

@@ -5,6 +5,8 @@ import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { chromium, type Browser } from "playwright-core";
 import { CHROMIUM_ARGS, VIEWPORTS } from "../site/e2e/support/browser.ts";
+import { cacheDirFor } from "./lib/build-cache.ts";
+import { buildFolderFor } from "./lib/build-site.ts";
 import { checkNode } from "./lib/check-node.ts";
 import { freePort } from "./lib/free-port.ts";
 import { ROOT } from "./lib/quiet-env.ts";
@@ -45,7 +47,7 @@ const cleanUp = () =>
     // startStack hands out no handle until it is up (and stops what it started if it fails), so wait for it.
     const stack = await starting?.catch(() => null);
     await stack?.stop().catch(() => {});
-    for (const dir of [state, assets]) rmSync(dir, { recursive: true, force: true });
+    for (const dir of [state, assets, buildFolderFor(assets), cacheDirFor(assets)]) rmSync(dir, { recursive: true, force: true });
   })());
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.once(signal, () => {

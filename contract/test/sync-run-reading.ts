@@ -21,6 +21,7 @@ export function syncRunReading(fields: Partial<SyncRunProgress> = {}): SyncRunPr
     skippedFiles: [],
     skippedTotal: 0,
     pagesRead: null,
+    pagesExpected: null,
     rowsWritten: null,
     steps: null,
     maxStepSubrequests: null,

@@ -51,7 +51,9 @@ describe("the launcher's full sync", () => {
     const admin = {
       call: async <T>(path: string, init?: unknown) => {
         calls.push([path, init]);
-        return (path.startsWith("/api/admin/notion-sync-all") ? { runId: 7, message: "Full sync started" } : readings.shift()) as T;
+        return (
+          path.startsWith("/api/admin/notion-sync-all") ? { success: true, runId: 7, message: "Full sync started" } : readings.shift()
+        ) as T;
       },
     };
     const lines: string[] = [];
@@ -73,7 +75,7 @@ describe("the launcher's full sync", () => {
     const admin = {
       call: async <T>(path: string) =>
         (path.startsWith("/api/admin/notion-sync-all")
-          ? { runId: 8, message: "Full sync started" }
+          ? { success: true, runId: 8, message: "Full sync started" }
           : syncRunReading({
               kind: "full",
               target: null,

@@ -1,7 +1,6 @@
-import { SyncAllSummarySchema, type SyncAllSummary } from "#contract/admin-api";
+import { SyncAllSummarySchema, SyncStartedSchema, type SyncAllSummary } from "#contract/admin-api";
 import { ADMIN_PATHS } from "#contract/api-paths";
 import type { AdminClient } from "./admin-client.ts";
-import { SyncStartedSchema } from "#contract/sync-runs";
 import { followRun } from "./sync-run.ts";
 
 /** One line per table of a full sync's result: rows and time, or why the table kept its previous rows. */

@@ -1,5 +1,6 @@
 import { ADMIN_PATHS } from "#contract/api-paths";
-import { runEnded, SyncRunProgressSchema, SyncStartedSchema, type SyncRunProgress } from "#contract/sync-runs";
+import { SyncStartedSchema } from "#contract/admin-api";
+import { runEnded, SyncRunProgressSchema, type SyncRunProgress } from "#contract/sync-runs";
 import type { AdminClient } from "./admin-client.ts";
 
 /**

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { dataSourceIdFor } from "../../scripts/demo-workspace/ids.ts";
 import { confirmSchemaSync, waitForToast } from "./support/admin-helpers";
+import { POLL } from "./support/catalogue-helpers";
+import { seriousAxeViolations } from "./support/site-helpers";
 import { screenshot } from "./support/browser";
 import {
   PROBE_PATH,
@@ -13,6 +15,7 @@ import {
   refreshButton,
   schemaButton,
   statusCard,
+  syncAllButton,
 } from "./support/notion-tab";
 import { holdPublishing, injectNotionFault, notionTables, releasePublishing, waitForRebuild } from "./support/stack";
 
@@ -39,18 +42,23 @@ describe("Notion Sync tab runs", () => {
       // The run's progress, read from the worker while the run waits out Notion's 429 on its query.
       const progress = page.getByTestId("sync-progress");
       await expect
-        .poll(() => progress.textContent(), { timeout: 30_000 })
-        .toMatch(/^Syncing notion_posts: \d+ pages read, \d+ rows written, \d+ files copied$/);
-      expect(await progress.getAttribute("role")).toBe("status");
+        .poll(() => progress.getByTestId("sync-progress-title").textContent(), POLL)
+        .toBe("Table notion_posts, started from the admin panel");
+      await expect
+        .poll(() => progress.getByTestId("sync-progress-counts").textContent(), { timeout: 30_000 })
+        .toMatch(new RegExp(`^\\d+ of ${postsCount} pages? read, \\d+ rows? written, \\d+ files? copied$`));
+      expect(await page.getByRole("progressbar", { name: "Sync in progress" }).getAttribute("aria-valuemax")).toBe(String(postsCount));
+      // Watched for from now: the run may end (its toast shown for 5 s) while the screenshot is taken.
+      const toast = waitForToast(page, "Table Sync Successful");
       await screenshot(page, "admin-notion-table-sync-progress-desktop");
-      expect(await waitForToast(page, "Table Sync Successful")).toEqual({
+      expect(await toast).toEqual({
         description: `Synced ${postsCount} rows into notion_posts`,
         variant: "default",
       });
-      await expect.poll(() => progress.count()).toBe(0);
-      await expect.poll(() => enabledSyncButtons(page)).toHaveLength(12);
+      await expect.poll(() => progress.count(), POLL).toBe(0);
+      await expect.poll(() => enabledSyncButtons(page), POLL).toHaveLength(12);
       // Refresh stays off until the table list the sync's end reloads has arrived.
-      await expect.poll(() => refreshButton(page).isEnabled()).toBe(true);
+      await expect.poll(() => refreshButton(page).isEnabled(), POLL).toBe(true);
       expect(await posts.textContent()).toBe("Sync Data");
 
       const lastSync = statusCard(page, "last-sync");
@@ -75,6 +83,75 @@ describe("Notion Sync tab runs", () => {
   );
 
   it(
+    "shows a full sync another client started live (progress bar, counts, time), then runs Sync All Tables from the tab, confirmed",
+    async () => {
+      const page = await openNotionTab(s.context);
+      // Two full syncs in a row: a publish in between would reload wrangler dev and cut the second short.
+      await holdPublishing();
+      const total = s.initialTables.reduce((n, t) => n + t.recordCount, 0);
+      const progress = page.getByTestId("sync-progress");
+      const bar = page.getByRole("progressbar", { name: "Sync in progress" });
+      const startButtons = async () =>
+        [...(await enabledSyncButtons(page)), ...((await syncAllButton(page).isEnabled()) ? ["Sync All Tables"] : [])].concat(
+          (await refreshButton(page).isEnabled()) ? ["Refresh"] : [],
+          (await schemaButton(page).isEnabled()) ? ["Sync Notion Schemas"] : [],
+        );
+
+      // Started as the launcher or the cron would, through the API. Its 43 Notion requests at 3/s take over 14 s, and
+      // Notion keeps one query waiting 6 s more: longer than the tab's 10 s status poll takes to find it.
+      await injectNotionFault({ status: 429, times: 1, retryAfter: 6, path: `/v1/data_sources/${dataSourceIdFor("Posts")}/query` });
+      const started = await s.admin.call<{ success: boolean; runId: number }>("/api/admin/notion-sync-all?trigger=launcher", {
+        method: "POST",
+      });
+      expect(started.success).toBe(true);
+      await expect.poll(() => progress.getAttribute("data-run"), { timeout: 20_000 }).toBe(String(started.runId));
+      expect(await progress.getByTestId("sync-progress-title").textContent()).toBe("All tables, started by the launcher (npm start)");
+      expect([await bar.getAttribute("aria-valuemin"), await bar.getAttribute("aria-valuemax")]).toEqual(["0", String(total)]);
+      await expect.poll(async () => Number(await bar.getAttribute("aria-valuenow")), { timeout: 30_000 }).toBeGreaterThan(0);
+      expect(await progress.getByTestId("sync-progress-counts").textContent()).toMatch(
+        new RegExp(`^\\d+ of ${total} pages read, \\d+ rows? written, \\d+ files? copied$`),
+      );
+      await expect
+        .poll(() => progress.getByTestId("sync-progress-time").textContent(), POLL)
+        .toMatch(/^Elapsed \d+ s · (About (\d+ min )?\d+ s left|Finishing…)$/);
+      expect(await startButtons()).toEqual([]);
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      await screenshot(page, "admin-notion-full-sync-progress-desktop");
+      await progress.waitFor({ state: "detached", timeout: 90_000 });
+      await expect.poll(startButtons, POLL).toHaveLength(12 + 3);
+      const launched = page.locator('[data-testid="sync-run"][data-kind="full"][data-trigger="launcher"]').first();
+      await expect.poll(() => launched.getAttribute("data-outcome"), POLL).toBe("Succeeded");
+
+      // The tab's own full sync: asked first (Cancel starts nothing), then confirmed.
+      const starts: string[] = [];
+      page.on("request", (request) => request.url().includes("/api/admin/notion-sync-all") && starts.push(request.method()));
+      const dialog = page.getByRole("alertdialog", { name: "Sync every table from Notion?" });
+      await syncAllButton(page).click();
+      await dialog.getByRole("button", { name: "Cancel" }).click();
+      await dialog.waitFor({ state: "detached" });
+      expect(starts).toEqual([]);
+      await syncAllButton(page).click();
+      await dialog.getByRole("button", { name: "Sync All Tables" }).click();
+      await expect.poll(() => syncAllButton(page).textContent(), POLL).toContain("Syncing all tables…");
+      expect(starts).toEqual(["POST"]);
+      await expect
+        .poll(() => progress.getByTestId("sync-progress-title").textContent(), POLL)
+        .toBe("All tables, started from the admin panel");
+      await progress.waitFor({ state: "detached", timeout: 90_000 });
+      expect(await waitForToast(page, "Table Sync Successful")).toEqual({
+        description: `All tables: Synced 12 of 12 tables, ${total} rows`,
+        variant: "default",
+      });
+      await expect.poll(startButtons, POLL).toHaveLength(12 + 3);
+      await releasePublishing();
+      await waitForRebuild(s.admin, s.initialItems, PROBE_PATH);
+      await page.close();
+    },
+    // Two full syncs (about 20 s each, at Notion's pace) before the rebuild the other tests wait for.
+    REBUILD_TEST_TIMEOUT_MS + 60_000,
+  );
+
+  it(
     "runs the schema sync with its button disabled, lists the result per table, then Sync Data on every table restores the data and the site",
     async () => {
       const page = await openNotionTab(s.context);
@@ -86,9 +163,11 @@ describe("Notion Sync tab runs", () => {
       await expect.poll(async () => (await schemaButton(page).textContent())?.trim()).toBe("Syncing schemas…");
       expect(await schemaButton(page).isDisabled()).toBe(true);
       expect(await enabledSyncButtons(page)).toEqual([]);
+      // Watched for from now: the sync may end (its toast shown for 5 s) while the screenshot is taken.
+      const toast = waitForToast(page, "Schema Sync Successful");
       await screenshot(page, "admin-notion-schema-syncing-desktop");
 
-      expect(await waitForToast(page, "Schema Sync Successful")).toEqual({
+      expect(await toast).toEqual({
         description: "Created 12 tables from the Notion schemas",
         variant: "default",
       });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { defaultImageFor, itemImages, itemImageUrl } from "./images";
+import { defaultImageFor, hasPhotos, itemImages, itemImageUrl } from "./images";
 
 describe("item images", () => {
   it("have a default per category and a generic one", () => {
@@ -12,5 +12,12 @@ describe("item images", () => {
     expect(itemImageUrl({ category: "vending", mainImageUrl: null })).toBe("/images/defaults/vending.svg");
     expect(itemImages({ category: "parts", mainImageUrl: "", additionalImageUrls: [] })).toEqual(["/images/defaults/parts.svg"]);
     expect(itemImages({ category: "parts", mainImageUrl: "/a", additionalImageUrls: ["/b", "/a"] })).toEqual(["/a", "/b"]);
+  });
+
+  it("offers the lightbox for an item's photos, not for its category's default picture", () => {
+    expect(hasPhotos(["/media/notion/abc/mills.png"], "slots")).toBe(true);
+    expect(hasPhotos(["/images/defaults/slots.svg"], "slots")).toBe(false);
+    expect(hasPhotos(["/images/defaults/slots.svg", "/media/notion/abc/mills.png"], "slots")).toBe(true);
+    expect(hasPhotos([], "slots")).toBe(false);
   });
 });

@@ -19,3 +19,8 @@ export function itemImages(item: { category: string; mainImageUrl: string | null
   const unique = [...new Set(urls)];
   return unique.length ? unique : [defaultImageFor(item.category)];
 }
+
+/** Whether an item's images are photos worth viewing up close: not just its category's default picture. */
+export function hasPhotos(images: string[], category: string): boolean {
+  return images.length > 0 && !(images.length === 1 && images[0] === defaultImageFor(category));
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { mediaSrcset } from "./media-srcset";
+import { fullSizeUrl, mediaSrcset } from "./media-srcset";
 
 const FILE = "/media/notion/0f3c9a1e-1111-2222-3333-444455556666/front.png";
 const copy = (width: number) => `/media/w/${width}/notion/0f3c9a1e-1111-2222-3333-444455556666/front.png`;
@@ -24,5 +24,14 @@ describe("mediaSrcset", () => {
   it("gives no srcset when a single copy would be left", () => {
     expect(mediaSrcset(FILE, 160)).toBeNull();
     expect(mediaSrcset(FILE, 90)).toBeNull();
+  });
+});
+
+describe("fullSizeUrl", () => {
+  it("opens a synced file at the worker's largest copy and any other image as it is", () => {
+    expect(fullSizeUrl(FILE)).toBe(copy(1600));
+    expect(fullSizeUrl("https://images.example.com/mills.jpg")).toBe("https://images.example.com/mills.jpg");
+    expect(fullSizeUrl(copy(400))).toBe(copy(400));
+    expect(fullSizeUrl("/images/defaults/slots.svg")).toBe("/images/defaults/slots.svg");
   });
 });

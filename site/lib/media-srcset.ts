@@ -15,3 +15,8 @@ export function mediaSrcset(src: string | null | undefined, originalWidth?: numb
   if (covering !== undefined) candidates.push(`${variantUrl(src, covering)} ${originalWidth}w`);
   return candidates.length > 1 ? candidates.join(", ") : null;
 }
+
+/** The address an image opens at full size: the worker's largest copy of a synced file (never enlarged: a smaller original comes back as it is), any other image as it is. */
+export function fullSizeUrl(src: string): string {
+  return isMediaUrl(src) ? variantUrl(src, VARIANT_WIDTHS[VARIANT_WIDTHS.length - 1]) : src;
+}

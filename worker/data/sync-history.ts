@@ -19,6 +19,7 @@ type Row = {
   skipped_files: string | null;
   skipped_total: number | null;
   pages_read: number | null;
+  pages_expected: number | null;
   rows_written: number | null;
   steps: number | null;
   max_step_subrequests: number | null;
@@ -57,6 +58,7 @@ function toHistoryRuns(results: Row[]): SyncHistoryRun[] {
     skippedFiles: r.skipped_files ? (JSON.parse(r.skipped_files) as SkippedFile[]) : [],
     skippedTotal: r.skipped_total ?? 0,
     pagesRead: r.pages_read,
+    pagesExpected: r.pages_expected,
     rowsWritten: r.rows_written,
     steps: r.steps,
     maxStepSubrequests: r.max_step_subrequests,

@@ -42,6 +42,9 @@ function toSyncRun(row: SyncRunRow): SyncRun {
 const prune = (db: D1Database) =>
   db.prepare("DELETE FROM sync_runs WHERE id <= (SELECT id FROM sync_runs ORDER BY id DESC LIMIT 1 OFFSET ?1)").bind(RUNS_KEPT);
 
+/** What a workflow run records as it starts: the pages it expects to read, and the holder of the sync lock it took. */
+export type RunStartExtra = { pagesExpected?: number | null; lockHolder?: string };
+
 /** Records the start of a run (pruning the oldest beyond RUNS_KEPT) and returns its id. */
 export async function startRun(
   db: D1Database,
@@ -49,11 +52,15 @@ export async function startRun(
   target: string | null,
   trigger: RunTrigger = "manual",
   startedAt = new Date(),
+  extra: RunStartExtra = {},
 ): Promise<number> {
   const [inserted] = await db.batch<{ id: number }>([
     db
-      .prepare("INSERT INTO sync_runs (kind, target, started_by, started_at) VALUES (?1, ?2, ?3, ?4) RETURNING id")
-      .bind(kind, target, trigger, startedAt.toISOString()),
+      .prepare(
+        `INSERT INTO sync_runs (kind, target, started_by, started_at, pages_expected, lock_holder) VALUES (?1, ?2, ?3, ?4, ?5, ?6)
+         RETURNING id`,
+      )
+      .bind(kind, target, trigger, startedAt.toISOString(), extra.pagesExpected ?? null, extra.lockHolder ?? null),
     prune(db),
     pruneSkippedFiles(db),
   ]);
@@ -141,4 +148,16 @@ export async function recordStep(db: D1Database, id: number, step: StepRecord): 
     )
     .bind(id, step.pagesRead, step.rowsWritten, step.filesCopied, step.subrequests, Math.round(step.ms))
     .run();
+}
+
+/** The run that holds the lock `lockName` now (a workflow run records its holder as it starts), or null: none does, or one that records no holder (a schema sync). */
+export async function readLockingRun(db: D1Database, lockName: string, now = Date.now()): Promise<number | null> {
+  const row = await db
+    .prepare(
+      `SELECT r.id FROM sync_runs r JOIN locks l ON l.holder = r.lock_holder WHERE l.name = ?1 AND l.expires_at >= ?2
+       ORDER BY r.id DESC LIMIT 1`,
+    )
+    .bind(lockName, now)
+    .first<{ id: number }>();
+  return row?.id ?? null;
 }

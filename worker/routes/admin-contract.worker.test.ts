@@ -1,13 +1,21 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import type * as z from "zod/mini";
-import { CacheStatsSchema, MessageResultSchema, NotionCheckSchema, NotionTablesSchema, SessionStateSchema } from "#contract/admin-api";
+import {
+  CacheStatsSchema,
+  MessageResultSchema,
+  NotionCheckSchema,
+  NotionTablesSchema,
+  SessionStateSchema,
+  SyncRefusedSchema,
+} from "#contract/admin-api";
 import { ADMIN_PATHS } from "#contract/api-paths";
 import { EnquiriesPageSchema } from "#contract/enquiries";
 import { SyncRunsSchema, SyncStatusSchema } from "#contract/sync-runs";
 import { WebhookStateSchema } from "#contract/webhook-status";
 import { storeEnquiry } from "../data/enquiries";
 import { finishRun, startRun } from "../data/sync-runs";
+import { SYNC_LOCK, acquireLock } from "../tables/lock";
 import { adminFetch } from "../test/admin";
 
 /** The answer of an admin call, checked to be exactly what the contract's schema describes (no field missing, none extra). */
@@ -56,6 +64,24 @@ describe("admin API answers match the contract the admin panel parses them with"
       openCount: 1,
     });
     await answer(MessageResultSchema, `${ADMIN_PATHS.enquiries}/${stored.id}/handled`, "POST");
+  });
+
+  it("sync status naming the run that holds the lock, and a sync start refused meanwhile", async () => {
+    const lock = await acquireLock(env.DB, SYNC_LOCK);
+    try {
+      const id = await startRun(env.DB, "full", null, "cron", new Date(), { pagesExpected: 81, lockHolder: lock.holder });
+      expect(await answer(SyncStatusSchema, ADMIN_PATHS.syncStatus)).toMatchObject({ syncing: true, runningRunId: id });
+      const history = (await answer(SyncRunsSchema, `${ADMIN_PATHS.syncRuns}?limit=1`)) as { runs: unknown[] };
+      expect(history.runs[0]).toMatchObject({ id, pagesExpected: 81, pagesRead: null });
+      expect(history.runs[0]).not.toHaveProperty("lockHolder");
+      const res = await adminFetch(ADMIN_PATHS.syncAll, { method: "POST" });
+      expect(res.status).toBe(409);
+      const body = await res.json();
+      expect(SyncRefusedSchema.parse(body)).toEqual(body);
+    } finally {
+      await lock.release();
+    }
+    expect(await answer(SyncStatusSchema, ADMIN_PATHS.syncStatus)).toMatchObject({ syncing: false, runningRunId: null });
   });
 
   it("session, cache controls, synced tables, the webhook subscription and the workspace check", async () => {

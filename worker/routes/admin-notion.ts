@@ -1,4 +1,4 @@
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
 import { ADMIN_PATHS } from "#contract/api-paths";
 import { HTTPException } from "hono/http-exception";
 import type { AppEnv } from "../app-env";
@@ -9,9 +9,10 @@ import {
   type NotionTable,
   type NotionTables,
   type SchemaSyncResult,
+  type SyncStartAnswer,
 } from "#contract/admin-api";
 import { checkWorkspace } from "#contract/notion-check";
-import type { SyncStarted } from "#contract/sync-runs";
+import type { RunTrigger } from "#contract/sync-runs";
 import { errorMessage, fail } from "../lib/errors";
 import { validate } from "../lib/validate";
 import { afterSync } from "../sync/after-sync";
@@ -20,7 +21,7 @@ import { LockBusyError } from "../tables/lock";
 import { quoteIdent } from "../tables/naming";
 import { listEntries, readEntry } from "../tables/registry";
 import { syncSchemas } from "../sync/schema-sync";
-import { startSync } from "../sync/start-sync";
+import { startSync, type SyncJob } from "../sync/start-sync";
 import { upstreamMessage } from "../notion/upstream-error";
 import { notionRun } from "../notion/client";
 import { findDataSources, seenDatabases } from "../notion/find-databases";
@@ -59,6 +60,22 @@ function carryOn<T>(ctx: unknown, work: () => Promise<T>): Promise<T> {
   return running;
 }
 
+/**
+ * Starts `job` as a sync run and answers as the spec's clients expect (`success, message`): 202 with the run to follow
+ * when it started, 409 with `success: false` while another sync holds the lock; other failures as `guarded` says.
+ */
+async function startAndAnswer(c: Context<AppEnv>, what: string, job: SyncJob, trigger: RunTrigger, message: string): Promise<Response> {
+  const answer = await guarded(what, async (): Promise<SyncStartAnswer> => {
+    try {
+      return { success: true, message, runId: await startSync(c.env, job, trigger) };
+    } catch (err) {
+      if (err instanceof LockBusyError) return { success: false, message: err.message };
+      throw err;
+    }
+  });
+  return c.json<SyncStartAnswer>(answer, answer.success ? 202 : 409);
+}
+
 const sameId = (a: string | null, b: string) => a !== null && a.replace(/-/g, "").toLowerCase() === b.replace(/-/g, "").toLowerCase();
 
 adminNotion.post(ADMIN_PATHS.syncSchemas, async (c) => {
@@ -92,14 +109,12 @@ adminNotion.post(ADMIN_PATHS.syncTable, validate("json", SyncTableBodySchema), a
   const entry = await guarded(`Table sync of ${tableName}`, () => readEntry(c.env.DB, tableName));
   if (!entry) fail(404, `Unknown table: ${tableName}`);
   if (!sameId(entry.databaseId, databaseId)) fail(400, `databaseId does not match the database synced into ${tableName}`);
-  const runId = await guarded(`Table sync of ${tableName}`, () => startSync(c.env, { kind: "table", entry }, "manual"));
-  return c.json<SyncStarted>({ runId, message: `Sync of ${tableName} started` }, 202);
+  return startAndAnswer(c, `Table sync of ${tableName}`, { kind: "table", entry }, "manual", `Sync of ${tableName} started`);
 });
 
 adminNotion.post(ADMIN_PATHS.syncAll, validate("query", SyncAllQuerySchema), async (c) => {
   const { trigger } = c.req.valid("query");
-  const runId = await guarded("Full sync", () => startSync(c.env, { kind: "full" }, trigger));
-  return c.json<SyncStarted>({ runId, message: "Full sync started" }, 202);
+  return startAndAnswer(c, "Full sync", { kind: "full" }, trigger, "Full sync started");
 });
 
 // Reads the workspace (one search, plus a retrieval for any partial result): nothing is cached, the operator asks for a fresh look.

@@ -1,5 +1,6 @@
 import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
+import { SYNC_LOCK, acquireLock } from "../tables/lock";
 import { replaceRegistry } from "../tables/registry";
 import { adminFetch } from "../test/admin";
 
@@ -88,6 +89,31 @@ describe("admin Notion routes", () => {
       body: { tableName: "notion_posts", databaseId: DB_ID },
     });
     expect(missing.status).toBe(400);
+  });
+
+  it("answers the spec's {success: false, message} with 409 while another sync holds the lock, for Sync Data and the full sync, starting nothing", async () => {
+    const runs = async () => (await env.DB.prepare("SELECT COUNT(*) AS n FROM sync_runs").first<{ n: number }>())!.n;
+    const before = await runs();
+    const lock = await acquireLock(env.DB, SYNC_LOCK);
+    try {
+      for (const [path, body] of [
+        ["/api/admin/notion-sync-table", { tableName: "notion_slot_machines", databaseId: DB_ID }],
+        ["/api/admin/notion-sync-all", undefined],
+        ["/api/admin/notion-sync-all?trigger=launcher", undefined],
+      ] as const) {
+        const res = await adminFetch(path, { method: "POST", body });
+        expect(res.status, path).toBe(409);
+        expect(await res.json(), path).toEqual({
+          success: false,
+          message: "A Notion sync is already running; try again when it has finished",
+        });
+      }
+      expect(await runs()).toBe(before);
+      // A lock taken without a run (as the schema sync does): syncing, but no run to follow.
+      expect(await (await adminFetch("/api/admin/sync-status")).json()).toMatchObject({ syncing: true, runningRunId: null });
+    } finally {
+      await lock.release();
+    }
   });
 
   it("is behind the admin session", async () => {

@@ -20,8 +20,10 @@ adminSyncRuns.get("/", validate("query", SyncRunsQuerySchema), async (c) => {
 
 adminSyncRuns.get("/:id", validate("param", RunParams), async (c) => {
   const { id } = c.req.valid("param");
-  const run = await readSyncRun(c.env.DB, id);
-  if (!run) fail(404, `No sync run ${id}`);
+  const readAt = new Date().toISOString();
+  const found = await readSyncRun(c.env.DB, id);
+  if (!found) fail(404, `No sync run ${id}`);
+  const run = { ...found, readAt };
   if (run.kind !== "table" && run.kind !== "full" && run.kind !== "page") return c.json<SyncRunProgress>(run);
   const instance = await c.env.SYNC.get(runInstanceId(id, run.startedAt)).catch(() => null);
   // Runs made in one invocation (webhook page runs before they ran on the workflow) have no instance.
@@ -31,7 +33,7 @@ adminSyncRuns.get("/:id", validate("param", RunParams), async (c) => {
     // Killed before its own failure step could record it; its lock expires on its own.
     const message = `The sync run was ${state.status === "terminated" ? "stopped" : "ended by an error"}${state.error ? `: ${state.error.message}` : ""}`;
     await finishRun(c.env.DB, id, { ok: false, message });
-    return c.json<SyncRunProgress>({ ...((await readSyncRun(c.env.DB, id)) ?? run), status: state.status });
+    return c.json<SyncRunProgress>({ ...((await readSyncRun(c.env.DB, id)) ?? run), readAt, status: state.status });
   }
   return c.json<SyncRunProgress>(
     state.status === "complete" ? { ...run, status: state.status, result: state.output } : { ...run, status: state.status },

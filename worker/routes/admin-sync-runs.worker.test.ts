@@ -70,6 +70,7 @@ describe("GET /api/admin/sync-runs", () => {
       skippedFiles: [],
       skippedTotal: 0,
       pagesRead: null,
+      pagesExpected: null,
       rowsWritten: null,
       steps: null,
       maxStepSubrequests: null,

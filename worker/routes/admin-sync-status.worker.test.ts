@@ -18,7 +18,13 @@ type Run = {
 const status = async () => {
   const res = await adminFetch("/api/admin/sync-status");
   expect(res.status).toBe(200);
-  return res.json<{ lastSync: Run | null; lastRebuild: Run | null; syncing: boolean; rebuildConfigured: boolean }>();
+  return res.json<{
+    lastSync: Run | null;
+    lastRebuild: Run | null;
+    syncing: boolean;
+    runningRunId: number | null;
+    rebuildConfigured: boolean;
+  }>();
 };
 
 describe("GET /api/admin/sync-status", () => {
@@ -28,7 +34,7 @@ describe("GET /api/admin/sync-status", () => {
 
   it("reports null for runs that never happened", async () => {
     await env.DB.exec("DELETE FROM sync_runs");
-    expect(await status()).toEqual({ lastSync: null, lastRebuild: null, syncing: false, rebuildConfigured: false });
+    expect(await status()).toEqual({ lastSync: null, lastRebuild: null, syncing: false, runningRunId: null, rebuildConfigured: false });
   });
 
   it("reports the latest sync of any kind and the latest rebuild separately", async () => {
@@ -57,6 +63,7 @@ describe("GET /api/admin/sync-status", () => {
         message: "Deploy hook answered 202 Accepted",
       },
       syncing: false,
+      runningRunId: null,
       rebuildConfigured: false,
     });
   });
@@ -98,6 +105,23 @@ describe("GET /api/admin/sync-status", () => {
       .bind(SYNC_LOCK, Date.now() - 1)
       .run();
     expect((await status()).syncing).toBe(false);
+    await env.DB.exec("DELETE FROM locks");
+  });
+
+  it("names the run that holds the lock, whoever started it, and none once the lock is freed or expired", async () => {
+    await env.DB.exec("DELETE FROM locks");
+    const lock = await acquireLock(env.DB, SYNC_LOCK);
+    const older = await startRun(env.DB, "table", "notion_posts", "manual", new Date(), { lockHolder: "an-earlier-holder" });
+    const id = await startRun(env.DB, "page", "webhook", "webhook", new Date(), { lockHolder: lock.holder });
+    await startRun(env.DB, "table", "notion_posts", "webhook", new Date());
+    expect(await status()).toMatchObject({ syncing: true, runningRunId: id });
+    expect(older).toBeLessThan(id);
+    await lock.release();
+    expect(await status()).toMatchObject({ syncing: false, runningRunId: null });
+    await env.DB.prepare("INSERT INTO locks (name, holder, expires_at) VALUES (?1, ?2, ?3)")
+      .bind(SYNC_LOCK, lock.holder, Date.now() - 1)
+      .run();
+    expect(await status()).toMatchObject({ syncing: false, runningRunId: null });
     await env.DB.exec("DELETE FROM locks");
   });
 });

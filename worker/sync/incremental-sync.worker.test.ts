@@ -2,7 +2,7 @@ import { NOTION_VERSION } from "#contract/notion";
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { get } from "../test/http";
-import { NOTION, control, countPaths, notionStats, rows, runCron, syncSchemas, syncTable } from "../test/notion-sync";
+import { NOTION, control, countPaths, listTables, notionStats, rows, runCron, syncSchemas, syncTable } from "../test/notion-sync";
 import { NOTION_TEST_TOKEN } from "../test/notion-test-server";
 import { editPage, titleValue } from "../test/webhooks";
 import { EDIT_OVERLAP_MS } from "./incremental-sync";
@@ -11,6 +11,11 @@ type Slot = { id: string; title: string | null; main_image: string | null; last_
 const slots = () => rows<Slot>("Slot Machines");
 const mainImage = (row: Slot) => (JSON.parse(row.main_image ?? "[]") as string[])[0] ?? "";
 const byId = (list: Slot[]) => new Map(list.map((r) => [r.id, r]));
+/** The progress the latest run of `kind` recorded: the pages it expected as it started, and those it read. */
+const progressOf = async (kind: "table" | "full") =>
+  (await env.DB.prepare("SELECT pages_expected AS expected, pages_read AS read FROM sync_runs WHERE kind = ?1 ORDER BY id DESC LIMIT 1")
+    .bind(kind)
+    .first<{ expected: number | null; read: number | null }>())!;
 const watermark = async () =>
   (await env.DB.prepare("SELECT data_synced_at AS at FROM sync_tables WHERE table_name = 'notion_slot_machines'").first<{ at: string }>())!
     .at;
@@ -70,6 +75,8 @@ describe("incremental Sync Data after a first full sync", { timeout: 60_000 }, (
     const cost = await syncSlots();
     // One schema check, one filtered query, the edited page's body, one id scan (under 100 pages); no page read on its own.
     expect(cost).toEqual({ requests: 4, queries: 2, pageReads: 0, bodyReads: 1, downloads: 0 });
+    // Progress counts each page once, the edited one read in full and the rest listed: the table's rows, as expected.
+    expect(await progressOf("table")).toEqual({ expected: old.size, read: old.size });
     const now = await slots();
     expect(now).toHaveLength(old.size);
     for (const row of now) {
@@ -189,11 +196,14 @@ describe("the nightly cron on tables synced before", { timeout: 120_000 }, () =>
     expect((await bodies()).filter((b) => b.body_md === null)).toEqual([]);
     expect((await bodies()).find((b) => b.title === CASTLE)?.body_md).toContain("## Restoration notes");
     const slotIds = (await slots()).map((r) => r.id);
+    const total = (await listTables()).reduce((n, t) => n + t.recordCount, 0);
     await editPage(slotIds[0], { in_trash: true });
     const before = await notionStats();
     expect((await run()).ok).toBe(1);
     const after = await notionStats();
     expect((await slots()).map((r) => r.id)).toEqual(slotIds.slice(1));
+    // The cron's run expected every table's rows, and read each page still in Notion once (the trashed one is gone).
+    expect(await progressOf("full")).toEqual({ expected: total, read: total - 1 });
     // Per table one query for edited pages (none but the trashed one) and one id scan: no page, block or file read.
     const tables = (await env.DB.prepare("SELECT COUNT(*) AS n FROM sync_tables").first<{ n: number }>())!.n;
     expect(countPaths(after, /\/query$/) - countPaths(before, /\/query$/)).toBe(2 * tables);

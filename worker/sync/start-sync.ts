@@ -2,6 +2,7 @@ import type { RunKind, RunTrigger } from "#contract/sync-runs";
 import { finishRun, startRun } from "../data/sync-runs";
 import { SYNC_LOCK, acquireLock } from "../tables/lock";
 import type { RegistryEntry } from "../tables/registry";
+import { expectedPages } from "./expected-pages";
 
 /**
  * What to sync: one table's data (Sync Data), everything (the full sync; `reason` says in the history why, when it is
@@ -21,7 +22,8 @@ function recordedAs(job: SyncJob): { kind: RunKind; target: string | null } {
 export const runInstanceId = (runId: number, startedAt: string) => `sync-run-${runId}-${Date.parse(startedAt)}`;
 
 /**
- * Starts a sync run on the SYNC workflow and returns its `sync_runs` id at once. Takes the sync lock here, so a second
+ * Starts a sync run on the SYNC workflow and returns its `sync_runs` id at once, recording the pages it expects to read
+ * and the lock it holds (the admin panel follows whichever run holds it). Takes the sync lock here, so a second
  * start answers LockBusyError (409) straight away; the run's steps renew it and its last step frees it (a run killed
  * midway leaves it to expire after LOCK_TTL_MS). `beforeCreate` runs once the run's row exists, before its instance
  * does (the debouncer notes the run there, so the run's report never arrives before it).
@@ -37,7 +39,8 @@ export async function startSync(
   try {
     const startedAt = new Date();
     const { kind, target } = recordedAs(job);
-    runId = await startRun(env.DB, kind, target, trigger, startedAt);
+    const pagesExpected = await expectedPages(env.DB, job);
+    runId = await startRun(env.DB, kind, target, trigger, startedAt, { pagesExpected, lockHolder: lock.holder });
     const id = runInstanceId(runId, startedAt.toISOString());
     await beforeCreate?.(runId, id);
     await env.SYNC.create({ id, params: { ...job, runId, holder: lock.holder, trigger } });

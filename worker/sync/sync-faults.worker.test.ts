@@ -36,7 +36,7 @@ describe("Notion sync when Notion misbehaves", { timeout: 60_000 }, () => {
     await env.CACHE.put(await storedKeyOf("cache:content:probe"), "{}");
     const res = await syncTable("Slot Machines");
     expect(res.status).toBe(202);
-    expect(res.body).toEqual({ runId: res.run!.id, message: "Sync of notion_slot_machines started" });
+    expect(res.body).toEqual({ success: true, runId: res.run!.id, message: "Sync of notion_slot_machines started" });
     expect(res.run).toMatchObject({
       ok: true,
       status: "complete",
@@ -96,7 +96,7 @@ describe("Notion sync when Notion misbehaves", { timeout: 60_000 }, () => {
     await until(async () => (await env.DB.prepare("SELECT COUNT(*) AS n FROM locks").first<{ n: number }>())!.n > 0, "the sync lock");
     const second = await syncTable("Slot Machines");
     expect(second.status).toBe(409);
-    expect(second.body).toEqual({ error: "A Notion sync is already running; try again when it has finished" });
+    expect(second.body).toEqual({ success: false, message: "A Notion sync is already running; try again when it has finished" });
     const schema = await adminFetch("/api/admin/notion-sync-schemas", { method: "POST" });
     expect(schema.status).toBe(409);
     expect((await first).ok).toBe(true);

@@ -20,7 +20,7 @@ async function expectHeldDuringTheWait(path: RegExp, before: number) {
   expect(await isLockHeld(env.DB, SYNC_LOCK)).toBe(true);
   const table = await syncTable("Slot Machines");
   expect(table.status).toBe(409);
-  expect(table.body).toEqual({ error: "A Notion sync is already running; try again when it has finished" });
+  expect(table.body).toEqual({ success: false, message: "A Notion sync is already running; try again when it has finished" });
   expect((await adminFetch("/api/admin/notion-sync-schemas", { method: "POST" })).status).toBe(409);
 }
 

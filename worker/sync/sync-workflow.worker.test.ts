@@ -1,5 +1,6 @@
 import { env, introspectWorkflowInstance } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
+import type { SyncStatus } from "#contract/sync-runs";
 import { adminFetch } from "../test/admin";
 import { control, countPaths, listTables, notionStats, photoToys, rows, syncSchemas, syncTable, until } from "../test/notion-sync";
 import type { SyncRunProgress } from "../data/sync-history";
@@ -12,7 +13,8 @@ const TOYS = { id: "7e57da7a-0000-4000-8000-0000000000d1", dataSourceId: "7e57da
 const TOY_PAGES = 320;
 const toyQueries = async () => countPaths(await notionStats(), new RegExp(`/data_sources/${TOYS.dataSourceId}/query$`));
 
-const run = async (id: number) => (await adminFetch(`/api/admin/sync-runs/${id}`)).json<SyncRunProgress>();
+const run = async (id: number) => (await adminFetch(`/api/admin/sync-runs/${id}`)).json<SyncRunProgress & { readAt?: string }>();
+const status = async () => (await adminFetch("/api/admin/sync-status")).json<SyncStatus>();
 
 describe("Sync Data as a SYNC workflow run", { timeout: 120_000 }, () => {
   beforeEach(async () => {
@@ -87,13 +89,18 @@ describe("Sync Data as a SYNC workflow run", { timeout: 120_000 }, () => {
     const { runId } = await res.json<{ runId: number }>();
     await until(async () => ((await run(runId)).pagesRead ?? 0) >= 100, "the first cursor page's progress");
     const midway = await run(runId);
+    // A first copy (the schema sync left the table empty) has no record count to expect.
     expect(midway).toMatchObject({ kind: "table", target: "notion_vintage_toys", finishedAt: null, ok: null, status: "running" });
+    expect(midway).toMatchObject({ pagesExpected: null, readAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) });
     expect(midway.pagesRead).toBeLessThan(TOY_PAGES);
     expect(await isLockHeld(env.DB, SYNC_LOCK)).toBe(true);
+    // Whoever asks sees which run holds the lock, to follow it.
+    expect(await status()).toMatchObject({ syncing: true, runningRunId: runId });
     const second = await adminFetch("/api/admin/notion-sync-all", { method: "POST" });
     expect(second.status).toBe(409);
-    expect(await second.json()).toEqual({ error: "A Notion sync is already running; try again when it has finished" });
+    expect(await second.json()).toEqual({ success: false, message: "A Notion sync is already running; try again when it has finished" });
     await until(async () => (await run(runId)).status === "complete", "the run to complete", 60_000);
+    expect(await status()).toMatchObject({ syncing: false, runningRunId: null });
     expect(await run(runId)).toMatchObject({
       ok: true,
       pagesRead: TOY_PAGES,
@@ -114,6 +121,8 @@ describe("Sync Data as a SYNC workflow run", { timeout: 120_000 }, () => {
       body: { tableName: table.tableName, databaseId: table.databaseId },
     });
     const { runId } = await res.json<{ runId: number }>();
+    // The table's rows as the run started are what it expects to read.
+    expect((await run(runId)).pagesExpected).toBe(TOY_PAGES);
     await until(async () => ((await run(runId)).pagesRead ?? 0) >= 100, "the run to be under way");
     const instanceId = runInstanceId(runId, (await run(runId)).startedAt);
     await using instance = await introspectWorkflowInstance(env.SYNC, instanceId);

@@ -89,6 +89,9 @@ export async function updateJob(steps: SyncSteps, entry: RegistryEntry, tableRun
           ids,
           skipped.map((f) => f.pageId),
         );
+        ctx.progress.pagesRead += ids.length;
+        ctx.progress.rowsWritten += rows.length;
+        ctx.progress.filesCopied += copied.count;
         return {
           ...applied,
           rows: rows.length,
@@ -102,13 +105,16 @@ export async function updateJob(steps: SyncSteps, entry: RegistryEntry, tableRun
       add(tally, slice);
       changed += slice.rows;
       edited += slice.edited;
+      for (const id of ids) readIds.add(id);
     }
     const present = new Set<string>();
     for (let cursor: string | null = null, n = 0; n === 0 || cursor; n++) {
       const at: string | null = cursor;
-      const page: IdList = await steps.run(`${table}: list ids ${n}`, async ({ env }): Promise<IdList> => {
+      const page: IdList = await steps.run(`${table}: list ids ${n}`, async ({ env, progress }): Promise<IdList> => {
         const run = notionRun(env);
         const { pages, next } = await queryPage(run.notion, entry.dataSourceId!, at ?? undefined, { onlyProperties: [TITLE_PROPERTY_ID] });
+        // Progress counts each page once: the listing reaches every page, those read in full above already counted.
+        progress.pagesRead += pages.filter((p) => !readIds.has(p.id)).length;
         return { ids: pages.map((p) => p.id), next, requests: run.stats.requests };
       });
       for (const id of page.ids) present.add(id);

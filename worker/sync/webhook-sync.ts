@@ -30,7 +30,7 @@ const RetrievedPage = NotionPage.extend({
 });
 
 /** The registry entry whose data source (or database) is `id`, comparing ids in one form. */
-function entryFor(entries: RegistryEntry[], id: string | undefined): RegistryEntry | undefined {
+export function entryFor(entries: RegistryEntry[], id: string | undefined): RegistryEntry | undefined {
   const wanted = id ? normaliseNotionId(id) : null;
   if (!wanted) return undefined;
   return entries.find((e) => [e.dataSourceId, e.databaseId].some((x) => x && normaliseNotionId(x) === wanted));

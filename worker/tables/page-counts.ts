@@ -1,3 +1,4 @@
+import { existingNotionTables } from "./existing-tables";
 import { quoteIdent } from "./naming";
 
 /** Pages a sync adds, changes (same id, another last edit time) and removes, counted before the side table is swapped in. */
@@ -20,4 +21,13 @@ export async function pageChanges(db: D1Database, live: string, side: string): P
     )
     .first<PageChanges>();
   return row ?? { added: 0, changed: 0, removed: 0 };
+}
+
+/** The rows of the `names` tables that exist, added up in one query (0 when none exists). */
+export async function countRows(db: D1Database, names: string[]): Promise<number> {
+  const existing = new Set(await existingNotionTables(db));
+  const present = [...new Set(names)].filter((name) => existing.has(name));
+  if (present.length === 0) return 0;
+  const sum = present.map((name) => `(SELECT COUNT(*) FROM ${quoteIdent(name)})`).join(" + ");
+  return (await db.prepare(`SELECT ${sum} AS n`).first<{ n: number }>())?.n ?? 0;
 }

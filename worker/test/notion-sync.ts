@@ -53,7 +53,7 @@ export async function listTables(): Promise<NotionTable[]> {
 /** How a sync started through the admin API went: the start's status and body, and the run once its workflow ended (none when the start was refused). */
 export type SyncOutcome = {
   status: number;
-  body: { runId?: number; message?: string; error?: string };
+  body: { success?: boolean; runId?: number; message?: string; error?: string };
   run: SyncRunProgress | null;
   ok: boolean | null;
   error: string | null;
@@ -92,7 +92,7 @@ async function startAndFollow(path: string, body: unknown, ms: number): Promise<
   const res = await adminFetch(path, { method: "POST", body });
   const started = await res.json<SyncOutcome["body"]>();
   if (res.status !== 202 || started.runId === undefined)
-    return { status: res.status, body: started, run: null, ok: null, error: started.error ?? null };
+    return { status: res.status, body: started, run: null, ok: null, error: started.error ?? started.message ?? null };
   let run: SyncRunProgress | null = null;
   await until(
     async () => {

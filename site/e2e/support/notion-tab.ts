@@ -68,6 +68,8 @@ export const syncButtons = (page: Page) => page.getByRole("button", { name: /^Sy
 export const refreshButton = (page: Page) => page.getByRole("button", { name: "Refresh", exact: true });
 /** The schema sync's button, idle or running. */
 export const schemaButton = (page: Page) => page.getByRole("button", { name: /Sync Notion Schemas|Syncing schemas…/ });
+/** The Tables card's Sync All Tables button, idle or running. */
+export const syncAllButton = (page: Page) => page.getByRole("button", { name: /^(Sync All Tables|Syncing all tables…)$/ });
 /** The record counts shown, in the list's order. */
 export const recordCounts = (page: Page) => page.getByTestId("record-count").allTextContents();
 /** The last sync's or the last rebuild's status card. */

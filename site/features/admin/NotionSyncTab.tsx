@@ -2,12 +2,17 @@ import { useEffect } from "react";
 import { refreshSyncRuns, refreshSyncStatus, refreshTables, SYNC_STATUS_POLL_MS } from "./admin-sync";
 import SchemaSyncCard from "./SchemaSyncCard";
 import SyncHistoryCard from "./SyncHistoryCard";
+import SyncProgress from "./SyncProgress";
 import SyncStatusCard from "./SyncStatusCard";
 import TablesCard from "./TablesCard";
 import WebhookCard from "./WebhookCard";
 import WorkspaceCheckCard from "./WorkspaceCheckCard";
 
-/** Notion Sync: last sync/rebuild status (polled, so a finished rebuild shows up), the workspace check, webhooks, the schema sync, per-table data syncs and the sync history. */
+/**
+ * Notion Sync: the sync in progress (whoever started it: the polled status finds it), last sync/rebuild status (polled,
+ * so a finished rebuild shows up), the workspace check, webhooks, the schema sync, per-table and full data syncs and
+ * the sync history.
+ */
 export default function NotionSyncTab() {
   useEffect(() => {
     void refreshTables();
@@ -18,6 +23,7 @@ export default function NotionSyncTab() {
   }, []);
   return (
     <div className="grid grid-cols-1 gap-4">
+      <SyncProgress />
       <SyncStatusCard />
       <WorkspaceCheckCard />
       <WebhookCard />

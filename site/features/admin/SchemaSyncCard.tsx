@@ -1,16 +1,16 @@
 import { useStore } from "@nanostores/react";
-import { $schemaSync, $syncingTable, runSchemaSync } from "./admin-sync";
+import { $schemaSync, $syncBusy, runSchemaSync } from "./admin-sync";
 import Icon from "../../lib/ui/Icon";
 // Bundled with the panel, not loaded on demand: every sync ends in a deploy, and a deploy removes the chunks an open
 // panel would still have to fetch.
 import SchemaSyncConfirm from "./SchemaSyncConfirm";
 
-/** The schema sync button (confirmed first, disabled while it runs) and its result per table. */
+/** The schema sync button (confirmed first, disabled while it or any other sync runs) and its result per table. */
 export default function SchemaSyncCard() {
   const { running, result } = useStore($schemaSync);
-  const syncingTable = useStore($syncingTable);
+  const busy = useStore($syncBusy);
   const button = (
-    <button type="button" className="btn-primary" disabled={running || syncingTable !== null}>
+    <button type="button" className="btn-primary" disabled={busy}>
       <Icon type="database" className="size-4" /> {running ? "Syncing schemas…" : "Sync Notion Schemas"}
     </button>
   );

@@ -23,6 +23,7 @@ const run = (patch: Partial<SyncHistoryRun>): SyncHistoryRun => ({
   skippedFiles: [],
   skippedTotal: 0,
   pagesRead: 3,
+  pagesExpected: 3,
   rowsWritten: 3,
   steps: 5,
   maxStepSubrequests: 12,
@@ -104,6 +105,29 @@ describe("sync history card", () => {
     ]);
     expect(text).toContain("Outcome Failed Pages — Files copied — Blocks not shown None Files not copied None");
     expect(text).toContain("Error: Notion answered 502");
+  });
+
+  it("shows a full sync in progress and the table runs it started as running, an older unfinished run as interrupted", () => {
+    const open = {
+      startedAt: new Date().toISOString(),
+      ok: null,
+      finishedAt: null,
+      pagesAdded: null,
+      pagesChanged: null,
+      pagesRemoved: null,
+      filesCopied: null,
+    };
+    $syncStatus.set({ status: { lastSync: null, lastRebuild: null, syncing: true, runningRunId: 8 }, build: null, error: null });
+    const outcomes = () =>
+      [
+        ...cardText([run({ id: 10, ...open }), run({ id: 9 }), run({ id: 8, kind: "full", ...open }), run({ id: 3, ...open })]).matchAll(
+          /Outcome (\w+)/g,
+        ),
+      ].map((m) => m[1]);
+    expect(outcomes()).toEqual(["Running", "Succeeded", "Running", "Interrupted"]);
+    // An older worker names no run: the newest alone may be running.
+    $syncStatus.set({ status: { lastSync: null, lastRebuild: null, syncing: true }, build: null, error: null });
+    expect(outcomes()).toEqual(["Running", "Succeeded", "Interrupted", "Interrupted"]);
   });
 
   it("says when no run is recorded and when the history could not load", () => {

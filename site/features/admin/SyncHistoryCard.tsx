@@ -75,11 +75,11 @@ function Skipped({ run }: SkippedProps) {
   );
 }
 
-type RunItemProps = { run: SyncHistoryRun; lockHeld: boolean | undefined; latest: boolean };
+type RunItemProps = { run: SyncHistoryRun; lockHeld: boolean | undefined; current: boolean };
 
-function RunItem({ run, lockHeld, latest }: RunItemProps) {
-  // Only the newest run can still be running; an older unfinished one was cut short.
-  const outcome = runOutcome(run, latest ? lockHeld : false);
+function RunItem({ run, lockHeld, current }: RunItemProps) {
+  // Only a run of the sync in progress can still be running; an older unfinished one was cut short.
+  const outcome = runOutcome(run, current ? lockHeld : false);
   return (
     <li
       className="rounded-md border border-cream-300 bg-white/70 p-3"
@@ -126,7 +126,11 @@ function RunItem({ run, lockHeld, latest }: RunItemProps) {
 /** Every recent sync (admin panel, cron, webhook, launcher): when, what it covered, what it changed and what it could not show or copy. */
 export default function SyncHistoryCard() {
   const { runs, error } = useStore($syncRuns);
-  const lockHeld = useStore($syncStatus).status?.syncing;
+  const status = useStore($syncStatus).status;
+  const lockHeld = status?.syncing;
+  const runningId = status?.runningRunId ?? null;
+  // The run holding the lock and those it started since (a full sync's tables); without its id, the newest run only.
+  const current = (run: SyncHistoryRun, i: number) => (runningId !== null ? run.id >= runningId : i === 0);
   return (
     <section className="card grid grid-cols-1 gap-3 p-5" aria-labelledby="sync-history-heading">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -144,7 +148,7 @@ export default function SyncHistoryCard() {
       ) : (
         <ol className="grid gap-2" aria-labelledby="sync-history-heading" data-testid="sync-history">
           {runs.map((run, i) => (
-            <RunItem key={run.id} run={run} lockHeld={lockHeld} latest={i === 0} />
+            <RunItem key={run.id} run={run} lockHeld={lockHeld} current={current(run, i)} />
           ))}
         </ol>
       )}

@@ -1,24 +1,32 @@
 import { useStore } from "@nanostores/react";
 import { isTableSyncDisabled } from "./table-sync-disabled";
-import { $notionTables, $schemaSync, $syncingTable, refreshTables, runTableSync } from "./admin-sync";
+import { $notionTables, $syncBusy, $syncingAll, $syncingTable, refreshTables, runFullSync, runTableSync } from "./admin-sync";
 import Icon from "../../lib/ui/Icon";
-import SyncProgress from "./SyncProgress";
+// Bundled with the panel, not loaded on demand: a sync ends in a deploy, which removes the chunks an open panel would fetch.
+import SyncAllConfirm from "./SyncAllConfirm";
 
-/** The synced tables with Sync Data per table: one at a time, and never without a database id. */
+/** The synced tables with Sync Data per table and Sync All Tables: one sync at a time (whoever started it), and never without a database id. */
 export default function TablesCard() {
   const { data, loading } = useStore($notionTables);
   const syncingTable = useStore($syncingTable);
-  const schemaRunning = useStore($schemaSync).running;
-  const busy = syncingTable !== null || schemaRunning;
+  const syncingAll = useStore($syncingAll);
+  const busy = useStore($syncBusy);
   return (
     <section className="card grid grid-cols-1 gap-3 p-5" aria-labelledby="tables-heading">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 id="tables-heading" className="text-xl font-bold text-oxblood-800">
           Tables
         </h2>
-        <button type="button" className="btn-outline" onClick={() => void refreshTables()} disabled={busy || loading}>
-          <Icon type="refresh" className="size-4" /> Refresh
-        </button>
+        <div className="flex flex-wrap gap-2">
+          <SyncAllConfirm onConfirm={() => void runFullSync()}>
+            <button type="button" className="btn-primary" disabled={busy}>
+              <Icon type="database" className="size-4" /> {syncingAll ? "Syncing all tables…" : "Sync All Tables"}
+            </button>
+          </SyncAllConfirm>
+          <button type="button" className="btn-outline" onClick={() => void refreshTables()} disabled={busy || loading}>
+            <Icon type="refresh" className="size-4" /> Refresh
+          </button>
+        </div>
       </div>
       {data === null ? (
         <p className="text-sm text-walnut">{loading ? "Loading tables…" : "No table list loaded."}</p>
@@ -63,7 +71,7 @@ export default function TablesCard() {
                       className="btn-brass whitespace-nowrap"
                       aria-label={`Sync Data for ${table.databaseTitle}`}
                       onClick={() => void runTableSync(table)}
-                      disabled={schemaRunning || isTableSyncDisabled(table, syncingTable)}
+                      disabled={isTableSyncDisabled(table, busy)}
                     >
                       {syncingTable === table.tableName ? "Syncing…" : "Sync Data"}
                     </button>
@@ -74,7 +82,6 @@ export default function TablesCard() {
           </table>
         </div>
       )}
-      <SyncProgress />
     </section>
   );
 }

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { readSyncRuns, readSyncStatus, readWebhookState, syncTable } from "./admin-api";
+import { readSyncRuns, readSyncStatus, readWebhookState, syncAllTables, syncTable } from "./admin-api";
 import { fakeAdminApi } from "./test/fake-api";
 
 afterEach(() => vi.unstubAllGlobals());
@@ -19,7 +19,8 @@ describe("admin API client", () => {
       "GET /api/admin/sync-status": () => Response.json({ lastSync: { ...run, ok: "yes" }, lastRebuild: null, syncing: false }),
       "GET /api/admin/sync-runs?limit=50": () => Response.json({ runs: [{ id: 1, kind: "full" }] }),
       "GET /api/admin/notion-webhook": () => Response.json({ state: "unknown" }),
-      "POST /api/admin/notion-sync-table": () => Response.json({ message: "Sync of notion_slot_machines started" }, { status: 202 }),
+      "POST /api/admin/notion-sync-table": () =>
+        Response.json({ success: true, message: "Sync of notion_slot_machines started" }, { status: 202 }),
     });
     await expect(readSyncStatus()).rejects.toThrow("Unexpected answer from /api/admin/sync-status: lastSync.ok: Invalid input");
     await expect(readSyncRuns(50)).rejects.toThrow(/^Unexpected answer from \/api\/admin\/sync-runs\?limit=50: runs\.0\.target: /);
@@ -30,9 +31,17 @@ describe("admin API client", () => {
   });
 
   it("sends the table sync body the worker validates", async () => {
-    const started = { runId: 7, message: "Sync of notion_slot_machines started" };
+    const started = { success: true, runId: 7, message: "Sync of notion_slot_machines started" };
     const { calls } = fakeAdminApi({ "POST /api/admin/notion-sync-table": () => Response.json(started, { status: 202 }) });
     expect(await syncTable("notion_slot_machines", "db-slots")).toEqual(started);
     expect(JSON.parse(String(calls[0].init.body))).toEqual({ tableName: "notion_slot_machines", databaseId: "db-slots" });
+  });
+
+  it("hands out the spec's {success: false, message} a sync start answers 409 with; any other 409 stays an error", async () => {
+    const refused = { success: false, message: "A Notion sync is already running; try again when it has finished" };
+    fakeAdminApi({ "POST /api/admin/notion-sync-all": () => Response.json(refused, { status: 409 }) });
+    expect(await syncAllTables()).toEqual(refused);
+    fakeAdminApi({ "POST /api/admin/notion-sync-all": () => Response.json({ error: "busy" }, { status: 409, statusText: "Conflict" }) });
+    await expect(syncAllTables()).rejects.toThrow('409: {"error":"busy"}');
   });
 });

@@ -7,10 +7,13 @@ import {
   NotionTablesSchema,
   SchemaSyncResultSchema,
   SessionStateSchema,
+  SyncRefusedSchema,
+  SyncStartedSchema,
+  type SyncStartAnswer,
   type SyncTableBody,
 } from "#contract/admin-api";
 import { EnquiriesPageSchema, type EnquiryStatus } from "#contract/enquiries";
-import { SyncRunProgressSchema, SyncRunsSchema, SyncStartedSchema, SyncStatusSchema } from "#contract/sync-runs";
+import { SyncRunProgressSchema, SyncRunsSchema, SyncStatusSchema } from "#contract/sync-runs";
 import { WebhookStateSchema } from "#contract/webhook-status";
 import { assertOk, getJson } from "../../lib/http";
 
@@ -34,14 +37,31 @@ async function read<S extends z.ZodMiniType>(schema: S, path: string): Promise<z
   return parseAnswer(schema, path, await getJson(path, { cache: "no-store" }));
 }
 
-async function send<S extends z.ZodMiniType>(schema: S, method: string, path: string, body?: unknown): Promise<z.infer<S>> {
-  const res = await fetch(path, {
+const request = (method: string, path: string, body?: unknown) =>
+  fetch(path, {
     method,
     credentials: "include",
     headers: body === undefined ? { Accept: "application/json" } : { Accept: "application/json", "Content-Type": "application/json" },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
-  return parseAnswer(schema, path, await (await assertOk(res)).json());
+
+async function send<S extends z.ZodMiniType>(schema: S, method: string, path: string, body?: unknown): Promise<z.infer<S>> {
+  return parseAnswer(schema, path, await (await assertOk(await request(method, path, body))).json());
+}
+
+/** Starts a sync run: its 202 `{success: true, runId}`, or the 409 `{success: false, message}` while another sync runs; any other failure throws. */
+async function startSync(path: string, body?: unknown): Promise<SyncStartAnswer> {
+  const res = await request("POST", path, body);
+  if (res.status === 409) {
+    const refused = SyncRefusedSchema.safeParse(
+      await res
+        .clone()
+        .json()
+        .catch(() => null),
+    );
+    if (refused.success) return refused.data;
+  }
+  return parseAnswer(SyncStartedSchema, path, await (await assertOk(res)).json());
 }
 
 /** Whether this browser holds an admin session. */
@@ -61,9 +81,11 @@ export const setCaching = (enabled: boolean) =>
 export const syncSchemas = () => send(SchemaSyncResultSchema, "POST", ADMIN_PATHS.syncSchemas);
 /** The synced tables with their record counts. */
 export const readNotionTables = () => read(NotionTablesSchema, ADMIN_PATHS.notionTables);
-/** Starts pulling one table's rows from Notion (a sync run, followed with `readSyncRun`). */
+/** Starts pulling one table's rows from Notion (a sync run, followed with `readSyncRun`), or says another sync runs. */
 export const syncTable = (tableName: string, databaseId: string) =>
-  send(SyncStartedSchema, "POST", ADMIN_PATHS.syncTable, { tableName, databaseId } satisfies SyncTableBody);
+  startSync(ADMIN_PATHS.syncTable, { tableName, databaseId } satisfies SyncTableBody);
+/** Starts the full sync of every table (a sync run, followed with `readSyncRun`), or says another sync runs. */
+export const syncAllTables = () => startSync(ADMIN_PATHS.syncAll);
 /** One sync run's progress and outcome. */
 export const readSyncRun = (runId: number) => read(SyncRunProgressSchema, `${ADMIN_PATHS.syncRuns}/${runId}`);
 /** The last sync and the last rebuild request. */

@@ -5,22 +5,28 @@ import { fakeAdminApi } from "./test/fake-api";
 import {
   $notionTables,
   $schemaSync,
+  $syncBusy,
+  $syncingAll,
   $syncingTable,
-  $syncProgress,
   $syncRuns,
   $syncStatus,
   refreshSyncStatus,
   refreshTables,
+  runFullSync,
   runSchemaSync,
   runTableSync,
 } from "./admin-sync";
+import { $syncProgress } from "./sync-follow";
 import { $toasts, dismiss } from "../shell/toasts";
 
 const slots = { tableName: "notion_slot_machines", recordCount: 2, databaseTitle: "Slot Machines", databaseId: "db-slots" };
 const parts = { tableName: "notion_machine_parts", recordCount: 0, databaseTitle: "Machine Parts", databaseId: "db-parts" };
 const lastToast = () => $toasts.get()[0];
 /** A started run (202) and its reading at GET /api/admin/sync-runs/7: ended as `end` says. */
-const started = () => Response.json({ runId: 7, message: "Sync of notion_slot_machines started" }, { status: 202 });
+const started = () => Response.json({ success: true, runId: 7, message: "Sync of notion_slot_machines started" }, { status: 202 });
+/** The worker's answer while another sync holds the lock. */
+const refused = () =>
+  Response.json({ success: false, message: "A Notion sync is already running; try again when it has finished" }, { status: 409 });
 const ended = (end: Parameters<typeof syncRunReading>[0]) => () =>
   Response.json(syncRunReading({ finishedAt: "2026-01-01T04:00:05.000Z", ...end }));
 const quiet = {
@@ -33,6 +39,8 @@ beforeEach(() => {
   dismiss();
   $schemaSync.set({ running: false, result: null });
   $syncingTable.set(null);
+  $syncingAll.set(false);
+  $syncStatus.set({ status: null, build: null, error: null });
 });
 afterEach(() => vi.unstubAllGlobals());
 
@@ -177,6 +185,147 @@ describe("notion sync store", () => {
     fakeAdminApi({ ...quiet, "POST /api/admin/notion-sync-table": () => Response.json({ error: "Notion: boom" }, { status: 502 }) });
     await runTableSync(slots);
     expect(lastToast()).toMatchObject({ title: "Table Sync Failed", description: '502: {"error":"Notion: boom"}', variant: "destructive" });
+  });
+
+  it("toasts the spec's 'Table Sync Failed' with the worker's reason when another sync runs (409), then follows that sync", async () => {
+    const readings = [
+      syncRunReading({ id: 21, kind: "full", target: null, trigger: "cron", status: "running", pagesRead: 40, pagesExpected: 81 }),
+      syncRunReading({
+        id: 21,
+        kind: "full",
+        target: null,
+        trigger: "cron",
+        status: "complete",
+        ok: true,
+        finishedAt: "2026-01-01T04:01:00.000Z",
+      }),
+    ];
+    const seen: unknown[] = [];
+    const stop = $syncProgress.listen((run) => seen.push(run && run.status));
+    fakeAdminApi({
+      ...quiet,
+      "GET /api/admin/sync-status": () => Response.json({ lastSync: null, lastRebuild: null, syncing: true, runningRunId: 21 }),
+      "POST /api/admin/notion-sync-table": refused,
+      "GET /api/admin/sync-runs/21": () => Response.json(readings.length > 1 ? readings.shift() : readings[0]),
+      "GET /api/admin/sync-runs?limit=50": () => Response.json({ runs: [] }),
+    });
+    await runTableSync(slots);
+    expect(lastToast()).toMatchObject({
+      title: "Table Sync Failed",
+      description: "A Notion sync is already running; try again when it has finished",
+      variant: "destructive",
+    });
+    expect($syncBusy.get()).toBe(true);
+    await vi.waitFor(() => expect(seen.at(-1)).toBeNull(), { timeout: 3000 });
+    stop();
+    expect(seen).toEqual(["running", "complete", null]);
+  });
+
+  it("follows a sync another client started, found by the polled status, with every start disabled, then reloads the tab once", async () => {
+    let status: Record<string, unknown> = { lastSync: null, lastRebuild: null, syncing: true, runningRunId: 31 };
+    const readings = [
+      syncRunReading({ id: 31, kind: "full", target: null, trigger: "launcher", status: "running", pagesRead: 40, pagesExpected: 81 }),
+      syncRunReading({
+        id: 31,
+        kind: "full",
+        target: null,
+        trigger: "launcher",
+        status: "complete",
+        ok: true,
+        finishedAt: "2026-01-01T04:01:00.000Z",
+      }),
+    ];
+    const { calls } = fakeAdminApi({
+      ...quiet,
+      "GET /api/admin/sync-status": () => Response.json(status),
+      "GET /api/admin/sync-runs/31": () => {
+        const reading = readings.shift()!;
+        if (reading.status === "complete") status = { lastSync: null, lastRebuild: null, syncing: false, runningRunId: null };
+        return Response.json(reading);
+      },
+      "GET /api/admin/sync-runs?limit=50": () => Response.json({ runs: [] }),
+    });
+    await refreshSyncStatus();
+    await vi.waitFor(() => expect($syncProgress.get()).toMatchObject({ id: 31, pagesRead: 40, pagesExpected: 81 }));
+    expect($syncBusy.get()).toBe(true);
+    await runTableSync(slots);
+    await runFullSync();
+    expect(calls.filter((c) => c.key.startsWith("POST "))).toEqual([]);
+    await vi.waitFor(() => expect($syncProgress.get()).toBeNull(), { timeout: 3000 });
+    await vi.waitFor(() => expect($syncBusy.get()).toBe(false));
+    expect(calls.map((c) => c.key)).toEqual(expect.arrayContaining(["GET /api/admin/notion-tables", "GET /api/admin/sync-runs?limit=50"]));
+    // A run followed to its end is not followed again while its lock lingers (a run killed midway holds it until it expires).
+    status = { lastSync: null, lastRebuild: null, syncing: true, runningRunId: 31 };
+    const readsBefore = calls.filter((c) => c.key === "GET /api/admin/sync-runs/31").length;
+    await refreshSyncStatus();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(calls.filter((c) => c.key === "GET /api/admin/sync-runs/31")).toHaveLength(readsBefore);
+  });
+
+  it("runs Sync All Tables: the full sync followed to its end, toasted with the table sync's titles naming all tables", async () => {
+    let syncingDuringRequest = false;
+    const { calls } = fakeAdminApi({
+      ...quiet,
+      "POST /api/admin/notion-sync-all": () => {
+        syncingDuringRequest = $syncingAll.get() && $syncBusy.get();
+        return Response.json({ success: true, runId: 8, message: "Full sync started" }, { status: 202 });
+      },
+      "GET /api/admin/sync-runs/8": () =>
+        Response.json(
+          syncRunReading({ id: 8, kind: "full", target: null, status: "complete", ok: true, message: "Synced 12 of 12 tables, 81 rows" }),
+        ),
+      "GET /api/admin/sync-runs?limit=50": () => Response.json({ runs: [] }),
+    });
+    await runFullSync();
+    expect(syncingDuringRequest).toBe(true);
+    expect(calls[0].init.body).toBeUndefined();
+    expect(lastToast()).toEqual(
+      expect.objectContaining({
+        title: "Table Sync Successful",
+        description: "All tables: Synced 12 of 12 tables, 81 rows",
+        variant: "default",
+      }),
+    );
+    expect($syncingAll.get()).toBe(false);
+  });
+
+  it("toasts a full sync that failed for some tables with its summary and their errors, a refused one and a failed request", async () => {
+    fakeAdminApi({
+      ...quiet,
+      "POST /api/admin/notion-sync-all": () => Response.json({ success: true, runId: 9, message: "Full sync started" }, { status: 202 }),
+      "GET /api/admin/sync-runs/9": () =>
+        Response.json(
+          syncRunReading({
+            id: 9,
+            kind: "full",
+            target: null,
+            status: "complete",
+            ok: false,
+            message: "Synced 11 of 12 tables, 70 rows",
+            error: "notion_vintage_toys: Could not download file toy.png from Notion: HTTP 404",
+          }),
+        ),
+    });
+    await runFullSync();
+    expect(lastToast()).toMatchObject({
+      title: "Table Sync Failed",
+      description:
+        "All tables: Synced 11 of 12 tables, 70 rows — notion_vintage_toys: Could not download file toy.png from Notion: HTTP 404",
+      variant: "destructive",
+    });
+    fakeAdminApi({ ...quiet, "POST /api/admin/notion-sync-all": refused });
+    await runFullSync();
+    expect(lastToast()).toMatchObject({
+      title: "Table Sync Failed",
+      description: "All tables: A Notion sync is already running; try again when it has finished",
+    });
+    $syncStatus.set({ status: null, build: null, error: null });
+    fakeAdminApi({
+      ...quiet,
+      "POST /api/admin/notion-sync-all": () => new Response("", { status: 500, statusText: "Internal Server Error" }),
+    });
+    await runFullSync();
+    expect(lastToast()).toMatchObject({ title: "Failed to sync table data", description: "500: Internal Server Error" });
   });
 
   it("loads the sync status and the site's build time", async () => {

@@ -1,19 +1,20 @@
-import { atom } from "nanostores";
+import { atom, computed } from "nanostores";
 import type { NotionTable, SchemaSyncResult } from "#contract/admin-api";
-import { runEnded, type SyncHistoryRun, type SyncRunProgress, type SyncStatus } from "#contract/sync-runs";
+import type { SyncHistoryRun, SyncStatus } from "#contract/sync-runs";
 import {
   readBuildInfo,
   readNotionTables,
-  readSyncRun,
   readSyncRuns,
   readSyncStatus,
+  syncAllTables,
   syncSchemas,
   syncTable,
   type BuildInfo,
 } from "./admin-api";
 import { errorText, failureToast } from "./error-text";
-import { schemaSyncToast, syncErrorToast, tableSyncToast } from "./sync-toasts";
+import { fullSyncToast, runEndToast, schemaSyncToast, syncErrorToast, tableSyncToast } from "./sync-toasts";
 import { handleUnauthorized } from "./admin-store";
+import { $syncProgress, followRun, shouldFollow } from "./sync-follow";
 import { toast } from "../shell/toasts";
 
 /** How often the Notion Sync tab re-reads sync-status and the build time. */
@@ -23,20 +24,25 @@ export const SYNC_STATUS_POLL_MS = 10_000;
 export const $schemaSync = atom<{ running: boolean; result: SchemaSyncResult | null }>({ running: false, result: null });
 /** The synced tables list. */
 export const $notionTables = atom<{ data: NotionTable[] | null; loading: boolean }>({ data: null, loading: false });
-/** The table whose data sync runs now; only one at a time. */
+/** The table whose data sync this tab started and follows; only one at a time. */
 export const $syncingTable = atom<string | null>(null);
-/** The running table sync's latest reading (pages read, rows written, files copied), null before its first. */
-export const $syncProgress = atom<SyncRunProgress | null>(null);
-/** How often a running table sync's progress is read. */
-export const SYNC_PROGRESS_POLL_MS = 1000;
-/** Readings before the tab stops following a run (the run goes on; the history shows its end). */
-const SYNC_PROGRESS_READINGS = 3600;
+/** Whether this tab started the full sync ('Sync All Tables') and follows it. */
+export const $syncingAll = atom(false);
 /** Last sync, last rebuild request, and the deployed site's build time. */
 export const $syncStatus = atom<{ status: SyncStatus | null; build: BuildInfo | null; error: string | null }>({
   status: null,
   build: null,
   error: null,
 });
+
+/**
+ * Whether a sync runs now, whoever started it (this tab, another, the cron, a webhook batch, the launcher): the buttons
+ * that start one are disabled meanwhile, as only one may run at a time.
+ */
+export const $syncBusy = computed(
+  [$syncingTable, $syncingAll, $schemaSync, $syncProgress, $syncStatus],
+  (table, all, schema, progress, status) => table !== null || all || schema.running || progress !== null || status.status?.syncing === true,
+);
 
 /** Runs the Sync history card lists. */
 export const SYNC_HISTORY_LIMIT = 50;
@@ -65,7 +71,10 @@ export async function refreshTables(): Promise<void> {
   }
 }
 
-/** Loads sync-status and /build-info.json (a missing build-info only leaves the build time empty); a sync that started or ended since, such as the cron's, reloads the history. */
+/**
+ * Loads sync-status and /build-info.json (a missing build-info only leaves the build time empty); a sync that started
+ * or ended since, such as the cron's, reloads the history, and a run holding the lock is followed to its end.
+ */
 export async function refreshSyncStatus(): Promise<void> {
   const [status, build] = await Promise.allSettled([readSyncStatus(), readBuildInfo()]);
   if (status.status === "rejected") handleUnauthorized(status.reason);
@@ -77,11 +86,27 @@ export async function refreshSyncStatus(): Promise<void> {
     build: build.status === "fulfilled" ? build.value : null,
     error: status.status === "rejected" ? errorText(status.reason) : null,
   });
+  const running = status.status === "fulfilled" ? status.value.runningRunId : null;
+  if (running != null && shouldFollow(running)) void watchRun(running);
 }
+
+/** Follows a run another client started (its progress shown meanwhile), then reloads what it changed. */
+async function watchRun(runId: number): Promise<void> {
+  try {
+    await followRun(runId);
+  } catch (error) {
+    if (handleUnauthorized(error)) return;
+  }
+  // This tab's own start, if it was this run, reloads these as it toasts.
+  if ($syncingTable.get() === null && !$syncingAll.get()) await refreshAfterRun();
+}
+
+/** What a finished sync run changes in the tab: the table counts, the status cards and the history. */
+const refreshAfterRun = () => Promise.all([refreshTables(), refreshSyncStatus(), refreshSyncRuns()]);
 
 /** Runs the schema sync (button disabled meanwhile) and lists its per-table result. */
 export async function runSchemaSync(): Promise<void> {
-  if ($schemaSync.get().running) return;
+  if ($syncBusy.get()) return;
   $schemaSync.set({ ...$schemaSync.get(), running: true });
   try {
     const result = await syncSchemas();
@@ -96,36 +121,32 @@ export async function runSchemaSync(): Promise<void> {
   }
 }
 
-/** Reads a sync run's progress every SYNC_PROGRESS_POLL_MS into `$syncProgress` until it has ended. */
-async function followRun(runId: number): Promise<SyncRunProgress> {
-  for (let reading = 0; reading < SYNC_PROGRESS_READINGS; reading++) {
-    const run = await readSyncRun(runId);
-    $syncProgress.set(run);
-    if (runEnded(run)) return run;
-    await new Promise((resolve) => setTimeout(resolve, SYNC_PROGRESS_POLL_MS));
-  }
-  throw new Error("The sync is still running; the Sync history shows how it ends");
-}
-
-/** Starts one table's data sync and follows its run to the end (progress meanwhile); refused while another table syncs or without a database id. */
+/** Starts one table's data sync and follows its run to the end (progress meanwhile); refused while another sync runs or without a database id. */
 export async function runTableSync(table: NotionTable): Promise<void> {
-  if ($syncingTable.get() !== null || !table.databaseId) return;
+  if ($syncBusy.get() || !table.databaseId) return;
   $syncingTable.set(table.tableName);
   try {
-    const { runId } = await syncTable(table.tableName, table.databaseId);
-    const run = await followRun(runId);
-    toast(
-      tableSyncToast(
-        run.ok === true
-          ? { success: true, message: run.message ?? "" }
-          : { success: false, message: run.error ?? run.message ?? "The sync did not finish" },
-      ),
-    );
+    const answer = await syncTable(table.tableName, table.databaseId);
+    toast(answer.success ? runEndToast(await followRun(answer.runId), tableSyncToast) : tableSyncToast(answer));
   } catch (error) {
     if (!handleUnauthorized(error)) toast(syncErrorToast("Table Sync Failed", "Failed to sync table data", error));
   } finally {
     $syncingTable.set(null);
-    $syncProgress.set(null);
   }
-  await Promise.all([refreshTables(), refreshSyncStatus(), refreshSyncRuns()]);
+  await refreshAfterRun();
+}
+
+/** Starts the full sync of every table ('Sync All Tables') and follows its run to the end; refused while another sync runs. */
+export async function runFullSync(): Promise<void> {
+  if ($syncBusy.get()) return;
+  $syncingAll.set(true);
+  try {
+    const answer = await syncAllTables();
+    toast(answer.success ? runEndToast(await followRun(answer.runId), fullSyncToast) : fullSyncToast(answer));
+  } catch (error) {
+    if (!handleUnauthorized(error)) toast(syncErrorToast("Table Sync Failed", "Failed to sync table data", error));
+  } finally {
+    $syncingAll.set(false);
+  }
+  await refreshAfterRun();
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { schemaSyncToast, syncErrorToast, tableSyncToast } from "./sync-toasts";
+import { syncRunReading } from "#contract/test/sync-run-reading";
+import { fullSyncToast, runEndToast, schemaSyncToast, syncErrorToast, tableSyncToast } from "./sync-toasts";
 import { HttpError } from "../../lib/http";
 
 describe("sync toasts", () => {
@@ -34,6 +35,38 @@ describe("sync toasts", () => {
       description: "Notion 502",
       variant: "destructive",
     });
+  });
+
+  it("titles the full sync like a table sync, its description naming all tables", () => {
+    expect(fullSyncToast({ success: true, message: "Synced 12 of 12 tables, 81 rows" })).toEqual({
+      title: "Table Sync Successful",
+      description: "All tables: Synced 12 of 12 tables, 81 rows",
+      variant: "default",
+    });
+    expect(fullSyncToast({ success: false, message: "A Notion sync is already running" })).toEqual({
+      title: "Table Sync Failed",
+      description: "All tables: A Notion sync is already running",
+      variant: "destructive",
+    });
+  });
+
+  it("words a followed run's end: its message, else its message and error each once, else that it did not finish", () => {
+    expect(runEndToast(syncRunReading({ ok: true, message: "Synced 2 rows" }), tableSyncToast)).toMatchObject({
+      title: "Table Sync Successful",
+      description: "Synced 2 rows",
+    });
+    expect(
+      runEndToast(syncRunReading({ ok: false, message: "Notion answered 502", error: "Notion answered 502" }), tableSyncToast),
+    ).toMatchObject({
+      title: "Table Sync Failed",
+      description: "Notion answered 502",
+    });
+    expect(
+      runEndToast(syncRunReading({ ok: false, message: "Synced 1 of 2 tables, 3 rows", error: "notion_a: gone" }), fullSyncToast),
+    ).toMatchObject({
+      description: "All tables: Synced 1 of 2 tables, 3 rows — notion_a: gone",
+    });
+    expect(runEndToast(syncRunReading({ status: "complete" }), tableSyncToast).description).toBe("The sync did not finish");
   });
 
   it("title a Notion failure (502) as the sync failing and any other error as the request failing", () => {

@@ -1,24 +1,55 @@
-import { useEffect, useRef, useState } from "react";
-import { GENERIC_IMAGE, defaultImageFor } from "../../lib/images";
+import { useEffect, useMemo, useRef, useState, type ComponentType } from "react";
+import { GENERIC_IMAGE, defaultImageFor, hasPhotos } from "../../lib/images";
 import { THUMB_SIZE, THUMB_STEP, offsetFor, visibleThumbnails } from "./thumbnails";
 import Icon from "../../lib/ui/Icon";
+import type { LightboxProps } from "./Lightbox";
+import MainImageFrame from "./MainImageFrame";
 
-/** Props of ImageGallery: the item's images (main first), their srcsets where the build made them, its title and category (for the default image). */
-type Props = { images: string[]; srcsets?: (string | null)[]; title: string; category: string };
+/**
+ * Props of ImageGallery: the item's images (main first), their srcsets and the addresses they open at full size (the
+ * worker's largest copies) where the build made them, its title and category (for the default image).
+ */
+type Props = { images: string[]; srcsets?: (string | null)[]; fullSizes?: string[]; title: string; category: string };
 
 /** The strip's horizontal padding in px (px-0.5 each side), room for the selected thumbnail's ring. */
 const STRIP_PADDING = 4;
 const ARROW =
   "rounded-full border border-brass-600 bg-cream-50 p-1 sm:p-2 text-walnut hover:bg-cream-200 disabled:cursor-not-allowed disabled:opacity-40";
 
-/** Main image (max 500 px high) and a thumbnail strip with left/right arrows (3/4/5 visible by width). */
-export default function ImageGallery({ images, srcsets = [], title, category }: Props) {
+/** No full-size addresses (the 404 page's item, rendered in the browser): the lightbox opens the files themselves. */
+const NO_FULL_SIZES: string[] = [];
+
+/** The lightbox once its code has loaded, and the photo it opened at. */
+type Viewer = { Lightbox: ComponentType<LightboxProps>; start: number; placeholder: string | null };
+
+/**
+ * Main image (max 500 px high) and a thumbnail strip with left/right arrows (3/4/5 visible by width). The main image
+ * of an item with photos is a button (the same box: nothing moves) opening them full size in the lightbox, whose code
+ * is fetched on the first press only.
+ */
+export default function ImageGallery({ images, srcsets = [], fullSizes = NO_FULL_SIZES, title, category }: Props) {
   const [selected, setSelected] = useState(0);
   const [offset, setOffset] = useState(0);
   const [visible, setVisible] = useState(5);
+  const [viewer, setViewer] = useState<Viewer | null>(null);
   const fallback = `${defaultImageFor(category)} ${GENERIC_IMAGE}`;
   const main = images[selected] ?? images[0];
   const strip = useRef<HTMLDivElement>(null);
+  const opener = useRef<HTMLButtonElement>(null);
+  const mainImage = useRef<HTMLImageElement>(null);
+  const viewable = hasPhotos(images, category);
+  // One list for the lightbox's lifetime: it resets its zoom when the list it is given changes.
+  const photos = useMemo(() => images.map((image, i) => fullSizes[i] ?? image), [images, fullSizes]);
+
+  const openViewer = async () => {
+    try {
+      const { default: Lightbox } = await import("./Lightbox");
+      setViewer({ Lightbox, start: selected, placeholder: mainImage.current?.currentSrc || null });
+    } catch {
+      // The lightbox's code is gone (a deploy since this page loaded) or unreachable: the photo's own file, full size.
+      window.location.assign(main);
+    }
+  };
 
   useEffect(() => {
     const element = strip.current;
@@ -36,9 +67,15 @@ export default function ImageGallery({ images, srcsets = [], title, category }: 
   const scrollable = images.length > visible;
   return (
     <div className="card p-2 sm:p-3" data-testid="image-gallery">
-      <div className="flex aspect-[4/3] max-h-[500px] w-full justify-center rounded bg-cream-200">
+      <MainImageFrame
+        viewable={viewable}
+        ref={opener}
+        label={`View full size: ${title}, image ${selected + 1} of ${images.length}`}
+        onOpen={() => void openViewer()}
+      >
         <img
           key={main}
+          ref={mainImage}
           src={main}
           srcSet={srcsets[selected] ?? undefined}
           sizes="(min-width: 1280px) 560px, (min-width: 768px) calc(100vw - 320px), 100vw"
@@ -50,7 +87,21 @@ export default function ImageGallery({ images, srcsets = [], title, category }: 
           data-fallback={fallback}
           data-testid="main-image"
         />
-      </div>
+      </MainImageFrame>
+      {viewer && (
+        <viewer.Lightbox
+          images={photos}
+          title={title}
+          category={category}
+          start={viewer.start}
+          placeholder={viewer.placeholder}
+          onClose={(index) => {
+            setViewer(null);
+            setSelected(index);
+          }}
+          returnFocus={() => opener.current?.focus()}
+        />
+      )}
       {images.length > 1 && (
         <div className="mt-4 flex items-center justify-center gap-0.5 sm:gap-1.5">
           <button
