@@ -22,8 +22,7 @@ afterAll(async () => {
 /** The worker's largest copy of a synced image: what the lightbox shows. */
 const fullSize = (src: string) => src.replace(/^\/media\//, "/media/w/1600/");
 const LIGHTBOX_CHUNK = /\/_astro\/Lightbox\.[\w-]+\.js$/;
-const viewButton = (page: Page, n: number) =>
-  page.getByRole("button", { name: `View full size: ${TITLE}, image ${n} of ${images.length}` });
+const viewLink = (page: Page, n: number) => page.getByRole("link", { name: `View full size: ${TITLE}, image ${n} of ${images.length}` });
 const dialog = (page: Page) => page.getByRole("dialog", { name: TITLE });
 const counter = (page: Page) => page.getByTestId("lightbox-counter").textContent();
 /** The photo shown: its address once decoded and painted, and its zoom. */
@@ -55,10 +54,12 @@ describe("item photos up close", () => {
     page.on("request", (request) => request.resourceType() === "script" && scripts.push(new URL(request.url()).pathname));
     const html = await (await page.goto(`/gallery/slots/${castle.id}`))!.text();
     expect(html).not.toContain(chunks[0]);
+    // Before hydration, or without JavaScript, the main image is a plain link to its full-size copy.
+    expect(html).toContain(`href="${fullSize(images[0])}"`);
     await hydrated(page);
     await page.waitForLoadState("networkidle");
     expect(scripts.filter((s) => LIGHTBOX_CHUNK.test(s))).toEqual([]);
-    const button = viewButton(page, 1);
+    const button = viewLink(page, 1);
     const frame = await page.getByTestId("view-full-size").boundingBox();
 
     await button.focus();
@@ -105,7 +106,7 @@ describe("item photos up close", () => {
     await dialog(page).waitFor({ state: "detached" });
     // Back on the page, which now shows the photo last viewed, focus on the button that opened it, nothing moved.
     expect(await focusedTestId(page)).toBe("view-full-size");
-    await viewButton(page, 3).waitFor();
+    await viewLink(page, 3).waitFor();
     expect(await page.getByTestId("view-full-size").boundingBox()).toEqual(frame);
     expect(await page.getByTestId("main-image").getAttribute("src")).toBe(images[2]);
     await context.close();
@@ -116,7 +117,7 @@ describe("item photos up close", () => {
     const page = await phone.newPage();
     await page.goto(`/for-sale/slots/${castle.id}`);
     await hydrated(page);
-    await viewButton(page, 1).tap();
+    await viewLink(page, 1).tap();
     await dialog(page).waitFor();
     await expect.poll(() => shownPhoto(page), POLL).toEqual({ src: fullSize(images[0]), scale: 1 });
     const cdp = await phone.newCDPSession(page);
@@ -155,14 +156,14 @@ describe("item photos up close", () => {
     await phone.close();
   });
 
-  it("opens the photo's own file when the lightbox's code cannot be loaded (a deploy removed it since the page loaded)", async () => {
+  it("opens the photo's full-size file when the lightbox's code cannot be loaded (a deploy removed it since the page loaded)", async () => {
     const context = await openAt(browser, 1280);
     const page = await context.newPage();
     await page.route(LIGHTBOX_CHUNK, (route) => route.abort());
     await page.goto(`/gallery/slots/${castle.id}`);
     await hydrated(page);
-    await viewButton(page, 1).click();
-    await page.waitForURL((url) => url.pathname === images[0]);
+    await viewLink(page, 1).click();
+    await page.waitForURL((url) => url.pathname === fullSize(images[0]));
     await context.close();
   });
 });

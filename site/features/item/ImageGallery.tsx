@@ -24,8 +24,8 @@ type Viewer = { Lightbox: ComponentType<LightboxProps>; start: number; placehold
 
 /**
  * Main image (max 500 px high) and a thumbnail strip with left/right arrows (3/4/5 visible by width). The main image
- * of an item with photos is a button (the same box: nothing moves) opening them full size in the lightbox, whose code
- * is fetched on the first press only.
+ * of an item with photos is a link to its full-size copy (the same box: nothing moves) that opens them full size in the
+ * lightbox, whose code is fetched on the first press only.
  */
 export default function ImageGallery({ images, srcsets = [], fullSizes = NO_FULL_SIZES, title, category }: Props) {
   const [selected, setSelected] = useState(0);
@@ -35,7 +35,7 @@ export default function ImageGallery({ images, srcsets = [], fullSizes = NO_FULL
   const fallback = `${defaultImageFor(category)} ${GENERIC_IMAGE}`;
   const main = images[selected] ?? images[0];
   const strip = useRef<HTMLDivElement>(null);
-  const opener = useRef<HTMLButtonElement>(null);
+  const opener = useRef<HTMLAnchorElement>(null);
   const mainImage = useRef<HTMLImageElement>(null);
   const viewable = hasPhotos(images, category);
   // One list for the lightbox's lifetime: it resets its zoom when the list it is given changes.
@@ -47,7 +47,7 @@ export default function ImageGallery({ images, srcsets = [], fullSizes = NO_FULL
       setViewer({ Lightbox, start: selected, placeholder: mainImage.current?.currentSrc || null });
     } catch {
       // The lightbox's code is gone (a deploy since this page loaded) or unreachable: the photo's own file, full size.
-      window.location.assign(main);
+      window.location.assign(photos[selected] ?? main);
     }
   };
 
@@ -70,6 +70,7 @@ export default function ImageGallery({ images, srcsets = [], fullSizes = NO_FULL
       <MainImageFrame
         viewable={viewable}
         ref={opener}
+        href={photos[selected] ?? main}
         label={`View full size: ${title}, image ${selected + 1} of ${images.length}`}
         onOpen={() => void openViewer()}
       >

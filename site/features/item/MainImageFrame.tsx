@@ -1,20 +1,33 @@
-import type { ReactNode, Ref } from "react";
+import type { MouseEvent, ReactNode, Ref } from "react";
 
-/** Props of MainImageFrame: whether the image opens the lightbox, the button's label and action, and the image. */
-type Props = { viewable: boolean; label: string; onOpen: () => void; children: ReactNode; ref: Ref<HTMLButtonElement> };
+/**
+ * Props of MainImageFrame: whether the image opens the lightbox, the full-size address it links to, the link's label,
+ * what opens the lightbox instead, and the image.
+ */
+type Props = { viewable: boolean; href: string; label: string; onOpen: () => void; children: ReactNode; ref: Ref<HTMLAnchorElement> };
 
 const FRAME = "relative flex aspect-[4/3] max-h-[500px] w-full justify-center rounded bg-cream-200";
 
-/** The main image's 4:3 box (at most 500 px high): a button opening the lightbox for an item with photos, else a plain box. */
-export default function MainImageFrame({ viewable, label, onOpen, children, ref }: Props) {
+/** A click the browser should handle itself: a new tab or window, a download. */
+const opensElsewhere = (event: MouseEvent) => event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey;
+
+/**
+ * The main image's 4:3 box (at most 500 px high). For an item with photos it is a link to the photo's full-size copy,
+ * so it works before hydration and without JavaScript; once hydrated a plain click opens the lightbox instead.
+ */
+export default function MainImageFrame({ viewable, href, label, onOpen, children, ref }: Props) {
   if (!viewable) return <div className={FRAME}>{children}</div>;
   return (
-    <button
+    <a
       ref={ref}
-      type="button"
+      href={href}
       className={`${FRAME} group cursor-zoom-in`}
       aria-label={label}
-      onClick={onOpen}
+      onClick={(event) => {
+        if (opensElsewhere(event)) return;
+        event.preventDefault();
+        onOpen();
+      }}
       data-testid="view-full-size"
     >
       {children}
@@ -27,6 +40,6 @@ export default function MainImageFrame({ viewable, label, onOpen, children, ref 
           <path d="M4 9V4h5M20 9V4h-5M4 15v5h5M20 15v5h-5" />
         </svg>
       </span>
-    </button>
+    </a>
   );
 }
