@@ -1,7 +1,9 @@
+import { MIN_ADMIN_PASSWORD_LENGTH } from "#contract/worker-secrets";
+
+export { MIN_ADMIN_PASSWORD_LENGTH };
+
 /** The admin password of the local demo, used when ADMIN_PASSWORD is not set. */
 export const DEMO_ADMIN_PASSWORD = "admin";
-/** The shortest ADMIN_PASSWORD `npm start` accepts (the demo default aside). */
-export const MIN_ADMIN_PASSWORD_LENGTH = 12;
 
 /**
  * The admin password `npm start` uses and how the launcher names it: only the demo default is ever printed. Throws for

@@ -9,6 +9,7 @@ import { waitForReload, workerInstance } from "./worker-instance.ts";
 import { startWorker } from "./worker-process.ts";
 import { subscribeWorker } from "./webhook-subscription.ts";
 import { startNotionServer, type NotionServer } from "../notion-server/server.ts";
+import { workerLogLine } from "./worker-log.ts";
 
 /** Everything `npm start` runs: Notion (demo or external), the worker, the deploy hook, synced data and a built site. */
 export type Stack = {
@@ -105,9 +106,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       },
       log: (line) => {
         options.workerLog?.(line);
-        // workerd's failed look-up of Cloudflare's `cf` metadata is expected offline and says nothing useful; a
-        // full sync at size logs hundreds of step lines.
-        if (/sync|rror|✘/.test(line) && !/workers\.cloudflare\.com|sync step: run/.test(line)) log(`  [worker] ${line}`);
+        const shown = workerLogLine(line);
+        if (shown !== null) log(shown);
       },
       signal,
     });

@@ -2,6 +2,7 @@ import type { Context, ErrorHandler, NotFoundHandler } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { AppEnv } from "../app-env";
 import type { ApiError } from "#contract/public-api";
+import { logEvent } from "./log";
 
 /** The message of a thrown value: an Error's message, anything else as a string. */
 export function errorMessage(err: unknown): string {
@@ -32,10 +33,10 @@ export const onError: ErrorHandler<AppEnv> = (err, c) => {
     return c.json<ApiError>({ error: err.message || res.statusText }, err.status, retryHeaders(res));
   }
   if (isD1Unavailable(err)) {
-    console.error(`${c.req.method} ${c.req.path}: D1 unavailable:`, err);
+    logEvent("d1_unavailable", { method: c.req.method, path: c.req.path, error: err });
     return c.json<ApiError>({ error: D1_UNAVAILABLE_MESSAGE }, 503, { "Retry-After": String(D1_RETRY_AFTER_SECONDS) });
   }
-  console.error(`${c.req.method} ${c.req.path} failed:`, err);
+  logEvent("unexpected_error", { method: c.req.method, path: c.req.path, error: err });
   return c.json<ApiError>({ error: "Internal server error" }, 500);
 };
 

@@ -1,8 +1,12 @@
+import { parseStepSubrequests } from "#contract/step-subrequests";
+import { logEvent } from "./log";
+
 /**
  * Subrequests one sync step makes, counted where they leave the Worker: every D1 call (a batch counts once, as
- * Cloudflare counts it), every R2 and KV operation, and every fetch attempt of the run's Notion client and downloads.
+ * Cloudflare counts it), every R2 and KV operation, and every fetch attempt of the run's Notion client and downloads;
+ * `budget`: the most the step aims at (SYNC_STEP_SUBREQUESTS, read once per step).
  */
-export type StepMeter = { used: number; engineRetries: boolean };
+export type StepMeter = { used: number; engineRetries: boolean; budget: number };
 
 const meters = new WeakMap<object, StepMeter>();
 
@@ -78,12 +82,19 @@ function meteredStore<T extends object>(store: T, meter: StepMeter): T {
   });
 }
 
+/** The step budget SYNC_STEP_SUBREQUESTS sets; a value out of range is logged and the default (50) used, so a sync never fails on it. */
+export function stepBudget(env: Pick<Env, "SYNC_STEP_SUBREQUESTS">): number {
+  const { budget, error } = parseStepSubrequests(env.SYNC_STEP_SUBREQUESTS);
+  if (error) logEvent("config_error", { setting: "SYNC_STEP_SUBREQUESTS", error });
+  return budget;
+}
+
 /**
  * `env` with D1, R2 and KV counted into a fresh meter (`meterOf` finds it; the Notion client counts its fetches there
  * too). `engineRetries`: the step is retried by the Workflows engine, so the Notion client retries less within it.
  */
 export function meteredEnv(env: Env, engineRetries = false): { env: Env; meter: StepMeter } {
-  const meter: StepMeter = { used: 0, engineRetries };
+  const meter: StepMeter = { used: 0, engineRetries, budget: stepBudget(env) };
   const counted: Env = {
     ...env,
     DB: meteredD1(env.DB, meter),

@@ -14,6 +14,7 @@ import { listEntries, readEntry } from "../tables/registry";
 import { syncSchemas } from "../sync/schema-sync";
 import { startSync } from "../sync/start-sync";
 import { upstreamMessage } from "../notion/upstream-error";
+import { logEvent } from "../lib/log";
 
 /** Admin Notion sync routes (guarded by the admin middleware; mounted at the root, paths from the contract). */
 const adminNotion = new Hono<AppEnv>();
@@ -29,7 +30,7 @@ async function guarded<T>(what: string, work: () => Promise<T>): Promise<T> {
     if (err instanceof LockBusyError) fail(409, err.message);
     const upstream = upstreamMessage(err);
     if (upstream) fail(502, upstream);
-    console.error(`${what} failed:`, err);
+    logEvent("unexpected_error", { what, error: err });
     throw new HTTPException(500, { message: `${what} failed: ${errorMessage(err)}` });
   }
 }

@@ -1,0 +1,42 @@
+/** How `npm start` shows the worker's log lines: its JSON events (worker/lib/log.ts) as short readable lines. */
+
+/** Events not shown: one per workflow step (hundreds in a full sync; the run's end sums them up). */
+const HIDDEN = new Set(["sync_step"]);
+
+/** The worker's JSON event in a log line (anything may precede it, e.g. wrangler's prefix), or null. */
+export function workerEvent(line: string): Record<string, unknown> | null {
+  const at = line.indexOf('{"event":');
+  if (at < 0) return null;
+  try {
+    const record = JSON.parse(line.slice(at).trimEnd()) as unknown;
+    return record && typeof record === "object" && typeof (record as { event?: unknown }).event === "string"
+      ? (record as Record<string, unknown>)
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+const seconds = (ms: unknown) => (typeof ms === "number" ? `${(ms / 1000).toFixed(1)} s` : null);
+
+/** One event as a line: `run_end notion_slots: Synced 15 rows into notion_slots (run 4, 2.1 s, 12 steps, at most 47 subrequests a step)`. */
+export function describeEvent(record: Record<string, unknown>): string {
+  const { event, table, message, error, runId, ms, steps, subrequests } = record;
+  const text = [message, error].filter((part) => typeof part === "string" && part !== "").join(": ");
+  const facts = [
+    typeof runId === "number" ? `run ${runId}` : null,
+    seconds(ms),
+    typeof steps === "number" ? `${steps} steps` : null,
+    typeof subrequests === "number" ? `at most ${subrequests} subrequests a step` : null,
+  ].filter((fact) => fact !== null);
+  return `${String(event)}${typeof table === "string" ? ` ${table}` : ""}${text ? `: ${text}` : ""}${facts.length ? ` (${facts.join(", ")})` : ""}`;
+}
+
+/** What `npm start` prints for a line of `wrangler dev`'s output, or null to leave it out. */
+export function workerLogLine(line: string): string | null {
+  const record = workerEvent(line);
+  if (record) return HIDDEN.has(String(record.event)) ? null : `  [worker] ${describeEvent(record)}`;
+  // workerd's failed look-up of Cloudflare's `cf` metadata is expected offline and says nothing useful.
+  if (/rror|✘/.test(line) && !/workers\.cloudflare\.com/.test(line)) return `  [worker] ${line}`;
+  return null;
+}
