@@ -1,7 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { parseStepLog, stepLogFields } from "./step-log";
 
-const step = { runId: 12, name: "notion_posts: rows 0.40", startedAt: 1_732_490_000_000, endedAt: 1_732_490_001_234, subrequests: 47 };
+const step = {
+  runId: 12,
+  name: "notion_posts: rows 0.40",
+  startedAt: 1_732_490_000_000,
+  endedAt: 1_732_490_001_234,
+  subrequests: 47,
+  rowsRead: 120,
+  rowsWritten: 80,
+};
 /** The line the worker writes for `step` (logEvent's JSON). */
 const line = JSON.stringify({ event: "sync_step", ...stepLogFields(step) });
 
@@ -14,6 +22,8 @@ describe("step log records", () => {
       step: "notion_posts: rows 0.40",
       ms: 1234,
       subrequests: 47,
+      rowsRead: 120,
+      rowsWritten: 80,
       startedAt: 1_732_490_000_000,
       endedAt: 1_732_490_001_234,
     });
@@ -23,6 +33,8 @@ describe("step log records", () => {
   it("read back what a step wrote, whatever precedes it on the line", () => {
     expect(parseStepLog(`  [worker] ${line}\n`)).toEqual(step);
     expect(parseStepLog(line)).toEqual(step);
+    const { rowsRead: _read, rowsWritten: _written, ...withoutRows } = step;
+    expect(parseStepLog(JSON.stringify({ event: "sync_step", ...stepLogFields(withoutRows) }))).toEqual(withoutRows);
   });
 
   it("ignore every other line, a cut one and one missing a field", () => {

@@ -3,8 +3,16 @@
  * read back by `npm run bench:scale` (to match a step's window with workerd's CPU time).
  */
 
-/** One workflow step's log record: its run, name, wall-clock window (epoch ms) and subrequests. */
-export type StepLog = { runId: number; name: string; startedAt: number; endedAt: number; subrequests: number };
+/** One workflow step's log record: its run, name, wall-clock window (epoch ms), subrequests and the D1 rows its queries read and wrote. */
+export type StepLog = {
+  runId: number;
+  name: string;
+  startedAt: number;
+  endedAt: number;
+  subrequests: number;
+  rowsRead?: number;
+  rowsWritten?: number;
+};
 
 /** The event name of a step's record. */
 export const STEP_EVENT = "sync_step";
@@ -19,6 +27,8 @@ export const stepLogFields = (s: StepLog) => ({
   step: s.name,
   ms: s.endedAt - s.startedAt,
   subrequests: s.subrequests,
+  rowsRead: s.rowsRead,
+  rowsWritten: s.rowsWritten,
   startedAt: s.startedAt,
   endedAt: s.endedAt,
 });
@@ -35,7 +45,7 @@ export function parseStepLog(line: string): StepLog | null {
   } catch {
     return null;
   }
-  const { runId, step, startedAt, endedAt, subrequests } = record;
+  const { runId, step, startedAt, endedAt, subrequests, rowsRead, rowsWritten } = record;
   if (typeof step !== "string" || ![runId, startedAt, endedAt, subrequests].every((n) => typeof n === "number")) return null;
   return {
     runId: runId as number,
@@ -43,5 +53,7 @@ export function parseStepLog(line: string): StepLog | null {
     startedAt: startedAt as number,
     endedAt: endedAt as number,
     subrequests: subrequests as number,
+    ...(typeof rowsRead === "number" ? { rowsRead } : {}),
+    ...(typeof rowsWritten === "number" ? { rowsWritten } : {}),
   };
 }

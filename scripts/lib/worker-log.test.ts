@@ -15,7 +15,7 @@ describe("the worker's log lines under npm start", () => {
       message: "Synced 15 rows into notion_slots",
     };
     expect(workerLogLine(JSON.stringify(runEnd))).toBe(
-      "  [worker] run_end notion_slots: Synced 15 rows into notion_slots (run 4, 2.1 s, 12 steps, at most 47 subrequests a step)",
+      "  [worker] run_end table notion_slots: Synced 15 rows into notion_slots (run 4, 2.1 s, 12 steps, at most 47 subrequests a step)",
     );
     expect(describeEvent({ event: "unexpected_error", method: "GET", path: "/api/x", error: "kaput" })).toBe("unexpected_error: kaput");
     expect(describeEvent({ event: "webhook_batch_failed", message: "trying again", error: "Notion answered 502" })).toBe(
@@ -28,6 +28,9 @@ describe("the worker's log lines under npm start", () => {
       "  [worker] cron: nightly full sync started (run 9)",
     );
     expect(workerLogLine('{"event":"sync_step","runId":3,"step":"notion_slots: read 0","ms":80,"subrequests":4}')).toBeNull();
+    expect(
+      workerLogLine('{"event":"sync_table","runId":3,"table":"notion_slots","message":"Synced 15 rows into notion_slots"}'),
+    ).toBeNull();
   });
 
   it("shows other lines only when they name an error, never the offline cf look-up", () => {

@@ -1,7 +1,7 @@
 /** How `npm start` shows the worker's log lines: its JSON events (worker/lib/log.ts) as short readable lines. */
 
-/** Events not shown: one per workflow step (hundreds in a full sync; the run's end sums them up). */
-const HIDDEN = new Set(["sync_step"]);
+/** Events not shown: one per workflow step (hundreds in a full sync), and the table and full sync summaries the run's end repeats. */
+const HIDDEN = new Set(["sync_step", "sync_table", "sync_full"]);
 
 /** The worker's JSON event in a log line (anything may precede it, e.g. wrangler's prefix), or null. */
 export function workerEvent(line: string): Record<string, unknown> | null {
@@ -19,9 +19,9 @@ export function workerEvent(line: string): Record<string, unknown> | null {
 
 const seconds = (ms: unknown) => (typeof ms === "number" ? `${(ms / 1000).toFixed(1)} s` : null);
 
-/** One event as a line: `run_end notion_slots: Synced 15 rows into notion_slots (run 4, 2.1 s, 12 steps, at most 47 subrequests a step)`. */
+/** One event as a line: `run_end table notion_slots: Synced 15 rows into notion_slots (run 4, 2.1 s, 12 steps, at most 47 subrequests a step)`. */
 export function describeEvent(record: Record<string, unknown>): string {
-  const { event, table, message, error, runId, ms, steps, subrequests } = record;
+  const { event, kind, table, message, error, runId, ms, steps, subrequests } = record;
   const text = [message, error].filter((part) => typeof part === "string" && part !== "").join(": ");
   const facts = [
     typeof runId === "number" ? `run ${runId}` : null,
@@ -29,7 +29,8 @@ export function describeEvent(record: Record<string, unknown>): string {
     typeof steps === "number" ? `${steps} steps` : null,
     typeof subrequests === "number" ? `at most ${subrequests} subrequests a step` : null,
   ].filter((fact) => fact !== null);
-  return `${String(event)}${typeof table === "string" ? ` ${table}` : ""}${text ? `: ${text}` : ""}${facts.length ? ` (${facts.join(", ")})` : ""}`;
+  const subject = [event, kind, table].filter((part) => typeof part === "string").join(" ");
+  return `${subject}${text ? `: ${text}` : ""}${facts.length ? ` (${facts.join(", ")})` : ""}`;
 }
 
 /** What `npm start` prints for a line of `wrangler dev`'s output, or null to leave it out. */

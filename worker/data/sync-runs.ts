@@ -100,7 +100,8 @@ export async function finishRun(db: D1Database, id: number, outcome: RunOutcome,
   logEvent("run_end", {
     runId: id,
     kind: row?.kind,
-    table: row?.target ?? undefined,
+    // A table run's target is its table; a rebuild's, the reason it was asked for.
+    ...(row?.target?.startsWith("notion_") ? { table: row.target } : { target: row?.target ?? undefined }),
     trigger: row?.started_by,
     ok: outcome.ok,
     ms: row ? finishedAt.getTime() - Date.parse(row.started_at) : undefined,

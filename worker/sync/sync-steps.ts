@@ -51,7 +51,15 @@ export async function meteredStep<T>(
     if (mode === "workflow")
       logEvent(
         STEP_EVENT,
-        stepLogFields({ runId, name: options.name ?? "step", startedAt: started, endedAt: Date.now(), subrequests: meter.used + 1 }),
+        stepLogFields({
+          runId,
+          name: options.name ?? "step",
+          startedAt: started,
+          endedAt: Date.now(),
+          subrequests: meter.used + 1,
+          rowsRead: meter.rowsRead,
+          rowsWritten: meter.rowsWritten,
+        }),
       );
     return result;
   } finally {
