@@ -15,13 +15,13 @@ import { cpuMsBetween, sampleWorkerdCpu } from "./workerd-cpu.ts";
 import { parseStepLog, type StepLog } from "#contract/step-log";
 
 /** `items` generated catalogue items plus the demo's content pages (the site needs its banner, header and texts). */
-function scaleWorkspace(items: number) {
+export function scaleWorkspace(items: number) {
   const generated = generateCatalogueWorkspace(items);
   const titles = new Set<string>(CATALOGUE_TITLES);
   return { ...generated, databases: [...generated.databases, ...loadDemoWorkspace().databases.filter((d) => !titles.has(d.title))] };
 }
 
-async function editTitle(notion: NotionServer, id: string, title: string): Promise<void> {
+export async function editTitle(notion: NotionServer, id: string, title: string): Promise<void> {
   const res = await fetch(`${notion.url}/v1/pages/${id}`, {
     method: "PATCH",
     headers: { Authorization: `Bearer ${notion.token}`, "Notion-Version": "2025-09-03", "Content-Type": "application/json" },
