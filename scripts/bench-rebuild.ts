@@ -104,6 +104,7 @@ async function rebuildAt(items: number, log: (line: string) => void): Promise<St
       const restore = (performance.now() - restoreStarted) / 1000;
       const built = await build();
       const { rendered, reused } = generatedFiles(built.out);
+      log(`bench: rendered ${rendered.length}: ${rendered.slice(0, 100).join(" ")}${rendered.length > 100 ? " …" : ""}`);
       const dryRun = await run(repo, "npx", ["wrangler", "deploy", "--dry-run", "--outdir", join(work, "bundle")]);
       if (!readFileSync(join(repo, "dist", "gallery", "slots", `${item.id}.html`), "utf8").includes(title))
         throw new Error("the rebuilt item page does not show the edit");

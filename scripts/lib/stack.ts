@@ -42,6 +42,8 @@ export type StackOptions = {
   localNotion?: NotionServer;
   onRebuild?: (report: BuildReport) => void;
   workerLog?: (line: string) => void;
+  /** Vars the worker gets besides the stack's own (e.g. SYNC_STEP_SUBREQUESTS), over wrangler.toml's. */
+  vars?: Record<string, string>;
 };
 
 /**
@@ -103,6 +105,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         ADMIN_PASSWORD: options.password,
         DEPLOY_HOOK_URL: hook.url,
         NOTION_WEBHOOK_DEBOUNCE_MS: "1000",
+        ...options.vars,
       },
       log: (line) => {
         options.workerLog?.(line);
