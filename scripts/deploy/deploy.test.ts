@@ -18,6 +18,8 @@ const TYPED = { NOTION_TOKEN: "ntn_typed-notion-token-123", ADMIN_PASSWORD: "typ
 let dir: string;
 let output: string[];
 let events: string[];
+/** Whether the live site answers /build-info.json (false: the first deploy's placeholder). */
+let built: boolean;
 
 /** A fresh account state and a PATH whose `wrangler` is the fake (scripts/deploy/fake-wrangler.ts). */
 function account(state: Partial<FakeAccount>): NodeJS.ProcessEnv {
@@ -51,6 +53,7 @@ const commands = () => calls().map((c) => c.argv.filter((a) => !a.startsWith("/"
 /** The live site, recorded into the same sequence as wrangler's calls. */
 const site: Site = {
   waitLive: async (url) => void events.push(`site: live ${url}`, ...commands().map((c) => `after: ${c}`)),
+  hasBuild: async () => built,
   fullSync: async (url, password) => {
     events.push(`site: full sync ${url} with ${password === TYPED.ADMIN_PASSWORD ? "the typed password" : "another password"}`);
     return true;
@@ -92,6 +95,7 @@ beforeEach(() => {
   chmodSync(join(dir, "bin", "wrangler"), 0o755);
   output = [];
   events = [];
+  built = true;
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -219,6 +223,25 @@ describe("npm run deploy against a fake wrangler", { timeout: 60_000 }, () => {
     expect(result.first).toBe(true);
     expect(calls().find((c) => c.secretsFile)!.secretsFile!.values).toMatchObject(TYPED);
     expect(output.join("\n")).not.toContain(TYPED.NOTION_TOKEN);
+  });
+
+  it("runs the first sync on a later deploy when the site was never built (a first deploy that stopped midway)", async () => {
+    writeFileSync(join(dir, "deploy.json"), JSON.stringify({ url: URL, buildToken: "kept-token" }));
+    built = false;
+    const env = account({
+      databases: ["coin-op-catalogue"],
+      worker: { secrets: { NOTION_TOKEN: "x", ADMIN_PASSWORD: "y", BUILD_TOKEN: "kept-token" } },
+    });
+    await expect(run(env, null)).rejects.toThrow(
+      "The site has never been built: the first sync needs the admin password (type it, or set ADMIN_PASSWORD).",
+    );
+    expect(commands()).not.toContain("deploy");
+    const { ask } = typing({ ADMIN_PASSWORD: [TYPED.ADMIN_PASSWORD] });
+    await run(env, ask);
+    expect(events.filter((e) => e.startsWith("site: full sync") || e.startsWith("site: build"))).toEqual([
+      `site: full sync ${URL} with the typed password`,
+      `site: build from ${URL} for ${URL} with token kept-token`,
+    ]);
   });
 
   it("stops before the worker goes out when a migration fails, and says why", async () => {

@@ -17,6 +17,7 @@ import { collectSecrets, describeSecrets, planSecrets, type AskSecret } from "./
 import type { Site } from "./site.ts";
 import { readState, writeState } from "./state.ts";
 import type { Wrangler } from "./wrangler.ts";
+import { WORKER_SECRETS } from "#contract/worker-secrets";
 
 /** What the dealer asked for: secrets to ask for again (`--secret NAME`), the site's address when this copy does not know it (`--url`), another canonical address (`--site-url`, a custom domain). */
 export type DeployOptions = { again: string[]; url?: string; siteUrl?: string };
@@ -95,10 +96,12 @@ export async function deploy(options: DeployOptions, io: DeployIO): Promise<Depl
   writeState(io.statePath, { url, buildToken });
 
   await site.waitLive(url);
-  const password = values.ADMIN_PASSWORD ?? env.ADMIN_PASSWORD;
-  if (first) {
+  let password = values.ADMIN_PASSWORD ?? env.ADMIN_PASSWORD;
+  // A first deploy, or one that stopped before the site was ever built (its placeholder page still live).
+  if (first || !(await site.hasBuild(url))) {
+    password ??= await askPassword(io);
     log("Sync: the first full sync from Notion (each table's rows, files and images)");
-    if (!(await site.fullSync(url, password!)))
+    if (!(await site.fullSync(url, password)))
       log(
         "Sync: some tables did not sync (the lines above say why); the site is built with what did. Fix them in Notion, then Sync Data in /admin.",
       );
@@ -114,6 +117,15 @@ export async function deploy(options: DeployOptions, io: DeployIO): Promise<Depl
   let webhookUrl: string | null = null;
   if (password) webhookUrl = await site.webhookUrl(url, password).catch(() => null);
   return { url, webhookUrl, first };
+}
+
+/** The admin password, asked for (it is needed to start the first sync); throws without a terminal. */
+async function askPassword(io: DeployIO): Promise<string> {
+  const secret = WORKER_SECRETS.find((s) => s.name === "ADMIN_PASSWORD")!;
+  const typed = io.ask ? await io.ask(secret) : "";
+  if (!typed)
+    throw new DeployError("The site has never been built: the first sync needs the admin password (type it, or set ADMIN_PASSWORD).");
+  return typed;
 }
 
 /** The first `wrangler deploy`: a placeholder page as the assets and the secrets in a file readable by its owner only, removed after. */

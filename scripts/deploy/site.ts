@@ -9,6 +9,8 @@ import { DeployError } from "./account.ts";
 export type Site = {
   /** Waits until the deployed worker answers (a new workers.dev address can take a minute or two to resolve). */
   waitLive(url: string): Promise<void>;
+  /** Whether the live site is a built one (its /build-info.json answers), not the first deploy's placeholder. */
+  hasBuild(url: string): Promise<boolean>;
   /** Signs in as the admin and runs the full sync from Notion, following it to its end; false when a table failed. */
   fullSync(url: string, password: string): Promise<boolean>;
   /** Builds the site into the assets folder from the API at `apiUrl`, for the address `siteUrl`. */
@@ -32,6 +34,11 @@ export const liveSite: Site = {
         throw new DeployError(`${url} did not answer within 3 minutes; run \`npm run deploy\` again in a few minutes (nothing is lost).`);
       await sleep(3000);
     }
+  },
+  async hasBuild(url) {
+    const res = await fetch(`${url}/build-info.json`, { signal: AbortSignal.timeout(15_000) });
+    await res.body?.cancel();
+    return res.ok;
   },
   async fullSync(url, password) {
     const admin = await signIn(url, password);
