@@ -48,6 +48,10 @@ try {
         ? `  Notion webhook: ${result.webhookUrl}\n    paste it into Notion: integration settings, Webhooks, + Create a subscription (docs/deploy.md lists the events), then Verify with the token the admin panel shows`
         : '  Notion webhook: open the admin panel, Notion Sync, "Notion webhooks": it shows the address to paste into Notion (docs/deploy.md)',
     );
+    if (!result.rebuilds)
+      log(
+        "  Rebuilds after a sync: not set up yet; connect Workers Builds, then `npm run deploy -- --secret DEPLOY_HOOK_URL` (docs/deploy.md)",
+      );
   }
 } catch (error) {
   if (error instanceof DeployError) {

@@ -142,7 +142,7 @@ describe("npm run deploy against a fake wrangler", { timeout: 60_000 }, () => {
       `site: full sync ${URL} with the typed password`,
       `site: build from ${URL} for ${URL} with token ${token}`,
     ]);
-    expect(result).toEqual({ url: URL, webhookUrl: WEBHOOK, first: true });
+    expect(result).toEqual({ url: URL, webhookUrl: WEBHOOK, first: true, rebuilds: false });
     const state = join(dir, "deploy.json");
     expect(statSync(state).mode & 0o777).toBe(0o600);
     expect(JSON.parse(readFileSync(state, "utf8"))).toEqual({ url: URL, buildToken: token });
@@ -174,14 +174,14 @@ describe("npm run deploy against a fake wrangler", { timeout: 60_000 }, () => {
     expect(events.at(-1)).toBe(`site: build from ${URL} for ${URL} with token kept-token`);
     expect(events.some((e) => e.includes("full sync"))).toBe(false);
     // Without the admin password at hand, the webhook address is left to the admin panel.
-    expect(result).toEqual({ url: URL, webhookUrl: null, first: false });
+    expect(result).toEqual({ url: URL, webhookUrl: null, first: false, rebuilds: false });
   });
 
   it("asks again for a secret named by --secret, refuses a short admin password, and stores the new one through stdin before the build", async () => {
     writeFileSync(join(dir, "deploy.json"), JSON.stringify({ url: URL, buildToken: "kept-token" }));
     const env = account({
       databases: ["coin-op-catalogue"],
-      worker: { secrets: { NOTION_TOKEN: "x", ADMIN_PASSWORD: "y", BUILD_TOKEN: "kept-token" } },
+      worker: { secrets: { NOTION_TOKEN: "x", ADMIN_PASSWORD: "y", BUILD_TOKEN: "kept-token", DEPLOY_HOOK_URL: "z" } },
     });
     const { ask, asked } = typing({ ADMIN_PASSWORD: ["too short", "a new long admin passphrase"] });
     const result = await run(env, ask, { again: ["ADMIN_PASSWORD"] });
@@ -191,8 +191,8 @@ describe("npm run deploy against a fake wrangler", { timeout: 60_000 }, () => {
     expect(JSON.parse(bulk.stdin!)).toEqual({ ADMIN_PASSWORD: "a new long admin passphrase" });
     expect(commands().indexOf("secret bulk")).toBeLessThan(commands().indexOf("deploy"));
     expect(output.join("\n")).not.toMatch(/too short|a new long admin passphrase/);
-    // With the password typed, the webhook address is read from the admin API.
-    expect(result.webhookUrl).toBe(WEBHOOK);
+    // With the password typed, the webhook address is read from the admin API; the stored hook means rebuilds are set up.
+    expect(result).toMatchObject({ webhookUrl: WEBHOOK, rebuilds: true });
   });
 
   it("makes a new build token when this copy holds none for a deployed worker, and stores it before the build", async () => {

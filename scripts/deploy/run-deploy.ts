@@ -34,8 +34,8 @@ export type DeployIO = {
   log: (line: string) => void;
 };
 
-/** What a deploy ends with. */
-export type DeployResult = { url: string; webhookUrl: string | null; first: boolean };
+/** What a deploy ends with; `rebuilds`: whether the worker has a deploy hook to call after a sync. */
+export type DeployResult = { url: string; webhookUrl: string | null; first: boolean; rebuilds: boolean };
 
 /** The site address among those `wrangler deploy` printed: the workers.dev one, else the first. */
 const siteAddress = (urls: string[]) => urls.find((u) => /\.workers\.dev\b/.test(u)) ?? urls[0];
@@ -116,7 +116,8 @@ export async function deploy(options: DeployOptions, io: DeployIO): Promise<Depl
 
   let webhookUrl: string | null = null;
   if (password) webhookUrl = await site.webhookUrl(url, password).catch(() => null);
-  return { url, webhookUrl, first };
+  const rebuilds = "DEPLOY_HOOK_URL" in values || (stored?.includes("DEPLOY_HOOK_URL") ?? false) || "DEPLOY_HOOK_URL" in config.vars;
+  return { url, webhookUrl, first, rebuilds };
 }
 
 /** The admin password, asked for (it is needed to start the first sync); throws without a terminal. */

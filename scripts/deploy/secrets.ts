@@ -74,13 +74,14 @@ export async function collectSecrets(plan: SecretsPlan, env: NodeJS.ProcessEnv, 
   return values;
 }
 
-/** The plan as lines naming each secret, never a value. */
-export function describeSecrets(plan: SecretsPlan): string[] {
-  return [
-    ...plan.keep.map((name) => `${name}: stored on the worker, kept`),
-    ...plan.fromEnv.map((s) => `${s.name}: from the environment`),
-    ...plan.generate.map((s) => `${s.name}: made at random`),
-    ...plan.ask.map((s) => `${s.name}: asked (${s.required ? "required" : "optional, Enter skips"}): ${s.purpose}`),
-    ...plan.skip.map((name) => `${name}: not set (optional; \`npm run deploy -- --secret ${name}\` sets it)`),
-  ];
+/** The plan as lines naming each secret (in the list's order), never a value. */
+export function describeSecrets(plan: SecretsPlan, list: readonly WorkerSecret[] = WORKER_SECRETS): string[] {
+  const lines = new Map<string, string>([
+    ...plan.keep.map((name) => [name, `${name}: stored on the worker, kept`] as const),
+    ...plan.fromEnv.map((s) => [s.name, `${s.name}: from the environment`] as const),
+    ...plan.generate.map((s) => [s.name, `${s.name}: made at random`] as const),
+    ...plan.ask.map((s) => [s.name, `${s.name}: asked (${s.required ? "required" : "optional, Enter skips"}): ${s.purpose}`] as const),
+    ...plan.skip.map((name) => [name, `${name}: not set (optional; \`npm run deploy -- --secret ${name}\` sets it)`] as const),
+  ]);
+  return list.flatMap((s) => lines.get(s.name) ?? []);
 }
