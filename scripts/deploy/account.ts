@@ -3,6 +3,13 @@ import type { Wrangler } from "./wrangler.ts";
 /** A failure the dealer can act on: printed as it is, without a stack. */
 export class DeployError extends Error {}
 
+/** The JSON a `--json` command printed: from the first line that opens an array or object (a warning such as `▲ [WARNING] …` may come first). */
+export function jsonIn<T>(out: string): T {
+  const at = /^[[{]/m.exec(out);
+  if (!at) throw new DeployError(`wrangler printed no JSON:\n${tail(out)}`);
+  return JSON.parse(out.slice(at.index)) as T;
+}
+
 /** The last lines of a command's output, for an error message. */
 const tail = (out: string) => out.trim().split("\n").slice(-12).join("\n");
 
@@ -11,7 +18,7 @@ export async function signedIn(wrangler: Wrangler, env: NodeJS.ProcessEnv = proc
   const { code, out } = await wrangler(["whoami", "--json"]);
   let answer: { loggedIn?: boolean; accounts?: { id: string; name: string }[] } = {};
   try {
-    answer = JSON.parse(out.slice(out.indexOf("{"))) as typeof answer;
+    answer = jsonIn<typeof answer>(out);
   } catch {
     // not JSON: handled below
   }
@@ -37,7 +44,7 @@ export async function signedIn(wrangler: Wrangler, env: NodeJS.ProcessEnv = proc
 export async function d1Exists(wrangler: Wrangler, name: string): Promise<boolean> {
   const { code, out } = await wrangler(["d1", "list", "--json"]);
   if (code !== 0) throw new DeployError(`Could not list the account's D1 databases:\n${tail(out)}`);
-  const list = JSON.parse(out.slice(out.indexOf("["))) as { name: string }[];
+  const list = jsonIn<{ name: string }[]>(out);
   return list.some((db) => db.name === name);
 }
 
@@ -67,7 +74,7 @@ export async function secretNames(wrangler: Wrangler, worker: string): Promise<s
     if (new RegExp(`Worker "${worker}".* not found|\\b10007\\b`).test(out)) return null;
     throw new DeployError(`Could not list the worker's secrets:\n${tail(out)}`);
   }
-  return (JSON.parse(out.slice(out.indexOf("["))) as { name: string }[]).map((s) => s.name);
+  return jsonIn<{ name: string }[]>(out).map((s) => s.name);
 }
 
 /** Stores secrets on the deployed worker through stdin (`wrangler secret bulk`: no file, no argument holds a value). */
