@@ -1,8 +1,5 @@
 import * as z from "zod/mini";
 
-/** The shortest ADMIN_PASSWORD (in characters) the worker accepts: with a shorter one it refuses every admin call, sign-in included, with 503. */
-export const MIN_ADMIN_PASSWORD_LENGTH = 12;
-
 /** `POST /api/admin/session` body. */
 export const SignInBodySchema = z.object({ password: z.string().check(z.maxLength(1024)) });
 

@@ -31,6 +31,7 @@ import pageDescriptions from "./routes/page-descriptions";
 import pageHeaders from "./routes/page-headers";
 import posts from "./routes/posts";
 import search from "./routes/search";
+import { logEvent } from "./lib/log";
 
 const app = new Hono<AppEnv>();
 
@@ -82,12 +83,12 @@ export default {
       collectMediaGarbage(env)
         .then(
           () => undefined,
-          (err) => console.error("media garbage collection failed:", err),
+          (error) => logEvent("media_gc_failed", { error }),
         )
         .then(() => startSync(env, { kind: "full" }, "cron"))
         .then(
-          () => undefined,
-          (err) => console.error("scheduled sync failed to start:", err),
+          (runId) => logEvent("cron", { runId, message: "nightly full sync started" }),
+          (error) => logEvent("cron_failed", { error, message: "the nightly full sync could not start" }),
         ),
     ),
 } satisfies ExportedHandler<Env>;

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { parseStepSubrequests } from "#contract/step-subrequests";
 import worker, * as entry from "./index";
 
 // A path string: with workers-types in this project, `URL` is the Workers one, which node:fs does not take.
@@ -32,6 +33,20 @@ describe("wrangler.toml", () => {
     const block = /\[\[workflows\]\]\s*\nname = "([^"]+)"\s*\nbinding = "([^"]+)"\s*\nclass_name = "([^"]+)"/.exec(toml);
     expect(block?.slice(2)).toEqual(["SYNC", "SyncWorkflow"]);
     expect(typeof (entry as Record<string, unknown>).SyncWorkflow).toBe("function");
+  });
+
+  it("logs to Workers Logs, every request sampled", () => {
+    expect(/\[observability\]\s*\nenabled = true\s*\nhead_sampling_rate = 1\s*\n/.test(toml)).toBe(true);
+  });
+
+  it("binds D1 and KV without ids (wrangler provisions them) and the D1 database by the name a deploy finds it by", () => {
+    expect(toml).not.toMatch(/^\s*(database_id|id|preview_id)\s*=/m);
+    expect(/\[\[d1_databases\]\]\s*\nbinding = "DB"\s*\ndatabase_name = "coin-op-catalogue"/.test(toml)).toBe(true);
+  });
+
+  it("cuts sync steps to the free plan's 50 subrequests unless set otherwise", () => {
+    const value = /^SYNC_STEP_SUBREQUESTS = "(\d+)"$/m.exec(toml)?.[1];
+    expect(parseStepSubrequests(value)).toEqual({ budget: 50, error: null });
   });
 
   it("sends /api and /media, bare or with a path, to the worker before the static assets", () => {

@@ -1,4 +1,5 @@
-import { request } from "node:http";
+import { request as httpRequest } from "node:http";
+import { request as httpsRequest } from "node:https";
 import { ADMIN_PATHS } from "#contract/api-paths";
 
 /** Options of one admin call; `untimed` waits for the answer however long the worker works (a full sync can take many minutes). */
@@ -9,8 +10,9 @@ export type AdminClient = { call<T>(path: string, init?: AdminCallInit): Promise
 
 type Answer = { status: number; statusText: string; text: string };
 
-/** Node's fetch gives up on an answer whose headers take more than 5 minutes; node:http waits as long as the connection lives. */
+/** Node's fetch gives up on an answer whose headers take more than 5 minutes; node:http(s) waits as long as the connection lives. */
 function sendUntimed(url: string, method: string, headers: Record<string, string>, body: string | undefined): Promise<Answer> {
+  const request = url.startsWith("https:") ? httpsRequest : httpRequest;
   return new Promise((resolve, reject) => {
     const req = request(url, { method, headers }, (res) => {
       let text = "";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MIN_ADMIN_PASSWORD_LENGTH } from "#contract/admin-api";
+import { MIN_ADMIN_PASSWORD_LENGTH } from "#contract/worker-secrets";
 import { adminPassword, DEMO_ADMIN_PASSWORD } from "./admin-password.ts";
 
 describe("adminPassword", () => {

@@ -21,10 +21,13 @@ export async function fullSync(
   admin: AdminClient,
   log: (line: string) => void = console.log,
   pollMs = 500,
+  trigger: "launcher" | "manual" = "launcher",
 ): Promise<{ seconds: number; rows: number; requests: number; success: boolean }> {
   const started = performance.now();
   log("sync: full sync of every Notion database (each table keeps answering with its previous rows until its new copy is in)");
-  const { runId } = SyncStartedSchema.parse(await admin.call(`${ADMIN_PATHS.syncAll}?trigger=launcher`, { method: "POST", untimed: true }));
+  const { runId } = SyncStartedSchema.parse(
+    await admin.call(`${ADMIN_PATHS.syncAll}?trigger=${trigger}`, { method: "POST", untimed: true }),
+  );
   const run = await followRun(admin, runId, { pollMs });
   const seconds = (performance.now() - started) / 1000;
   const parsed = SyncAllSummarySchema.safeParse(run.result);

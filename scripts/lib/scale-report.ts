@@ -3,7 +3,14 @@
 /** What one size's run measured; null where the worker does not report a number. */
 export type ScaleResult = {
   items: number;
+  /** The worker's SYNC_STEP_SUBREQUESTS for this run. */
+  budget: number;
   sync: { seconds: number; requests: number };
+  /**
+   * The full sync's workflow steps, the D1 rows its queries read and wrote (D1's own counts, single-row look-ups
+   * aside), the files it copied into R2, and the D1 database's size on disk after it.
+   */
+  usage: { steps: number; rowsRead: number; rowsWritten: number; files: number; d1Bytes: number };
   /**
    * The most subrequests and wall-clock ms any one invocation (workflow step) used, from GET /api/admin/sync-runs; and
    * the most CPU ms workerd used during any one step's window (an upper bound of the step's own CPU time).
@@ -32,6 +39,10 @@ export function scaleRows(results: ScaleResult[]): [string, ...string[]][] {
     row("  ratio to the floor", (r) =>
       r.sync.requests ? `${(r.sync.seconds / (r.sync.requests / REQUESTS_PER_SECOND)).toFixed(2)}x` : "n/a",
     ),
+    row("  workflow steps", (r) => n(r.usage.steps)),
+    row("  D1 rows read / written", (r) => `${n(r.usage.rowsRead)} / ${n(r.usage.rowsWritten)}`),
+    row("  files copied into R2", (r) => n(r.usage.files)),
+    row("D1 database size", (r) => `${(r.usage.d1Bytes / 1024 / 1024).toFixed(1)} MB`),
     row("most subrequests in one invocation", (r) => orNa(r.step.subrequests)),
     row("most wall ms in one invocation", (r) => orNa(r.step.ms, " ms")),
     row("most CPU ms in one invocation", (r) => orNa(r.step.cpuMs, " ms")),
@@ -45,9 +56,9 @@ export function scaleRows(results: ScaleResult[]): [string, ...string[]][] {
   ];
 }
 
-/** The results side by side: one column per size (`N=1,000 | N=10,000`), numbers right-aligned. */
+/** The results side by side: one column per size and step budget (`N=1,000 @50 | N=1,000 @1000`), numbers right-aligned. */
 export function scaleTable(results: ScaleResult[]): string {
-  const header: [string, ...string[]] = ["", ...results.map((r) => `N=${n(r.items)}`)];
+  const header: [string, ...string[]] = ["", ...results.map((r) => `N=${n(r.items)} @${r.budget}`)];
   const rows = [header, ...scaleRows(results)];
   const widths = header.map((_, i) => Math.max(...rows.map((r) => r[i].length)));
   return rows

@@ -1,4 +1,4 @@
-import { readdirSync, rmSync } from "node:fs";
+import { readdirSync, rmSync, statSync } from "node:fs";
 import { resolve } from "node:path";
 import { generateCatalogueWorkspace, loadDemoWorkspace } from "../demo-workspace/generate.ts";
 import { CATALOGUE_TITLES } from "../demo-workspace/schemas.ts";
@@ -14,15 +14,17 @@ import { stepLimits } from "./step-limits.ts";
 import { waitForPageText } from "./wait-for-page.ts";
 import { cpuMsBetween, sampleWorkerdCpu } from "./workerd-cpu.ts";
 import { parseStepLog, type StepLog } from "#contract/step-log";
+import { DEFAULT_STEP_SUBREQUESTS } from "#contract/step-subrequests";
+import type { AdminClient } from "./admin-client.ts";
 
 /** `items` generated catalogue items plus the demo's content pages (the site needs its banner, header and texts). */
-function scaleWorkspace(items: number) {
+export function scaleWorkspace(items: number) {
   const generated = generateCatalogueWorkspace(items);
   const titles = new Set<string>(CATALOGUE_TITLES);
   return { ...generated, databases: [...generated.databases, ...loadDemoWorkspace().databases.filter((d) => !titles.has(d.title))] };
 }
 
-async function editTitle(notion: NotionServer, id: string, title: string): Promise<void> {
+export async function editTitle(notion: NotionServer, id: string, title: string): Promise<void> {
   const res = await fetch(`${notion.url}/v1/pages/${id}`, {
     method: "PATCH",
     headers: { Authorization: `Bearer ${notion.token}`, "Notion-Version": "2025-09-03", "Content-Type": "application/json" },
@@ -32,12 +34,12 @@ async function editTitle(notion: NotionServer, id: string, title: string): Promi
 }
 
 /**
- * One size of `npm run bench:scale`: the launcher's stack (worker, deploy hook, full sync, first build) on fresh state
+ * One size of `npm run bench:scale`, its steps cut to `budget` subrequests: the launcher's stack (worker, deploy hook, full sync, first build) on fresh state
  * against a local Notion server at 3 requests/s, then one slot's title edited twice: once heard through the signed
  * webhook, once (webhooks unsubscribed) through Sync Data, each timed from the edit until the served page shows it.
  */
-export async function scaleRun(items: number, log: (line: string) => void): Promise<ScaleResult> {
-  const name = `bench-scale-${items}`;
+export async function scaleRun(items: number, log: (line: string) => void, budget = DEFAULT_STEP_SUBREQUESTS): Promise<ScaleResult> {
+  const name = `bench-scale-${items}-${budget}`;
   const persistTo = resolve(ROOT, ".wrangler", `${name}-state`);
   const assetsDir = `.wrangler/${name}-dist`;
   for (const dir of [persistTo, resolve(ROOT, assetsDir), buildFolderFor(assetsDir), cacheDirFor(assetsDir)])
@@ -58,6 +60,7 @@ export async function scaleRun(items: number, log: (line: string) => void): Prom
       password: BENCH_PASSWORD,
       localNotion: notion,
       webhooks: true,
+      vars: { SYNC_STEP_SUBREQUESTS: String(budget) },
       log,
       onRebuild: (report) => rebuilds.push({ at: performance.now(), report }),
       workerLog: (line) => {
@@ -68,6 +71,8 @@ export async function scaleRun(items: number, log: (line: string) => void): Prom
     try {
       const { sync, build } = stack.startup;
       if (!sync.success) throw new Error("the full sync failed (see the lines above)");
+      // Every step logged so far was the start-up's full sync.
+      const usage = fullSyncUsage([...steps], persistTo);
       const step = await stepLimits(stack.admin);
       const dist = resolve(ROOT, assetsDir);
       const files = readdirSync(dist, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile()).length;
@@ -106,7 +111,9 @@ export async function scaleRun(items: number, log: (line: string) => void): Prom
       );
       return {
         items,
+        budget,
         sync: { seconds: sync.seconds, requests: sync.requests },
+        usage: { ...usage, files: await filesCopied(stack.admin) },
         step: { ...step, cpuMs: mostStepCpu(steps, cpu.stop(), log) },
         build: { seconds: build.seconds, pages: build.pages, files },
         webhook,
@@ -119,6 +126,26 @@ export async function scaleRun(items: number, log: (line: string) => void): Prom
     cpu.stop();
     await notion.close();
   }
+}
+
+/** The full sync's steps and D1 rows from its step logs, and the local D1 database's size on disk (its SQLite files). */
+function fullSyncUsage(steps: StepLog[], persistTo: string) {
+  const d1 = resolve(persistTo, "v3", "d1");
+  const d1Bytes = readdirSync(d1, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile() && /\.sqlite(-wal)?$/.test(e.name) && !e.name.startsWith("metadata"))
+    .reduce((sum, e) => sum + statSync(resolve(e.parentPath, e.name)).size, 0);
+  return {
+    steps: steps.length,
+    rowsRead: steps.reduce((n, s) => n + (s.rowsRead ?? 0), 0),
+    rowsWritten: steps.reduce((n, s) => n + (s.rowsWritten ?? 0), 0),
+    d1Bytes,
+  };
+}
+
+/** Files the full sync copied into R2 (its run's count in the sync history). */
+async function filesCopied(admin: AdminClient): Promise<number> {
+  const { runs } = await admin.call<{ runs: { kind: string; filesCopied: number | null }[] }>("/api/admin/sync-runs");
+  return runs.filter((r) => r.kind === "full").reduce((n, r) => n + (r.filesCopied ?? 0), 0);
 }
 
 /** The most CPU ms any one logged workflow step's window saw workerd use (an upper bound: concurrent work counts too). */

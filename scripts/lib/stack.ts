@@ -11,6 +11,7 @@ import { waitForReload, workerInstance } from "./worker-instance.ts";
 import { startWorker } from "./worker-process.ts";
 import { subscribeWorker } from "./webhook-subscription.ts";
 import { startNotionServer, type NotionServer } from "../notion-server/server.ts";
+import { workerLogLine } from "./worker-log.ts";
 
 /** Where the local stack emails enquiries (nothing leaves the machine: wrangler dev writes the messages to files). */
 export const DEMO_ENQUIRY_EMAIL = { to: "dealer@coin-op.example", from: "enquiries@coin-op.example" } as const;
@@ -48,6 +49,8 @@ export type StackOptions = {
   localNotion?: NotionServer;
   onRebuild?: (report: BuildReport) => void;
   workerLog?: (line: string) => void;
+  /** Vars the worker gets besides the stack's own (e.g. SYNC_STEP_SUBREQUESTS), over wrangler.toml's. */
+  vars?: Record<string, string>;
 };
 
 /**
@@ -114,14 +117,14 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         // Enquiries are emailed locally too: wrangler dev writes each message to .wrangler/tmp/email/ and logs its path.
         ENQUIRY_EMAIL_TO: DEMO_ENQUIRY_EMAIL.to,
         ENQUIRY_EMAIL_FROM: DEMO_ENQUIRY_EMAIL.from,
+        ...options.vars,
       },
       log: (raw) => {
         // wrangler dev logs each request's path: the webhook endpoint's holds its secret.
         const line = hideWebhookSecret(raw);
         options.workerLog?.(line);
-        // workerd's failed look-up of Cloudflare's `cf` metadata is expected offline and says nothing useful; a
-        // full sync at size logs hundreds of step lines.
-        if (/sync|rror|✘|^Email: /.test(line) && !/workers\.cloudflare\.com|sync step: run/.test(line)) log(`  [worker] ${line}`);
+        const shown = workerLogLine(line);
+        if (shown !== null) log(shown);
       },
       signal,
     });

@@ -1,3 +1,5 @@
+import { logEvent } from "../lib/log";
+
 /**
  * Cache hit/miss counters: counted in this isolate's memory, added to D1 `cache_counters` by a background write
  * (ctx.waitUntil) at most every FLUSH_INTERVAL_MS, so answering never waits on, or fails with, D1.
@@ -31,7 +33,7 @@ export async function flushCacheCounters(db: D1Database, now = Date.now()): Prom
   } catch (err) {
     pending.hits += taken.hits;
     pending.misses += taken.misses;
-    console.error("cache counter flush failed:", err);
+    logEvent("cache_error", { op: "flush the hit counters", error: err });
   }
 }
 

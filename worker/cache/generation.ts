@@ -1,4 +1,5 @@
 import { memoryClear } from "./memory";
+import { logEvent } from "../lib/log";
 
 /**
  * The cache generation: a short id kept in KV (outside `cache:`) and part of every cache key, so a purge is one KV
@@ -28,7 +29,7 @@ export async function currentGeneration(kv: KVNamespace, now = Date.now()): Prom
     memo = { generation, at: now };
     return generation;
   } catch (err) {
-    console.error("reading the cache generation failed:", err);
+    logEvent("cache_error", { op: "read the cache generation", error: err });
     return memo?.generation ?? GENERATION_INITIAL;
   }
 }

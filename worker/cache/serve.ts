@@ -8,6 +8,7 @@ import { CACHE_TTL_SECONDS, type CacheType } from "#contract/cache";
 import { cacheKey, storedKey } from "./keys";
 import { memoryGet, memorySet } from "./memory";
 import { isCachingEnabled } from "./settings";
+import { logEvent } from "../lib/log";
 
 /** Browser caching of public API answers: short, so operator edits show within a minute of a sync. */
 export const API_CACHE_CONTROL = "public, max-age=60";
@@ -81,7 +82,7 @@ async function serveStored(
   const hit =
     remembered ??
     (await CACHE.get(key, "text").catch((err) => {
-      console.error(`cache read of ${key} failed:`, err);
+      logEvent("cache_error", { op: "read", key, error: err });
       return null;
     }));
   if (hit !== null) {
@@ -93,7 +94,7 @@ async function serveStored(
   const body = await load();
   if (typeof body !== "string") return body;
   // KV allows one write per key per second: a lost race between two misses only costs the next reader a miss.
-  await CACHE.put(key, body, { expirationTtl: CACHE_TTL_SECONDS }).catch((err) => console.error(`cache write of ${key} failed:`, err));
+  await CACHE.put(key, body, { expirationTtl: CACHE_TTL_SECONDS }).catch((error) => logEvent("cache_error", { op: "write", key, error }));
   memorySet(key, body);
   return jsonResponse(body, "MISS", cacheControl);
 }

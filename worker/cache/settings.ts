@@ -1,4 +1,5 @@
 import { memoryClear } from "./memory";
+import { logEvent } from "../lib/log";
 
 /**
  * The caching on/off switch, kept in KV beside the entries it governs (outside `cache:`, so purges keep it): a cache
@@ -24,7 +25,7 @@ export async function readCachingEnabled(kv: KVNamespace, now = Date.now()): Pro
     memo = { enabled, at: now };
     return enabled;
   } catch (err) {
-    console.error("reading the caching switch failed:", err);
+    logEvent("cache_error", { op: "read the caching switch", error: err });
     return memo?.enabled ?? true;
   }
 }

@@ -2,6 +2,7 @@
 import { RUNS_KEPT, type RunKind, type RunTrigger, type SkippedFile, type SyncRun, type UnsupportedBlock } from "#contract/sync-runs";
 import { errorMessage } from "../lib/errors";
 import { pruneSkippedFiles, skippedFilesStatement } from "./skipped-files";
+import { logEvent } from "../lib/log";
 
 /** What a data sync changed: pages by id and last edit time against the previous rows, files copied, blocks left out, files it could not copy. */
 export type RunCounts = {
@@ -69,13 +70,24 @@ export async function startRun(
   return id;
 }
 
-/** Records how a run ended, with its counts when it synced data. */
+/** What the `run_end` log event reads back from the run's row. */
+type EndedRunRow = {
+  kind: RunKind;
+  target: string | null;
+  started_by: RunTrigger;
+  started_at: string;
+  steps: number | null;
+  max_step_subrequests: number | null;
+};
+
+/** Records how a run ended, with its counts when it synced data, and logs it (`run_end`: kind, table, trigger, time, steps, the most subrequests a step made). */
 export async function finishRun(db: D1Database, id: number, outcome: RunOutcome, finishedAt = new Date()): Promise<void> {
   const { counts } = outcome;
   const update = db
     .prepare(
       `UPDATE sync_runs SET finished_at = ?2, ok = ?3, message = ?4, error = ?5, pages_added = ?6, pages_changed = ?7, pages_removed = ?8,
-       files_copied = COALESCE(?9, files_copied), unsupported_blocks = ?10, unsupported_total = ?11 WHERE id = ?1`,
+       files_copied = COALESCE(?9, files_copied), unsupported_blocks = ?10, unsupported_total = ?11 WHERE id = ?1
+       RETURNING kind, target, started_by, started_at, steps, max_step_subrequests`,
     )
     .bind(
       id,
@@ -90,7 +102,25 @@ export async function finishRun(db: D1Database, id: number, outcome: RunOutcome,
       counts ? JSON.stringify(counts.unsupported.slice(0, UNSUPPORTED_LISTED)) : null,
       counts ? counts.unsupported.reduce((n, b) => n + b.count, 0) : null,
     );
-  await db.batch([update, ...skippedFilesStatement(db, id, counts?.skipped)]);
+  const [ended] = await db.batch<EndedRunRow>([update, ...skippedFilesStatement(db, id, counts?.skipped)]);
+  const row = ended?.results[0];
+  logEvent("run_end", {
+    runId: id,
+    kind: row?.kind,
+    // A table run's target is its table; a rebuild's, the reason it was asked for.
+    ...(row?.target?.startsWith("notion_") ? { table: row.target } : { target: row?.target ?? undefined }),
+    trigger: row?.started_by,
+    ok: outcome.ok,
+    ms: row ? finishedAt.getTime() - Date.parse(row.started_at) : undefined,
+    steps: row?.steps ?? undefined,
+    subrequests: row?.max_step_subrequests ?? undefined,
+    message: outcome.message,
+    error: outcome.ok ? undefined : (outcome.error ?? outcome.message),
+    added: counts?.added,
+    changed: counts?.changed,
+    removed: counts?.removed,
+    filesCopied: counts?.filesCopied,
+  });
 }
 
 /** The run withRun records: what and why, and the words put before a thrown error's message (`Webhook: `). */

@@ -3,6 +3,7 @@ import { HTTPException } from "hono/http-exception";
 import type { AppEnv } from "../app-env";
 import type { ApiError } from "#contract/public-api";
 import { hideWebhookSecret } from "#contract/api-paths";
+import { logEvent } from "./log";
 
 /** The message of a thrown value: an Error's message, anything else as a string. */
 export function errorMessage(err: unknown): string {
@@ -31,16 +32,15 @@ export function isD1Unavailable(err: unknown): boolean {
  * else as a 500 (naming the path without the webhook endpoint's secret).
  */
 export const onError: ErrorHandler<AppEnv> = (err, c) => {
-  const where = `${c.req.method} ${hideWebhookSecret(c.req.path)}`;
   if (err instanceof HTTPException) {
     const res = err.getResponse();
     return c.json<ApiError>({ error: err.message || res.statusText }, err.status, retryHeaders(res));
   }
   if (isD1Unavailable(err)) {
-    console.error(`${where}: D1 unavailable:`, err);
+    logEvent("d1_unavailable", { method: c.req.method, path: hideWebhookSecret(c.req.path), error: err });
     return c.json<ApiError>({ error: D1_UNAVAILABLE_MESSAGE }, 503, { "Retry-After": String(D1_RETRY_AFTER_SECONDS) });
   }
-  console.error(`${where} failed:`, err);
+  logEvent("unexpected_error", { method: c.req.method, path: hideWebhookSecret(c.req.path), error: err });
   return c.json<ApiError>({ error: "Internal server error" }, 500);
 };
 

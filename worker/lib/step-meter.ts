@@ -1,8 +1,31 @@
+import { parseStepSubrequests } from "#contract/step-subrequests";
+import { logEvent } from "./log";
+
 /**
  * Subrequests one sync step makes, counted where they leave the Worker: every D1 call (a batch counts once, as
- * Cloudflare counts it), every R2 and KV operation, and every fetch attempt of the run's Notion client and downloads.
+ * Cloudflare counts it), every R2 and KV operation, and every fetch attempt of the run's Notion client and downloads;
+ * `budget`: the most the step aims at (SYNC_STEP_SUBREQUESTS, read once per step); `rowsRead`, `rowsWritten`: D1's own
+ * count of the rows its queries read and wrote (from each answer's `meta`: `first` and `raw` give none, so a single-row
+ * look-up is not counted).
  */
-export type StepMeter = { used: number; engineRetries: boolean };
+export type StepMeter = { used: number; engineRetries: boolean; budget: number; rowsRead: number; rowsWritten: number };
+
+/** Adds D1's row counts of an answer (or a batch's answers) to the meter. */
+function tallyRows(meter: StepMeter, answer: unknown): void {
+  for (const result of Array.isArray(answer) ? answer : [answer]) {
+    const meta = (result as { meta?: { rows_read?: number; rows_written?: number } } | null)?.meta;
+    meter.rowsRead += meta?.rows_read ?? 0;
+    meter.rowsWritten += meta?.rows_written ?? 0;
+  }
+}
+
+/** Calls `call`, then tallies the rows of its answer. */
+function tallied<T>(meter: StepMeter, answer: Promise<T>): Promise<T> {
+  return answer.then((result) => {
+    tallyRows(meter, result);
+    return result;
+  });
+}
 
 const meters = new WeakMap<object, StepMeter>();
 
@@ -31,7 +54,8 @@ function meteredStatement(statement: D1PreparedStatement, meter: StepMeter): D1P
       if (typeof prop === "string" && D1_STATEMENT_CALLS.has(prop)) {
         return (...args: unknown[]) => {
           meter.used++;
-          return (value as (...a: unknown[]) => unknown).apply(target, args);
+          const answer = (value as (...a: unknown[]) => Promise<unknown>).apply(target, args);
+          return prop === "all" || prop === "run" ? tallied(meter, answer) : answer;
         };
       }
       return (value as (...a: unknown[]) => unknown).bind(target);
@@ -52,7 +76,7 @@ function meteredD1(db: D1Database, meter: StepMeter): D1Database {
         // The statements were prepared on this proxy: hand workerd the real ones.
         return (statements: D1PreparedStatement[]) => {
           meter.used++;
-          return target.batch(statements.map(unwrap));
+          return tallied(meter, target.batch(statements.map(unwrap)));
         };
       }
       if (prop === "exec") meter.used++;
@@ -78,12 +102,19 @@ function meteredStore<T extends object>(store: T, meter: StepMeter): T {
   });
 }
 
+/** The step budget SYNC_STEP_SUBREQUESTS sets; a value out of range is logged and the default (50) used, so a sync never fails on it. */
+export function stepBudget(env: Pick<Env, "SYNC_STEP_SUBREQUESTS">): number {
+  const { budget, error } = parseStepSubrequests(env.SYNC_STEP_SUBREQUESTS);
+  if (error) logEvent("config_error", { setting: "SYNC_STEP_SUBREQUESTS", error });
+  return budget;
+}
+
 /**
  * `env` with D1, R2 and KV counted into a fresh meter (`meterOf` finds it; the Notion client counts its fetches there
  * too). `engineRetries`: the step is retried by the Workflows engine, so the Notion client retries less within it.
  */
 export function meteredEnv(env: Env, engineRetries = false): { env: Env; meter: StepMeter } {
-  const meter: StepMeter = { used: 0, engineRetries };
+  const meter: StepMeter = { used: 0, engineRetries, budget: stepBudget(env), rowsRead: 0, rowsWritten: 0 };
   const counted: Env = {
     ...env,
     DB: meteredD1(env.DB, meter),

@@ -1,4 +1,4 @@
-import { MIN_ADMIN_PASSWORD_LENGTH } from "#contract/admin-api";
+import { MIN_ADMIN_PASSWORD_LENGTH } from "#contract/worker-secrets";
 import { ADMIN_PATHS } from "#contract/api-paths";
 import type { MiddlewareHandler } from "hono";
 import { getCookie } from "hono/cookie";

@@ -25,6 +25,7 @@ import { startSync, type SyncJob } from "../sync/start-sync";
 import { upstreamMessage } from "../notion/upstream-error";
 import { notionRun } from "../notion/client";
 import { findDataSources, seenDatabases } from "../notion/find-databases";
+import { logEvent } from "../lib/log";
 
 /** Admin Notion sync routes (guarded by the admin middleware; mounted at the root, paths from the contract). */
 const adminNotion = new Hono<AppEnv>();
@@ -40,7 +41,7 @@ async function guarded<T>(what: string, work: () => Promise<T>): Promise<T> {
     if (err instanceof LockBusyError) fail(409, err.message);
     const upstream = upstreamMessage(err);
     if (upstream) fail(502, upstream);
-    console.error(`${what} failed:`, err);
+    logEvent("unexpected_error", { what, error: err });
     throw new HTTPException(500, { message: `${what} failed: ${errorMessage(err)}` });
   }
 }

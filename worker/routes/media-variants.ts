@@ -3,11 +3,11 @@ import { z } from "zod";
 import type { AppEnv } from "../app-env";
 import { isResizable, makeVariant, usesOriginal, variantKey, type MadeVariant } from "../data/media-variants";
 import { VARIANT_WIDTHS, type VariantWidth } from "#contract/media-variants";
-import { errorMessage } from "../lib/errors";
 import { fileHeaders } from "../lib/media-http";
 import { validate } from "../lib/validate";
 import { mediaKey } from "./media";
 import { serveMediaFile } from "./media-file";
+import { logEvent } from "../lib/log";
 
 /**
  * `GET|HEAD /media/w/{width}/{key}`: the WebP copy of the synced file `key`, at most `width` pixels wide (one of
@@ -58,7 +58,7 @@ export async function copyOrOriginal(
     // The Images binding read the first copy of the original, so it is read again when it is the answer.
     return made ? { body: made.bytes, headers: fileHeaders(made.copy) } : await original(env.MEDIA, key);
   } catch (err) {
-    console.warn(`media: no copy ${copyKey} of ${key}, serving the original: ${errorMessage(err)}`);
+    logEvent("media_variant_failed", { key, copy: copyKey, error: err, message: "serving the original" }, "warn");
     return original(env.MEDIA, key, true);
   }
 }

@@ -10,6 +10,7 @@ import { apiRateLimit } from "../middleware/rate-limit";
 import { syncDebouncer } from "../sync/sync-debouncer";
 import { changesFor, staleReason, WebhookEvent, WebhookVerification } from "../notion/webhook-events";
 import { verifyWebhookSignature } from "../notion/webhook-signature";
+import { logEvent } from "../lib/log";
 
 /** Largest webhook body read: Notion's events are a few hundred bytes of ids and types. */
 export const MAX_WEBHOOK_BODY_BYTES = 64 * 1024;
@@ -59,9 +60,10 @@ notionWebhook.post(
         if ((await readWebhookSecret(c.env.DB)) !== secret) return notFound(c);
         fail(409, "A verified webhook subscription exists; to set up another, make a new webhook URL in the admin panel (Notion Sync)");
       }
-      console.log(
-        "notion webhook: verification token received; paste it into the subscription in Notion's integration settings (shown in /admin, Notion Sync)",
-      );
+      logEvent("webhook_verification", {
+        message:
+          "verification token received; paste it into the subscription in Notion's integration settings (shown in /admin, Notion Sync)",
+      });
       return c.json({ ok: true });
     }
     const token = await readToken(c.env.DB);

@@ -1,5 +1,6 @@
 import { purgeCache } from "../cache/purge";
 import { requestRebuild } from "./rebuild";
+import { logEvent } from "../lib/log";
 
 /** What a finished sync changed; `noRebuild` says why the site must not be rebuilt from it (logged). */
 export type SyncSummary = { kind: "schema" | "table" | "full"; target?: string; noRebuild?: string };
@@ -14,10 +15,10 @@ export async function afterSync(env: Env, ctx: ExecutionContext | undefined, sum
   try {
     await purgeCache(env.CACHE);
   } catch (error) {
-    console.error(`after-sync (${reason}): cache purge failed:`, error);
+    logEvent("cache_purge_failed", { reason, error });
   }
   if (summary.noRebuild) {
-    console.log(`after-sync (${reason}): no site rebuild requested: ${summary.noRebuild}`);
+    logEvent("rebuild_skipped", { reason, message: `no site rebuild requested: ${summary.noRebuild}` }, "warn");
     return;
   }
   try {
@@ -27,6 +28,6 @@ export async function afterSync(env: Env, ctx: ExecutionContext | undefined, sum
     else await hook;
   } catch (error) {
     // The sync itself succeeded; a failed rebuild request must not turn it into an error.
-    console.error(`after-sync (${reason}): rebuild request failed:`, error);
+    logEvent("rebuild_failed", { reason, error });
   }
 }

@@ -85,10 +85,13 @@ describe("afterSync", () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     const target = `notion_${crypto.randomUUID()}`;
     await afterSync({ ...env, DEPLOY_HOOK_URL: "" }, undefined, { kind: "table", target });
-    expect(warn.mock.calls).toEqual([
-      [
-        `rebuild (table:${target}): DEPLOY_HOOK_URL is not set, so the site is not rebuilt and the pages keep their old content; set it with \`wrangler secret put DEPLOY_HOOK_URL\``,
-      ],
+    expect(warn.mock.calls.map(([line]) => JSON.parse(line as string))).toEqual([
+      {
+        event: "rebuild_not_configured",
+        reason: `table:${target}`,
+        message:
+          "DEPLOY_HOOK_URL is not set, so the site is not rebuilt and the pages keep their old content; set it with `npm run deploy -- --secret DEPLOY_HOOK_URL`",
+      },
     ]);
     expect(await rebuildRun(`table:${target}`)).toBeNull();
   });

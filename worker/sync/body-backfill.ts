@@ -6,6 +6,7 @@ import { lookupIndex } from "./media-index";
 import { quoteIdent } from "../tables/naming";
 import { pageBody } from "./page-sync";
 import type { RegistryEntry } from "../tables/registry";
+import { logEvent } from "../lib/log";
 
 /** Bodies read per table and night: 7 catalogue tables x 50 = 350 requests (about 2 minutes at 3 per second). */
 export const BODIES_PER_RUN = 50;
@@ -44,6 +45,6 @@ export async function backfillBodies(
     [],
     skipped.map((f) => f.pageId),
   );
-  console.log(`sync: ${entry.tableName}: filled ${bodies.length} page bodies never read (${run.stats.requests} requests)`);
+  logEvent("sync_bodies", { table: entry.tableName, filled: bodies.length, requests: run.stats.requests });
   return { filled: bodies.length, requests: run.stats.requests };
 }

@@ -15,6 +15,7 @@ import { readAhead } from "./read-ahead";
 import { searchIndexStatements } from "./search-index";
 import type { SyncSteps } from "./sync-steps";
 import { bodyWhenEdited } from "./workspace";
+import { logEvent } from "../lib/log";
 
 /**
  * A whole table copied again into a side table, a cursor page per read step (the next one read while the last one's
@@ -109,9 +110,15 @@ export async function copyJob(steps: SyncSteps, entry: RegistryEntry, tableRunId
       message: `Synced ${rows} rows into ${table}`,
       counts,
     };
-    console.log(
-      `sync: ${table}: ${outcome.message} (${outcome.requests} requests, ${outcome.downloads} file downloads, ${outcome.seconds.toFixed(1)} s)`,
-    );
+    logEvent("sync_table", {
+      runId: tableRunId,
+      table,
+      message: outcome.message,
+      rows,
+      requests: outcome.requests,
+      downloads: outcome.downloads,
+      ms: Date.now() - started,
+    });
     return outcome;
   } catch (err) {
     await failed(steps, table, tableRunId, read, err, (env) => dropSideTable(env.DB, side));

@@ -8,6 +8,7 @@ import type { SiteUrlFor } from "./properties";
 import { UpstreamError } from "../notion/upstream-error";
 import { errorMessage } from "../lib/errors";
 import { sizeOfBytes, sizeReader } from "./header-size";
+import { logEvent } from "../lib/log";
 
 /** A file with a Content-Length up to this is read whole before it is put (larger ones stream into R2). */
 const SMALL_FILE_BYTES = 64 * 1024;
@@ -114,8 +115,10 @@ export function fileLabel(source: Pick<FileSource, "url" | "name">): string {
 }
 
 function skip(store: FileStore, key: string, source: FileSource, reason: string, page: FilePage | undefined): void {
-  console.warn(
-    `sync: file ${key} not copied${page ? ` (page ${page.id})` : ""}: ${reason} (the row keeps no link to it; the next sync tries again)`,
+  logEvent(
+    "file_skipped",
+    { key, pageId: page?.id, error: reason, message: "not copied: the row keeps no link to it; the next sync tries again" },
+    "warn",
   );
   store.skipped?.push({ pageId: page?.id ?? "", pageTitle: page?.title, property: source.property ?? "", file: fileLabel(source), reason });
 }

@@ -169,9 +169,13 @@ describe("copying Notion-hosted files into R2", () => {
         reason: "262145 bytes is over the 262144-byte limit for copies into R2",
       },
     ]);
-    expect(warned).toHaveBeenCalledWith(
-      `sync: file ${fileKeyFor(URL_A, "huge.png")} not copied (page p-1): 262145 bytes is over the 262144-byte limit for copies into R2 (the row keeps no link to it; the next sync tries again)`,
-    );
+    expect(JSON.parse(warned.mock.calls[0]![0] as string)).toEqual({
+      event: "file_skipped",
+      key: fileKeyFor(URL_A, "huge.png"),
+      pageId: "p-1",
+      error: "262145 bytes is over the 262144-byte limit for copies into R2",
+      message: "not copied: the row keeps no link to it; the next sync tries again",
+    });
     const siteUrl = siteUrlLookup(urls);
     const property = {
       type: "files",

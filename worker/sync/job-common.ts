@@ -4,6 +4,7 @@ import { errorMessage } from "../lib/errors";
 import { upstreamMessage } from "../notion/upstream-error";
 import { dropStaged } from "./page-slices";
 import type { SyncSteps } from "./sync-steps";
+import { logEvent } from "../lib/log";
 
 /** What a table sync did and cost; an update in place also says how many pages it read as edited and how many rows it removed. */
 export type TableSyncOutcome = {
@@ -47,7 +48,7 @@ export async function failed(
   undo?: (env: Env) => Promise<void>,
 ): Promise<void> {
   const message = failureMessage(err);
-  console.log(`sync: ${table}: failed: ${message}`);
+  logEvent("sync_table_failed", { runId: tableRunId, table, error: message });
   // Unlocked: a run that lost its lock still records why.
   await steps.run(
     `${table}: failed`,

@@ -2,6 +2,7 @@ import { expiredMediaFiles, forgetMediaFiles, listMediaFiles, markMediaFiles } f
 import { referencedMediaKeys } from "../data/media-references";
 import { variantKeys } from "../data/media-variants";
 import { SYNC_LOCK, withLock } from "../tables/lock";
+import { logEvent } from "../lib/log";
 
 /** How long a copied file no row refers to stays in R2: a row edited back within a week finds its file still there. */
 export const MEDIA_GRACE_MS = 7 * 24 * 60 * 60 * 1000;
@@ -49,9 +50,7 @@ export async function collectMediaGarbage(env: Env, options: MediaGcOptions = {}
       referencedAgain: referencedAgain.length,
       deleted,
     };
-    console.log(
-      `media gc: ${outcome.referenced} keys referenced, ${outcome.newlyUnreferenced} newly unreferenced, ${outcome.referencedAgain} referenced again, ${deleted} files deleted`,
-    );
+    logEvent("media_gc", outcome);
     return outcome;
   });
 }

@@ -10,7 +10,7 @@ import { pageFiles } from "./page-row";
 import type { ColumnValue } from "../tables/schema";
 import { queryPage, type QueryOptions } from "../notion/query-pages";
 import type { RegistryEntry } from "../tables/registry";
-import { meterOf } from "../lib/step-meter";
+import { meterOf, stepBudget } from "../lib/step-meter";
 import type { StepContext } from "./sync-steps";
 import { takeWithinBudget } from "./step-budget";
 import { recordGathered, type MediaRecords } from "./files";
@@ -78,7 +78,7 @@ export async function sliceRows(
   kept: (pages: PageLike[]) => Promise<KeptBody>,
 ): Promise<SliceRows> {
   const { env } = ctx;
-  const meter = meterOf(env) ?? { used: 0 };
+  const meter = meterOf(env) ?? { used: 0, budget: stepBudget(env) };
   const pages = (await stagedPages(env.MEDIA, at)).slice(from);
   const keep = await kept(pages);
   const run = notionRun(env);

@@ -1,5 +1,6 @@
 import { finishRun, startRun } from "../data/sync-runs";
 import { errorMessage } from "../lib/errors";
+import { logEvent } from "../lib/log";
 
 /** How long the deploy hook may take to answer. */
 export const DEPLOY_HOOK_TIMEOUT_MS = 15_000;
@@ -35,8 +36,14 @@ export function hideHookUrl(message: string, url: string): string {
 export async function requestRebuild(env: Env, reason: string): Promise<Promise<void> | null> {
   const url = env.DEPLOY_HOOK_URL;
   if (!url) {
-    console.warn(
-      `rebuild (${reason}): DEPLOY_HOOK_URL is not set, so the site is not rebuilt and the pages keep their old content; set it with \`wrangler secret put DEPLOY_HOOK_URL\``,
+    logEvent(
+      "rebuild_not_configured",
+      {
+        reason,
+        message:
+          "DEPLOY_HOOK_URL is not set, so the site is not rebuilt and the pages keep their old content; set it with `npm run deploy -- --secret DEPLOY_HOOK_URL`",
+      },
+      "warn",
     );
     return null;
   }
@@ -44,6 +51,7 @@ export async function requestRebuild(env: Env, reason: string): Promise<Promise<
   return (async () => {
     let ok = false;
     let message: string;
+    const started = Date.now();
     try {
       const res = await fetch(url, {
         method: "POST",
@@ -57,10 +65,11 @@ export async function requestRebuild(env: Env, reason: string): Promise<Promise<
     } catch (error) {
       message = `Deploy hook failed: ${hideHookUrl(errorMessage(error), url)}`;
     }
+    logEvent("rebuild_request", { runId: id, reason, ok, ms: Date.now() - started, ...(ok ? { message } : { error: message }) });
     try {
       await finishRun(env.DB, id, { ok, message });
     } catch (error) {
-      console.error("could not record the rebuild result:", error);
+      logEvent("rebuild_record_failed", { runId: id, error });
     }
   })();
 }

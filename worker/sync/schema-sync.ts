@@ -12,6 +12,7 @@ import { columnsFor, createTableSql, tooManyColumns } from "../tables/schema";
 import { CONTRACT_DATABASES, type ContractDatabase } from "./workspace";
 import { clearSearchIndex } from "./search-index";
 import { meteredStep } from "./sync-steps";
+import { logEvent } from "../lib/log";
 
 /** Schema sync result plus what it cost, for logs. */
 export type SchemaSyncOutcome = { result: SchemaSyncResult; requests: number; seconds: number };
@@ -66,7 +67,7 @@ export function missingMessage(title: string, kept: boolean): string {
 
 async function rebuildSchemas(env: Env): Promise<SchemaSyncOutcome> {
   const run = notionRun(env);
-  console.log("sync: schema: searching Notion for the workspace's databases");
+  logEvent("sync_search", { message: "searching Notion for the workspace's databases" });
   const found = await findDataSources(run.notion);
   const existing = new Set(await existingNotionTables(env.DB, { sideTables: true }));
   const now = new Date().toISOString();
@@ -128,7 +129,7 @@ async function rebuildSchemas(env: Env): Promise<SchemaSyncOutcome> {
     created === tables.length
       ? `Created ${created} tables from the Notion schemas`
       : `Created ${created} of ${tables.length} tables; ${problems.join("; ")}`;
-  console.log(`sync: schema: ${message} (${run.stats.requests} requests, ${seconds.toFixed(1)} s)`);
-  for (const t of tables.filter((t) => t.error)) console.log(`sync: schema: ${t.tableName}: ${t.error}`);
+  logEvent("sync_schema", { message, requests: run.stats.requests, ms: Math.round(seconds * 1000) });
+  for (const t of tables.filter((t) => t.error)) logEvent("table_not_synced", { table: t.tableName, message: t.error }, "warn");
   return { result: { success: created === tables.length, message, tables }, requests: run.stats.requests, seconds };
 }

@@ -5,10 +5,10 @@ import type { SyncRuns } from "#contract/sync-runs";
 import { adminFetch } from "../test/admin";
 import { control, countPaths, notionStats } from "../test/notion-sync";
 import { SYNC_LOCK, isLockHeld } from "../tables/lock";
-import { STEP_BUDGET } from "./step-budget";
+import { DEFAULT_STEP_SUBREQUESTS } from "#contract/step-subrequests";
 
 describe("Sync Notion Schemas as one metered step", { timeout: 60_000 }, () => {
-  it(`answers as before and records its subrequests (within ${STEP_BUDGET}) with search over more than 100 data sources`, async () => {
+  it(`answers as before and records its subrequests (within ${DEFAULT_STEP_SUBREQUESTS}) with search over more than 100 data sources`, async () => {
     await control("reset");
     for (let i = 1; i <= 110; i++) await control("databases", { title: `Filler ${i}`, properties: { Name: { type: "title" } } });
     const searches = countPaths(await notionStats(), /^\/v1\/search$/);
@@ -22,7 +22,7 @@ describe("Sync Notion Schemas as one metered step", { timeout: 60_000 }, () => {
     expect(runs[0]).toMatchObject({ kind: "schema", ok: true, message: "Created 12 tables from the Notion schemas", steps: 1 });
     // Two search pages, the table listing, the one batch, the step's record.
     expect(runs[0].maxStepSubrequests).toBe(5);
-    expect(runs[0].maxStepSubrequests).toBeLessThanOrEqual(STEP_BUDGET);
+    expect(runs[0].maxStepSubrequests).toBeLessThanOrEqual(DEFAULT_STEP_SUBREQUESTS);
     expect(await isLockHeld(env.DB, SYNC_LOCK)).toBe(false);
     // The catalogue tables it creates come with their listing indexes (sort orders, for-sale ones partial).
     const indexes = await env.DB.prepare(

@@ -1,19 +1,16 @@
 import type { StepMeter } from "../lib/step-meter";
 import { forEachLimit } from "../notion/concurrency";
 
-/** The most subrequests one step aims at: Cloudflare's free plan allows 50 per invocation. */
-export const STEP_BUDGET = 50;
-
 /** Pages worked on at once, when the step's budget allows. */
 const AT_ONCE = 4;
 
 /**
- * Works through `items` in groups of up to AT_ONCE while the step's subrequests (`meter`) stay under STEP_BUDGET less
+ * Works through `items` in groups of up to AT_ONCE while the step's subrequests (`meter.used`) stay under its budget (`meter.budget`, SYNC_STEP_SUBREQUESTS) less
  * `reserve` (what the step's closing writes need), sizing each group by the costliest item so far; always at least one
  * item, so a step always advances. Returns how many items it took.
  */
 export async function takeWithinBudget<T>(
-  meter: Pick<StepMeter, "used">,
+  meter: Pick<StepMeter, "used" | "budget">,
   items: T[],
   reserve: number,
   work: (item: T) => Promise<void>,
@@ -21,7 +18,7 @@ export async function takeWithinBudget<T>(
   let costliest = 1;
   let taken = 0;
   while (taken < items.length) {
-    const room = STEP_BUDGET - reserve - meter.used;
+    const room = meter.budget - reserve - meter.used;
     const batch = Math.min(AT_ONCE, items.length - taken, Math.floor(room / costliest));
     if (batch < 1 && taken > 0) break;
     const group = items.slice(taken, taken + Math.max(1, batch));

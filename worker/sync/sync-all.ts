@@ -17,6 +17,7 @@ import { failureMessage } from "./job-common";
 import { updateJob } from "./update-job";
 import { upstreamMessage } from "../notion/upstream-error";
 import { CONTRACT_DATABASES } from "./workspace";
+import { logEvent } from "../lib/log";
 
 /** Tables synced at once by the full sync. */
 const TABLES_AT_ONCE = 2;
@@ -94,7 +95,7 @@ export async function fullJob(steps: SyncSteps, trigger: RunTrigger, reason?: st
       : `${tables.length - synced.length} of ${tables.length} tables did not sync, so the live site keeps its last build`;
     await steps.run("after sync", ({ env }) => afterSync(env, undefined, { kind: "full", noRebuild }));
     const seconds = (Date.now() - started) / 1000;
-    console.log(`sync: full: ${message} (${requests} requests, ${seconds.toFixed(1)} s)`);
+    logEvent("sync_full", { runId: steps.runId, ok: success, message, requests, ms: Math.round(seconds * 1000) });
     return { success, message, tables, requests, seconds };
   } catch (err) {
     const message = because(failureMessage(err));
@@ -106,7 +107,7 @@ export async function fullJob(steps: SyncSteps, trigger: RunTrigger, reason?: st
 /** One search for the workspace's databases and what it means for each contract table (registering missing ones as placeholders). */
 async function planTables(env: Env): Promise<{ plans: TablePlan[]; requests: number }> {
   const search = notionRun(env);
-  console.log("sync: full: searching Notion for the workspace's databases");
+  logEvent("sync_search", { message: "searching Notion for the workspace's databases" });
   const found = await findDataSources(search.notion);
   const now = new Date().toISOString();
   const plans: TablePlan[] = [];
@@ -140,7 +141,7 @@ async function planTables(env: Env): Promise<{ plans: TablePlan[]; requests: num
     for (const plan of plans)
       if (!plan.entry && !plan.message) plan.message = missingMessage(plan.databaseTitle, existing.has(plan.tableName));
   }
-  for (const plan of plans) if (!plan.entry) console.log(`sync: ${plan.tableName}: not synced: ${plan.message}`);
+  for (const plan of plans) if (!plan.entry) logEvent("table_not_synced", { table: plan.tableName, message: plan.message }, "warn");
   return { plans, requests: search.stats.requests };
 }
 
@@ -152,8 +153,10 @@ async function fillBodies(steps: SyncSteps, entry: RegistryEntry): Promise<numbe
       try {
         return await backfillBodies(env, entry, BODIES_PER_STEP);
       } catch (err) {
-        console.log(
-          `sync: ${entry.tableName}: page bodies not filled this time: ${upstreamMessage(err) ?? (err instanceof Error ? err.message : String(err))}`,
+        logEvent(
+          "sync_bodies_failed",
+          { table: entry.tableName, error: upstreamMessage(err) ?? err, message: "page bodies not filled this time" },
+          "warn",
         );
         return { filled: 0, requests: 0 };
       }

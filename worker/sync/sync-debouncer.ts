@@ -6,6 +6,7 @@ import { LockBusyError } from "../tables/lock";
 import type { WebhookChanges } from "../notion/webhook-events";
 import { absentKeys, countEntry, dropQueued, forgetUnchanged, idsOf, keysOf, PAGE, queuedCount, SCHEMA } from "./debouncer-queue";
 import { startSync, type SyncJob } from "./start-sync";
+import { logEvent } from "../lib/log";
 
 /** Batching window when NOTION_WEBHOOK_DEBOUNCE_MS is unset: Notion itself aggregates edits for about this long. */
 export const DEFAULT_DEBOUNCE_MS = 5000;
@@ -137,9 +138,10 @@ export class SyncDebouncer extends DurableObject<Env> {
   /** Starts `job` for `batch` (taken at mark `seq`); a busy lock is tried again soon, another failure counts as an attempt. */
   private async start(job: SyncJob, batch: WebhookChanges & { full?: boolean }, seq: number): Promise<void> {
     try {
-      await startSync(this.env, job, "webhook", async (runId, instanceId) => {
+      const runId = await startSync(this.env, job, "webhook", async (runId, instanceId) => {
         await this.ctx.storage.put<RunningBatch>(RUN, { runId, instanceId, seq, ...batch });
       });
+      logEvent("webhook_batch", { runId, pages: batch.pages.length, schemas: batch.schemas.length });
     } catch (err) {
       await this.ctx.storage.delete(RUN);
       if (err instanceof LockBusyError) await this.ctx.storage.setAlarm(Date.now() + LOCK_RETRY_MS);
@@ -185,13 +187,17 @@ export class SyncDebouncer extends DurableObject<Env> {
   private async failedAttempt(err: unknown, batch: WebhookChanges & { full?: boolean }, seq: number): Promise<void> {
     const attempts = ((await this.ctx.storage.get<number>(ATTEMPTS)) ?? 0) + 1;
     if (attempts >= MAX_ATTEMPTS) {
-      console.error(`webhook sync: giving up after ${attempts} attempts (the nightly sync will catch up):`, err);
+      logEvent("webhook_batch_failed", {
+        attempt: attempts,
+        error: err,
+        message: "giving up on this batch; the nightly sync will catch up",
+      });
       await this.ctx.storage.delete(ATTEMPTS);
       await this.forget(batch, seq);
       if (await this.hasWork()) await this.ctx.storage.setAlarm(Date.now() + debounceMs(this.env));
       return;
     }
-    console.error(`webhook sync: attempt ${attempts} failed, trying again:`, err);
+    logEvent("webhook_batch_failed", { attempt: attempts, error: err, message: "trying again" });
     await this.ctx.storage.put(ATTEMPTS, attempts);
     await this.ctx.storage.setAlarm(Date.now() + Math.max(debounceMs(this.env), 1000) * 2 ** attempts);
   }

@@ -52,7 +52,11 @@ describe("a sync that fails on our side (D1)", { timeout: 60_000 }, () => {
     expect(await res.json()).toEqual({
       error: 'Schema sync failed: D1_ERROR: view "notion_posts" already exists at offset 13: SQLITE_ERROR',
     });
-    expect(logged).toHaveBeenCalledWith("Schema sync failed:", expect.any(Error));
+    expect(logged.mock.calls.map(([line]) => JSON.parse(line as string))).toContainEqual({
+      event: "unexpected_error",
+      what: "Schema sync",
+      error: 'D1_ERROR: view "notion_posts" already exists at offset 13: SQLITE_ERROR',
+    });
     expect(await lastRun("schema")).toMatchObject({
       ok: 0,
       message: 'D1_ERROR: view "notion_posts" already exists at offset 13: SQLITE_ERROR',

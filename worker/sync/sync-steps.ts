@@ -1,7 +1,8 @@
-import { stepLogLine } from "#contract/step-log";
+import { STEP_EVENT, stepLogFields } from "#contract/step-log";
 import { recordStep } from "../data/sync-runs";
 import { LOCK_TTL_MS, SYNC_LOCK, heldLock, renewLock, type HeldLock } from "../tables/lock";
 import { meteredEnv } from "../lib/step-meter";
+import { logEvent } from "../lib/log";
 
 /** What a step did, added to its run's progress in the admin panel. */
 export type StepProgress = { pagesRead: number; rowsWritten: number; filesCopied: number };
@@ -40,7 +41,7 @@ export async function meteredStep<T>(
   const renew = mode === "workflow" && !options.unlocked;
   const lock = renew ? await renewLock(counted.DB, SYNC_LOCK, holder) : heldLock(counted.DB, SYNC_LOCK, holder, LOCK_TTL_MS, Date.now());
   const heartbeat = setInterval(() => {
-    lock.extend().catch((err: unknown) => console.error("sync step: lock heartbeat failed:", err));
+    lock.extend().catch((error: unknown) => logEvent("lock_heartbeat_failed", { runId, lock: SYNC_LOCK, error }));
   }, LOCK_TTL_MS / 8);
   const progress: StepProgress = { pagesRead: 0, rowsWritten: 0, filesCopied: 0 };
   try {
@@ -48,8 +49,17 @@ export async function meteredStep<T>(
     // The record itself is one more subrequest of this step.
     await recordStep(env.DB, runId, { ...progress, subrequests: meter.used + 1, ms: Date.now() - started });
     if (mode === "workflow")
-      console.log(
-        stepLogLine({ runId, name: options.name ?? "step", startedAt: started, endedAt: Date.now(), subrequests: meter.used + 1 }),
+      logEvent(
+        STEP_EVENT,
+        stepLogFields({
+          runId,
+          name: options.name ?? "step",
+          startedAt: started,
+          endedAt: Date.now(),
+          subrequests: meter.used + 1,
+          rowsRead: meter.rowsRead,
+          rowsWritten: meter.rowsWritten,
+        }),
       );
     return result;
   } finally {

@@ -11,6 +11,7 @@ import { lookupIndex } from "./media-index";
 import { dropStaged, readAndStage, sliceRows, stageKey } from "./page-slices";
 import { readAhead } from "./read-ahead";
 import type { SyncSteps } from "./sync-steps";
+import { logEvent } from "../lib/log";
 
 /** Notion's id of a data source's title property (the same in every data source). */
 const TITLE_PROPERTY_ID = "title";
@@ -158,9 +159,15 @@ export async function updateJob(steps: SyncSteps, entry: RegistryEntry, tableRun
       message,
       counts,
     };
-    console.log(
-      `sync: ${table}: ${message}: ${changed} read as edited, ${removed} removed (${outcome.requests} requests, ${outcome.downloads} file downloads, ${outcome.seconds.toFixed(1)} s)`,
-    );
+    logEvent("sync_table", {
+      runId: tableRunId,
+      table,
+      message: `${message}: ${changed} read as edited, ${removed} removed`,
+      rows: present.size,
+      requests: outcome.requests,
+      downloads: outcome.downloads,
+      ms: Date.now() - started,
+    });
     return outcome;
   } catch (err) {
     await failed(steps, table, tableRunId, read, err);

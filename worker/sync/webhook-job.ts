@@ -5,6 +5,7 @@ import { copyJob } from "./copy-job";
 import { failureMessage } from "./job-common";
 import type { SyncSteps } from "./sync-steps";
 import { changedSchemas, pageSlice, type PageSlice } from "./webhook-sync";
+import { logEvent } from "../lib/log";
 
 /** A webhook run's result. */
 export type WebhookRunResult = { success: true; message: string };
@@ -49,12 +50,12 @@ export async function webhookJob(steps: SyncSteps, batch: WebhookChanges): Promi
       copies.map((e) => e.tableName),
     );
     await steps.run("finish", ({ env }) => finishRun(env.DB, steps.runId, { ok: true, message, counts }));
-    console.log(`sync: ${message}`);
+    logEvent("webhook_sync", { runId: steps.runId, message, pages: batch.pages.length });
     await steps.run("after sync", ({ env }) => webhookAfterSync(env));
     return { success: true, message };
   } catch (err) {
     const message = `Webhook: ${failureMessage(err)}`;
-    console.error(`sync: ${message}`);
+    logEvent("webhook_sync", { runId: steps.runId, error: message });
     // Unlocked: a run that lost its lock still records why.
     await steps.run("failed", ({ env }) => finishRun(env.DB, steps.runId, { ok: false, message }), { unlocked: true });
     throw err;

@@ -2,7 +2,7 @@ import { APIErrorCode, isNotionClientError, type Client } from "@notionhq/client
 import { z } from "zod";
 import type { SkippedFile, UnsupportedBlock } from "#contract/sync-runs";
 import { fileRetryStatements } from "../data/skipped-files";
-import { meterOf } from "../lib/step-meter";
+import { meterOf, stepBudget } from "../lib/step-meter";
 import { normaliseNotionId } from "../lib/notion-id";
 import { notionRun } from "../notion/client";
 import { NotionPage, NotionSearchResult, readNotion } from "../notion/notion-shapes";
@@ -88,7 +88,7 @@ export type PageSlice = {
  */
 export async function pageSlice(ctx: StepContext, pageIds: string[], from: number): Promise<PageSlice> {
   const { env, lock } = ctx;
-  const meter = meterOf(env) ?? { used: 0 };
+  const meter = meterOf(env) ?? { used: 0, budget: stepBudget(env) };
   const run = notionRun(env);
   const entries = await listEntries(env.DB);
   const skipped: SkippedFile[] = [];

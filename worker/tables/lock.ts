@@ -1,4 +1,5 @@
 import { LOCK_TTL_MS } from "#contract/sync-lock";
+import { logEvent } from "../lib/log";
 
 /** The one lock every Notion sync (schema, table, full) takes, so they never overlap. */
 export const SYNC_LOCK = "notion-sync";
@@ -119,7 +120,7 @@ export async function withLock<T>(db: D1Database, name: string, fn: (lock: HeldL
   const lock = await acquireLock(db, name, ttlMs);
   // Beating at twice the rate extend() writes at: a late timer then skips no renewal.
   const heartbeat = setInterval(() => {
-    lock.extend().catch((err: unknown) => console.error(`lock ${name}: heartbeat failed:`, err));
+    lock.extend().catch((error: unknown) => logEvent("lock_heartbeat_failed", { lock: name, error }));
   }, ttlMs / 8);
   try {
     return await fn(lock);
