@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import type { SiteItem } from "../../lib/normalize";
 import { GENERIC_IMAGE, defaultImageFor, itemImageUrl } from "../../lib/images";
 import { itemHref } from "./listing-url";
-import { mediaSrcset } from "../../lib/media-srcset";
+import { CARD_IMAGE_SIZES, mediaSrcset } from "../../lib/media-srcset";
 import { formatPrice } from "../../lib/price";
 import RichTextPieces from "../../lib/ui/RichTextPieces";
 
@@ -30,7 +30,7 @@ export default function ItemCard({ item, sourcePage, page, showPrice, eager, hre
         <img
           src={src}
           srcSet={srcset ?? undefined}
-          sizes={srcset ? "(min-width: 1280px) 490px, (min-width: 640px) 45vw, 100vw" : undefined}
+          sizes={srcset ? CARD_IMAGE_SIZES : undefined}
           alt={title}
           width={800}
           height={600}
