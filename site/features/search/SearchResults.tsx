@@ -2,7 +2,7 @@ import type { SearchResult } from "#contract/search";
 import { type SearchState, hitHref, resultCountText, searchApiPath, searchHref } from "./search";
 import { useQuery } from "../../lib/use-query";
 import { applySearch } from "./search-store";
-import { fetchSearchResult } from "./search-prefetch";
+import { fetchSearchResult } from "./search-api";
 import ItemCard from "../listing/ItemCard";
 import Pager from "../../lib/ui/Pager";
 import SearchFrame, { SearchPlaceholders } from "./SearchFrame";
