@@ -3,7 +3,7 @@ import { type SearchState, hitHref, resultCountText, searchApiPath, searchHref }
 import { useQuery } from "../../lib/use-query";
 import { applySearch } from "./search-store";
 import { fetchSearchResult } from "./search-api";
-import ItemCard from "../listing/ItemCard";
+import ItemCardFrame from "../listing/ItemCardFrame";
 import Pager from "../../lib/ui/Pager";
 import SearchFrame, { SearchPlaceholders } from "./SearchFrame";
 import IgnoredTerms from "./IgnoredTerms";
@@ -43,27 +43,9 @@ export default function SearchResults({ search }: Props) {
           <Pager page={search.page} totalPages={data.pagination.totalPages} position="top" onChange={goToPage} hrefFor={hrefFor} />
           <div className="grid gap-6 sm:grid-cols-2" data-testid="item-grid">
             {data.items.map((hit, i) => (
-              <ItemCard
-                key={`${hit.category}/${hit.id}`}
-                item={{
-                  ...hit,
-                  title: hit.title ?? null,
-                  year: hit.year ?? null,
-                  manufacturer: hit.manufacturer ?? null,
-                  price: hit.price ?? null,
-                  mainImageUrl: hit.mainImageUrl ?? null,
-                  description: null,
-                  descriptionRichText: [],
-                  additionalImageUrls: [],
-                  condition: null,
-                }}
-                sourcePage={hit.forSale ? "for-sale" : "gallery"}
-                page={1}
-                showPrice={hit.forSale}
-                eager={i === 0}
-                href={hitHref(hit)}
-                excerpt={<Snippet segments={hit.snippet} />}
-              />
+              <ItemCardFrame key={`${hit.category}/${hit.id}`} item={hit} href={hitHref(hit)} showPrice={hit.forSale} eager={i === 0}>
+                <Snippet segments={hit.snippet} />
+              </ItemCardFrame>
             ))}
           </div>
           <Pager page={search.page} totalPages={data.pagination.totalPages} position="bottom" onChange={goToPage} hrefFor={hrefFor} />

@@ -39,7 +39,7 @@ const answer = {
   total: 1,
   pagination: { page: 1, limit: 10, totalPages: 1, totalItems: 1 },
 };
-const fetchMock = vi.fn(async () => new Response(JSON.stringify(answer), { status: 200 }));
+const fetchMock = vi.fn(async (_url: string) => new Response(JSON.stringify(answer), { status: 200 }));
 /** Runs the head script as the built page does: its source text, called with the config as JSON. */
 const runInline = () => new Function(`(${searchHead.toString()})(${JSON.stringify(config)});`)();
 const visit = (search: string) => history.replaceState(null, "", `/search${search}`);
@@ -103,7 +103,7 @@ describe("the search page's head script", () => {
   });
 
   it("passes a failed answer on as the island's own fetch would", async () => {
-    fetchMock.mockImplementationOnce(async () => new Response("boom", { status: 500, statusText: "Internal Server Error" }));
+    fetchMock.mockImplementationOnce(async (_url: string) => new Response("boom", { status: 500, statusText: "Internal Server Error" }));
     visit("?q=mills");
     runInline();
     await expect(fetchSearchResult(searchApiPath(searchStateFrom("?q=mills")))).rejects.toThrow("500: boom");
