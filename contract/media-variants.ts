@@ -15,8 +15,7 @@ export type VariantWidth = (typeof VARIANT_WIDTHS)[number];
 /** URL prefix of resized copies. */
 export const VARIANT_URL_PREFIX = "/media/w/";
 
-/** URL prefix of synced files. */
-export const MEDIA_URL_PREFIX = "/media/";
+const MEDIA_URL_PREFIX = "/media/";
 
 /** True when `url` names a file the sync copied (`/media/{key}`), the only images with resized copies. */
 export function isMediaUrl(url: string | null | undefined): url is string {

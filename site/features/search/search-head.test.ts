@@ -1,24 +1,10 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { API_PATHS } from "#contract/api-paths";
-import { CATEGORY_IDS } from "#contract/categories";
-import { MEDIA_URL_PREFIX, VARIANT_URL_PREFIX, VARIANT_WIDTHS } from "#contract/media-variants";
-import { SEARCH_PAGE_SIZE } from "#contract/search";
 import { CARD_IMAGE_SIZES, mediaSrcset } from "../../lib/media-srcset";
-import { SEARCH_TEXT_MAX_LENGTH, searchApiPath, searchStateFrom } from "./search";
+import { searchApiPath, searchStateFrom } from "./search";
 import { fetchSearchResult } from "./search-api";
-import { searchHead, type SearchHeadConfig } from "./search-head";
+import { SEARCH_HEAD_CONFIG, searchHead } from "./search-head";
 
-const config: SearchHeadConfig = {
-  apiPath: API_PATHS.search,
-  categories: CATEGORY_IDS,
-  pageSize: SEARCH_PAGE_SIZE,
-  maxLength: SEARCH_TEXT_MAX_LENGTH,
-  mediaPrefix: MEDIA_URL_PREFIX,
-  variantPrefix: VARIANT_URL_PREFIX,
-  widths: VARIANT_WIDTHS,
-  sizes: CARD_IMAGE_SIZES,
-};
 const image = "/media/notion/abc/castle.png";
 const answer = {
   query: "mills",
@@ -41,7 +27,7 @@ const answer = {
 };
 const fetchMock = vi.fn(async (_url: string) => new Response(JSON.stringify(answer), { status: 200 }));
 /** Runs the head script as the built page does: its source text, called with the config as JSON. */
-const runInline = () => new Function(`(${searchHead.toString()})(${JSON.stringify(config)});`)();
+const runInline = () => new Function(`(${searchHead.toString()})(${JSON.stringify(SEARCH_HEAD_CONFIG)});`)();
 const visit = (search: string) => history.replaceState(null, "", `/search${search}`);
 
 beforeEach(() => {

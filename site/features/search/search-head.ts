@@ -1,3 +1,10 @@
+import { API_PATHS } from "#contract/api-paths";
+import { CATEGORY_IDS } from "#contract/categories";
+import { VARIANT_URL_PREFIX } from "#contract/media-variants";
+import { SEARCH_PAGE_SIZE } from "#contract/search";
+import { CARD_IMAGE_SIZES, mediaSrcset } from "../../lib/media-srcset";
+import { SEARCH_TEXT_MAX_LENGTH } from "./search";
+
 /** What the search page's head script takes from the build: the constants search.ts, media-srcset.ts and ItemCard use. */
 export type SearchHeadConfig = {
   apiPath: string;
@@ -6,8 +13,24 @@ export type SearchHeadConfig = {
   maxLength: number;
   mediaPrefix: string;
   variantPrefix: string;
-  widths: readonly number[];
+  /** The card's srcset of a synced file whose key is `{key}` (mediaSrcset's own output). */
+  srcset: string;
   sizes: string;
+};
+
+// Where synced files are served (`/media/{key}`): only those have the resized copies a srcset names.
+const MEDIA_PREFIX = "/media/";
+
+/** The head script's settings, from the constants the island and its cards use. */
+export const SEARCH_HEAD_CONFIG: SearchHeadConfig = {
+  apiPath: API_PATHS.search,
+  categories: CATEGORY_IDS,
+  pageSize: SEARCH_PAGE_SIZE,
+  maxLength: SEARCH_TEXT_MAX_LENGTH,
+  mediaPrefix: MEDIA_PREFIX,
+  variantPrefix: VARIANT_URL_PREFIX,
+  srcset: mediaSrcset(`${MEDIA_PREFIX}{key}`) ?? "",
+  sizes: CARD_IMAGE_SIZES,
 };
 
 /** The island's first request, started by the head script: its path and the response it will read. */
@@ -53,7 +76,7 @@ export function searchHead(config: SearchHeadConfig): void {
       link.setAttribute("rel", "preload");
       link.setAttribute("as", "image");
       link.setAttribute("href", src);
-      link.setAttribute("imagesrcset", config.widths.map((w) => `${config.variantPrefix}${w}/${key} ${w}w`).join(", "));
+      link.setAttribute("imagesrcset", config.srcset.split("{key}").join(key));
       link.setAttribute("imagesizes", config.sizes);
       link.setAttribute("fetchpriority", "high");
       document.head.append(link);
