@@ -4,6 +4,9 @@ import { CATEGORY_IDS, type CategoryId } from "./categories.ts";
 /** Results per search page, and the page size when a query names none. */
 export const SEARCH_PAGE_SIZE = 10;
 
+/** Most terms one search uses; a word written with inner punctuation (Rol-a-Top) counts one term per part. */
+export const SEARCH_MAX_TERMS = 10;
+
 /** A piece of a hit's snippet; `match` marks the words to highlight. */
 export const SnippetSegmentSchema = z.object({ text: z.string(), match: z.boolean() });
 
@@ -26,9 +29,13 @@ export const SearchHitSchema = z.object({
 /** One hit of `GET /api/search`. */
 export type SearchHit = z.infer<typeof SearchHitSchema>;
 
-/** `GET /api/search` answer. */
+/**
+ * `GET /api/search` answer: `query` is the words searched (lowercase, each once, at most SEARCH_MAX_TERMS terms),
+ * `ignoredTerms` the words left out past that limit.
+ */
 export const SearchResultSchema = z.object({
   query: z.string(),
+  ignoredTerms: z.array(z.string()),
   items: z.array(SearchHitSchema),
   total: z.number(),
   pagination: z.object({ page: z.number(), limit: z.number(), totalPages: z.number(), totalItems: z.number() }),

@@ -1,13 +1,15 @@
 /**
  * `npm run bench:search`: search vs the listing endpoint at BENCH_ITEMS catalogue items (default 10,000), 50 connections,
- * with the cache cold (caching switched off: every request runs its D1 queries) and warm (every path cached beforehand).
+ * with the cache cold (caching switched off: every request runs its D1 queries) and warm (every path cached beforehand);
+ * then, cold, the costliest search the rules allow (scripts/lib/worst-search.ts) against a plain one-word search.
  */
 import { ADMIN_PATHS } from "#contract/api-paths";
 import { signIn } from "./lib/admin-client.ts";
 import { checkNode } from "./lib/check-node.ts";
 import { freePort } from "./lib/free-port.ts";
 import { fullSync } from "./lib/full-sync.ts";
-import { loadPaths, type LoadResult } from "./lib/load.ts";
+import { load, loadPaths, type LoadResult } from "./lib/load.ts";
+import { commonestWord, worstSearch } from "./lib/worst-search.ts";
 import { BENCH_PASSWORD, startBenchWorker } from "./lib/bench-worker.ts";
 import { CATEGORY_IDS } from "#contract/categories";
 import { generateCatalogueWorkspace } from "./demo-workspace/generate.ts";
@@ -17,6 +19,7 @@ checkNode();
 const ITEMS = Number(process.env.BENCH_ITEMS ?? 10_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 50;
+const WORST_CONNECTIONS = 10;
 
 // What collectors type: makers (each matching a sixth of the catalogue), prefixes, years, item numbers, two-word phrases.
 const WORDS = [
@@ -44,6 +47,17 @@ const listingPaths = CATEGORY_IDS.flatMap((c) =>
 );
 
 const workspace = generateCatalogueWorkspace(ITEMS);
+/** An item's searchable text: its property values (text, numbers, styled text) joined. */
+const valueText = (value: unknown): string =>
+  typeof value === "string" || typeof value === "number"
+    ? String(value)
+    : Array.isArray(value)
+      ? value.map((v) => valueText(v?.text ?? v)).join(" ")
+      : "";
+const texts = workspace.databases.flatMap((db) => db.pages.map((page) => Object.values(page.properties).map(valueText).join(" ")));
+const worst = worstSearch(texts);
+const plainWord = commonestWord(texts);
+const searchPath = (params: Record<string, string>) => `/api/search?${new URLSearchParams({ page: "1", limit: "10", ...params })}`;
 const notion = await startNotionServer({ port: await freePort(), workspace, requestsPerSecond: null });
 const worker = await startBenchWorker("bench-search", notion);
 
@@ -98,7 +112,49 @@ try {
   const [coldList, coldSearch, warmList, warmSearch] = rows;
   console.log(`cold search p50 / cold listing p50: ${(coldSearch.p50 / Math.max(1, coldList.p50)).toFixed(2)} (target <= 2)`);
   console.log(`warm search req/s / warm listing req/s: ${(warmSearch.rps / warmList.rps).toFixed(2)} (target about 1)`);
+  await worstAgainstPlain(admin);
 } finally {
   await worker.stop();
   await notion.close();
+}
+
+/** Median milliseconds of `times` sequential requests to `path`, and its answer. */
+async function probe(path: string, times = 9): Promise<{ ms: number; body: { query: string; ignoredTerms: string[]; total: number } }> {
+  const took: number[] = [];
+  let body = { query: "", ignoredTerms: [] as string[], total: 0 };
+  for (let i = 0; i < times; i++) {
+    const started = performance.now();
+    body = await (await fetch(worker.url + path)).json();
+    took.push(performance.now() - started);
+  }
+  return { ms: took.sort((a, b) => a - b)[Math.floor(times / 2)], body };
+}
+
+/** Cold: the costliest of the worst search's forms (plain, for sale only, a page past the last) against a plain one-word search, A-B-B-A. */
+async function worstAgainstPlain(admin: Awaited<ReturnType<typeof signIn>>): Promise<void> {
+  await admin.call(ADMIN_PATHS.cacheDisable, { method: "POST" });
+  const forms = [searchPath({ q: worst.q }), searchPath({ q: worst.q, forSale: "true" }), searchPath({ q: worst.q, page: "99999" })];
+  console.log(`\nworst search the rules allow: q="${worst.q}"`);
+  let slowest = { path: forms[0], ms: -1 };
+  for (const path of forms) {
+    const { ms, body } = await probe(path);
+    console.log(
+      `  ${path.length > 60 ? `…${path.slice(-48)}` : path}: ${ms.toFixed(0)} ms alone, ${body.total} items, terms used "${body.query}", ignored ${JSON.stringify(body.ignoredTerms)}`,
+    );
+    if (ms > slowest.ms) slowest = { path, ms };
+  }
+  const plainPath = searchPath({ q: plainWord });
+  const plainProbe = await probe(plainPath);
+  console.log(`plain search: q="${plainWord}" (one word, ${plainProbe.body.total} items), ${plainProbe.ms.toFixed(0)} ms alone`);
+  // Fewer connections than above: a cold search at 10,000 items takes tens of ms, and 50 queued would near autocannon's 10 s timeout.
+  const plain = () => load("plain search, cold", worker.url + plainPath, WORST_CONNECTIONS, SECONDS);
+  const worstRun = () => load("worst search, cold", worker.url + slowest.path, WORST_CONNECTIONS, SECONDS);
+  const runs = [await plain(), await worstRun(), await worstRun(), await plain()];
+  const p99 = (a: LoadResult, b: LoadResult) => (a.p99 + b.p99) / 2;
+  const [plainP99, worstP99] = [p99(runs[0], runs[3]), p99(runs[1], runs[2])];
+  const errors = runs.reduce((n, r) => n + r.errors, 0);
+  console.log(
+    `plain search p99 ${plainP99.toFixed(0)} ms, worst search p99 ${worstP99.toFixed(0)} ms (${CONNECTIONS} connections, errors ${errors})`,
+  );
+  console.log(`worst search p99 / plain search p99: ${(worstP99 / Math.max(1, plainP99)).toFixed(2)} (target <= 3)`);
 }

@@ -1,4 +1,4 @@
-/** `npm run bench:web`: JS bytes, transfer, LCP and CLS of four page types in Chromium with the CPU slowed 4x, against the issue's targets. */
+/** `npm run bench:web`: JS bytes, transfer, LCP and CLS of five page types in Chromium with the CPU slowed 4x, against the issue's targets. */
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
@@ -100,6 +100,8 @@ try {
     { name: "content", path: "/services", kind: "content" },
     { name: "listing", path: "/gallery/slots", kind: "listing" },
     { name: "item", path: await firstGallerySlot(stack.url), kind: "listing" },
+    // Results arrive after the page loads: placeholders of their size hold the space; its largest paint within 1.0 s.
+    { name: "search", path: "/search?q=mills", kind: "listing", lcpTargetMs: 1000 },
   ];
   const options = { viewport: VIEWPORTS[viewportName], cpuSlowdown: CPU_SLOWDOWN, settleMs: SETTLE_MS };
   console.log(
@@ -128,7 +130,7 @@ try {
   );
   console.log(formatTable(results));
   console.log(
-    `\n${note}\nJavaScript = external script files + inline scripts in the HTML (gzip -9 of their text). Total transfer = headers + bodies of every response of the load, as received. Targets: content pages (home, services) <= 15 KB, listing and item <= 90 KB; LCP <= 1.5 s; CLS < 0.05.`,
+    `\n${note}\nJavaScript = external script files + inline scripts in the HTML (gzip -9 of their text). Total transfer = headers + bodies of every response of the load, as received. Targets: content pages (home, services) <= 15 KB, listing, item and search <= 90 KB; LCP <= 1.5 s (search page 1.0 s); CLS < 0.05.`,
   );
   console.log(`\n${formatDetails(results)}`);
   console.log(`\n${allPass ? "All targets met." : "Some targets missed (see FAIL above)."}`);

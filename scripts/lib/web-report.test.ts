@@ -47,6 +47,12 @@ describe("summarise", () => {
     });
   });
 
+  it("holds a page with its own LCP target to it", () => {
+    const search: BenchPage = { name: "search", path: "/search?q=mills", kind: "listing", lcpTargetMs: 1000 };
+    expect(summarise(search, [sample({ lcpMs: 1000 })]).checks[1]).toMatchObject({ metric: "LCP", target: 1000, pass: true });
+    expect(summarise(search, [sample({ lcpMs: 1001 })]).checks[1]).toMatchObject({ target: 1000, pass: false });
+  });
+
   it("holds content pages to 15 KB of JavaScript and listing pages to 90 KB, inclusive", () => {
     const js = (page: BenchPage, bytes: number) => summarise(page, [sample({ jsGzipBytes: bytes })]).checks[0];
     expect(js(home, 15 * 1024)).toMatchObject({ target: 15 * 1024, pass: true });

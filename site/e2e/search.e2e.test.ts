@@ -3,6 +3,7 @@ import type { Browser, Page } from "playwright-core";
 import { BASE_URL, launch, open, screenshot } from "./support/browser";
 import { cardTitles, holdRequests, hydrated, POLL } from "./support/catalogue-helpers";
 import { seriousAxeViolations } from "./support/site-helpers";
+import { collectVitals, cumulativeLayoutShift, installVitalsObservers } from "../../scripts/lib/vitals-observer.ts";
 
 type Hit = { id: string; category: string; title: string; year: number | null; forSale: boolean };
 type Result = { items: Hit[]; total: number; pagination: { totalPages: number } };
@@ -187,19 +188,28 @@ describe.each(["desktop", "mobile"] as const)("the search page at %s", (viewport
     await context.close();
   });
 
-  it("shows placeholders while loading, the error text on failure, and the empty text", async () => {
+  it("holds the results' place from the first paint (no layout shift), shows the error text on failure, and the empty text", async () => {
     const context = await open(browser, viewport);
     const page = await context.newPage();
+    await page.addInitScript(installVitalsObservers);
     const gate = await holdRequests(page, (url) => url.pathname === "/api/search" && url.searchParams.get("q") === "mills");
     await page.goto("/search?q=mills");
     await gate.held;
     const loading = page.getByTestId("search-loading");
     await loading.waitFor();
-    expect(await loading.getByTestId("card-skeleton").count()).toBe(4);
+    expect(await loading.getByTestId("card-skeleton").count()).toBe(2);
     expect(await page.getByTestId("search-results").getAttribute("aria-busy")).toBe("true");
     await screenshot(page, `search-loading-${viewport}`);
+    await hydrated(page);
     gate.release();
     await page.getByTestId("item-grid").waitFor();
+    await page
+      .getByTestId("item-card")
+      .first()
+      .locator("img")
+      .evaluate((img: HTMLImageElement) => img.decode().catch(() => {}));
+    const { shifts } = await page.evaluate(collectVitals);
+    expect(cumulativeLayoutShift(shifts), JSON.stringify(shifts)).toBeLessThan(0.05);
     const searches = (url: URL) => url.pathname === "/api/search";
     await page.route(searches, (route) =>
       route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ error: "boom" }) }),

@@ -1,5 +1,8 @@
 import { VARIANT_WIDTHS, isMediaUrl, variantUrl } from "#contract/media-variants";
 
+/** The `sizes` of a listing or search card's image: one of two columns from 640 px, 490 px wide from 1280 px. */
+export const CARD_IMAGE_SIZES = "(min-width: 1280px) 490px, (min-width: 640px) 45vw, 100vw";
+
 /**
  * The `srcset` of a synced file's resized WebP copies (`/media/w/{width}/...`, made by the worker on first request), or
  * null for any other image (defaults, external URLs). Knowing the original's width, it lists the copies narrower than

@@ -63,6 +63,18 @@ export function cachedRoute(type: CacheType, ...parts: string[]): MiddlewareHand
   };
 }
 
+/**
+ * The body stored at `key` in the current generation (this isolate's memory copy, else KV), without counting a hit or
+ * a miss; null when absent, unreadable or caching is off.
+ */
+export async function cachedBody(c: Context<AppEnv>, logicalKey: string): Promise<string | null> {
+  const { CACHE } = c.env;
+  const [enabled, generation] = await Promise.all([isCachingEnabled(CACHE), currentGeneration(CACHE)]);
+  if (!enabled) return null;
+  const key = storedKey(generation, logicalKey);
+  return memoryGet(key) ?? (await CACHE.get(key, "text").catch(() => null));
+}
+
 /** The cache lookup shared by serveCached and cachedRoute: `load` gives the body to store, or a Response to answer with as it is. */
 async function serveStored(
   c: Context<AppEnv>,

@@ -1,41 +1,36 @@
 import { describe, expect, it } from "vitest";
-import { canonicalSearchQuery, matchExpression, searchQuerySchema } from "./search-query";
+import { canonicalSearchQuery, normaliseSearchText, searchQuerySchema } from "./search-query";
 
-describe("matchExpression", () => {
-  it("quotes every word as a prefix term, all words required", () => {
-    expect(matchExpression("mills castle")).toBe('"mills"* AND "castle"*');
+const parse = (query: Record<string, string>) => searchQuerySchema.parse(query);
+
+describe("normaliseSearchText", () => {
+  it("turns control characters and lone surrogates into spaces and collapses whitespace", () => {
+    expect(normaliseSearchText("a\u0000b\u0007c\u007fd\u0085e\u009ff")).toBe("a b c d e f");
+    expect(normaliseSearchText("x\ud800y\udfffz")).toBe("x y z");
+    expect(normaliseSearchText(" \t mills \n\u00a0 castle\u2003")).toBe("mills castle");
   });
 
-  it("keeps FTS5 syntax characters and operators literal inside quoted strings", () => {
-    expect(matchExpression('NEAR(a b) "x" c* ^d e:f AND OR NOT')).toBe(
-      '"NEAR(a"* AND "b)"* AND """x"""* AND "c*"* AND "^d"* AND "e:f"* AND "AND"* AND "OR"* AND "NOT"*',
-    );
-  });
-
-  it("matches a word with a code symbol as written in the codes column, and as a phrase when it has several tokens", () => {
-    expect(matchExpression("5¢")).toBe('codes : "5\ue012"*');
-    expect(matchExpression("#A-113")).toBe('(codes : "\ue010A\ue011113"* OR "#A-113"*)');
-  });
-
-  it("drops words with nothing searchable, giving null when none is left", () => {
-    expect(matchExpression('" * ( ) : ^')).toBeNull();
-    expect(matchExpression("watl ()")).toBe('"watl"*');
-  });
-
-  it("ignores private-use characters typed by the visitor (they are the index's own encoding)", () => {
-    expect(matchExpression("ab\ue012")).toBe('"ab"*');
+  it("composes to NFC", () => {
+    expect(normaliseSearchText("Cafe\u0301")).toBe("Caf\u00e9");
   });
 });
 
 describe("searchQuerySchema", () => {
-  it("collapses whitespace and applies the defaults", () => {
-    expect(searchQuerySchema.parse({ q: "  mills   castle " })).toEqual({ q: "mills castle", page: 1, limit: 10 });
+  it("answers the words searched, lowercase and once each, and applies the defaults", () => {
+    expect(parse({ q: "  Mills   CASTLE mills " })).toMatchObject({ query: "mills castle", ignoredTerms: [], page: 1, limit: 10 });
   });
 
-  it("refuses a blank or over-long q, an unknown category, a bad forSale and a limit over 50", () => {
+  it("lists the words past ten terms as ignored", () => {
+    const q = parse({ q: "a b c d e f g h i j k l k" });
+    expect(q.query).toBe("a b c d e f g h i j");
+    expect(q.ignoredTerms).toEqual(["k", "l"]);
+  });
+
+  it("refuses a blank (or control characters only), over-long q, an unknown category, a bad forSale and a limit over 50", () => {
     for (const query of [
       {},
       { q: "  " },
+      { q: "\u0000\u0001" },
       { q: "x".repeat(201) },
       { q: "a", category: "cars" },
       { q: "a", forSale: "yes" },
@@ -44,14 +39,17 @@ describe("searchQuerySchema", () => {
     ]) {
       expect(searchQuerySchema.safeParse(query).success, JSON.stringify(query)).toBe(false);
     }
-    expect(searchQuerySchema.parse({ q: "x".repeat(200), forSale: "false", category: "slots", limit: "50" })).toMatchObject({
+    expect(parse({ q: "x".repeat(200), forSale: "false", category: "slots", limit: "50" })).toMatchObject({
       forSale: false,
       category: "slots",
       limit: 50,
     });
   });
 
-  it("gives one cache key per distinct search", () => {
-    expect(canonicalSearchQuery(searchQuerySchema.parse({ q: " a  b", forSale: "true" }))).toBe("q=a+b&page=1&limit=10&forSale=true");
+  it("gives one cache key per distinct search, whatever its case, spacing and repeats", () => {
+    const key = canonicalSearchQuery(parse({ q: " a  b", forSale: "true" }));
+    expect(key).toBe("query=a+b&page=1&limit=10&forSale=true");
+    expect(canonicalSearchQuery(parse({ q: "A\u0000B a", forSale: "true" }))).toBe(key);
+    expect(canonicalSearchQuery(parse({ q: "a b c d e f g h i j k" }))).toBe("query=a+b+c+d+e+f+g+h+i+j&page=1&limit=10&ignored=k");
   });
 });

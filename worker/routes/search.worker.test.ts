@@ -4,6 +4,7 @@ import { json, type Row, seedCategory } from "../test/fixtures";
 import { freshCache, get } from "../test/http";
 import { currentCacheKeys } from "../test/cache-keys";
 import { indexCategory } from "../test/search-index";
+import { SearchResultSchema } from "#contract/search";
 
 type Hit = { id: string; title: string; category: string; snippet: { text: string; match: boolean }[] };
 type Body = { query: string; items: Hit[]; total: number; pagination: { totalPages: number; totalItems: number } };
@@ -96,6 +97,7 @@ describe("GET /api/search", () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       query: "gooseneck",
+      ignoredTerms: [],
       items: [
         {
           id: slots[0].id,
@@ -215,15 +217,17 @@ describe("GET /api/search", () => {
     for (const q of queries) {
       const res = await search({ q });
       expect(res.status, q).toBe(200);
-      expect(res.body.query, q).toBe(q);
+      expect(SearchResultSchema.safeParse(res.body).success, q).toBe(true);
     }
+    expect((await search({ q: "NEAR(mills castle)" })).body.query).toBe("near(mills castle)");
     expect(await titles({ q: "NOT castle" })).toEqual(["Jennings Chief"]);
     expect(await titles({ q: "castle OR watling" })).toEqual([]);
     expect(await titles({ q: '"watling"' })).toEqual(["Watling Rol-a-Top"]);
     expect(await titles({ q: "(watling)" })).toEqual(["Watling Rol-a-Top"]);
     expect(await titles({ q: 'NEAR("castle" "front")' })).toEqual([]);
     expect((await search({ q: '" * ( ) : ^' })).body).toEqual({
-      query: '" * ( ) : ^',
+      query: "",
+      ignoredTerms: [],
       items: [],
       total: 0,
       pagination: { page: 1, limit: 10, totalPages: 0, totalItems: 0 },
@@ -256,7 +260,9 @@ describe("GET /api/search", () => {
     const second = await get("/api/search?q=%20castle%20&page=1");
     expect(second.headers.get("X-Cache")).toBe("HIT");
     expect(second.body).toEqual(first.body);
-    expect((await currentCacheKeys()).filter((k) => k.startsWith("cache:search:"))).toEqual(["cache:search:q=castle&page=1&limit=10"]);
+    // Case, repeats and spacing make no other entry.
+    expect((await get("/api/search?q=CASTLE%20Castle")).headers.get("X-Cache")).toBe("HIT");
+    expect((await currentCacheKeys()).filter((k) => k.startsWith("cache:search:"))).toEqual(["cache:search:query=castle&page=1&limit=10"]);
     await freshCache();
     expect((await get("/api/search?q=castle")).headers.get("X-Cache")).toBe("MISS");
   });

@@ -2,6 +2,7 @@ import { useStore } from "@nanostores/react";
 import { type FormEvent, useEffect, useState } from "react";
 import { CATEGORIES, type CategoryId } from "#contract/categories";
 import { $search, applySearch, syncSearchFromAddress } from "./search-store";
+import SearchFrame, { SearchPlaceholders } from "./SearchFrame";
 import SearchResults from "./SearchResults";
 
 /** Typing waits this long before the search (and the address) follows. */
@@ -96,15 +97,32 @@ export default function SearchPage() {
           Search
         </button>
       </form>
-      {search.q ? (
+      {text === null ? (
+        // Prerendered, before the address is read: the page's head script shows the one its address will need, so the
+        // first paint already has the results' space (and the footer below it) where the results will be.
+        <>
+          <div data-search-before="q">
+            <SearchFrame busy status="Searching…">
+              <SearchPlaceholders />
+            </SearchFrame>
+          </div>
+          <div data-search-before="none">
+            <Prompt />
+          </div>
+        </>
+      ) : search.q ? (
         <SearchResults search={search} />
       ) : (
-        text !== null && (
-          <p className="card p-6 text-center text-walnut" data-testid="search-prompt">
-            Type what you are looking for: a maker, a model, a part number.
-          </p>
-        )
+        <Prompt />
       )}
     </div>
+  );
+}
+
+function Prompt() {
+  return (
+    <p className="card p-6 text-center text-walnut" data-testid="search-prompt">
+      Type what you are looking for: a maker, a model, a part number.
+    </p>
   );
 }

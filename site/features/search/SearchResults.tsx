@@ -1,17 +1,16 @@
-import { getJson } from "../../lib/http";
-import { SearchResultSchema, type SearchResult } from "#contract/search";
+import type { SearchResult } from "#contract/search";
 import { type SearchState, hitHref, resultCountText, searchApiPath, searchHref } from "./search";
 import { useQuery } from "../../lib/use-query";
 import { applySearch } from "./search-store";
-import CardSkeleton from "../../lib/ui/CardSkeleton";
-import ItemCard from "../listing/ItemCard";
+import { fetchSearchResult } from "./search-api";
+import ItemCardFrame from "../listing/ItemCardFrame";
 import Pager from "../../lib/ui/Pager";
+import SearchFrame, { SearchPlaceholders } from "./SearchFrame";
+import IgnoredTerms from "./IgnoredTerms";
 import Snippet from "./Snippet";
 
 /** Props of SearchResults: the search to show. */
 type Props = { search: SearchState };
-
-const fetcher = async (url: string): Promise<SearchResult> => SearchResultSchema.parse(await getJson(url));
 
 function goToPage(page: number): void {
   applySearch({ page });
@@ -21,61 +20,37 @@ function goToPage(page: number): void {
 
 /** One page of search results from the API: a live count, placeholders, error and empty texts, cards with highlights, the pager. */
 export default function SearchResults({ search }: Props) {
-  const query = useQuery<SearchResult>(searchApiPath(search), { fetcher });
+  const query = useQuery<SearchResult>(searchApiPath(search), { fetcher: fetchSearchResult });
   const loading = query.status === "pending" || (query.isFetching && !query.data);
   const data = query.status === "success" ? query.data : undefined;
   const hrefFor = (page: number) => searchHref({ ...search, page });
   const status = query.status === "error" ? "" : loading || !data ? "Searching…" : resultCountText(data.total, search.q);
   return (
-    <div aria-busy={loading} data-testid="search-results">
-      <p role="status" className="mb-3 text-sm font-medium text-walnut" data-testid="search-count">
-        {status}
-      </p>
+    <SearchFrame busy={loading} status={status}>
       {query.status === "error" ? (
         <p role="alert" className="card p-6 text-center font-medium text-oxblood-700" data-testid="search-error">
           Error loading items. Please try again later.
         </p>
       ) : loading || !data ? (
-        <div className="grid gap-6 sm:grid-cols-2" data-testid="search-loading">
-          {Array.from({ length: 4 }, (_, i) => (
-            <CardSkeleton key={i} />
-          ))}
-        </div>
+        <SearchPlaceholders />
       ) : data.items.length === 0 ? (
         <p className="card p-6 text-center text-walnut" data-testid="search-empty">
           {resultCountText(0, search.q)}
         </p>
       ) : (
         <>
+          <IgnoredTerms terms={data.ignoredTerms} />
           <Pager page={search.page} totalPages={data.pagination.totalPages} position="top" onChange={goToPage} hrefFor={hrefFor} />
           <div className="grid gap-6 sm:grid-cols-2" data-testid="item-grid">
             {data.items.map((hit, i) => (
-              <ItemCard
-                key={`${hit.category}/${hit.id}`}
-                item={{
-                  ...hit,
-                  title: hit.title ?? null,
-                  year: hit.year ?? null,
-                  manufacturer: hit.manufacturer ?? null,
-                  price: hit.price ?? null,
-                  mainImageUrl: hit.mainImageUrl ?? null,
-                  description: null,
-                  descriptionRichText: [],
-                  additionalImageUrls: [],
-                  condition: null,
-                }}
-                sourcePage={hit.forSale ? "for-sale" : "gallery"}
-                page={1}
-                showPrice={hit.forSale}
-                eager={i === 0}
-                href={hitHref(hit)}
-                excerpt={<Snippet segments={hit.snippet} />}
-              />
+              <ItemCardFrame key={`${hit.category}/${hit.id}`} item={hit} href={hitHref(hit)} showPrice={hit.forSale} eager={i === 0}>
+                <Snippet segments={hit.snippet} />
+              </ItemCardFrame>
             ))}
           </div>
           <Pager page={search.page} totalPages={data.pagination.totalPages} position="bottom" onChange={goToPage} hrefFor={hrefFor} />
         </>
       )}
-    </div>
+    </SearchFrame>
   );
 }

@@ -37,6 +37,7 @@ describe("search page state", () => {
     const hit = { id: "1", category: "slots", title: "T", year: null, manufacturer: null, price: null, forSale: false, mainImageUrl: null };
     const body = (snippet: unknown) => ({
       query: "t",
+      ignoredTerms: [],
       items: [{ ...hit, snippet }],
       total: 1,
       pagination: { page: 1, limit: 10, totalPages: 1, totalItems: 1 },

@@ -2,6 +2,9 @@ import { API_PATHS } from "#contract/api-paths";
 import { CATEGORY_IDS, type CategoryId } from "#contract/categories";
 import { SEARCH_PAGE_SIZE } from "#contract/search";
 
+/** Longest search text the page sends (the API's limit). */
+export const SEARCH_TEXT_MAX_LENGTH = 200;
+
 /** What the search page shows: text, filters and page, as kept in its address (`/search?q=…&category=…&forSale=…&page=…`). */
 export type SearchState = { q: string; category: CategoryId | null; forSale: boolean | null; page: number };
 
@@ -12,7 +15,7 @@ export function searchStateFrom(search: string): SearchState {
   const forSale = params.get("forSale");
   const page = Number(params.get("page"));
   return {
-    q: (params.get("q") ?? "").slice(0, 200),
+    q: (params.get("q") ?? "").slice(0, SEARCH_TEXT_MAX_LENGTH),
     category: (CATEGORY_IDS as string[]).includes(category) ? (category as CategoryId) : null,
     forSale: forSale === "true" ? true : forSale === "false" ? false : null,
     page: Number.isInteger(page) && page >= 1 ? page : 1,

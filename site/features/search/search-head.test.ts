@@ -1,0 +1,97 @@
+// @vitest-environment jsdom
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { CARD_IMAGE_SIZES, mediaSrcset } from "../../lib/media-srcset";
+import { searchApiPath, searchStateFrom } from "./search";
+import { fetchSearchResult } from "./search-api";
+import { SEARCH_HEAD_CONFIG, searchHead } from "./search-head";
+
+const image = "/media/notion/abc/castle.png";
+const answer = {
+  query: "mills",
+  ignoredTerms: [],
+  items: [
+    {
+      id: "1",
+      category: "slots",
+      title: "Mills",
+      year: null,
+      manufacturer: null,
+      price: null,
+      forSale: false,
+      mainImageUrl: image,
+      snippet: [],
+    },
+  ],
+  total: 1,
+  pagination: { page: 1, limit: 10, totalPages: 1, totalItems: 1 },
+};
+const fetchMock = vi.fn(async (_url: string) => new Response(JSON.stringify(answer), { status: 200 }));
+/** Runs the head script as the built page does: its source text, called with the config as JSON. */
+const runInline = () => new Function(`(${searchHead.toString()})(${JSON.stringify(SEARCH_HEAD_CONFIG)});`)();
+const visit = (search: string) => history.replaceState(null, "", `/search${search}`);
+
+beforeEach(() => {
+  vi.stubGlobal("fetch", fetchMock);
+  fetchMock.mockClear();
+  document.head.innerHTML = "";
+  delete window.__searchPrefetch;
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe("the search page's head script", () => {
+  it("starts the island's first request, with the same path, for every kind of address", () => {
+    const addresses = [
+      "?q=mills",
+      "?q=5%C2%A2+%23A-113&category=slots&forSale=false&page=2",
+      "?q=a&category=cars&forSale=yes&page=-3",
+      `?q=${"x".repeat(300)}`,
+      "?page=2&q=%20",
+    ];
+    for (const search of addresses) {
+      visit(search);
+      fetchMock.mockClear();
+      runInline();
+      const path = searchApiPath(searchStateFrom(search));
+      expect(fetchMock.mock.calls[0]?.[0], search).toBe(path);
+      expect(window.__searchPrefetch?.path, search).toBe(path);
+      expect(document.documentElement.getAttribute("data-search"), search).toBe("q");
+    }
+  });
+
+  it("asks for nothing and shows the prompt's place without a q", () => {
+    for (const search of ["", "?q=", "?category=slots"]) {
+      visit(search);
+      runInline();
+      expect(fetchMock).not.toHaveBeenCalled();
+      expect(document.documentElement.getAttribute("data-search"), search).toBe("none");
+    }
+  });
+
+  it("preloads the first hit's image with the srcset and sizes its card will use", async () => {
+    visit("?q=mills");
+    runInline();
+    await vi.waitFor(() => expect(document.head.querySelector("link[rel=preload]")).not.toBeNull());
+    const link = document.head.querySelector("link[rel=preload]")!;
+    expect(link.getAttribute("as")).toBe("image");
+    expect(link.getAttribute("imagesrcset")).toBe(mediaSrcset(image));
+    expect(link.getAttribute("imagesizes")).toBe(CARD_IMAGE_SIZES);
+  });
+
+  it("hands its response to the island once; a later fetch of the same path asks the network again", async () => {
+    visit("?q=mills");
+    runInline();
+    const path = searchApiPath(searchStateFrom("?q=mills"));
+    expect(await fetchSearchResult(path)).toEqual(answer);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(window.__searchPrefetch).toBeUndefined();
+    expect(await fetchSearchResult(path)).toEqual(answer);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it("passes a failed answer on as the island's own fetch would", async () => {
+    fetchMock.mockImplementationOnce(async (_url: string) => new Response("boom", { status: 500, statusText: "Internal Server Error" }));
+    visit("?q=mills");
+    runInline();
+    await expect(fetchSearchResult(searchApiPath(searchStateFrom("?q=mills")))).rejects.toThrow("500: boom");
+  });
+});
