@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import { CACHE_TTL_SECONDS } from "#contract/cache";
 import { currentGeneration } from "./generation";
+import { logEvent } from "../lib/log";
 
 /** KV prefix of values worked out from the synced data, one set per cache generation (outside `cache:`: not answers, not counted as cache keys). */
 export const DERIVED_PREFIX = "derived:";
@@ -27,7 +28,7 @@ export async function perGeneration<T>(kv: KVNamespace, name: string, schema: z.
   const key = `${DERIVED_PREFIX}${await currentGeneration(kv)}:${name}`;
   if (memo.has(key)) return memo.get(key) as T;
   const stored = await kv.get(key, "json").catch((err) => {
-    console.error(`reading ${key} failed:`, err);
+    logEvent("cache_error", { op: "read", key, error: err });
     return null;
   });
   const parsed = stored === null ? null : schema.safeParse(stored);
@@ -39,7 +40,7 @@ export async function perGeneration<T>(kv: KVNamespace, name: string, schema: z.
   // KV allows one write per key per second: a lost race between two isolates only means both computed it.
   await kv
     .put(key, JSON.stringify(value), { expirationTtl: CACHE_TTL_SECONDS })
-    .catch((err) => console.error(`writing ${key} failed:`, err));
+    .catch((error) => logEvent("cache_error", { op: "write", key, error }));
   remember(key, value);
   return value;
 }

@@ -1,6 +1,7 @@
 /** Sends the dealer the email about a stored enquiry through the `send_email` binding, when ENQUIRY_EMAIL_TO is set. */
 import { EmailMessage } from "cloudflare:email";
 import { enquiryEmail, type EnquiryEmailData } from "./enquiry-email";
+import { logEvent } from "./log";
 
 /** The sending address when ENQUIRY_EMAIL_FROM is not set: `enquiries@` the site's own host name. */
 export function defaultSender(requestUrl: string): string {
@@ -20,7 +21,7 @@ export async function emailDealer(env: Env, data: EnquiryEmailData, requestUrl: 
     await env.ENQUIRY_EMAIL.send(new EmailMessage(from, to, raw));
     return true;
   } catch (err) {
-    console.error(`enquiry ${data.id}: the email to ${to} failed:`, err);
+    logEvent("enquiry_email_failed", { enquiry: data.id, to, error: err });
     return false;
   }
 }

@@ -24,6 +24,7 @@ import { verifyTurnstile } from "../lib/turnstile";
 import { NotSyncedError } from "../tables/not-synced";
 import { isCrossOrigin } from "../middleware/admin-guard";
 import { isLoopbackClient } from "../middleware/rate-limit";
+import { logEvent } from "../lib/log";
 
 /** Invalid fields: 400 with each field's error (JSON `fields`, or listed on the page a plain form post gets). */
 class InvalidEnquiry extends Error {
@@ -63,7 +64,7 @@ async function checkTurnstile(c: Context<AppEnv>, body: EnquiryBody): Promise<vo
     url: c.env.TURNSTILE_VERIFY_URL,
   });
   if (outcome.ok === "unavailable") {
-    console.error(`enquiry: Turnstile could not be checked: ${outcome.reason}`);
+    logEvent("turnstile_unavailable", { error: outcome.reason });
     fail(503, "The check that you are not a robot cannot be verified right now; try again in a minute.", { "Retry-After": "60" });
   }
   if (!outcome.ok)
@@ -132,7 +133,7 @@ function formFailure(c: Context<AppEnv>, err: unknown): Response {
     status = 503;
     problems = [D1_UNAVAILABLE_MESSAGE];
   } else {
-    console.error("enquiry form post failed:", err);
+    logEvent("enquiry_form_failed", { error: err });
   }
   return c.html(formFailurePage(problems, backTo(c.req.header("referer"), c.req.url)), status as 400, {
     ...FORM_FAILURE_HEADERS,

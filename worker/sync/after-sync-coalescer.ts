@@ -1,6 +1,7 @@
 import { DurableObject } from "cloudflare:workers";
 import { meterOf } from "../lib/step-meter";
 import { afterSync, type SyncSummary } from "./after-sync";
+import { logEvent } from "../lib/log";
 
 /** Shortest time between two cache purges and deploy-hook calls asked for by webhook batches. */
 export const WEBHOOK_AFTER_SYNC_INTERVAL_MS = 30_000;
@@ -60,11 +61,16 @@ export async function webhookAfterSync(env: Env): Promise<void> {
     if (meter) meter.used++;
     now = await afterSyncCoalescer(env).claim();
   } catch (error) {
-    console.error("after-sync (table:webhook): the coalescer could not be reached; purging and rebuilding at once:", error);
+    logEvent("after_sync_unreachable", {
+      table: "webhook",
+      message: "the coalescer could not be reached; purging and rebuilding at once",
+      error,
+    });
   }
   if (now) await afterSync(env, undefined, WEBHOOK_SUMMARY);
   else
-    console.log(
-      `after-sync (table:webhook): folded into one purge and rebuild at the end of the ${WEBHOOK_AFTER_SYNC_INTERVAL_MS / 1000} s interval`,
-    );
+    logEvent("after_sync_folded", {
+      table: "webhook",
+      message: `folded into one purge and rebuild at the end of the ${WEBHOOK_AFTER_SYNC_INTERVAL_MS / 1000} s interval`,
+    });
 }

@@ -2,6 +2,7 @@ import { countRows } from "../tables/page-counts";
 import { listEntries } from "../tables/registry";
 import type { SyncJob } from "./start-sync";
 import { entryFor } from "./webhook-sync";
+import { logEvent } from "../lib/log";
 
 /**
  * The pages a sync run expects to read, from what the tables hold as it starts (the record counts the Tables card
@@ -23,7 +24,7 @@ export async function expectedPages(db: D1Database, job: SyncJob): Promise<numbe
     const expected = pages + (tables.length ? await countRows(db, tables) : 0);
     return expected > 0 ? expected : null;
   } catch (err) {
-    console.error("sync: the pages to expect could not be counted:", err);
+    logEvent("sync_expected_failed", { message: "the pages to expect could not be counted", error: err });
     return null;
   }
 }

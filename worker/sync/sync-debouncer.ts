@@ -65,7 +65,11 @@ export class SyncDebouncer extends DurableObject<Env> {
     if (!(await this.fullSyncWaiting())) {
       const queued = (await queuedCount(this.ctx.storage)) + (await absentKeys(this.ctx.storage, keys)).length;
       if (queued > MAX_QUEUED_IDS) {
-        console.warn(`webhook sync: ${queued} ids would be queued, more than ${MAX_QUEUED_IDS}; one full sync runs instead`);
+        logEvent(
+          "webhook_overflow",
+          { queued, message: `more than ${MAX_QUEUED_IDS} ids would be queued; one full sync runs instead` },
+          "warn",
+        );
         await dropQueued(this.ctx.storage);
         await this.ctx.storage.put({ [FULL]: mark, [SEQ]: mark });
       } else {

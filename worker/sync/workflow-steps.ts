@@ -5,6 +5,7 @@ import { LOCK_TTL_MS, LockLostError, SYNC_LOCK, renewLock } from "../tables/lock
 import { RetryAfterError, UpstreamError } from "../notion/upstream-error";
 import { failureMessage } from "./job-common";
 import { meteredStep, type SyncSteps } from "./sync-steps";
+import { logEvent } from "../lib/log";
 
 /**
  * Each step retried on its own after Notion's own retries inside it (429 Retry-After and 5xx, see `pacedFetch`) ran
@@ -61,7 +62,12 @@ export function workflowSteps(env: Env, run: { runId: number; holder: string }, 
             const refused = err instanceof RetryAfterError ? refusedWait(err, waits) : undefined;
             if (err instanceof RetryAfterError && refused === null) {
               if (!options?.unlocked) await renewLock(env.DB, SYNC_LOCK, run.holder, err.waitMs + LOCK_TTL_MS);
-              console.log(`sync run ${run.runId}: ${attempt}: ${err.message}; the run sleeps, then runs the step again`);
+              logEvent("sync_step_wait", {
+                runId: run.runId,
+                step: attempt,
+                ms: err.waitMs,
+                message: `${err.message}; the run sleeps, then runs the step again`,
+              });
               return { done: false, waitMs: err.waitMs };
             }
             // Rethrown by message: the engine keeps an error's message, and the history shows Notion's own.
