@@ -58,7 +58,8 @@ export async function measurePage(browser: Browser, url: string, options: LoadOp
     await cdp.send("Network.clearBrowserCache");
     await cdp.send("Emulation.setCPUThrottlingRate", { rate: options.cpuSlowdown });
     const transfers: Promise<Transfer>[] = [];
-    page.on("requestfinished", (request) => transfers.push(transferOf(request)));
+    // A request that finishes as the context closes cannot be read any more: it counts as nothing rather than crashing the run.
+    page.on("requestfinished", (request) => transfers.push(transferOf(request).catch(() => ({ wire: 0, gzipEstimate: 0, script: null }))));
     const consoleErrors: string[] = [];
     page.on("console", (message) => message.type() === "error" && consoleErrors.push(message.text()));
     page.on("pageerror", (error) => consoleErrors.push(error.message));

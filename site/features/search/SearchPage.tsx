@@ -1,9 +1,10 @@
 import { useStore } from "@nanostores/react";
-import { type FormEvent, useEffect, useState } from "react";
+import { type FormEvent, useEffect, useLayoutEffect, useState } from "react";
 import { CATEGORIES, type CategoryId } from "#contract/categories";
 import { $search, applySearch, syncSearchFromAddress } from "./search-store";
-import SearchFrame, { SearchPlaceholders } from "./SearchFrame";
+import SearchPrompt from "./SearchPrompt";
 import SearchResults from "./SearchResults";
+import { handOver } from "./stand-in";
 
 /** Typing waits this long before the search (and the address) follows. */
 const DEBOUNCE_MS = 300;
@@ -97,32 +98,14 @@ export default function SearchPage() {
           Search
         </button>
       </form>
-      {text === null ? (
-        // Prerendered, before the address is read: the page's head script shows the one its address will need, so the
-        // first paint already has the results' space (and the footer below it) where the results will be.
-        <>
-          <div data-search-before="q">
-            <SearchFrame busy status="Searching…">
-              <SearchPlaceholders />
-            </SearchFrame>
-          </div>
-          <div data-search-before="none">
-            <Prompt />
-          </div>
-        </>
-      ) : search.q ? (
-        <SearchResults search={search} />
-      ) : (
-        <Prompt />
-      )}
+      {/* Until the address is read, the prerendered stand-in after this island (search.astro) holds the results' place. */}
+      {text !== null && (search.q ? <SearchResults search={search} /> : <PromptInPlace />)}
     </div>
   );
 }
 
-function Prompt() {
-  return (
-    <p className="card p-6 text-center text-walnut" data-testid="search-prompt">
-      Type what you are looking for: a maker, a model, a part number.
-    </p>
-  );
+/** The prompt, replacing the prerendered one in the same frame. */
+function PromptInPlace() {
+  useLayoutEffect(handOver, []);
+  return <SearchPrompt />;
 }

@@ -1,3 +1,5 @@
+import { useLayoutEffect } from "react";
+import { useStore } from "@nanostores/react";
 import type { SearchResult } from "#contract/search";
 import { type SearchState, hitHref, resultCountText, searchApiPath, searchHref } from "./search";
 import { useQuery } from "../../lib/use-query";
@@ -8,6 +10,7 @@ import Pager from "../../lib/ui/Pager";
 import SearchFrame, { SearchPlaceholders } from "./SearchFrame";
 import IgnoredTerms from "./IgnoredTerms";
 import Snippet from "./Snippet";
+import { $standIn, handOver } from "./stand-in";
 
 /** Props of SearchResults: the search to show. */
 type Props = { search: SearchState };
@@ -18,12 +21,23 @@ function goToPage(page: number): void {
   window.scrollTo({ top: 0, behavior: reduced ? "auto" : "smooth" });
 }
 
-/** One page of search results from the API: a live count, placeholders, error and empty texts, cards with highlights, the pager. */
+/**
+ * One page of search results from the API: a live count, placeholders, error and empty texts, cards with highlights,
+ * the pager below them (none above, so the first card sits where the prerendered stand-in's placeholders were).
+ */
 export default function SearchResults({ search }: Props) {
   const query = useQuery<SearchResult>(searchApiPath(search), { fetcher: fetchSearchResult });
   const loading = query.status === "pending" || (query.isFetching && !query.data);
   const data = query.status === "success" ? query.data : undefined;
   const hrefFor = (page: number) => searchHref({ ...search, page });
+  const standIn = useStore($standIn);
+  // The prerendered stand-in (the first result's picture already in it, see search-head.ts) stays until there is more to
+  // show than placeholders; the island's results replace it in the same frame.
+  const waiting = query.status !== "error" && (loading || !data);
+  useLayoutEffect(() => {
+    if (!waiting) handOver();
+  }, [waiting]);
+  if (standIn && waiting) return null;
   const status = query.status === "error" ? "" : loading || !data ? "Searching…" : resultCountText(data.total, search.q);
   return (
     <SearchFrame busy={loading} status={status}>
@@ -40,7 +54,6 @@ export default function SearchResults({ search }: Props) {
       ) : (
         <>
           <IgnoredTerms terms={data.ignoredTerms} />
-          <Pager page={search.page} totalPages={data.pagination.totalPages} position="top" onChange={goToPage} hrefFor={hrefFor} />
           <div className="grid gap-6 sm:grid-cols-2" data-testid="item-grid">
             {data.items.map((hit, i) => (
               <ItemCardFrame key={`${hit.category}/${hit.id}`} item={hit} href={hitHref(hit)} showPrice={hit.forSale} eager={i === 0}>

@@ -1,12 +1,17 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { renderToString } from "react-dom/server";
+import { createElement } from "react";
 import { CARD_IMAGE_SIZES, mediaSrcset } from "../../lib/media-srcset";
-import { searchApiPath, searchStateFrom } from "./search";
+import ItemCardFrame from "../listing/ItemCardFrame";
+import SearchFrame, { SearchPlaceholders } from "./SearchFrame";
+import { resultCountText, searchApiPath, searchStateFrom } from "./search";
 import { fetchSearchResult } from "./search-api";
 import { SEARCH_HEAD_CONFIG, searchHead } from "./search-head";
+import type { SearchResult } from "#contract/search";
 
 const image = "/media/notion/abc/castle.png";
-const answer = {
+const answer: SearchResult = {
   query: "mills",
   ignoredTerms: [],
   items: [
@@ -75,6 +80,31 @@ describe("the search page's head script", () => {
     expect(link.getAttribute("as")).toBe("image");
     expect(link.getAttribute("imagesrcset")).toBe(mediaSrcset(image));
     expect(link.getAttribute("imagesizes")).toBe(CARD_IMAGE_SIZES);
+  });
+
+  it("shows the count and the first result's picture in the prerendered stand-in, with the card image's attributes", async () => {
+    const frame = createElement(SearchFrame, { busy: true, status: "Searching…", children: createElement(SearchPlaceholders) });
+    document.body.innerHTML = `<div data-search-before="q">${renderToString(frame)}</div>`;
+    visit("?q=mills");
+    runInline();
+    await vi.waitFor(() => expect(document.querySelector("[data-search-before] img")).not.toBeNull());
+    expect(document.querySelector("[data-search-before] [role=status]")?.textContent).toBe(resultCountText(1, "mills"));
+    const painted = document.querySelector("[data-search-before] [data-testid=card-skeleton] img")!;
+    const card = document.createElement("div");
+    card.innerHTML = renderToString(createElement(ItemCardFrame, { item: answer.items[0], href: "/x", showPrice: false, eager: true }));
+    const cardImage = card.querySelector("img")!;
+    for (const name of ["src", "srcset", "sizes", "alt", "width", "height", "class"])
+      expect(painted.getAttribute(name), name).toBe(cardImage.getAttribute(name));
+  });
+
+  it("words the stand-in's count as the island does", async () => {
+    for (const total of [0, 1, 12]) {
+      fetchMock.mockImplementationOnce(async (_url: string) => new Response(JSON.stringify({ ...answer, total, items: [] })));
+      document.body.innerHTML = `<div data-search-before="q"><p role="status">Searching…</p></div>`;
+      visit('?q=zz "x"');
+      runInline();
+      await vi.waitFor(() => expect(document.querySelector("[role=status]")?.textContent).toBe(resultCountText(total, 'zz "x"')));
+    }
   });
 
   it("hands its response to the island once; a later fetch of the same path asks the network again", async () => {

@@ -45,10 +45,11 @@ declare global {
 
 /**
  * Runs inline in the search page's <head>, before the first paint (serialised with toString, so it holds everything it
- * uses). Marks <html> with the prerendered state the address needs (`data-search="q"`: the results' placeholders, else
- * `"none"`: the prompt). With a `q`, it starts the request the island would make (the path searchApiPath gives for the
- * address) so the answer is in by the time the island runs, and preloads the first hit's card image as the card's
- * srcset and sizes will ask for it.
+ * uses). Marks <html> with the prerendered stand-in the address needs (`data-search="q"`: the results' placeholders,
+ * else `"none"`: the prompt). With a `q`, it starts the request the island would make (the path searchApiPath gives
+ * for the address), so the answer is in by the time the island runs; once answered it preloads the first hit's card
+ * image as the card's srcset and sizes will ask for it, and shows the count (resultCountText's words) and that picture
+ * in the stand-in, which the island replaces with its results in one frame (stand-in.ts).
  */
 export function searchHead(config: SearchHeadConfig): void {
   const params = new URLSearchParams(location.search);
@@ -68,18 +69,56 @@ export function searchHead(config: SearchHeadConfig): void {
   window.__searchPrefetch = { path, response };
   response
     .then((res) => (res.ok ? res.clone().json() : null))
-    .then((body: { items?: { mainImageUrl?: unknown }[] } | null) => {
-      const src = body?.items?.[0]?.mainImageUrl;
-      if (typeof src !== "string" || !src.startsWith(config.mediaPrefix) || src.startsWith(config.variantPrefix)) return;
-      const key = src.slice(config.mediaPrefix.length);
-      const link = document.createElement("link");
-      link.setAttribute("rel", "preload");
-      link.setAttribute("as", "image");
-      link.setAttribute("href", src);
-      link.setAttribute("imagesrcset", config.srcset.split("{key}").join(key));
-      link.setAttribute("imagesizes", config.sizes);
-      link.setAttribute("fetchpriority", "high");
-      document.head.append(link);
+    .then((body: { total?: unknown; items?: { title?: unknown; mainImageUrl?: unknown }[] } | null) => {
+      if (!body || typeof body.total !== "number") return;
+      const total = body.total;
+      const count = total === 0 ? `No items match "${q}".` : `${total} ${total === 1 ? "item matches" : "items match"} "${q}".`;
+      const hit = body.items?.[0];
+      const src = hit?.mainImageUrl;
+      const key =
+        typeof src === "string" && src.startsWith(config.mediaPrefix) && !src.startsWith(config.variantPrefix)
+          ? src.slice(config.mediaPrefix.length)
+          : null;
+      const srcset = key === null ? "" : config.srcset.split("{key}").join(key);
+      const image = (tag: string, rel: Record<string, string>) => {
+        const el = document.createElement(tag);
+        for (const [name, value] of Object.entries(rel)) el.setAttribute(name, value);
+        return el;
+      };
+      if (key !== null) {
+        document.head.append(
+          image("link", {
+            rel: "preload",
+            as: "image",
+            href: String(src),
+            imagesrcset: srcset,
+            imagesizes: config.sizes,
+            fetchpriority: "high",
+          }),
+        );
+      }
+      // Into the prerendered stand-in (until the island replaces it): the count, and the first result's picture in the
+      // first placeholder, as its card will show it.
+      const paint = () => {
+        const standIn = document.querySelector('[data-search-before="q"]');
+        const status = standIn?.querySelector("[role=status]");
+        if (status) status.textContent = count;
+        const box = standIn?.querySelector("[data-testid=card-skeleton] > div");
+        if (!box || key === null) return;
+        const alt = typeof hit?.title === "string" ? hit.title : "Untitled item";
+        const attributes = {
+          src: String(src),
+          srcset,
+          sizes: config.sizes,
+          alt,
+          width: "800",
+          height: "600",
+          class: "size-full object-cover",
+        };
+        box.append(image("img", { ...attributes, fetchpriority: "high", decoding: "async" }));
+      };
+      if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", paint, { once: true });
+      else paint();
     })
     .catch(() => {});
 }
