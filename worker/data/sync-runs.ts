@@ -1,6 +1,5 @@
 /** Rows of `sync_runs`: the history of syncs and rebuilds shown in the admin panel. */
 import { RUNS_KEPT, type RunKind, type RunTrigger, type SkippedFile, type SyncRun, type UnsupportedBlock } from "#contract/sync-runs";
-import { errorMessage } from "../lib/errors";
 import { pruneSkippedFiles, skippedFilesStatement } from "./skipped-files";
 import { logEvent } from "../lib/log";
 
@@ -121,38 +120,6 @@ export async function finishRun(db: D1Database, id: number, outcome: RunOutcome,
     removed: counts?.removed,
     filesCopied: counts?.filesCopied,
   });
-}
-
-/** The run withRun records: what and why, and the words put before a thrown error's message (`Webhook: `). */
-export type RunStart = { kind: RunKind; target: string | null; trigger?: RunTrigger; failurePrefix?: string };
-
-/** What a recorded run's work ended with: how to record the run, and the value handed back to the caller. */
-export type RunResult<T> = { outcome: RunOutcome; value: T };
-
-/**
- * Runs `work` as a recorded run: starts the run, records the outcome work returns, and hands back its value; when
- * work throws, records a failed run with the error's message and rethrows.
- */
-export async function withRun<T>(db: D1Database, run: RunStart, work: () => Promise<RunResult<T>>): Promise<T> {
-  const id = await startRun(db, run.kind, run.target, run.trigger);
-  try {
-    const { outcome, value } = await work();
-    await finishRun(db, id, outcome);
-    return value;
-  } catch (err) {
-    await finishRun(db, id, { ok: false, message: `${run.failurePrefix ?? ""}${errorMessage(err)}` });
-    throw err;
-  }
-}
-
-/** Records a run that already ended in one call (a webhook's page sync): `recordRun(db, { kind: "page", target, trigger: "webhook", ...outcome })`. */
-export async function recordRun(
-  db: D1Database,
-  run: RunOutcome & { kind: RunKind; target: string | null; trigger: RunTrigger; startedAt?: Date; finishedAt?: Date },
-): Promise<number> {
-  const id = await startRun(db, run.kind, run.target, run.trigger, run.startedAt);
-  await finishRun(db, id, run, run.finishedAt);
-  return id;
 }
 
 /** The most recent run of any of `kinds`, or null when none ran yet. */

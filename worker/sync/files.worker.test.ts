@@ -13,7 +13,8 @@ import {
   type MediaRecords,
 } from "./files";
 import { blocksToMarkdown } from "./markdown";
-import { lookupIndex, mediaIndex } from "./media-index";
+import { mediaIndex } from "../test/media-index";
+import { lookupIndex } from "./media-index";
 import { newStats, pacedFetch } from "../notion/paced-fetch";
 import { mapProperty } from "./properties";
 

@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
 import { control } from "../test/notion-sync";
 import { STAGE_PREFIX } from "./page-slices";
-import { syncAll as runFullSync } from "./sync-all";
+import { syncAll as runFullSync } from "../test/inline-sync";
 import type { SyncAllSummary } from "#contract/admin-api";
 
 /** The media bucket with each call on a media file counted by method (the sync's staged query pages, `sync-stage/`, left out). */

@@ -4,8 +4,7 @@ import worker from "../index";
 import { adminCookie, TEST_ORIGIN } from "../test/admin";
 import type { RecordedCall } from "../test/hook-recorder";
 import { readEntry } from "../tables/registry";
-import { syncAll } from "./sync-all";
-import { syncData } from "./table-sync";
+import { syncAll, syncData } from "../test/inline-sync";
 
 const recorder = inject("hookRecorderUrl");
 

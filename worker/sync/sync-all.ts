@@ -7,11 +7,10 @@ import { notionRun } from "../notion/client";
 import { forEachLimit } from "../notion/concurrency";
 import { duplicateMessage, findDataSources, lookUp } from "../notion/find-databases";
 import { canUpdateInPlace } from "./incremental-sync";
-import { SYNC_LOCK, withLock } from "../tables/lock";
 import { readEntry, registerIfAbsent, type RegistryEntry } from "../tables/registry";
 import { columnsFor } from "../tables/schema";
 import { missingMessage, placeholderEntry } from "./schema-sync";
-import { inlineSteps, type SyncSteps } from "./sync-steps";
+import type { SyncSteps } from "./sync-steps";
 import { copyJob } from "./copy-job";
 import { failureMessage } from "./job-common";
 import { updateJob } from "./update-job";
@@ -24,14 +23,6 @@ const TABLES_AT_ONCE = 2;
 
 /** What the search step found for one contract table: the entry to sync it with, or why it cannot be. */
 type TablePlan = { tableName: string; databaseTitle: string; entry: RegistryEntry | null; message: string; bodyWhenEdited: boolean };
-
-/** The full sync run in this invocation step after step, holding the sync lock (the cron and the admin panel use the SYNC workflow). */
-export function syncAll(env: Env, trigger: RunTrigger = "manual"): Promise<SyncAllSummary> {
-  return withLock(env.DB, SYNC_LOCK, async (lock) => {
-    const runId = await startRun(env.DB, "full", null, trigger);
-    return fullJob(inlineSteps(env, runId, lock), trigger);
-  });
-}
 
 /**
  * The nightly cron's, the launcher's and the admin panel's full sync, as steps of run `steps.runId`: one search, then

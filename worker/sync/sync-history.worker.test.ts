@@ -5,7 +5,7 @@ import { adminFetch } from "../test/admin";
 import { control, runCron, startAndWait } from "../test/notion-sync";
 import type { RegistryEntry } from "../tables/registry";
 import { columnsFor } from "../tables/schema";
-import { syncTable } from "./table-sync";
+import { syncTable } from "../test/inline-sync";
 
 const DATABASE_ID = crypto.randomUUID();
 const DATA_SOURCE_ID = crypto.randomUUID();

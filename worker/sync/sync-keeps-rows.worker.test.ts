@@ -8,7 +8,7 @@ import { NOTION, control, listTables, rows, startAndWait, syncSchemas } from "..
 import { editPage } from "../test/webhooks";
 import type { SyncAllSummary } from "#contract/admin-api";
 import type { SyncHistoryRun } from "#contract/sync-runs";
-import { syncAll as runFullSync } from "./sync-all";
+import { syncAll as runFullSync } from "../test/inline-sync";
 import { CONTRACT_DATABASES } from "./workspace";
 
 const recorder = inject("hookRecorderUrl");

@@ -5,7 +5,7 @@ import { control, countPaths, notionStats, syncSchemas, syncTable, until } from 
 import { acquireLock, isLockHeld, LockLostError, SYNC_LOCK } from "../tables/lock";
 import { readEntry } from "../tables/registry";
 import { syncSchemas as runSchemaSync } from "./schema-sync";
-import { copyTable, syncTable as runTableSync } from "./table-sync";
+import { copyTable, syncTable as runTableSync } from "../test/inline-sync";
 
 /** A short lock TTL for the sync under test; the Retry-After it waits out is several times longer. */
 const TTL_MS = 1000;

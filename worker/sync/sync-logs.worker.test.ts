@@ -9,7 +9,7 @@ import { control, photoToys, syncSchemas, syncTable } from "../test/notion-sync"
 import { pendingChanges, runDebouncer } from "../test/webhooks";
 import { afterSync } from "./after-sync";
 import { syncDebouncer } from "./sync-debouncer";
-import { syncTable as copyTableInline } from "./table-sync";
+import { syncTable as copyTableInline } from "../test/inline-sync";
 
 /** A Vintage Toys database whose pages each have their own Notion-hosted photo. */
 const TOYS = { id: "7e57da7a-0000-4000-8000-0000000000f1", dataSourceId: "7e57da7a-0000-4000-8000-0000000000f2" };

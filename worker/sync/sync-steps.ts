@@ -66,8 +66,3 @@ export async function meteredStep<T>(
     clearInterval(heartbeat);
   }
 }
-
-/** Steps run one after the other in this invocation, under a lock it holds (see `withLock`). */
-export function inlineSteps(env: Env, runId: number, lock: HeldLock): SyncSteps {
-  return { runId, run: (_name, work) => meteredStep(env, runId, lock.holder, "inline", work) };
-}

@@ -17,7 +17,7 @@ import {
 import { startRun } from "../data/sync-runs";
 import { acquireLock, SYNC_LOCK, withLock } from "../tables/lock";
 import { afterSyncCoalescer } from "./after-sync-coalescer";
-import { inlineSteps } from "./sync-steps";
+import { inlineSteps } from "../test/inline-sync";
 import { webhookJob } from "./webhook-job";
 
 type Slot = { id: string; title: string | null };
