@@ -1,5 +1,6 @@
 /** Rows of `sync_runs`: the history of syncs and rebuilds shown in the admin panel. */
 import { RUNS_KEPT, type RunKind, type RunTrigger, type SkippedFile, type SyncRun, type UnsupportedBlock } from "#contract/sync-runs";
+import { toSyncRun, type SyncRunRow } from "./sync-run-row";
 import { pruneSkippedFiles, skippedFilesStatement } from "./skipped-files";
 import { logEvent } from "../lib/log";
 
@@ -18,26 +19,6 @@ export type RunOutcome = { ok: boolean; message: string; error?: string; counts?
 
 /** Unsupported block entries kept per run (the total still counts every one). */
 export const UNSUPPORTED_LISTED = 200;
-
-type SyncRunRow = {
-  kind: RunKind;
-  target: string | null;
-  started_at: string;
-  finished_at: string | null;
-  ok: number | null;
-  message: string | null;
-};
-
-function toSyncRun(row: SyncRunRow): SyncRun {
-  return {
-    kind: row.kind,
-    target: row.target,
-    startedAt: row.started_at,
-    finishedAt: row.finished_at,
-    ok: row.ok === null ? null : row.ok === 1,
-    message: row.message,
-  };
-}
 
 const prune = (db: D1Database) =>
   db.prepare("DELETE FROM sync_runs WHERE id <= (SELECT id FROM sync_runs ORDER BY id DESC LIMIT 1 OFFSET ?1)").bind(RUNS_KEPT);
@@ -126,7 +107,7 @@ export async function finishRun(db: D1Database, id: number, outcome: RunOutcome,
 export async function readLatestRun(db: D1Database, kinds: RunKind[]): Promise<SyncRun | null> {
   const marks = kinds.map((_, i) => `?${i + 1}`).join(", ");
   const row = await db
-    .prepare(`SELECT kind, target, started_at, finished_at, ok, message FROM sync_runs WHERE kind IN (${marks}) ORDER BY id DESC LIMIT 1`)
+    .prepare(`SELECT * FROM sync_runs WHERE kind IN (${marks}) ORDER BY id DESC LIMIT 1`)
     .bind(...kinds)
     .first<SyncRunRow>();
   return row ? toSyncRun(row) : null;
