@@ -1,5 +1,5 @@
 import { CATEGORIES } from "#contract/categories";
-import { propertyFor } from "../data/items-map";
+import { itemProperty } from "#contract/notion-layout";
 import { encodeSymbolsSql } from "../lib/search-text";
 import { propKey, quoteIdent, tableNameFor } from "../tables/naming";
 import type { RegistryEntry } from "../tables/registry";
@@ -30,7 +30,7 @@ export function searchIndexStatements(db: D1Database, table: IndexedTable, ids?:
   };
   const year = col("Year");
   const yearText = year === "NULL" ? "NULL" : `CAST(CAST(${year} AS INTEGER) AS TEXT)`;
-  const details = `concat_ws(' ', ${[yearText, col("Condition"), ...category.fields.map((f) => field(propertyFor(f)))].join(", ")})`;
+  const details = `concat_ws(' ', ${[yearText, col("Condition"), ...category.fields.map((f) => field(itemProperty(f)))].join(", ")})`;
   const indexed = [col("Title"), col("Manufacturer"), col("Description"), details];
   const body = table.hasBody ? quoteIdent("body_md") : "NULL";
   const codes = encodeSymbolsSql(`concat_ws(' ', ${indexed.join(", ")})`);
@@ -41,7 +41,7 @@ export function searchIndexStatements(db: D1Database, table: IndexedTable, ids?:
     bind(
       db.prepare(
         "INSERT INTO search_index (title, manufacturer, description, details, body, codes, category, item_id, for_sale, year_value, price, main_image) " +
-          `SELECT ${indexed.join(", ")}, ${body}, ${codes}, ?1, id, coalesce(${col(propertyFor("forSale"))}, 0), ${year}, ${col("Price")}, ${col(propertyFor("mainImageUrl"))} ` +
+          `SELECT ${indexed.join(", ")}, ${body}, ${codes}, ?1, id, coalesce(${col(itemProperty("forSale"))}, 0), ${year}, ${col("Price")}, ${col(itemProperty("mainImageUrl"))} ` +
           `FROM ${quoteIdent(table.tableName)}${ids ? " WHERE id IN (SELECT value FROM json_each(?2))" : ""}`,
       ),
     ),
