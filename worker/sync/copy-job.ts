@@ -10,10 +10,10 @@ import { createSideTable, dropSideTable, sideTableName, swapIn, writeRows } from
 import { tooManyColumns } from "../tables/schema";
 import { add, failed, newTally, type TableSyncOutcome } from "./job-common";
 import { keptBodies, type KeptBody } from "./kept-bodies";
-import { dropStaged, readAndStage, sliceRows, stageKey } from "./page-slices";
-import { readAhead } from "./read-ahead";
+import { dropStaged, sliceRows } from "./page-slices";
 import { searchIndexStatements } from "./search-index";
-import type { SyncSteps } from "./sync-steps";
+import { walkSlices } from "./slice-walk";
+import type { StepContext, SyncSteps } from "./sync-steps";
 import { bodyWhenEdited } from "./workspace";
 import { logEvent } from "../lib/log";
 
@@ -29,7 +29,7 @@ export async function copyJob(steps: SyncSteps, entry: RegistryEntry, tableRunId
   const side = sideTableName(table);
   const started = Date.now();
   const tally = newTally();
-  let read = 0;
+  const staged = { read: 0 };
   try {
     // The next update reads pages edited since this run BEGAN: an edit made while it runs may be missing from it.
     const startedAt = await steps.run(`${table}: prepare`, async ({ env }) => {
@@ -41,36 +41,30 @@ export async function copyJob(steps: SyncSteps, entry: RegistryEntry, tableRunId
     const firstCopy = await steps.run(`${table}: live rows`, async ({ env }) => !(await hasRows(env.DB, table)));
     const keepBodies = entry.hasBody && bodyWhenEdited(table);
     let rows = 0;
-    await readAhead(
-      async (n, at) => {
-        // Counted as it starts: a failure drops whatever a read under way staged.
-        read = n + 1;
-        const page = await steps.run(`${table}: read ${n}`, (ctx) => readAndStage(ctx, entry, stageKey(steps.runId, table, n), at));
-        tally.requests += page.requests;
-        return page;
+    const kept =
+      (ctx: StepContext) =>
+      async (pages: PageLike[]): Promise<KeptBody> =>
+        !keepBodies
+          ? () => undefined
+          : firstCopy
+            ? () => null
+            : keptBodies(
+                ctx.env.DB,
+                table,
+                pages.map((p) => p.id),
+              );
+    await walkSlices(
+      steps,
+      entry,
+      { readStep: "read", sliceStep: "rows", tally, staged },
+      async (ctx, at, from) => {
+        const made = await sliceRows(ctx, entry, at, from, kept(ctx));
+        await writeRows(ctx.env.DB, side, entry.columns, entry.hasBody, made.rows);
+        return { ...made, rows: made.rows.length, ids: [] };
       },
-      async (page, n) => {
-        const key = stageKey(steps.runId, table, n);
-        for (let from = 0; from < page.count;) {
-          const slice = await steps.run(`${table}: rows ${n}.${from}`, async (ctx) => {
-            const kept = async (pages: PageLike[]): Promise<KeptBody> =>
-              !keepBodies
-                ? () => undefined
-                : firstCopy
-                  ? () => null
-                  : keptBodies(
-                      ctx.env.DB,
-                      table,
-                      pages.map((p) => p.id),
-                    );
-            const made = await sliceRows(ctx, entry, { key, etag: page.etag }, from, kept);
-            await writeRows(ctx.env.DB, side, entry.columns, entry.hasBody, made.rows);
-            return { ...made, rows: made.rows.length, ids: [] };
-          });
-          add(tally, slice);
-          rows += slice.rows;
-          from = slice.to;
-        }
+      (slice) => {
+        add(tally, slice);
+        rows += slice.rows;
       },
     );
     const counts = await steps.run(`${table}: swap in`, async ({ env, lock }) => {
@@ -98,7 +92,7 @@ export async function copyJob(steps: SyncSteps, entry: RegistryEntry, tableRunId
       const counts = { ...changes, filesCopied: tally.filesCopied, unsupported: tally.unsupported, skipped: tally.skipped };
       const message = `Synced ${rows} rows into ${table}`;
       await finishRun(env.DB, tableRunId, { ok: true, message, counts });
-      await dropStaged(env.MEDIA, steps.runId, table, read);
+      await dropStaged(env.MEDIA, steps.runId, table, staged.read);
       return counts;
     });
     const outcome = {
@@ -121,7 +115,7 @@ export async function copyJob(steps: SyncSteps, entry: RegistryEntry, tableRunId
     });
     return outcome;
   } catch (err) {
-    await failed(steps, table, tableRunId, read, err, (env) => dropSideTable(env.DB, side));
+    await failed(steps, table, tableRunId, staged.read, err, (env) => dropSideTable(env.DB, side));
     throw err;
   }
 }
