@@ -1,6 +1,6 @@
 /**
  * Syncs run in the test's own invocation, step after step, holding the sync lock: the admin panel, the cron and
- * webhook batches run the same jobs on the SYNC workflow instead (`worker/sync/sync-workflow.ts`). Tests use them to
+ * webhook batches run the same jobs on the SYNC workflow instead (`worker/sync/steps/sync-workflow.ts`). Tests use them to
  * reach a job directly (a lock lost midway, a short lock, a hooked environment).
  */
 import type { SyncAllSummary } from "#contract/admin-api";
@@ -8,11 +8,11 @@ import type { RunTrigger } from "#contract/sync-runs";
 import { startRun } from "../data/sync-runs";
 import { LOCK_TTL_MS, SYNC_LOCK, withLock, type HeldLock } from "../tables/lock";
 import type { RegistryEntry } from "../tables/registry";
-import { copyJob } from "../sync/copy-job";
-import { fullJob } from "../sync/sync-all";
-import type { TableSyncOutcome } from "../sync/job-common";
-import { meteredStep, type SyncSteps } from "../sync/sync-steps";
-import { dataSyncRun } from "../sync/table-job";
+import { copyJob } from "../sync/jobs/copy-job";
+import { fullJob } from "../sync/jobs/full-job";
+import type { TableSyncOutcome } from "../sync/jobs/job-common";
+import { meteredStep, type SyncSteps } from "../sync/steps/sync-steps";
+import { dataSyncRun } from "../sync/jobs/table-job";
 
 /** Steps run one after the other in this invocation, under a lock it holds (see `withLock`). */
 export function inlineSteps(env: Env, runId: number, lock: HeldLock): SyncSteps {

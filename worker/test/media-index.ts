@@ -1,5 +1,5 @@
 import { listMediaFiles } from "../data/media-files";
-import type { MediaIndex } from "../sync/media-index";
+import type { MediaIndex } from "../sync/files/media-index";
 
 /** An index loading every recorded key once (one query): the files tests check `lookupIndex` against it. */
 export function mediaIndex(db: D1Database): MediaIndex {
