@@ -13,13 +13,14 @@ import { logEvent } from "../../lib/log";
 /** A file with a Content-Length up to this is read whole before it is put (larger ones stream into R2). */
 const SMALL_FILE_BYTES = 64 * 1024;
 
-/** Downloads of one copyFiles call at once (a table sync runs 8 pages at once: at most 32 downloads of one store). */
+/** Downloads of one copyFiles call at once (a slice works on up to `AT_ONCE` pages at once, `step-budget.ts`: at most AT_ONCE × DOWNLOADS_AT_ONCE downloads of one store). */
 const DOWNLOADS_AT_ONCE = 4;
 
 /**
  * Downloads without a usable Content-Length read into memory at once per FileStore (one per table sync, and one sync
- * runs at a time). Memory bound of a sync: BUFFERED_AT_ONCE × 2 × maxBuffered (the chunks plus the joined copy) =
- * 32 MB, plus the streamed downloads, which hold a chunk or two each (32 × well under 1 MB): far below 128 MB.
+ * runs at a time). Memory bound of a sync: BUFFERED_AT_ONCE × 2 × FILE_LIMITS.maxBuffered (the chunks plus the joined
+ * copy), plus the streamed downloads, which hold a chunk or two each (AT_ONCE × DOWNLOADS_AT_ONCE of them, each chunk
+ * well under 1 MB): far below an isolate's 128 MB.
  */
 export const BUFFERED_AT_ONCE = 1;
 

@@ -8,7 +8,7 @@ import { pageBody } from "../pages/page-row";
 import type { RegistryEntry } from "../../tables/registry";
 import { logEvent } from "../../lib/log";
 
-/** Bodies read per table and night: 7 catalogue tables x 50 = 350 requests (about 2 minutes at 3 per second). */
+/** Bodies read per catalogue table and night: a request or more each, at Notion's pace (NOTION_REQUESTS_PER_SECOND). */
 export const BODIES_PER_RUN = 50;
 
 /** Bodies read per step of a workflow run: a body is a request or more, plus its images. */

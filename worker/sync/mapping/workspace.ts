@@ -8,7 +8,7 @@ import { tableNameFor } from "../../tables/naming";
  */
 export type ContractDatabase = { title: string; tableName: string; hasBody: boolean; bodyWhenEdited: boolean };
 
-/** The layout's 12 databases: one per catalogue category, then the site-content databases; a body where the layout reads one. */
+/** The layout's databases (`NOTION_LAYOUT`): one per catalogue category, then the site-content databases; a body where the layout reads one. */
 export const CONTRACT_DATABASES: ContractDatabase[] = NOTION_LAYOUT.map((db) => ({
   title: db.title,
   tableName: tableNameFor(db.title),

@@ -8,12 +8,13 @@ import { meteredStep, type SyncSteps } from "./sync-steps";
 
 /**
  * Each step retried on its own after Notion's own retries inside it (429 Retry-After and 5xx, see `pacedFetch`) ran
- * out: 2, 4, 8, 16 s apart, all shorter than the lock's lifetime, so the run keeps its lock between attempts.
+ * out: `retries.limit` times, the delay doubling from `retries.delay`, each shorter than the lock's lifetime (LOCK_TTL_MS),
+ * so the run keeps its lock between attempts.
  */
 export const STEP_CONFIG: WorkflowStepConfig = { retries: { limit: 4, delay: "2 seconds", backoff: "exponential" }, timeout: "10 minutes" };
 
 /**
- * The longest Retry-After a sync run sleeps out (15 minutes): a longer one stops the run with Notion's request named,
+ * The longest Retry-After a sync run sleeps out: a longer one stops the run with Notion's request named,
  * rather than hold the sync lock (and every other sync) for longer or ask Notion again before it said.
  */
 export const MAX_NOTION_WAIT_MS = 15 * 60_000;

@@ -220,7 +220,7 @@ describe("webhook events -> debounced page sync -> live rows", { timeout: 60_000
   });
 
   it("a batch (a table copy and pages) purges the API cache and asks for exactly one rebuild", async () => {
-    // No webhook purge in the last 30 s (earlier tests' batches made some): this batch's runs at once.
+    // No webhook purge within the last WEBHOOK_AFTER_SYNC_INTERVAL_MS (earlier tests' batches made some): this batch's runs at once.
     await runInDurableObject(afterSyncCoalescer(env), (_, state) => state.storage.deleteAll());
     const recorder = inject("hookRecorderUrl");
     const path = `/webhook-${crypto.randomUUID()}`;
