@@ -13,7 +13,7 @@ import { keptBodies, type KeptBody } from "./kept-bodies";
 import { dropStaged, sliceRows } from "../pages/page-slices";
 import { searchIndexStatements } from "../mapping/search-index";
 import { walkSlices } from "../pages/slice-walk";
-import type { StepContext, SyncSteps } from "../steps/sync-steps";
+import type { SyncSteps } from "../steps/sync-steps";
 import { bodyWhenEdited } from "../mapping/workspace";
 import { logEvent } from "../../lib/log";
 
@@ -41,24 +41,24 @@ export async function copyJob(steps: SyncSteps, entry: RegistryEntry, tableRunId
     const firstCopy = await steps.run(`${table}: live rows`, async ({ env }) => !(await hasRows(env.DB, table)));
     const keepBodies = entry.hasBody && bodyWhenEdited(table);
     let rows = 0;
+    // A slice's bodies: every one read now where none are kept, none yet on a first copy (filled in later), else the live rows'.
     const kept =
-      (ctx: StepContext) =>
-      async (pages: PageLike[]): Promise<KeptBody> =>
-        !keepBodies
-          ? () => undefined
-          : firstCopy
-            ? () => null
-            : keptBodies(
-                ctx.env.DB,
-                table,
-                pages.map((p) => p.id),
-              );
+      (db: D1Database) =>
+      async (pages: PageLike[]): Promise<KeptBody> => {
+        if (!keepBodies) return () => undefined;
+        if (firstCopy) return () => null;
+        return keptBodies(
+          db,
+          table,
+          pages.map((p) => p.id),
+        );
+      };
     await walkSlices(
       steps,
       entry,
       { readStep: "read", sliceStep: "rows", tally, staged },
       async (ctx, at, from) => {
-        const made = await sliceRows(ctx, entry, at, from, kept(ctx));
+        const made = await sliceRows(ctx, entry, at, from, kept(ctx.env.DB));
         await writeRows(ctx.env.DB, side, entry.columns, entry.hasBody, made.rows);
         return { ...made, rows: made.rows.length, ids: [] };
       },

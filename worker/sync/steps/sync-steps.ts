@@ -15,7 +15,7 @@ export type StepOptions = { unlocked?: boolean; name?: string };
 
 /**
  * Runs a sync as named steps, each a bounded slice of work: on Workflows each step is its own invocation, retried on
- * its own with its result kept; inline (direct calls, the webhook's page syncs) they run one after the other.
+ * its own with its result kept; run inline (the tests, `worker/test/inline-sync.ts`) they run one after the other.
  * `run`'s result must be small and JSON-serialisable (a step's result is stored).
  */
 export type SyncSteps = { runId: number; run<T>(name: string, work: (ctx: StepContext) => Promise<T>, options?: StepOptions): Promise<T> };
