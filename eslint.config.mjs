@@ -4,7 +4,8 @@ import tseslint from "typescript-eslint";
 
 // Import boundaries, checked on the import's text with core `no-restricted-imports` (no resolver needed, so the
 // `#contract/*` alias needs no setup). A relative path that climbs (`../`) and names a folder leaves the current one:
-// `climbsTo("sync")` matches `../sync/x` and `../../worker/sync/x`.
+// `climbsTo("sync")` matches `../sync/x` and `../../worker/sync/x`. A layer's sub-folders (worker/sync's rooms) are
+// covered by its `worker/<layer>/**` block; rooms of one layer import each other freely.
 const climbsTo = (...names) => `^(\\.\\./)+(worker/)?(${names.join("|")})(/|$)`;
 const OURS = ["worker", "site", "scripts"];
 const NOT_SITE_OR_SCRIPTS = { regex: "^(\\.\\./)+(site|scripts)(/|$)", message: "The worker never imports the site or scripts/." };

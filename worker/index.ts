@@ -5,8 +5,8 @@ import type { AppEnv } from "./app-env";
 import { notFound, onError } from "./lib/errors";
 import { cachedRoute } from "./cache/serve";
 import { instanceId } from "./lib/instance";
-import { collectMediaGarbage } from "./sync/media-gc";
-import { startSync } from "./sync/start-sync";
+import { collectMediaGarbage } from "./sync/files/media-gc";
+import { startSync } from "./sync/steps/start-sync";
 import { adminGuard } from "./middleware/admin-guard";
 import { bodyLimits } from "./middleware/body-limit";
 import { buildAuth } from "./middleware/build-auth";
@@ -71,9 +71,9 @@ app.route("/media/w", mediaVariants);
 app.route("/media/og", mediaSocial);
 app.route("/media", media);
 
-export { AfterSyncCoalescer } from "./sync/after-sync-coalescer";
-export { SyncDebouncer } from "./sync/sync-debouncer";
-export { SyncWorkflow } from "./sync/sync-workflow";
+export { AfterSyncCoalescer } from "./sync/publish/after-sync-coalescer";
+export { SyncDebouncer } from "./sync/webhook/sync-debouncer";
+export { SyncWorkflow } from "./sync/steps/sync-workflow";
 
 export default {
   fetch: app.fetch,

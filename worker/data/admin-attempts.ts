@@ -7,13 +7,13 @@
 export const FREE_FAILURES = 5;
 /** The first delay; each further failure doubles it, up to MAX_DELAY_MS. */
 export const BASE_DELAY_MS = 60_000;
-/** The longest delay between two attempts of one client: 15 minutes. */
+/** The longest delay between two attempts of one client. */
 export const MAX_DELAY_MS = 15 * 60_000;
 /** Failures across all clients within PRESSURE_WINDOW_MS from which sign-in counts as under attack. */
 export const PRESSURE_FAILURES = 50;
-/** The window the pressure count looks back over: 15 minutes. */
+/** The window the pressure count looks back over. */
 export const PRESSURE_WINDOW_MS = 15 * 60_000;
-/** A client's failures are forgotten this long after its last one: 24 hours. */
+/** A client's failures are forgotten this long after its last one. */
 export const FORGET_AFTER_MS = 24 * 60 * 60_000;
 
 /** Outcome of reserving an attempt: allowed, or refused with the seconds until the client may try again. */

@@ -4,9 +4,6 @@ import type { Item } from "#contract/types";
 import { richPieces } from "./rich-text";
 import { bool, type Fields, firstUrl, list, num, text } from "./values";
 
-/** The property an item field reads: the workspace layout's (`mainImageUrl` -> `Main Image`). */
-export const propertyFor = itemProperty;
-
 /** A category-specific value as stored: text stays text, numbers stay numbers; blank is null. */
 function scalar(value: unknown): string | number | null {
   return typeof value === "number" ? value : text(value);
@@ -14,23 +11,23 @@ function scalar(value: unknown): string | number | null {
 
 /** Row -> Item: the common fields, then the category's own fields (lists parsed from JSON); a `detail` item also has its page body as `longDescription`. */
 export function toItem(category: CategoryId, fields: Fields, detail = false): Item {
-  const description = text(fields(propertyFor("description")));
+  const description = text(fields(itemProperty("description")));
   const item: Item = {
     id: text(fields("id")) ?? "",
     category,
-    title: text(fields(propertyFor("title"))),
+    title: text(fields(itemProperty("title"))),
     description,
-    descriptionRichText: richPieces(fields(propertyFor("description"), "rich"), description),
-    manufacturer: text(fields(propertyFor("manufacturer"))),
-    year: num(fields(propertyFor("year"))),
-    mainImageUrl: firstUrl(fields(propertyFor("mainImageUrl"))),
-    additionalImageUrls: list(fields(propertyFor("additionalImageUrls"))),
-    forSale: bool(fields(propertyFor("forSale"))),
-    price: num(fields(propertyFor("price"))),
-    condition: text(fields(propertyFor("condition"))),
+    descriptionRichText: richPieces(fields(itemProperty("description"), "rich"), description),
+    manufacturer: text(fields(itemProperty("manufacturer"))),
+    year: num(fields(itemProperty("year"))),
+    mainImageUrl: firstUrl(fields(itemProperty("mainImageUrl"))),
+    additionalImageUrls: list(fields(itemProperty("additionalImageUrls"))),
+    forSale: bool(fields(itemProperty("forSale"))),
+    price: num(fields(itemProperty("price"))),
+    condition: text(fields(itemProperty("condition"))),
   };
   for (const field of findCategory(category)?.fields ?? []) {
-    const raw = fields(propertyFor(field));
+    const raw = fields(itemProperty(field));
     item[field] = isListField(field) ? list(raw) : scalar(raw);
   }
   if (detail) item.longDescription = text(fields("body_md"));

@@ -2,7 +2,7 @@ import type { ListingView, Sort } from "#contract/listing";
 import { type ListingQuery, VALUE_FILTERS } from "../lib/listing-query";
 import { quoteIdent } from "../tables/naming";
 import { columnFor, type TableColumns } from "../tables/columns";
-import { propertyFor } from "./items-map";
+import { itemProperty } from "#contract/notion-layout";
 
 /** A SQL fragment and the values bound to its `?` placeholders, in order. */
 export type Sql = { sql: string; binds: (string | number)[] };
@@ -12,7 +12,7 @@ const SORT_PROPERTIES = { name: "Title", year: "Year", price: "Price" } as const
 /** The rows a view shows: every row, or only those whose For Sale box is ticked. */
 export function viewWhere(columns: TableColumns, view: ListingView): Sql {
   if (view !== "for-sale") return { sql: "1", binds: [] };
-  const forSale = columnFor(columns, propertyFor("forSale"));
+  const forSale = columnFor(columns, itemProperty("forSale"));
   return { sql: forSale === undefined ? "0" : `${quoteIdent(forSale)} = 1`, binds: [] };
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { storedRichText, type RichText } from "../sync/rich-text";
+import { storedRichText, type RichText } from "../sync/mapping/rich-text";
 import { richPieces } from "./rich-text";
 
 const ann = (a: Partial<Record<"bold" | "italic" | "strikethrough" | "underline" | "code", boolean>> & { color?: string } = {}) => ({

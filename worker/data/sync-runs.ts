@@ -1,6 +1,6 @@
 /** Rows of `sync_runs`: the history of syncs and rebuilds shown in the admin panel. */
 import { RUNS_KEPT, type RunKind, type RunTrigger, type SkippedFile, type SyncRun, type UnsupportedBlock } from "#contract/sync-runs";
-import { errorMessage } from "../lib/errors";
+import { toSyncRun, type SyncRunRow } from "./sync-run-row";
 import { pruneSkippedFiles, skippedFilesStatement } from "./skipped-files";
 import { logEvent } from "../lib/log";
 
@@ -19,26 +19,6 @@ export type RunOutcome = { ok: boolean; message: string; error?: string; counts?
 
 /** Unsupported block entries kept per run (the total still counts every one). */
 export const UNSUPPORTED_LISTED = 200;
-
-type SyncRunRow = {
-  kind: RunKind;
-  target: string | null;
-  started_at: string;
-  finished_at: string | null;
-  ok: number | null;
-  message: string | null;
-};
-
-function toSyncRun(row: SyncRunRow): SyncRun {
-  return {
-    kind: row.kind,
-    target: row.target,
-    startedAt: row.started_at,
-    finishedAt: row.finished_at,
-    ok: row.ok === null ? null : row.ok === 1,
-    message: row.message,
-  };
-}
 
 const prune = (db: D1Database) =>
   db.prepare("DELETE FROM sync_runs WHERE id <= (SELECT id FROM sync_runs ORDER BY id DESC LIMIT 1 OFFSET ?1)").bind(RUNS_KEPT);
@@ -123,43 +103,11 @@ export async function finishRun(db: D1Database, id: number, outcome: RunOutcome,
   });
 }
 
-/** The run withRun records: what and why, and the words put before a thrown error's message (`Webhook: `). */
-export type RunStart = { kind: RunKind; target: string | null; trigger?: RunTrigger; failurePrefix?: string };
-
-/** What a recorded run's work ended with: how to record the run, and the value handed back to the caller. */
-export type RunResult<T> = { outcome: RunOutcome; value: T };
-
-/**
- * Runs `work` as a recorded run: starts the run, records the outcome work returns, and hands back its value; when
- * work throws, records a failed run with the error's message and rethrows.
- */
-export async function withRun<T>(db: D1Database, run: RunStart, work: () => Promise<RunResult<T>>): Promise<T> {
-  const id = await startRun(db, run.kind, run.target, run.trigger);
-  try {
-    const { outcome, value } = await work();
-    await finishRun(db, id, outcome);
-    return value;
-  } catch (err) {
-    await finishRun(db, id, { ok: false, message: `${run.failurePrefix ?? ""}${errorMessage(err)}` });
-    throw err;
-  }
-}
-
-/** Records a run that already ended in one call (a webhook's page sync): `recordRun(db, { kind: "page", target, trigger: "webhook", ...outcome })`. */
-export async function recordRun(
-  db: D1Database,
-  run: RunOutcome & { kind: RunKind; target: string | null; trigger: RunTrigger; startedAt?: Date; finishedAt?: Date },
-): Promise<number> {
-  const id = await startRun(db, run.kind, run.target, run.trigger, run.startedAt);
-  await finishRun(db, id, run, run.finishedAt);
-  return id;
-}
-
 /** The most recent run of any of `kinds`, or null when none ran yet. */
 export async function readLatestRun(db: D1Database, kinds: RunKind[]): Promise<SyncRun | null> {
   const marks = kinds.map((_, i) => `?${i + 1}`).join(", ");
   const row = await db
-    .prepare(`SELECT kind, target, started_at, finished_at, ok, message FROM sync_runs WHERE kind IN (${marks}) ORDER BY id DESC LIMIT 1`)
+    .prepare(`SELECT * FROM sync_runs WHERE kind IN (${marks}) ORDER BY id DESC LIMIT 1`)
     .bind(...kinds)
     .first<SyncRunRow>();
   return row ? toSyncRun(row) : null;

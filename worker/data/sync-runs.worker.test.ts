@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
-import { withRun } from "./sync-runs";
+import { finishRun, startRun } from "./sync-runs";
 
 type Row = {
   kind: string;
@@ -24,16 +24,10 @@ beforeEach(async () => {
   await env.DB.exec("DELETE FROM sync_runs");
 });
 
-describe("withRun", () => {
-  it("records the run as started while its work runs, then the outcome the work returned, and hands back its value", async () => {
-    let during: Row[] = [];
-    const value = await withRun(env.DB, { kind: "table", target: "notion_jukeboxes", trigger: "cron" }, async () => {
-      during = await rows();
-      const counts = { added: 2, changed: 0, removed: 0, filesCopied: 0, unsupported: [] };
-      return { outcome: { ok: true, message: "Synced 2 rows into notion_jukeboxes", counts }, value: { rows: 2 } };
-    });
-    expect(value).toEqual({ rows: 2 });
-    expect(during).toEqual([
+describe("startRun and finishRun", () => {
+  it("record the run as started until it ends, then the outcome with its counts", async () => {
+    const id = await startRun(env.DB, "table", "notion_jukeboxes", "cron");
+    expect(await rows()).toEqual([
       {
         kind: "table",
         target: "notion_jukeboxes",
@@ -45,6 +39,8 @@ describe("withRun", () => {
         pages_added: null,
       },
     ]);
+    const counts = { added: 2, changed: 0, removed: 0, filesCopied: 0, unsupported: [] };
+    await finishRun(env.DB, id, { ok: true, message: "Synced 2 rows into notion_jukeboxes", counts });
     expect(await rows()).toEqual([
       {
         kind: "table",
@@ -59,23 +55,17 @@ describe("withRun", () => {
     ]);
   });
 
-  it("records an outcome that is not ok with its error, without throwing", async () => {
-    const value = await withRun(env.DB, { kind: "full", target: null }, async () => ({
-      outcome: { ok: false, message: "Synced 1 of 2 tables", error: "notion_posts: gone" },
-      value: "partial",
-    }));
-    expect(value).toBe("partial");
+  it("record an outcome that is not ok with its error", async () => {
+    const id = await startRun(env.DB, "full", null);
+    await finishRun(env.DB, id, { ok: false, message: "Synced 1 of 2 tables", error: "notion_posts: gone" });
     expect(await rows()).toMatchObject([
       { kind: "full", started_by: "manual", ok: 0, message: "Synced 1 of 2 tables", error: "notion_posts: gone" },
     ]);
   });
 
-  it("records a failed run with the thrown error's message after the prefix, and rethrows the error itself", async () => {
-    const thrown = new Error("Notion answered 502");
-    const run = withRun(env.DB, { kind: "page", target: "webhook", trigger: "webhook", failurePrefix: "Webhook: " }, async () => {
-      throw thrown;
-    });
-    await expect(run).rejects.toBe(thrown);
+  it("record a failed run given only a message with that message as its error", async () => {
+    const id = await startRun(env.DB, "page", "webhook", "webhook");
+    await finishRun(env.DB, id, { ok: false, message: "Webhook: Notion answered 502" });
     expect(await rows()).toMatchObject([
       {
         kind: "page",

@@ -5,7 +5,7 @@ import { notionWebhookPath } from "#contract/api-paths";
 import type { WebhookState } from "#contract/webhook-status";
 import { webhookSecret } from "../data/webhook-endpoint";
 import { readStatus, resetSubscription } from "../data/webhook-subscription";
-import { syncDebouncer } from "../sync/sync-debouncer";
+import { syncDebouncer } from "../sync/webhook/sync-debouncer";
 
 /**
  * `GET /api/admin/notion-webhook`: the webhook subscription (not set up / waiting for the first signed event, with the

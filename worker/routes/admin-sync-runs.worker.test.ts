@@ -2,7 +2,8 @@ import { env } from "cloudflare:test";
 import { exports } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
 import { RUNS_KEPT, type SyncHistoryRun } from "#contract/sync-runs";
-import { finishRun, recordRun, startRun } from "../data/sync-runs";
+import { finishRun, startRun } from "../data/sync-runs";
+import { recordRun } from "../test/sync-runs";
 import { adminFetch } from "../test/admin";
 
 const runs = async (query = "") => {

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../app-env";
 import { fileHeaders } from "../lib/media-http";
-import { isSyncedFileKey } from "../sync/file-keys";
+import { isSyncedFileKey } from "../sync/files/file-keys";
 import { serveMediaFile } from "./media-file";
 
 /** `GET|HEAD /media/*`: files the sync copied into R2 (and only those), through the Cache API, with long-lived immutable caching. */

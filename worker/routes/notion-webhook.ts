@@ -7,7 +7,7 @@ import { firstDelivery, forgetEvent, markEvent, readToken, storeToken } from "..
 import { fail, notFound } from "../lib/errors";
 import { secretsMatch } from "../lib/secrets";
 import { apiRateLimit } from "../middleware/rate-limit";
-import { syncDebouncer } from "../sync/sync-debouncer";
+import { syncDebouncer } from "../sync/webhook/sync-debouncer";
 import { changesFor, staleReason, WebhookEvent, WebhookVerification } from "../notion/webhook-events";
 import { verifyWebhookSignature } from "../notion/webhook-signature";
 import { logEvent } from "../lib/log";

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { CATEGORIES, type CategoryId } from "#contract/categories";
 import { tableNameFor } from "../tables/naming";
-import { searchIndexStatements } from "../sync/search-index";
+import { searchIndexStatements } from "../sync/mapping/search-index";
 
 /** Refreshes the search index from a category's seeded table with the sync's own statements (columns read from D1). */
 export async function indexCategory(category: CategoryId): Promise<void> {

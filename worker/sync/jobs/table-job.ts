@@ -1,0 +1,33 @@
+import { notionRun } from "../../notion/client";
+import { NotionSearchResult, readNotion } from "../../notion/notion-shapes";
+import type { RegistryEntry } from "../../tables/registry";
+import { columnsFor } from "../../tables/schema";
+import { afterSync } from "../publish/after-sync";
+import { copyJob } from "./copy-job";
+import { canUpdateInPlace } from "./incremental-sync";
+import type { TableSyncOutcome } from "./job-common";
+import type { SyncSteps } from "../steps/sync-steps";
+import { updateJob } from "./update-job";
+
+/**
+ * Sync Data's choice (one request for the current schema): an update in place for a table synced before whose schema
+ * Notion still has, else a full copy. Records the outcome on `tableRunId`; throws what failed, the tables untouched.
+ */
+export async function dataJob(steps: SyncSteps, entry: RegistryEntry, tableRunId: number): Promise<TableSyncOutcome> {
+  const inPlace = await steps.run(`${entry.tableName}: plan`, async ({ env }) => {
+    if (!entry.dataSourceId) return false;
+    const run = notionRun(env);
+    const source = await readNotion("a data source retrieval", NotionSearchResult, () =>
+      run.notion.dataSources.retrieve({ data_source_id: entry.dataSourceId! }),
+    );
+    return canUpdateInPlace(env.DB, entry, { columns: columnsFor(source.properties ?? {}), hasBody: entry.hasBody });
+  });
+  return inPlace ? updateJob(steps, entry, tableRunId) : copyJob(steps, entry, tableRunId);
+}
+
+/** Sync Data as a whole run: `dataJob`, then (once it succeeded) the cache purge and the site rebuild request. */
+export async function dataSyncRun(steps: SyncSteps, entry: RegistryEntry, tableRunId: number): Promise<TableSyncOutcome> {
+  const outcome = await dataJob(steps, entry, tableRunId);
+  await steps.run("after sync", ({ env }) => afterSync(env, undefined, { kind: "table", target: entry.tableName }));
+  return outcome;
+}

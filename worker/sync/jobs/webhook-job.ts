@@ -1,0 +1,63 @@
+import { finishRun, startRun, type RunCounts } from "../../data/sync-runs";
+import type { WebhookChanges } from "../../notion/webhook-events";
+import { webhookAfterSync } from "../publish/after-sync-coalescer";
+import { copyJob } from "./copy-job";
+import { failureMessage } from "./job-common";
+import type { SyncSteps } from "../steps/sync-steps";
+import { changedSchemas, pageSlice, type PageSlice } from "../webhook/webhook-sync";
+import { logEvent } from "../../lib/log";
+
+/** A webhook run's result. */
+export type WebhookRunResult = { success: true; message: string };
+
+/** The history's line for a batch: pages updated (and their tables), pages removed, tables copied again. */
+function batchMessage(updated: number, removed: number, tables: Set<string>, copied: string[]): string {
+  const where = tables.size ? ` in ${[...tables].sort().join(", ")}` : "";
+  const again = copied.length ? `; copied again for a schema change: ${copied.join(", ")}` : "";
+  return `Webhook: updated ${updated} ${updated === 1 ? "page" : "pages"}${where}, removed ${removed}${again}`;
+}
+
+/**
+ * One debounced webhook batch as steps of run `steps.runId`: each schema-changed table copied whole with its current
+ * columns (`copyJob`, its own table run), then the pages a budget's worth per step (`pageSlice`), the run's outcome,
+ * and one cache purge and rebuild request for the lot (at once, or folded with other batches' within WEBHOOK_AFTER_SYNC_INTERVAL_MS: `webhookAfterSync`). Throws what failed once the run is recorded as failed.
+ */
+export async function webhookJob(steps: SyncSteps, batch: WebhookChanges): Promise<WebhookRunResult> {
+  try {
+    const copies = batch.schemas.length ? await steps.run("schemas", ({ env }) => changedSchemas(env, batch.schemas)) : [];
+    for (const entry of copies) {
+      const tableRunId = await steps.run(`${entry.tableName}: start`, ({ env }) => startRun(env.DB, "table", entry.tableName, "webhook"));
+      await copyJob(steps, entry, tableRunId);
+    }
+    const counts: RunCounts = { added: 0, changed: 0, removed: 0, filesCopied: 0, unsupported: [], skipped: [] };
+    const tables = new Set<string>();
+    for (let from = 0; from < batch.pages.length;) {
+      const at = from;
+      const slice: PageSlice = await steps.run(`pages ${at}`, (ctx) => pageSlice(ctx, batch.pages, at));
+      counts.added += slice.added;
+      counts.changed += slice.changed;
+      counts.removed += slice.removed;
+      counts.filesCopied += slice.filesCopied;
+      counts.unsupported.push(...slice.unsupported);
+      counts.skipped!.push(...slice.skipped);
+      for (const t of slice.tables) tables.add(t);
+      from = slice.to;
+    }
+    const message = batchMessage(
+      counts.added + counts.changed,
+      counts.removed,
+      tables,
+      copies.map((e) => e.tableName),
+    );
+    await steps.run("finish", ({ env }) => finishRun(env.DB, steps.runId, { ok: true, message, counts }));
+    logEvent("webhook_sync", { runId: steps.runId, message, pages: batch.pages.length });
+    await steps.run("after sync", ({ env }) => webhookAfterSync(env));
+    return { success: true, message };
+  } catch (err) {
+    const message = `Webhook: ${failureMessage(err)}`;
+    logEvent("webhook_sync", { runId: steps.runId, error: message });
+    // Unlocked: a run that lost its lock still records why.
+    await steps.run("failed", ({ env }) => finishRun(env.DB, steps.runId, { ok: false, message }), { unlocked: true });
+    throw err;
+  }
+}

@@ -1,0 +1,86 @@
+import { APIResponseError, isNotionClientError } from "@notionhq/client";
+import type { WorkflowStep, WorkflowStepConfig } from "cloudflare:workers";
+import { NonRetryableError } from "cloudflare:workflows";
+import { LOCK_TTL_MS, LockLostError, SYNC_LOCK, renewLock } from "../../tables/lock";
+import { RetryAfterError, UpstreamError } from "../../notion/upstream-error";
+import { failureMessage } from "../jobs/job-common";
+import { meteredStep, type SyncSteps } from "./sync-steps";
+import { logEvent } from "../../lib/log";
+
+/**
+ * Each step retried on its own after Notion's own retries inside it (429 Retry-After and 5xx, see `pacedFetch`) ran
+ * out: `retries.limit` times, the delay doubling from `retries.delay`, each shorter than the lock's lifetime (LOCK_TTL_MS),
+ * so the run keeps its lock between attempts.
+ */
+export const STEP_CONFIG: WorkflowStepConfig = { retries: { limit: 4, delay: "2 seconds", backoff: "exponential" }, timeout: "10 minutes" };
+
+/**
+ * The longest Retry-After a sync run sleeps out: a longer one stops the run with Notion's request named,
+ * rather than hold the sync lock (and every other sync) for longer or ask Notion again before it said.
+ */
+export const MAX_NOTION_WAIT_MS = 15 * 60_000;
+
+/** How many times one step may be sent to sleep by Notion before its run gives up (each wait honoured in full). */
+export const MAX_WAITS_PER_STEP = 4;
+
+/** Whether a step that failed with `err` may pass when tried again: Notion's rate limits and outages, network and D1 hiccups; not a refusal, a lost lock or a bad statement. */
+export function retryable(err: unknown): boolean {
+  if (err instanceof LockLostError || err instanceof RetryAfterError) return false;
+  if (APIResponseError.isAPIResponseError(err)) return err.status === 429 || err.status >= 500;
+  if (isNotionClientError(err)) return err.code === "notionhq_client_request_timeout";
+  if (err instanceof UpstreamError) return err.transient;
+  return !/SQLITE_|D1_TYPE_ERROR/.test(err instanceof Error ? err.message : String(err));
+}
+
+/** A step's stored result: its work's, or the wait Notion asked for before the step runs again. */
+type StepOutcome<T> = { done: true; value: T } | { done: false; waitMs: number };
+
+/** Why a wait is not slept: longer than MAX_NOTION_WAIT_MS, or the step's waits used up; null when it is. */
+function refusedWait(err: RetryAfterError, waits: number): string | null {
+  if (err.waitMs > MAX_NOTION_WAIT_MS)
+    return `${err.message}, longer than the ${MAX_NOTION_WAIT_MS / 60_000} minutes a sync run waits; the run stopped, try again later`;
+  if (waits >= MAX_WAITS_PER_STEP) return `${err.message}, after ${MAX_WAITS_PER_STEP} waits in this step already; the run stopped`;
+  return null;
+}
+
+/**
+ * A workflow run's steps (see `SyncSteps`): each `step.do` of the engine, metered and under the run's lock. A step
+ * that meets a Retry-After longer than a call sleeps (RetryAfterError) ends with a "wait" result, having pushed the
+ * lock's expiry past the wait (nothing renews it while the run sleeps); the run then sleeps it out with `step.sleep`
+ * and runs the step again, up to MAX_WAITS_PER_STEP times a step and MAX_NOTION_WAIT_MS a wait.
+ */
+export function workflowSteps(env: Env, run: { runId: number; holder: string }, step: WorkflowStep): SyncSteps {
+  return {
+    runId: run.runId,
+    async run<T>(name: string, work: Parameters<SyncSteps["run"]>[1], options?: Parameters<SyncSteps["run"]>[2]): Promise<T> {
+      for (let waits = 0; ; waits++) {
+        const attempt = waits === 0 ? name : `${name} (again after waiting for Notion, ${waits})`;
+        const attemptStep = async (): Promise<StepOutcome<T>> => {
+          try {
+            const value = await meteredStep(env, run.runId, run.holder, "workflow", work, { ...options, name: attempt });
+            return { done: true, value: value as T };
+          } catch (err) {
+            const refused = err instanceof RetryAfterError ? refusedWait(err, waits) : undefined;
+            if (err instanceof RetryAfterError && refused === null) {
+              if (!options?.unlocked) await renewLock(env.DB, SYNC_LOCK, run.holder, err.waitMs + LOCK_TTL_MS);
+              logEvent("sync_step_wait", {
+                runId: run.runId,
+                step: attempt,
+                ms: err.waitMs,
+                message: `${err.message}; the run sleeps, then runs the step again`,
+              });
+              return { done: false, waitMs: err.waitMs };
+            }
+            // Rethrown by message: the engine keeps an error's message, and the history shows Notion's own.
+            const message = refused ?? failureMessage(err);
+            throw retryable(err) ? new Error(message) : new NonRetryableError(message);
+          }
+        };
+        // A step's result is stored as JSON: the work's results are plain data (see `SyncSteps`).
+        const outcome = (await step.do(attempt, STEP_CONFIG, attemptStep as () => Promise<never>)) as StepOutcome<T>;
+        if (outcome.done) return outcome.value;
+        await step.sleep(`${attempt}: Notion's Retry-After`, outcome.waitMs);
+      }
+    },
+  };
+}
