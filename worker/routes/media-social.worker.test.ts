@@ -64,8 +64,8 @@ describe("GET /media/og/{key}", () => {
     const bad = await get("/media/og/..%2Fsecret");
     expect(bad.status).toBe(400);
     expect(await bad.json()).toEqual({ error: "Invalid media path" });
-    const missing = await get("/media/og/notion/nope/missing.png");
+    const missing = await get("/media/og/notion/0a1b2c3d-never-copied/missing.png");
     expect(missing.status).toBe(404);
-    expect(await missing.json()).toEqual({ error: "Not found: /media/notion/nope/missing.png" });
+    expect(await missing.json()).toEqual({ error: "Not found: /media/notion/0a1b2c3d-never-copied/missing.png" });
   });
 });

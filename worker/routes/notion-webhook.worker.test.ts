@@ -46,7 +46,7 @@ describe(
       expect(first).toMatchObject({ state: "not-set-up", pending: { pages: 0, schemas: 0, fullSync: false } });
       // Served under another address (the site's own domain), the URL names that origin.
       const other = await exports.default.fetch("https://coin-op.example/api/admin/notion-webhook", {
-        headers: { cookie: await adminCookie(), origin: "https://coin-op.example" },
+        headers: { cookie: await adminCookie(true), origin: "https://coin-op.example" },
       });
       expect(other.status).toBe(200);
       const secretPath = new URL(first.webhookUrl).pathname;
@@ -91,7 +91,9 @@ describe(
       await waitOnExecutionContext(ctx);
       expect(res.status).toBe(503);
       const logged = error.mock.calls.map((call) => call.map(String).join(" ")).join("\n");
-      expect(logged).toContain("POST /api/notion/webhook/<secret>: D1 unavailable:");
+      expect(error.mock.calls.map((call) => JSON.parse(String(call[0])))).toContainEqual(
+        expect.objectContaining({ event: "d1_unavailable", method: "POST", path: "/api/notion/webhook/<secret>" }),
+      );
       expect(logged).not.toContain(path.split("/").pop()!);
     });
 
