@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { normaliseNotionId } from "./notion-id";
+import { normaliseNotionId } from "../../lib/notion-id";
 
 /** A key, section or page id in a path: letters, digits, spaces, `_`, `-`, `.`; at most 100 characters. */
 export const slugParam = z

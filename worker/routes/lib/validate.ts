@@ -1,7 +1,7 @@
 import { zValidator } from "@hono/zod-validator";
 import type { MiddlewareHandler, ValidationTargets } from "hono";
 import type { $ZodType } from "zod/v4/core";
-import { fail } from "./errors";
+import { fail } from "../../lib/errors";
 
 /** The one zod validator wrapper: every validation failure becomes the same 400 `{ error }` body. */
 export function validate<T extends keyof ValidationTargets, S extends $ZodType>(target: T, schema: S) {
