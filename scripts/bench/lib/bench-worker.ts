@@ -1,10 +1,10 @@
 /** The worker a benchmark runs against: `wrangler dev` on a fresh state folder, pointed at a local Notion server. */
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
-import type { NotionServer } from "../notion-server/server.ts";
-import { freePort } from "./free-port.ts";
-import { ROOT } from "./quiet-env.ts";
-import { startWorker, type WorkerProcess } from "./worker-process.ts";
+import type { NotionServer } from "../../notion-server/server.ts";
+import { freePort } from "../../lib/ports.ts";
+import { ROOT } from "../../lib/quiet-env.ts";
+import { startWorker, type WorkerProcess } from "../../launcher/worker-process.ts";
 
 /** Password of a benchmark's worker (local only; as long as the worker requires). */
 export const BENCH_PASSWORD = "bench-admin-password";

@@ -7,8 +7,8 @@
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { parseStepSubrequests } from "#contract/step-subrequests";
-import { checkNode } from "./lib/check-node.ts";
-import { ROOT } from "./lib/quiet-env.ts";
+import { checkNode } from "../lib/check-node.ts";
+import { ROOT } from "../lib/quiet-env.ts";
 import { scaleTable, type ScaleResult } from "./lib/scale-report.ts";
 import { scaleRun } from "./lib/scale-run.ts";
 

@@ -2,14 +2,14 @@
 import type { NotionTables } from "#contract/admin-api";
 import { ADMIN_PATHS } from "#contract/api-paths";
 import { NOTION_VERSION } from "#contract/notion";
-import { signIn } from "./lib/admin-client.ts";
-import { syncAllRun, syncTableRun } from "./lib/sync-run.ts";
-import { checkNode } from "./lib/check-node.ts";
-import { freePort } from "./lib/free-port.ts";
+import { signIn } from "../lib/admin-client.ts";
+import { syncAllRun, syncTableRun } from "../lib/sync-run.ts";
+import { checkNode } from "../lib/check-node.ts";
+import { freePort } from "../lib/ports.ts";
 import { BENCH_PASSWORD, startBenchWorker } from "./lib/bench-worker.ts";
-import { generateCatalogueWorkspace } from "./demo-workspace/generate.ts";
-import { dataSourceIdFor } from "./demo-workspace/ids.ts";
-import { startNotionServer } from "./notion-server/server.ts";
+import { generateCatalogueWorkspace } from "../demo-workspace/generate.ts";
+import { dataSourceIdFor } from "../demo-workspace/ids.ts";
+import { startNotionServer } from "../notion-server/server.ts";
 
 checkNode();
 const ITEMS = Number(process.env.BENCH_ITEMS ?? 1000);

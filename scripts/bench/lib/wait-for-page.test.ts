@@ -1,6 +1,6 @@
 import { createServer } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { listenOnLoopback, type Listening } from "./listen.ts";
+import { listenOnLoopback, type Listening } from "../../lib/listen.ts";
 import { waitForPageText } from "./wait-for-page.ts";
 
 let server: Listening;

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { startDeployHook, type DeployHook } from "./deploy-hook.ts";
-import { freePort } from "./free-port.ts";
+import { freePort } from "../lib/ports.ts";
 
 let hook: DeployHook | undefined;
 afterEach(async () => {

@@ -1,14 +1,14 @@
 /** `npm run bench:api`: warm-cache API vs a static asset under load, and a rate-limited 1,000-item sync against its request floor. */
 import { writeFileSync } from "node:fs";
 import { resolve } from "node:path";
-import { signIn } from "./lib/admin-client.ts";
-import { checkNode } from "./lib/check-node.ts";
-import { freePort } from "./lib/free-port.ts";
-import { fullSync } from "./lib/full-sync.ts";
-import { load, type LoadResult } from "./lib/load.ts";
+import { signIn } from "../lib/admin-client.ts";
+import { checkNode } from "../lib/check-node.ts";
+import { freePort } from "../lib/ports.ts";
+import { fullSync } from "../lib/full-sync.ts";
+import { load, type LoadResult } from "../lib/load.ts";
 import { BENCH_PASSWORD, startBenchWorker } from "./lib/bench-worker.ts";
-import { generateCatalogueWorkspace } from "./demo-workspace/generate.ts";
-import { startNotionServer } from "./notion-server/server.ts";
+import { generateCatalogueWorkspace } from "../demo-workspace/generate.ts";
+import { startNotionServer } from "../notion-server/server.ts";
 
 checkNode();
 const ITEMS = Number(process.env.BENCH_ITEMS ?? 1000);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { AdminClient } from "./admin-client.ts";
+import type { AdminClient } from "../lib/admin-client.ts";
 import { waitForSyncIdle } from "./sync-idle.ts";
 
 /** An admin client whose sync-status answers `syncing` from the list in turn (the last one repeats). */

@@ -4,9 +4,9 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { buildTokenFor } from "./build-token.ts";
-import { ROOT, quietEnv } from "./quiet-env.ts";
-import { assertPortFree } from "./port-free.ts";
-import { runNpx, stopProcess } from "./run.ts";
+import { ROOT, quietEnv } from "../lib/quiet-env.ts";
+import { assertPortFree } from "../lib/ports.ts";
+import { runNpx, stopProcess } from "../lib/run.ts";
 
 /** A running `wrangler dev` (workerd with local D1/KV/R2), and the BUILD_TOKEN the site build reads it with. */
 export type WorkerProcess = { url: string; buildToken: string; stop(): Promise<void>; exited: Promise<number | null> };

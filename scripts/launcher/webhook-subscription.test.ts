@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { WebhookState } from "#contract/webhook-status";
-import type { AdminCallInit, AdminClient } from "./admin-client.ts";
+import type { AdminCallInit, AdminClient } from "../lib/admin-client.ts";
 import { subscribeWorker } from "./webhook-subscription.ts";
 
 const SECRETS = ["q8Zr_0-KXk3pYl2wVb7NcQfT1uHs5dGaEoJm4iRyLnA", "Zt5mW2-vY9_LkQ3xR8cPaB1nH7dJ4fGsE6uO0iTyKzM"];

@@ -1,21 +1,21 @@
 import { readdirSync, rmSync, statSync } from "node:fs";
 import { resolve } from "node:path";
-import { generateCatalogueWorkspace, loadDemoWorkspace } from "../demo-workspace/generate.ts";
-import { CATALOGUE_TITLES } from "../demo-workspace/schemas.ts";
-import { startNotionServer, type NotionServer } from "../notion-server/server.ts";
-import { buildFolderFor, type BuildReport } from "./build-site.ts";
+import { generateCatalogueWorkspace, loadDemoWorkspace } from "../../demo-workspace/generate.ts";
+import { CATALOGUE_TITLES } from "../../demo-workspace/schemas.ts";
+import { startNotionServer, type NotionServer } from "../../notion-server/server.ts";
+import { buildFolderFor, type BuildReport } from "../../lib/build-site.ts";
 import { BENCH_PASSWORD } from "./bench-worker.ts";
-import { cacheDirFor } from "./build-cache.ts";
-import { freePort } from "./free-port.ts";
-import { ROOT } from "./quiet-env.ts";
+import { cacheDirFor } from "../../lib/build-cache.ts";
+import { freePort } from "../../lib/ports.ts";
+import { ROOT } from "../../lib/quiet-env.ts";
 import { REQUESTS_PER_SECOND, type ScaleResult } from "./scale-report.ts";
-import { startStack } from "./stack.ts";
+import { startStack } from "../../launcher/stack.ts";
 import { stepLimits } from "./step-limits.ts";
 import { waitForPageText } from "./wait-for-page.ts";
 import { cpuMsBetween, sampleWorkerdCpu } from "./workerd-cpu.ts";
 import { parseStepLog, type StepLog } from "#contract/step-log";
 import { DEFAULT_STEP_SUBREQUESTS } from "#contract/step-subrequests";
-import type { AdminClient } from "./admin-client.ts";
+import type { AdminClient } from "../../lib/admin-client.ts";
 
 /** `items` generated catalogue items plus the demo's content pages (the site needs its banner, header and texts). */
 export function scaleWorkspace(items: number) {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { AdminClient } from "./admin-client.ts";
+import type { AdminClient } from "../../lib/admin-client.ts";
 
 const RunsSchema = z.object({
   runs: z.array(z.looseObject({ maxStepSubrequests: z.number().nullish(), maxStepMs: z.number().nullish() })),

@@ -1,6 +1,6 @@
 import { gzipSync } from "node:zlib";
 import type { Browser, Request } from "playwright-core";
-import { collectVitals, cumulativeLayoutShift, installVitalsObservers, type LcpParts, type Shift } from "./vitals-observer.ts";
+import { collectVitals, cumulativeLayoutShift, installVitalsObservers, type LcpParts, type Shift } from "../../lib/vitals-observer.ts";
 
 /** One script the page loaded: its URL, decoded size, bytes on the wire, and gzip size (as sent, or gzip -9 by us). */
 export type ScriptLoad = { url: string; bytes: number; gzipBytes: number; encoding: string | null };

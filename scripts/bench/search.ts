@@ -1,19 +1,19 @@
 /**
  * `npm run bench:search`: search vs the listing endpoint at BENCH_ITEMS catalogue items (default 10,000), 50 connections,
  * with the cache cold (caching switched off: every request runs its D1 queries) and warm (every path cached beforehand);
- * then, cold, the costliest search the rules allow (scripts/lib/worst-search.ts) against a plain one-word search.
+ * then, cold, the costliest search the rules allow (scripts/bench/lib/worst-search.ts) against a plain one-word search.
  */
 import { ADMIN_PATHS } from "#contract/api-paths";
-import { signIn } from "./lib/admin-client.ts";
-import { checkNode } from "./lib/check-node.ts";
-import { freePort } from "./lib/free-port.ts";
-import { fullSync } from "./lib/full-sync.ts";
-import { load, loadPaths, type LoadResult } from "./lib/load.ts";
+import { signIn } from "../lib/admin-client.ts";
+import { checkNode } from "../lib/check-node.ts";
+import { freePort } from "../lib/ports.ts";
+import { fullSync } from "../lib/full-sync.ts";
+import { load, loadPaths, type LoadResult } from "../lib/load.ts";
 import { commonestWord, worstSearch } from "./lib/worst-search.ts";
 import { BENCH_PASSWORD, startBenchWorker } from "./lib/bench-worker.ts";
 import { CATEGORY_IDS } from "#contract/categories";
-import { generateCatalogueWorkspace } from "./demo-workspace/generate.ts";
-import { startNotionServer } from "./notion-server/server.ts";
+import { generateCatalogueWorkspace } from "../demo-workspace/generate.ts";
+import { startNotionServer } from "../notion-server/server.ts";
 
 checkNode();
 const ITEMS = Number(process.env.BENCH_ITEMS ?? 10_000);

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
-import { ROOT } from "./quiet-env.ts";
+import { ROOT } from "../lib/quiet-env.ts";
 
 /** File in a local worker's state folder holding its BUILD_TOKEN. */
 export const BUILD_TOKEN_FILE = "build-token";

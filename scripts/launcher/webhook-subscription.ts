@@ -1,7 +1,7 @@
 import { ADMIN_PATHS, hideWebhookSecret } from "#contract/api-paths";
 import type { WebhookState } from "#contract/webhook-status";
 import type { NotionServer } from "../notion-server/server.ts";
-import type { AdminClient } from "./admin-client.ts";
+import type { AdminClient } from "../lib/admin-client.ts";
 
 /** The webhook URL the worker gives the admin panel (its secret made on the first look). */
 const webhookUrl = async (admin: AdminClient) => (await admin.call<WebhookState>(ADMIN_PATHS.notionWebhook)).webhookUrl;

@@ -1,11 +1,11 @@
 import { hideWebhookSecret } from "#contract/api-paths";
 import { unlessAborted } from "./abort.ts";
-import { signIn, type AdminClient } from "./admin-client.ts";
-import { buildSite, type BuildReport, type Publish } from "./build-site.ts";
+import { signIn, type AdminClient } from "../lib/admin-client.ts";
+import { buildSite, type BuildReport, type Publish } from "../lib/build-site.ts";
 import { buildTokenFor } from "./build-token.ts";
 import { startDeployHook, type DeployHook } from "./deploy-hook.ts";
-import { freePort } from "./free-port.ts";
-import { fullSync } from "./full-sync.ts";
+import { freePort } from "../lib/ports.ts";
+import { fullSync } from "../lib/full-sync.ts";
 import { waitForSyncIdle } from "./sync-idle.ts";
 import { waitForReload, workerInstance } from "./worker-instance.ts";
 import { startWorker } from "./worker-process.ts";

@@ -1,6 +1,6 @@
 import { ADMIN_PATHS } from "#contract/api-paths";
 import type { SyncStatus } from "#contract/sync-runs";
-import type { AdminClient } from "./admin-client.ts";
+import type { AdminClient } from "../lib/admin-client.ts";
 
 /**
  * Waits until no Notion sync has held the lock for `quietMs`, at most `limitMs`: publishing a build into the assets
