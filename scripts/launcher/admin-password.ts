@@ -1,7 +1,5 @@
 import { MIN_ADMIN_PASSWORD_LENGTH } from "#contract/worker-secrets";
 
-export { MIN_ADMIN_PASSWORD_LENGTH };
-
 /** The admin password of the local demo, used when ADMIN_PASSWORD is not set (as long as the worker requires). */
 export const DEMO_ADMIN_PASSWORD = "coin-op-demo";
 

@@ -4,7 +4,7 @@
 const HIDDEN = new Set(["sync_step", "sync_table", "sync_full"]);
 
 /** The worker's JSON event in a log line (anything may precede it, e.g. wrangler's prefix), or null. */
-export function workerEvent(line: string): Record<string, unknown> | null {
+function workerEvent(line: string): Record<string, unknown> | null {
   const at = line.indexOf('{"event":');
   if (at < 0) return null;
   try {

@@ -18,7 +18,7 @@ export type RunCounts = {
 export type RunOutcome = { ok: boolean; message: string; error?: string; counts?: RunCounts };
 
 /** Unsupported block entries kept per run (the total still counts every one). */
-export const UNSUPPORTED_LISTED = 200;
+const UNSUPPORTED_LISTED = 200;
 
 type SyncRunRow = {
   kind: RunKind;

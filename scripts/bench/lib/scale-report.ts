@@ -30,7 +30,7 @@ const n = (value: number) => value.toLocaleString("en-US");
 const orNa = (value: number | null, unit = "") => (value === null ? "n/a" : `${n(value)}${unit}`);
 
 /** The rows of the table: a label and one cell per result. */
-export function scaleRows(results: ScaleResult[]): [string, ...string[]][] {
+function scaleRows(results: ScaleResult[]): [string, ...string[]][] {
   const row = (label: string, cell: (r: ScaleResult) => string): [string, ...string[]] => [label, ...results.map(cell)];
   return [
     row("full sync", (r) => s(r.sync.seconds)),

@@ -3,7 +3,7 @@ import type { Browser, Request } from "playwright-core";
 import { collectVitals, cumulativeLayoutShift, installVitalsObservers, type LcpParts, type Shift } from "../../lib/vitals-observer.ts";
 
 /** One script the page loaded: its URL, decoded size, bytes on the wire, and gzip size (as sent, or gzip -9 by us). */
-export type ScriptLoad = { url: string; bytes: number; gzipBytes: number; encoding: string | null };
+type ScriptLoad = { url: string; bytes: number; gzipBytes: number; encoding: string | null };
 
 /** One cold load of one page. */
 export type PageSample = {

@@ -7,7 +7,7 @@ export type BenchPage = { name: string; path: string; kind: "content" | "listing
 export const TARGETS = { jsContentBytes: 15 * 1024, jsListingBytes: 90 * 1024, lcpMs: 1500, cls: 0.05 } as const;
 
 /** One metric of one page: median value, its target, ratio to the target and the verdict. */
-export type Check = { metric: string; value: number | null; target: number; ratio: number | null; pass: boolean };
+type Check = { metric: string; value: number | null; target: number; ratio: number | null; pass: boolean };
 
 /** A page's medians, checks and raw samples. */
 export type PageResult = {

@@ -3,7 +3,7 @@ import { EmailMessage } from "cloudflare:email";
 import { enquiryEmail, type EnquiryEmailData } from "./enquiry-email";
 
 /** The sending address when ENQUIRY_EMAIL_FROM is not set: `enquiries@` the site's own host name. */
-export function defaultSender(requestUrl: string): string {
+function defaultSender(requestUrl: string): string {
   return `enquiries@${new URL(requestUrl).hostname}`;
 }
 

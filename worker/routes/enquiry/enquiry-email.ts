@@ -26,12 +26,12 @@ function shownPrice(price: number | null): string {
 }
 
 /** The email's subject. */
-export function enquirySubject(data: EnquiryEmailData): string {
+function enquirySubject(data: EnquiryEmailData): string {
   return `Enquiry about ${data.itemTitle} from ${data.name}`;
 }
 
 /** The email's text: item, link, the visitor's details and message, and where the enquiry is listed. */
-export function enquiryText(data: EnquiryEmailData, origin: string): string {
+function enquiryText(data: EnquiryEmailData, origin: string): string {
   const link = `${origin}/for-sale/${data.category}/${data.itemId}`;
   return [
     `New enquiry about: ${data.itemTitle}`,

@@ -5,7 +5,7 @@
  */
 
 /** A mailbox: an address and an optional display name. */
-export type Mailbox = { address: string; name?: string };
+type Mailbox = { address: string; name?: string };
 
 /** What a text email holds; `date` and `messageId` are fixed by tests, else now and a random id at the sender's domain. */
 export type TextEmail = {

@@ -2,10 +2,10 @@
 import { z } from "zod";
 
 /** Cloudflare's Siteverify endpoint (the default of the TURNSTILE_VERIFY_URL var). */
-export const SITEVERIFY_URL = "https://challenges.cloudflare.com/turnstile/v0/siteverify";
+const SITEVERIFY_URL = "https://challenges.cloudflare.com/turnstile/v0/siteverify";
 
 /** How long the check may take before the enquiry is refused as unverifiable. */
-export const SITEVERIFY_TIMEOUT_MS = 10_000;
+const SITEVERIFY_TIMEOUT_MS = 10_000;
 
 /** The fields of a Siteverify answer that are read. */
 const SiteverifyAnswer = z.object({ success: z.boolean(), "error-codes": z.array(z.string()).optional() });

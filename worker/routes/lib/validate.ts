@@ -17,7 +17,7 @@ export function validate<T extends keyof ValidationTargets, S extends $ZodType>(
 const strictUtf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 
 /** A query string value's bytes (`+` a space, `%XX` a byte, anything else as written) read as UTF-8; null when they are not UTF-8. */
-export function decodeQueryValue(raw: string): string | null {
+function decodeQueryValue(raw: string): string | null {
   const bytes: number[] = [];
   const encoder = new TextEncoder();
   for (let i = 0; i < raw.length; i++) {
