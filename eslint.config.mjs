@@ -22,6 +22,20 @@ const ABOVE = {
   routes: [],
 };
 
+// What every script may not import: the worker at all, and of the site only the Chromium helper bench:web drives.
+const SCRIPTS_OUT = [
+  {
+    regex: "^(\\.\\./)+worker(/|$)",
+    message: "scripts/ never import the worker: they run it and talk to it over HTTP (shared code is in contract/).",
+  },
+  {
+    regex: "^(\\.\\./)+site(?!/e2e/support/browser\\.ts$)(/|$)",
+    message: "scripts/ import from site/ only site/e2e/support/browser.ts (bench:web's Chromium).",
+  },
+];
+/** `climbsToScripts("bench")` matches `../bench/x` and `../../scripts/bench/x`. */
+const climbsToScripts = (...names) => `^(\\.\\./)+(scripts/)?(${names.join("|")})(/|$)`;
+
 /** One `no-restricted-imports` block for some files (a later block for the same file replaces an earlier one). */
 const restrict = (files, patterns, ignores = []) => ({ files, ignores, rules: { "no-restricted-imports": ["error", { patterns }] } });
 
@@ -52,6 +66,23 @@ export const boundaries = [
       // Tests sit next to the code they test but may drive the whole worker (its entry, higher layers).
       ["worker/**/*.test.ts"],
     ),
+  ),
+  // Scripts run the worker (wrangler) and talk to it over HTTP: what they share with it is in contract/. Inside scripts/,
+  // lib/ (shared) < launcher/ (npm start's stack) < bench/ (benchmarks), each importing only what is below it.
+  restrict(["scripts/**"], SCRIPTS_OUT),
+  restrict(
+    ["scripts/lib/**"],
+    [
+      ...SCRIPTS_OUT,
+      {
+        regex: climbsToScripts("launcher", "bench"),
+        message: "scripts/lib holds what several scripts share: it imports neither scripts/launcher nor scripts/bench.",
+      },
+    ],
+  ),
+  restrict(
+    ["scripts/launcher/**"],
+    [...SCRIPTS_OUT, { regex: climbsToScripts("bench"), message: "scripts/launcher never imports the benchmarks (scripts/bench)." }],
   ),
   // The workerd tests' set-up starts the local Notion server with the demo workspace.
   restrict(

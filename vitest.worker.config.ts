@@ -1,6 +1,6 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
-import { freePort } from "./scripts/lib/free-port.ts";
+import { freePort } from "./scripts/lib/ports.ts";
 import { NOTION_TEST_TOKEN } from "./worker/test/notion-test-server.ts";
 
 export default defineConfig(async () => {

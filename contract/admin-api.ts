@@ -3,9 +3,6 @@ import * as z from "zod/mini";
 /** `POST /api/admin/session` body. */
 export const SignInBodySchema = z.object({ password: z.string().check(z.maxLength(1024)) });
 
-/** `POST /api/admin/session` body. */
-export type SignInBody = z.infer<typeof SignInBodySchema>;
-
 /** `GET|POST|DELETE /api/admin/session` answer: whether this browser holds a session, and until when. */
 export const SessionStateSchema = z.object({ authenticated: z.boolean(), expiresAt: z.nullable(z.string()) });
 
@@ -29,7 +26,7 @@ export const CacheStatsSchema = z.object({
 export type CacheStats = z.infer<typeof CacheStatsSchema>;
 
 /** One synced table with its record count. */
-export const NotionTableSchema = z.object({
+const NotionTableSchema = z.object({
   tableName: z.string(),
   recordCount: z.number(),
   databaseTitle: z.string(),
@@ -71,25 +68,22 @@ export type SyncTableBody = z.infer<typeof SyncTableBodySchema>;
 export const SyncStartedSchema = z.object({ success: z.literal(true), message: z.string(), runId: z.number() });
 
 /** Answer (202) of the calls that start a sync run, when it started. */
-export type SyncStarted = z.infer<typeof SyncStartedSchema>;
+type SyncStarted = z.infer<typeof SyncStartedSchema>;
 
 /** The same calls' answer (409) while another sync holds the lock: nothing started. */
 export const SyncRefusedSchema = z.object({ success: z.literal(false), message: z.string() });
 
 /** Answer (409) of the calls that start a sync run, when another sync runs. */
-export type SyncRefused = z.infer<typeof SyncRefusedSchema>;
+type SyncRefused = z.infer<typeof SyncRefusedSchema>;
 
 /** Either answer of the calls that start a sync run, told apart by `success` as the spec's clients do. */
-export const SyncStartAnswerSchema = z.discriminatedUnion("success", [SyncStartedSchema, SyncRefusedSchema]);
-
-/** Either answer of the calls that start a sync run. */
-export type SyncStartAnswer = z.infer<typeof SyncStartAnswerSchema>;
+export type SyncStartAnswer = SyncStarted | SyncRefused;
 
 /** `POST /api/admin/notion-sync-all` query: who asked, the admin panel (default) or the launcher; the cron syncs on its own. */
 export const SyncAllQuerySchema = z.object({ trigger: z._default(z.enum(["manual", "launcher"]), "manual") });
 
 /** Per-table outcome of a full sync; a table that did not sync keeps what it had. */
-export const SyncAllTableSchema = z.object({
+const SyncAllTableSchema = z.object({
   tableName: z.string(),
   databaseTitle: z.string(),
   ok: z.boolean(),
@@ -114,7 +108,7 @@ export const SyncAllSummarySchema = z.object({
 export type SyncAllSummary = z.infer<typeof SyncAllSummarySchema>;
 
 /** One problem the workspace check found: the database, the property when it is about one, what is wrong and how to fix it. */
-export const NotionCheckFindingSchema = z.object({
+const NotionCheckFindingSchema = z.object({
   database: z.string(),
   property: z.optional(z.string()),
   problem: z.string(),

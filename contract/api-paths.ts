@@ -23,7 +23,7 @@ export const API_PATHS = {
 export const notionWebhookPath = (secret: string) => `${API_PATHS.notionWebhook}/${encodeURIComponent(secret)}`;
 
 /** What stands for the webhook secret in logs. */
-export const HIDDEN_WEBHOOK_SECRET = "<secret>";
+const HIDDEN_WEBHOOK_SECRET = "<secret>";
 
 const WEBHOOK_SECRET_IN_TEXT = new RegExp(`${API_PATHS.notionWebhook.replace(/\//g, "\\/")}/[^\\s/?#"'<>]+`, "g");
 

@@ -123,7 +123,7 @@ export const EnquiriesQuerySchema = z.object({
 });
 
 /** One enquiry as the admin panel lists it (`createdAt` ISO time; `emailed` when the dealer's email went out). */
-export const EnquirySchema = z.object({
+const EnquirySchema = z.object({
   id: z.string(),
   itemId: z.string(),
   category: z.enum(CATEGORY_IDS),

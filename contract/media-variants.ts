@@ -18,7 +18,7 @@ export type VariantWidth = (typeof VARIANT_WIDTHS)[number];
 export const VARIANT_URL_PREFIX = "/media/w/";
 
 /** URL prefix of social card copies. */
-export const SOCIAL_URL_PREFIX = "/media/og/";
+const SOCIAL_URL_PREFIX = "/media/og/";
 
 /** The widest a social card copy is: the 1200 px Facebook, LinkedIn and X show a large link preview at. */
 export const SOCIAL_WIDTH = 1200;

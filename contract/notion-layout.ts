@@ -1,5 +1,4 @@
 import { CATEGORIES, CONTENT_DATABASES, POST_SECTIONS, type CategoryId } from "./categories.ts";
-import { propKey } from "./notion-names.ts";
 
 /**
  * The Notion workspace the site reads, written once: every database, every property with the Notion types it may have,
@@ -59,7 +58,7 @@ export const PAGE_HEADER_ICON_TYPES = [
 ] as const;
 
 /** Site Content block types (the Type select). */
-export const CONTENT_TYPES = ["rich_text", "image", "image_file", "text"] as const;
+const CONTENT_TYPES = ["rich_text", "image", "image_file", "text"] as const;
 
 const CONDITIONS = ["Excellent", "Very Good", "Good", "Fair", "Restored", "Original", "Project"];
 
@@ -196,11 +195,6 @@ export const NOTION_LAYOUT: readonly LayoutDatabase[] = [
 /** The layout database titled `title` (exact title), or undefined. */
 export function layoutDatabase(title: string): LayoutDatabase | undefined {
   return NOTION_LAYOUT.find((d) => d.title === title);
-}
-
-/** The property of `db` matching `name` the way the sync matches (case-insensitive, spaces ignored), or undefined. */
-export function layoutProperty(db: LayoutDatabase, name: string): LayoutProperty | undefined {
-  return db.properties.find((prop) => propKey(prop.name) === propKey(name));
 }
 
 const ITEM_PROPERTIES = new Map(catalogue.flatMap((db) => db.properties.map((prop) => [prop.field!, prop] as const)));

@@ -6,7 +6,7 @@ const text = z.nullish(z.string());
 const flag = z.optional(z.boolean());
 
 /** A rich-text piece; only plain_text, href and annotations (with Notion's colour name) are read. */
-export const RichTextPieceSchema = z.looseObject({
+const RichTextPieceSchema = z.looseObject({
   plain_text: z.optional(z.string()),
   href: text,
   annotations: z.optional(z.looseObject({ bold: flag, italic: flag, strikethrough: flag, underline: flag, code: flag, color: text })),
@@ -22,7 +22,7 @@ export const ContentBlockSchema = z.looseObject({
 });
 
 /** One image record. */
-export const ImageRecordSchema = z.looseObject({ id: text, imageUrl: text, altText: text, title: text });
+const ImageRecordSchema = z.looseObject({ id: text, imageUrl: text, altText: text, title: text });
 
 /** `GET /api/images/{key}`: one record or a list. */
 export const ImageResponseSchema = z.union([z.array(ImageRecordSchema), ImageRecordSchema]);
@@ -34,7 +34,7 @@ export const PageDescriptionSchema = z.looseObject({ description: text, richText
 export const PageHeaderSchema = z.looseObject({ title: text, iconType: text, Title: text, IconType: text });
 
 /** One post. */
-export const PostSchema = z.looseObject({
+const PostSchema = z.looseObject({
   id: z.string(),
   title: text,
   content: text,
@@ -67,7 +67,7 @@ const OptionSchema = z.object({ value: z.string(), label: z.string() });
 const options = z.optional(z.array(OptionSchema));
 
 /** filter_options of a listing. */
-export const FilterOptionsSchema = z.looseObject({
+const FilterOptionsSchema = z.looseObject({
   manufacturers: z.optional(z.array(z.string())),
   yearRange: z.nullish(z.tuple([z.number(), z.number()])),
   denominations: z.optional(z.array(z.string())),
@@ -88,10 +88,10 @@ export const ListingSchema = z.looseObject({
 const pixels = z.number().check(z.positive(), z.maximum(1_000_000));
 
 /** An image's pixel size. */
-export const ImageSizeSchema = z.object({ width: pixels, height: pixels });
+const ImageSizeSchema = z.object({ width: pixels, height: pixels });
 
 /** An item of the build's bulk read: an item plus when its Notion page was created and last edited (ISO 8601, null when unknown). */
-export const CatalogueItemSchema = z.extend(ItemSchema, { createdTime: text, lastEditedTime: text });
+const CatalogueItemSchema = z.extend(ItemSchema, { createdTime: text, lastEditedTime: text });
 
 /**
  * `GET /api/build/catalogue/{category}`: up to 500 items, the id to read on from (null after the last), and the known
@@ -115,11 +115,7 @@ export type RawContentBlock = z.infer<typeof ContentBlockSchema>;
 export type RawImageRecord = z.infer<typeof ImageRecordSchema>;
 /** A catalogue item as parsed. */
 export type RawItem = z.infer<typeof ItemSchema>;
-/** An item of the build's bulk read as parsed. */
-export type RawCatalogueItem = z.infer<typeof CatalogueItemSchema>;
 /** A listing page as parsed. */
 export type RawListing = z.infer<typeof ListingSchema>;
-/** A post as parsed. */
-export type RawPost = z.infer<typeof PostSchema>;
 /** A rich-text piece as parsed. */
 export type RichTextPieceData = z.infer<typeof RichTextPieceSchema>;

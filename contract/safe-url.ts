@@ -1,5 +1,5 @@
 /** Link protocols Markdown may use (spec section 5); relative addresses are also allowed. */
-export const ALLOWED_PROTOCOLS = ["http", "https", "irc", "ircs", "mailto", "xmpp"] as const;
+const ALLOWED_PROTOCOLS = ["http", "https", "irc", "ircs", "mailto", "xmpp"] as const;
 
 /** DOMPurify URI rule: an allowed protocol, or an address with no scheme at all (relative). */
 export const ALLOWED_URI_REGEXP = /^(?:(?:https?|ircs?|mailto|xmpp):|[^a-z]|[a-z+.-]+(?:[^a-z+.\-:]|$))/i;

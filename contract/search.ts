@@ -8,13 +8,13 @@ export const SEARCH_PAGE_SIZE = 10;
 export const SEARCH_MAX_TERMS = 10;
 
 /** A piece of a hit's snippet; `match` marks the words to highlight. */
-export const SnippetSegmentSchema = z.object({ text: z.string(), match: z.boolean() });
+const SnippetSegmentSchema = z.object({ text: z.string(), match: z.boolean() });
 
 /** A piece of a hit's snippet. */
 export type SnippetSegment = z.infer<typeof SnippetSegmentSchema>;
 
 /** One hit of `GET /api/search`: the listing card's fields and a snippet to highlight. */
-export const SearchHitSchema = z.object({
+const SearchHitSchema = z.object({
   id: z.string(),
   category: z.enum(CATEGORY_IDS as [CategoryId, ...CategoryId[]]),
   title: z.nullable(z.string()),
@@ -25,9 +25,6 @@ export const SearchHitSchema = z.object({
   mainImageUrl: z.nullable(z.string()),
   snippet: z.array(SnippetSegmentSchema),
 });
-
-/** One hit of `GET /api/search`. */
-export type SearchHit = z.infer<typeof SearchHitSchema>;
 
 /**
  * `GET /api/search` answer: `query` is the words searched (lowercase, each once, at most SEARCH_MAX_TERMS terms),

@@ -18,7 +18,7 @@ export type StepLog = {
 export const STEP_EVENT = "sync_step";
 
 /** The table a step works on, from its name (`notion_posts: rows 0.0`), or undefined for a run-wide step (`release lock`). */
-export const stepTable = (name: string): string | undefined => /^(notion_\w+):/.exec(name)?.[1];
+const stepTable = (name: string): string | undefined => /^(notion_\w+):/.exec(name)?.[1];
 
 /** The fields of a step's record after `event`: `runId`, `table`, `step`, `ms`, `subrequests`, and its window. */
 export const stepLogFields = (s: StepLog) => ({

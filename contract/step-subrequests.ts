@@ -4,8 +4,8 @@
 export const DEFAULT_STEP_SUBREQUESTS = 50;
 
 /** The values SYNC_STEP_SUBREQUESTS may take: the free plan's 50 up to the paid plan's 10,000 per invocation. */
-export const STEP_SUBREQUESTS_MIN = 50;
-export const STEP_SUBREQUESTS_MAX = 10_000;
+const STEP_SUBREQUESTS_MIN = 50;
+const STEP_SUBREQUESTS_MAX = 10_000;
 
 /** A budget read from its setting: the number to use, and what was wrong with the setting (null when it was fine or unset). */
 export type StepSubrequests = { budget: number; error: string | null };

@@ -1,13 +1,13 @@
 import * as z from "zod/mini";
 
 /** Kinds of recorded run (`page`: one page synced on its own, as a webhook does). */
-export const RUN_KINDS = ["schema", "table", "full", "rebuild", "page"] as const;
+const RUN_KINDS = ["schema", "table", "full", "rebuild", "page"] as const;
 
 /** A kind of recorded run. */
 export type RunKind = (typeof RUN_KINDS)[number];
 
 /** What can start a run: the admin panel, the nightly cron, a Notion webhook, or the launcher script. */
-export const RUN_TRIGGERS = ["manual", "cron", "webhook", "launcher"] as const;
+const RUN_TRIGGERS = ["manual", "cron", "webhook", "launcher"] as const;
 
 /** What started a run. */
 export type RunTrigger = (typeof RUN_TRIGGERS)[number];
@@ -16,7 +16,7 @@ export type RunTrigger = (typeof RUN_TRIGGERS)[number];
 export const RUNS_KEPT = 200;
 
 /** Notion blocks of one type that a page's Markdown could not show, and how many. */
-export const UnsupportedBlockSchema = z.object({
+const UnsupportedBlockSchema = z.object({
   pageId: z.string(),
   pageTitle: z.optional(z.string()),
   type: z.string(),
@@ -27,7 +27,7 @@ export const UnsupportedBlockSchema = z.object({
 export type UnsupportedBlock = z.infer<typeof UnsupportedBlockSchema>;
 
 /** One file a sync could not copy: the page and property holding it, its name (or URL without the signed query) and why. */
-export const SkippedFileSchema = z.object({
+const SkippedFileSchema = z.object({
   pageId: z.string(),
   pageTitle: z.optional(z.string()),
   property: z.string(),
@@ -39,7 +39,7 @@ export const SkippedFileSchema = z.object({
 export type SkippedFile = z.infer<typeof SkippedFileSchema>;
 
 /** One recorded run as `GET /api/admin/sync-status` hands it out (`ok` null while it runs). */
-export const SyncRunSchema = z.object({
+const SyncRunSchema = z.object({
   kind: z.enum(RUN_KINDS),
   target: z.nullable(z.string()),
   startedAt: z.string(),
@@ -52,7 +52,7 @@ export const SyncRunSchema = z.object({
 export type SyncRun = z.infer<typeof SyncRunSchema>;
 
 /** One sync in the admin panel's history: what started it, what it changed, what it could not show or copy, and its error. */
-export const SyncHistoryRunSchema = z.object({
+const SyncHistoryRunSchema = z.object({
   id: z.number(),
   kind: z.enum(RUN_KINDS),
   target: z.nullable(z.string()),

@@ -4,7 +4,7 @@ import * as z from "zod/mini";
 export const WEBHOOK_MAX_QUEUED_IDS = 10_000;
 
 /** The Notion webhook subscription; `verificationToken` only while the operator still has to paste it into Notion. */
-export const WebhookStatusSchema = z.object({
+const WebhookStatusSchema = z.object({
   state: z.enum(["not-set-up", "waiting-for-first-event", "verified"]),
   tokenReceivedAt: z.nullable(z.string()),
   verifiedAt: z.nullable(z.string()),

@@ -5,10 +5,10 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { afterEach, describe, expect, it } from "vitest";
 import { signIn } from "./lib/admin-client.ts";
 import { syncTableRun } from "./lib/sync-run.ts";
-import { freePort } from "./lib/free-port.ts";
-import { assertPortFree } from "./lib/port-free.ts";
+import { freePort } from "./lib/ports.ts";
+import { assertPortFree } from "./lib/ports.ts";
 import { ROOT, quietEnv } from "./lib/quiet-env.ts";
-import { taggedProcesses, type ProcessInfo } from "./lib/tagged-processes.ts";
+import { taggedProcesses, type ProcessInfo } from "./launcher/tagged-processes.ts";
 
 // Every process a launcher starts inherits this variable, whatever process group it runs in: /proc finds them all.
 const TAG = "LAUNCHER_TEST_RUN";

@@ -1,7 +1,7 @@
 /** `npm start`: demo Notion server, local worker (D1/KV/R2), full sync, site build, and a local deploy hook that rebuilds the site. */
-import { adminPassword } from "./lib/admin-password.ts";
+import { adminPassword } from "./launcher/admin-password.ts";
 import { checkNode } from "./lib/check-node.ts";
-import { startStack, type Stack } from "./lib/stack.ts";
+import { startStack, type Stack } from "./launcher/stack.ts";
 
 checkNode();
 

@@ -5,9 +5,9 @@ import { resolve } from "node:path";
 import { cacheDirFor } from "./lib/build-cache.ts";
 import { buildFolderFor } from "./lib/build-site.ts";
 import { checkNode } from "./lib/check-node.ts";
-import { freePort } from "./lib/free-port.ts";
+import { freePort } from "./lib/ports.ts";
 import { ROOT, quietEnv } from "./lib/quiet-env.ts";
-import { startStack, type Stack } from "./lib/stack.ts";
+import { startStack, type Stack } from "./launcher/stack.ts";
 
 checkNode();
 if (!existsSync("/usr/bin/chromium")) {

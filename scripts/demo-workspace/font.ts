@@ -49,12 +49,12 @@ const GLYPHS: Record<string, string> = {
 };
 
 /** Width in pixels of `text` drawn at `scale`. */
-export function textWidth(text: string, scale: number): number {
+function textWidth(text: string, scale: number): number {
   return text.length * 6 * scale - scale;
 }
 
 /** Draws `text` (upper-cased) with its top-left at (x, y); each font pixel is a `scale` square. */
-export function drawText(canvas: Canvas, text: string, x: number, y: number, scale: number, color: Rgb) {
+function drawText(canvas: Canvas, text: string, x: number, y: number, scale: number, color: Rgb) {
   [...text.toUpperCase()].forEach((ch, i) => {
     const rows = (GLYPHS[ch] ?? GLYPHS[" "]).split(" ");
     rows.forEach((bits, row) => {

@@ -13,7 +13,7 @@ import { catalogueProperties, type CatalogueTitle } from "./schemas.ts";
 import type { DatabaseSpec, Workspace } from "./types.ts";
 
 /** Id of the demo workspace (appears in Notion-hosted file URLs). */
-export const DEMO_WORKSPACE_ID = seededId("workspace:demo");
+const DEMO_WORKSPACE_ID = seededId("workspace:demo");
 
 const CATALOGUE: [CatalogueTitle, Item[]][] = [
   ["Slot Machines", SLOTS],

@@ -3,7 +3,7 @@ import { pageIdFor } from "./ids.ts";
 import type { DatabaseSpec } from "./types.ts";
 
 /** Title of the property-zoo database. */
-export const ZOO_TITLE = "Workshop Log";
+const ZOO_TITLE = "Workshop Log";
 
 /**
  * A database using every property type the server speaks (not part of the demo workspace): tests add it with

@@ -9,7 +9,7 @@ import { describeSecrets, planSecrets } from "./secrets.ts";
 import type { Wrangler } from "./wrangler.ts";
 
 /** A Worker's limits on either plan (Cloudflare, 2026): its script size, and the static asset files one version may hold. */
-export const LIMITS = { scriptBytes: 64 * 1024 * 1024, assetFiles: { free: 20_000, paid: 100_000 } };
+const LIMITS = { scriptBytes: 64 * 1024 * 1024, assetFiles: { free: 20_000, paid: 100_000 } };
 
 const kib = (bytes: number) => `${(bytes / 1024).toLocaleString("en-US", { maximumFractionDigits: 1 })} KiB`;
 
@@ -21,7 +21,7 @@ function filesUnder(dir: string): string[] {
 }
 
 /** The bundle's size and gzip size (what wrangler uploads: every module, source maps aside). */
-export function bundleSize(outdir: string): { bytes: number; gzipBytes: number } {
+function bundleSize(outdir: string): { bytes: number; gzipBytes: number } {
   const modules = filesUnder(outdir)
     .filter((f) => !f.endsWith(".map") && !f.endsWith("README.md"))
     .map((f) => readFileSync(join(outdir, f)));

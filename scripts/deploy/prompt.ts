@@ -5,7 +5,7 @@ import type { AskSecret } from "./secrets.ts";
  * Reads one line from the terminal without echoing it (the secret never shows on screen or in a terminal log).
  * Ctrl+C stops the deploy; Backspace works.
  */
-export function askHidden(
+function askHidden(
   question: string,
   input: NodeJS.ReadStream = process.stdin,
   output: NodeJS.WriteStream = process.stdout,

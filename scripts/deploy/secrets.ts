@@ -37,7 +37,7 @@ export function planSecrets({ stored, again, vars, env, list = WORKER_SECRETS }:
 }
 
 /** A random token: 32 bytes, base64url. */
-export const randomToken = () => randomBytes(32).toString("base64url");
+const randomToken = () => randomBytes(32).toString("base64url");
 
 /** Asks for one secret's value without echoing it; "" when skipped. */
 export type AskSecret = (secret: WorkerSecret) => Promise<string>;

@@ -3,10 +3,10 @@ import { delimiter, resolve } from "node:path";
 import { ROOT } from "../lib/quiet-env.ts";
 
 /** What a wrangler command printed (stdout and stderr, colours stripped) and how it exited. */
-export type WranglerResult = { code: number; out: string };
+type WranglerResult = { code: number; out: string };
 
 /** `input`: written to the command's stdin (secrets go this way, never in arguments); `show`: echo its output as it comes. */
-export type WranglerOptions = { input?: string; show?: boolean };
+type WranglerOptions = { input?: string; show?: boolean };
 
 /** Runs one wrangler command to its end; never rejects for a non-zero exit (the caller reads `code`). */
 export type Wrangler = (args: string[], options?: WranglerOptions) => Promise<WranglerResult>;

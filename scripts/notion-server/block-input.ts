@@ -6,7 +6,7 @@ import { spansOf } from "./rich-text-input.ts";
 type Obj = Record<string, unknown>;
 
 /** Notion takes at most this many blocks in one `children` array. */
-export const MAX_CHILDREN = 100;
+const MAX_CHILDREN = 100;
 
 /** Block types this server takes in a request's `children` (the ones it serves back). */
 const TEXT_BLOCKS = ["paragraph", "heading_1", "heading_2", "heading_3", "quote", "bulleted_list_item", "numbered_list_item"] as const;

@@ -17,7 +17,7 @@ export type Fault = {
 };
 
 /** An injected answer that is not a Notion error: status and the body to send. */
-export type RawAnswer = { status: number; body: unknown };
+type RawAnswer = { status: number; body: unknown };
 
 /**
  * Queue of injected faults, consumed in order of injection. `take` with `namedOnly` (file downloads) considers only

@@ -4,7 +4,7 @@ import { validationError } from "./errors.ts";
 type Obj = Record<string, unknown>;
 
 /** Notion refuses a rich text item whose content is longer than this. */
-export const MAX_TEXT_CONTENT = 2000;
+const MAX_TEXT_CONTENT = 2000;
 
 /** Rich text as a request sends it (`[{type: "text", text: {content, link}, annotations}]`), as spans; `where` names it in errors. */
 export function spansOf(where: string, value: unknown): Span[] {

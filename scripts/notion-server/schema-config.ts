@@ -27,7 +27,7 @@ const CONFIGURABLE: readonly PropertyType[] = [
 const isObj = (v: unknown): v is Obj => typeof v === "object" && v !== null && !Array.isArray(v);
 
 /** The type a property configuration names (`{"rich_text": {}}` or `{"type": "rich_text"}`), or undefined when it names none. */
-export function configuredType(where: string, config: Obj): PropertyType | undefined {
+function configuredType(where: string, config: Obj): PropertyType | undefined {
   const keys = Object.keys(config).filter((k) => (CONFIGURABLE as readonly string[]).includes(k)) as PropertyType[];
   if (keys.length > 1)
     throw validationError(`body failed validation: ${where} should name one property type, instead named ${keys.join(", ")}.`);
@@ -40,12 +40,7 @@ export function configuredType(where: string, config: Obj): PropertyType | undef
 }
 
 /** Select option names from a configuration's `options` (each `{name}` or, for an existing option, `{id}`), checked as Notion checks them. */
-export function optionNames(
-  where: string,
-  options: unknown,
-  existing: StoredProperty | undefined,
-  optionId: (name: string) => string,
-): string[] {
+function optionNames(where: string, options: unknown, existing: StoredProperty | undefined, optionId: (name: string) => string): string[] {
   if (options === undefined) return existing?.options ?? [];
   if (!Array.isArray(options)) throw validationError(`body failed validation: ${where}.options should be an array.`);
   const names = options.map((o, i) => {

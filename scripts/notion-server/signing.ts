@@ -1,7 +1,7 @@
 import { createHmac, randomBytes } from "node:crypto";
 
 /** Outcome of checking a signed file URL. */
-export type SignatureCheck = "ok" | "expired" | "bad-signature";
+type SignatureCheck = "ok" | "expired" | "bad-signature";
 
 /** Signs and checks S3-style presigned file URLs; `expireAll` revokes every URL issued so far. */
 export type FileSigner = {

@@ -2,7 +2,7 @@ import { createHmac, randomUUID } from "node:crypto";
 import type { StoredDatabase, StoredPage } from "./store-types.ts";
 
 /** How long edits are collected before their events go out (Notion aggregates for longer; locally a blink is enough). */
-export const DEFAULT_AGGREGATE_MS = 250;
+const DEFAULT_AGGREGATE_MS = 250;
 
 /**
  * The verification token the local server hands out unless told otherwise: fixed, so a worker whose state survives a
@@ -29,10 +29,10 @@ export type WebhookSender = {
 };
 
 /** Page events the local server sends. */
-export type PageEventType = "page.created" | "page.properties_updated" | "page.deleted" | "page.undeleted";
+type PageEventType = "page.created" | "page.properties_updated" | "page.deleted" | "page.undeleted";
 
 /** Notion's `X-Notion-Signature` for `body` under `token`. */
-export function notionSignature(token: string, body: string): string {
+function notionSignature(token: string, body: string): string {
   return `sha256=${createHmac("sha256", token).update(body).digest("hex")}`;
 }
 

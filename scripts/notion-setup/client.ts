@@ -3,10 +3,10 @@ import { NOTION_VERSION } from "#contract/notion";
 import { SetupError } from "./errors.ts";
 
 /** Notion's public API, used unless NOTION_API_URL names another Notion-compatible server. */
-export const DEFAULT_NOTION_API_URL = "https://api.notion.com";
+const DEFAULT_NOTION_API_URL = "https://api.notion.com";
 
 /** Notion's documented average rate limit for an integration: the commands pace themselves to it. */
-export const NOTION_REQUESTS_PER_SECOND = 3;
+const NOTION_REQUESTS_PER_SECOND = 3;
 
 /** Where the commands reach Notion and with which token. */
 export type NotionEnv = { token: string; baseUrl: string };

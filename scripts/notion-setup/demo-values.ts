@@ -13,7 +13,7 @@ export type UploadImage = (image: string) => Promise<string>;
 const keptLink = (url: string | undefined) => (url && /^(https?:|mailto:)/i.test(url) ? url : undefined);
 
 /** Rich text of the demo format as request rich text, each piece cut to Notion's 2,000 characters. */
-export function richText(rich: Rich | null | undefined): Obj[] {
+function richText(rich: Rich | null | undefined): Obj[] {
   if (rich === null || rich === undefined || rich === "") return [];
   const spans: Span[] = typeof rich === "string" ? [{ text: rich }] : rich;
   return spans.flatMap((span) => {
@@ -42,7 +42,7 @@ const bundled = (f: FileSpec) =>
   "image" in f ? f.image : f.external.startsWith("$SERVER/public/") ? f.external.slice("$SERVER/public/".length) : null;
 
 /** A file of the demo as a request file object: a bundled image uploaded (once), any other URL as an external file. */
-export async function requestFile(f: FileSpec, upload: UploadImage): Promise<Obj> {
+async function requestFile(f: FileSpec, upload: UploadImage): Promise<Obj> {
   const image = bundled(f);
   const name = f.name ?? (image ?? ("external" in f ? f.external : "file")).split("/").pop();
   if (image) return { type: "file_upload", file_upload: { id: await upload(image) }, name };

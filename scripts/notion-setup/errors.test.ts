@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freePort } from "../lib/free-port.ts";
+import { freePort } from "../lib/ports.ts";
 import { startNotionServer, type NotionServer } from "../notion-server/server.ts";
 import { parseSetupArgs } from "./args.ts";
 import { notionClient, notionEnv } from "./client.ts";

@@ -22,7 +22,7 @@ export function seenProperties(schema: Schema): SeenProperty[] {
 export const titleOf = (source: DataSourceObjectResponse) => source.title.map((t) => t.plain_text).join("");
 
 /** A data source in the workspace check's terms. */
-export function seenDatabase(source: DataSourceObjectResponse): SeenDatabase {
+function seenDatabase(source: DataSourceObjectResponse): SeenDatabase {
   const databaseId = source.parent.type === "database_id" ? source.parent.database_id : source.id;
   return { databaseId, title: titleOf(source), properties: seenProperties(source.properties) };
 }

@@ -8,7 +8,7 @@ export type PropertyConfig = Record<string, unknown>;
 const named = (names: readonly string[]) => names.map((name) => ({ name }));
 
 /** The configuration setup gives a layout property: its preferred type, a number's format, a select's options (needed, then suggested). */
-export function propertyConfig(prop: LayoutProperty): PropertyConfig {
+function propertyConfig(prop: LayoutProperty): PropertyConfig {
   const type = prop.types[0];
   switch (type) {
     case "number":

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { ADMIN_PATHS } from "#contract/api-paths";
 import { ENQUIRY_FIELD_ERRORS, prefilledMessage, type EnquiriesPage } from "#contract/enquiries";
-import { DEMO_ENQUIRY_EMAIL } from "../../scripts/lib/stack.ts";
+import { DEMO_ENQUIRY_EMAIL } from "../../scripts/launcher/stack.ts";
 import { formatItemPrice } from "../lib/price";
 import { openAdmin, signedInContext } from "./support/admin-helpers";
 import { BASE_URL, VIEWPORTS, launch, open, screenshot } from "./support/browser";

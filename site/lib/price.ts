@@ -1,5 +1,5 @@
 /** Shown where an item has no price. */
-export const NOT_FOR_SALE = "Not for sale";
+const NOT_FOR_SALE = "Not for sale";
 
 /** Item screens: '$' then the number with locale grouping, e.g. $1,250.5; 'Not for sale' when missing. */
 export function formatItemPrice(price: number | null | undefined): string {

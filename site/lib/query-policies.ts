@@ -3,7 +3,7 @@ import { statusOf } from "./http";
 import { backoffDelay } from "./retry";
 
 /** Decides whether attempt number `failures` (1 = first failure) is retried. */
-export type RetryPolicy = (failures: number, error: unknown) => boolean;
+type RetryPolicy = (failures: number, error: unknown) => boolean;
 
 /** Caching and retry options of one query. */
 export type QueryPolicy = { staleTime: number; gcTime: number; retry: RetryPolicy };
@@ -14,13 +14,13 @@ const MINUTE = 60_000;
 export const DEFAULT_POLICY: QueryPolicy = { staleTime: 30 * MINUTE, gcTime: 60 * MINUTE, retry: () => false };
 
 /** Image records retry once. */
-export const IMAGE_POLICY: QueryPolicy = { ...DEFAULT_POLICY, retry: (failures) => failures <= 1 };
+const IMAGE_POLICY: QueryPolicy = { ...DEFAULT_POLICY, retry: (failures) => failures <= 1 };
 
 /** Background texture: cached 3,600,000 ms and retried once. */
-export const TEXTURE_POLICY: QueryPolicy = { staleTime: 3_600_000, gcTime: 3_600_000, retry: (failures) => failures <= 1 };
+const TEXTURE_POLICY: QueryPolicy = { staleTime: 3_600_000, gcTime: 3_600_000, retry: (failures) => failures <= 1 };
 
 /** Page headers retry up to 3 times, except on a 404. */
-export const PAGE_HEADER_POLICY: QueryPolicy = {
+const PAGE_HEADER_POLICY: QueryPolicy = {
   ...DEFAULT_POLICY,
   retry: (failures, error) => statusOf(error) !== 404 && failures <= 3,
 };

@@ -22,7 +22,7 @@ export function isBlank(pieces: RichTextPieceData[] | null | undefined, fallback
 export const RICH_TEXT_COLORS = ["gray", "brown", "orange", "yellow", "green", "blue", "purple", "pink", "red"] as const;
 
 /** Elements an annotation wraps its text in, innermost first. */
-export type PieceTag = "code" | "strong" | "em" | "s" | "u";
+type PieceTag = "code" | "strong" | "em" | "s" | "u";
 
 /** How one piece renders: its text, the elements around it (innermost first), its colour class and its safe link. */
 export type PieceView = { text: string; tags: PieceTag[]; colorClass: string | null; href: string | null };

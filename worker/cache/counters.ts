@@ -22,7 +22,7 @@ export function countCacheEvent(db: D1Database, ctx: Pick<ExecutionContext, "wai
 }
 
 /** Adds this isolate's counts to D1 and zeroes them; a failed write puts them back for the next flush. */
-export async function flushCacheCounters(db: D1Database, now = Date.now()): Promise<void> {
+async function flushCacheCounters(db: D1Database, now = Date.now()): Promise<void> {
   lastFlushAt = now;
   const taken = pending;
   if (taken.hits === 0 && taken.misses === 0) return;

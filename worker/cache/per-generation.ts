@@ -4,7 +4,7 @@ import { currentGeneration } from "./generation";
 import { logEvent } from "../lib/log";
 
 /** KV prefix of values worked out from the synced data, one set per cache generation (outside `cache:`: not answers, not counted as cache keys). */
-export const DERIVED_PREFIX = "derived:";
+const DERIVED_PREFIX = "derived:";
 
 /** Most values one isolate keeps (a few per listing view); the oldest go first. */
 const MEMO_MAX_ENTRIES = 64;

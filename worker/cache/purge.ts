@@ -5,7 +5,7 @@ import { generationPrefix } from "./keys";
 /** KV's largest list page. */
 const LIST_PAGE = 1000;
 /** Most list pages one count reads: the admin stats count up to 10,000 keys, then say so. */
-export const COUNT_MAX_PAGES = 10;
+const COUNT_MAX_PAGES = 10;
 
 /**
  * Number of entries of the current generation (one KV list per 1,000 keys, at most COUNT_MAX_PAGES lists; past that

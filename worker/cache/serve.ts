@@ -14,10 +14,10 @@ import { logEvent } from "../lib/log";
 export const API_CACHE_CONTROL = "public, max-age=60";
 
 /** Browser caching of admin answers served through the KV cache: none, they are the operator's and change with every sync. */
-export const ADMIN_CACHE_CONTROL = "private, no-store";
+const ADMIN_CACHE_CONTROL = "private, no-store";
 
 /** How an answer was served, reported in the `X-Cache` header. */
-export type CacheState = "HIT" | "MISS" | "BYPASS";
+type CacheState = "HIT" | "MISS" | "BYPASS";
 
 function jsonResponse(body: string, state: CacheState, cacheControl: string): Response {
   return new Response(body, {

@@ -9,7 +9,7 @@ import { logEvent } from "../lib/log";
 /** KV key of the switch; absent means on. */
 export const SWITCH_KEY = "settings:caching_enabled";
 /** How long an isolate trusts its copy of the switch before reading KV again. */
-export const SETTING_MEMO_MS = 5000;
+const SETTING_MEMO_MS = 5000;
 
 let memo: { enabled: boolean; at: number } | undefined;
 

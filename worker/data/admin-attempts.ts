@@ -6,9 +6,9 @@
 /** Failed sign-ins a client may make in a row before its delays start (typos). */
 export const FREE_FAILURES = 5;
 /** The first delay; each further failure doubles it, up to MAX_DELAY_MS. */
-export const BASE_DELAY_MS = 60_000;
+const BASE_DELAY_MS = 60_000;
 /** The longest delay between two attempts of one client. */
-export const MAX_DELAY_MS = 15 * 60_000;
+const MAX_DELAY_MS = 15 * 60_000;
 /** Failures across all clients within PRESSURE_WINDOW_MS from which sign-in counts as under attack. */
 export const PRESSURE_FAILURES = 50;
 /** The window the pressure count looks back over. */

@@ -6,7 +6,7 @@ import { SOCIAL_WIDTH, VARIANT_WIDTHS, type VariantWidth } from "#contract/media
  * A synced file's key names its Notion file id, which changes when the file is replaced, so each width of each file
  * version is made once; everything derived from `key` lies under `variantPrefix(key)`, which deleting `key` should clear.
  */
-export const VARIANTS_ROOT = "variants/";
+const VARIANTS_ROOT = "variants/";
 
 /** Types the Images binding resizes; anything else (SVG, PDF, …) is served as it is at every width. */
 const RESIZABLE = new Set(["image/jpeg", "image/png", "image/gif", "image/webp", "image/avif"]);

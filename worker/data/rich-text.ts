@@ -5,7 +5,7 @@ import type { RichTextPiece } from "#contract/types";
 import { richText } from "./values";
 
 /** Notion's text colours (foreground and `_background`); any other value reads as `default`. */
-export const NOTION_COLORS = [
+const NOTION_COLORS = [
   "default",
   "gray",
   "brown",
@@ -28,10 +28,10 @@ export const NOTION_COLORS = [
 ] as const;
 
 /** One Notion colour name. */
-export type NotionColor = (typeof NOTION_COLORS)[number];
+type NotionColor = (typeof NOTION_COLORS)[number];
 
 /** Annotations as stored in a `_rich` column (Notion's shape). */
-export const StoredAnnotations = z.object({
+const StoredAnnotations = z.object({
   bold: z.boolean().optional(),
   italic: z.boolean().optional(),
   strikethrough: z.boolean().optional(),
@@ -48,13 +48,13 @@ export const StoredPiece = z.object({
 });
 
 /** A `_rich` column's JSON. */
-export const StoredPieces = z.array(StoredPiece);
+const StoredPieces = z.array(StoredPiece);
 
 /** A stored piece (what the sync writes). */
 export type StoredPiece = z.infer<typeof StoredPiece>;
 
 /** The link of a stored piece when its address is relative or uses an allowed protocol (the Markdown allow-list); else null. */
-export function pieceHref(piece: StoredPiece): string | null {
+function pieceHref(piece: StoredPiece): string | null {
   const href = (piece.href ?? piece.text.link?.url ?? "").trim();
   return href !== "" && isSafeUrl(href) ? href : null;
 }
@@ -64,7 +64,7 @@ function color(value: string | undefined): NotionColor {
 }
 
 /** A stored piece as the API hands it out: `plain_text`, a safe `href` (or null), every annotation. */
-export function apiPiece(piece: StoredPiece): RichTextPiece {
+function apiPiece(piece: StoredPiece): RichTextPiece {
   const a = piece.annotations ?? {};
   return {
     type: "text",

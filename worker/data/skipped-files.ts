@@ -3,10 +3,10 @@
 import type { SkippedFile } from "#contract/sync-runs";
 
 /** Skipped files listed per run (the total still counts every one). */
-export const SKIPPED_LISTED = 200;
+const SKIPPED_LISTED = 200;
 
 /** Pages whose files failed that one update reads again at most; the rest wait for the next one. */
-export const RETRY_PAGES_PER_RUN = 100;
+const RETRY_PAGES_PER_RUN = 100;
 
 /** The statement recording a run's skipped files, or none when every file was copied. */
 export function skippedFilesStatement(db: D1Database, runId: number, skipped: SkippedFile[] | undefined): D1PreparedStatement[] {

@@ -24,11 +24,3 @@ export async function readSyncRun(db: D1Database, id: number): Promise<SyncHisto
  * `terminated`, ...) and, once complete, its `result` (a full sync's per-table summary).
  */
 export type SyncRunProgress = SyncHistoryRun & { status?: string; result?: unknown };
-
-/** Workflow states in which a run is over and its lock free. */
-const ENDED_STATES = ["complete", "errored", "terminated"];
-
-/** Whether a run is over: its workflow instance ended (its last step frees the lock), or, for a run without one, it recorded its end. */
-export function runEnded(run: SyncRunProgress): boolean {
-  return run.status === undefined ? run.finishedAt !== null : ENDED_STATES.includes(run.status);
-}

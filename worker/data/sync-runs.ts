@@ -18,7 +18,7 @@ export type RunCounts = {
 export type RunOutcome = { ok: boolean; message: string; error?: string; counts?: RunCounts };
 
 /** Unsupported block entries kept per run (the total still counts every one). */
-export const UNSUPPORTED_LISTED = 200;
+const UNSUPPORTED_LISTED = 200;
 
 const prune = (db: D1Database) =>
   db.prepare("DELETE FROM sync_runs WHERE id <= (SELECT id FROM sync_runs ORDER BY id DESC LIMIT 1 OFFSET ?1)").bind(RUNS_KEPT);

@@ -84,7 +84,7 @@ export async function readStatus(db: D1Database): Promise<WebhookStatus> {
 }
 
 /** How long an accepted event id is remembered: longer than the freshness window, after which a replay is refused as stale anyway. */
-export const EVENT_ID_MEMORY_MS = 60 * 60_000;
+const EVENT_ID_MEMORY_MS = 60 * 60_000;
 
 /** Remembers an event id; false when it was seen before (a repeated delivery). Forgets ids older than EVENT_ID_MEMORY_MS. */
 export async function firstDelivery(db: D1Database, eventId: string, now = Date.now()): Promise<boolean> {

@@ -3,9 +3,9 @@ import { DEFAULT_SORT, LISTING_PAGE_SIZE, sortsFor, type ListingView, type Sort 
 import type { Listing } from "#contract/types";
 
 /** Largest page size a client may ask for. */
-export const MAX_LIMIT = 100;
+const MAX_LIMIT = 100;
 /** The page sizes the site asks for (listing pages 2, the build 100): any other would only add cache entries. */
-export const LISTING_LIMITS = [LISTING_PAGE_SIZE, MAX_LIMIT] as const;
+const LISTING_LIMITS = [LISTING_PAGE_SIZE, MAX_LIMIT] as const;
 
 const blankAsMissing = <S extends z.ZodType>(schema: S) =>
   z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? undefined : v), schema);

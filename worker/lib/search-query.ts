@@ -4,9 +4,9 @@ import { CATEGORY_IDS, type CategoryId } from "#contract/categories";
 import { searchTerms } from "./search-terms";
 
 /** Largest search page size. */
-export const SEARCH_MAX_LIMIT = 50;
+const SEARCH_MAX_LIMIT = 50;
 /** Longest search text, in characters. */
-export const SEARCH_MAX_LENGTH = 200;
+const SEARCH_MAX_LENGTH = 200;
 
 const blankAsMissing = <S extends z.ZodType>(schema: S) =>
   z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? undefined : v), schema);

@@ -7,7 +7,7 @@ import type { SnippetSegment } from "#contract/search";
  */
 
 /** Symbols kept inside a token in the `codes` column, in private-use order from CODE_BASE. */
-export const CODE_SYMBOLS = ["#", "-", "¢", "$", ".", "/", "&", "+", "°", "£", "€", "%"] as const;
+const CODE_SYMBOLS = ["#", "-", "¢", "$", ".", "/", "&", "+", "°", "£", "€", "%"] as const;
 
 /** First private-use code point of the symbol encoding (U+E000 and U+E001 are the snippet markers). */
 const CODE_BASE = 0xe010;

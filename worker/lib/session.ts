@@ -6,7 +6,7 @@
 /** Name of the session cookie over plain-HTTP local development. */
 export const SESSION_COOKIE = "admin_session";
 /** Name of the session cookie over HTTPS: the `__Host-` prefix makes browsers take it only when Secure, for this host alone, on Path=/. */
-export const SECURE_SESSION_COOKIE = `__Host-${SESSION_COOKIE}`;
+const SECURE_SESSION_COOKIE = `__Host-${SESSION_COOKIE}`;
 /** Session lifetime: 12 hours. */
 export const SESSION_TTL_SECONDS = 12 * 60 * 60;
 

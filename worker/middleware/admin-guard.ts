@@ -19,7 +19,7 @@ export function isCrossOrigin(method: string, requestUrl: string, headers: Heade
 }
 
 /** The answer to every admin call while ADMIN_PASSWORD is shorter than MIN_ADMIN_PASSWORD_LENGTH characters. */
-export const SHORT_PASSWORD_MESSAGE = `Admin access is not configured: ADMIN_PASSWORD must be at least ${MIN_ADMIN_PASSWORD_LENGTH} characters`;
+const SHORT_PASSWORD_MESSAGE = `Admin access is not configured: ADMIN_PASSWORD must be at least ${MIN_ADMIN_PASSWORD_LENGTH} characters`;
 
 /**
  * Guards every `/api/admin/*` call: 503 without an ADMIN_PASSWORD secret or with one shorter than

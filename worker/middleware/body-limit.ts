@@ -5,9 +5,9 @@ import { bodyLimit } from "hono/body-limit";
 import type { AppEnv } from "../app-env";
 
 /** Largest sign-in body: `{"password": ...}` with a password of at most 1,024 characters fits with room to spare. */
-export const SIGN_IN_BODY_LIMIT = 4 * 1024;
+const SIGN_IN_BODY_LIMIT = 4 * 1024;
 /** Largest body of any other request: the admin calls carry at most a table name and a database id (enquiries take ENQUIRY_BODY_LIMIT). */
-export const BODY_LIMIT = 1024;
+const BODY_LIMIT = 1024;
 
 const SIGN_IN_PATH = ADMIN_PATHS.session;
 

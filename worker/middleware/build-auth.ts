@@ -4,10 +4,10 @@ import { fail } from "../lib/errors";
 import { secretMatches } from "../lib/secret";
 
 /** The answer of a worker deployed without a BUILD_TOKEN secret: the build cannot read the catalogue until it is set. */
-export const BUILD_NOT_CONFIGURED =
+const BUILD_NOT_CONFIGURED =
   "The build API is not configured: set the BUILD_TOKEN secret on the worker and give the site build the same value";
 /** The answer to a request without the build's token. */
-export const BUILD_UNAUTHORIZED = "Only the site build may read /api/build: send Authorization: Bearer <BUILD_TOKEN>";
+const BUILD_UNAUTHORIZED = "Only the site build may read /api/build: send Authorization: Bearer <BUILD_TOKEN>";
 
 /**
  * Lets only the site build through to `/api/build/*`: 503 while the worker has no BUILD_TOKEN secret (a deploy that

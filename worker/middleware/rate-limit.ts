@@ -4,7 +4,7 @@ import { clientKey } from "../lib/client-address";
 import { fail } from "../lib/errors";
 
 /** The period of `API_RATE_LIMIT` in wrangler.toml, in seconds: a refused client may try again after it. */
-export const API_RATE_PERIOD_SECONDS = 10;
+const API_RATE_PERIOD_SECONDS = 10;
 
 /**
  * True for the machine's own requests (no address, 127.0.0.0/8, ::1): the local build, the benchmarks and the tests.

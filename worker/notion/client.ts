@@ -6,7 +6,7 @@ import { DEFAULT_RETRY, STEP_RETRY, newStats, pacedFetch, type RequestStats } fr
 import { meterOf, meteredFetch } from "../lib/step-meter";
 
 /** Notion's documented average rate limit for an integration. */
-export const NOTION_REQUESTS_PER_SECOND = 3;
+const NOTION_REQUESTS_PER_SECOND = 3;
 
 let sharedPacer: Pacer | undefined;
 
@@ -14,7 +14,7 @@ let sharedPacer: Pacer | undefined;
  * The isolate's pacer: every run in this isolate draws from one bucket, so back-to-back table syncs (the admin
  * panel syncs table after table) do not each start with a fresh burst.
  */
-export function isolatePacer(): Pacer {
+function isolatePacer(): Pacer {
   // A burst one short of Notion's keeps a token of slack there for network jitter bunching paced requests.
   sharedPacer ??= createPacer(NOTION_REQUESTS_PER_SECOND, NOTION_REQUESTS_PER_SECOND - 1);
   return sharedPacer;

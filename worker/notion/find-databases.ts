@@ -5,8 +5,6 @@ import type { z } from "zod";
 import { notionList, NotionSearchResult, readNotion } from "./notion-shapes";
 import type { PropertySchema } from "./types";
 
-export { titleKey };
-
 /** A data source found by search: its database, its own id, title and property schema. */
 export type FoundDataSource = {
   databaseId: string;

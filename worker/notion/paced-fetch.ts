@@ -91,7 +91,7 @@ function hostOf(url: string | URL | Request): string {
 }
 
 /** Exponential back-off with jitter for the given (1-based) attempt. */
-export function backoff(policy: RetryPolicy, attempt: number): number {
+function backoff(policy: RetryPolicy, attempt: number): number {
   const base = policy.baseDelayMs * 2 ** (attempt - 1);
   return Math.min(policy.maxDelayMs, Math.round(base * (0.75 + Math.random() * 0.5)));
 }

@@ -5,7 +5,7 @@ import { normaliseNotionId } from "../lib/notion-id";
 export const WebhookVerification = z.object({ verification_token: z.string().min(1).max(500) }).strict();
 
 /** What a malformed entity id is refused with. */
-export const NOT_A_NOTION_ID = "Not a Notion id (32 hex digits, dashes allowed)";
+const NOT_A_NOTION_ID = "Not a Notion id (32 hex digits, dashes allowed)";
 
 /** A Notion id (a page, data source, database, comment...), in the lowercase dashed form the tables and the queue use. */
 const NotionId = z
@@ -33,7 +33,7 @@ export type WebhookEventBody = z.output<typeof WebhookEvent>;
 export type WebhookChanges = { pages: string[]; schemas: string[] };
 
 /** Page events: each is answered by reading the page's current state (a deleted or trashed page loses its row). */
-export const PAGE_EVENTS = [
+const PAGE_EVENTS = [
   "page.created",
   "page.properties_updated",
   "page.content_updated",
@@ -43,7 +43,7 @@ export const PAGE_EVENTS = [
 ] as const;
 
 /** Schema events: the table of that data source (older API versions name the database) is synced whole with fresh columns. */
-export const SCHEMA_EVENTS = ["data_source.schema_updated", "database.schema_updated"] as const;
+const SCHEMA_EVENTS = ["data_source.schema_updated", "database.schema_updated"] as const;
 
 /** The refresh an event calls for; other event types (comments, locks, ...) call for none. */
 export function changesFor(event: WebhookEventBody): WebhookChanges {
@@ -57,7 +57,7 @@ export function changesFor(event: WebhookEventBody): WebhookChanges {
  * for late deliveries while a captured event cannot be replayed for long. Events dated more than a minute ahead
  * (beyond clock skew) are refused too.
  */
-export const EVENT_MAX_AGE_MS = 10 * 60_000;
+const EVENT_MAX_AGE_MS = 10 * 60_000;
 const MAX_CLOCK_SKEW_MS = 60_000;
 
 /** Why an event is too old or too far in the future, or null when its timestamp is acceptable. */

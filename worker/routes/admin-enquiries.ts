@@ -5,7 +5,7 @@ import { ENQUIRIES_PAGE_SIZE, EnquiriesQuerySchema, type EnquiriesPage } from "#
 import type { AppEnv } from "../app-env";
 import { listEnquiries, markHandled } from "../data/enquiries";
 import { fail } from "../lib/errors";
-import { validate } from "../lib/validate";
+import { validate } from "./lib/validate";
 
 /** `GET /api/admin/enquiries?status=open|handled|all&page=`: enquiries newest first; `POST /{id}/handled`: marks one handled. */
 const adminEnquiries = new Hono<AppEnv>();

@@ -14,7 +14,7 @@ import {
 import { checkWorkspace } from "#contract/notion-check";
 import type { RunTrigger } from "#contract/sync-runs";
 import { errorMessage, fail } from "../lib/errors";
-import { validate } from "../lib/validate";
+import { validate } from "./lib/validate";
 import { afterSync } from "../sync/publish/after-sync";
 import { existingNotionTables } from "../tables/existing-tables";
 import { LockBusyError } from "../tables/lock";

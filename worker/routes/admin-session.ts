@@ -8,7 +8,7 @@ import { clientKey } from "../lib/client-address";
 import { fail } from "../lib/errors";
 import { secretMatches } from "../lib/secret";
 import { sessionCookieName, SESSION_TTL_SECONDS } from "../lib/session";
-import { validate } from "../lib/validate";
+import { validate } from "./lib/validate";
 
 /** Cookies may drop `Secure` only for plain-http local development. */
 function isLocalHost(url: string): boolean {

@@ -5,7 +5,7 @@ import { SyncRunsQuerySchema, type SyncRunProgress, type SyncRuns } from "#contr
 import { listSyncRuns, readSyncRun } from "../data/sync-history";
 import { finishRun } from "../data/sync-runs";
 import { fail } from "../lib/errors";
-import { validate } from "../lib/validate";
+import { validate } from "./lib/validate";
 import { runInstanceId } from "../sync/steps/start-sync";
 
 /** `GET /api/admin/sync-runs?limit=`: the sync history, newest first (every run kept when `limit` is left out); `/{id}`: one run's progress. */

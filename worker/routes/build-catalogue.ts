@@ -6,8 +6,8 @@ import { catalogueAfter } from "../data/catalogue-pages";
 import { NotSyncedError } from "../tables/not-synced";
 import { isCategoryId } from "#contract/categories";
 import { fail } from "../lib/errors";
-import { notionIdParam } from "../lib/route-params";
-import { validate } from "../lib/validate";
+import { notionIdParam } from "./lib/route-params";
+import { validate } from "./lib/validate";
 
 /**
  * `GET /api/build/catalogue/:category?after={id}`: every item of a category for the site build, 500 per answer in id order

@@ -12,8 +12,8 @@ import type { ListingView } from "#contract/listing";
 import type { Item, Listing } from "#contract/types";
 import { fail } from "../lib/errors";
 import { canonicalListingQuery, isPastLastPage, type ListingQuery, listingQuerySchema, PastLastPage } from "../lib/listing-query";
-import { notionIdParam } from "../lib/route-params";
-import { validate } from "../lib/validate";
+import { notionIdParam } from "./lib/route-params";
+import { validate } from "./lib/validate";
 
 /** `GET /api/collection/:category[/gallery|/for-sale|/:id]`: catalogue listings and items (an id of another category answers that item, its own `category` telling which), through the cache. */
 const collection = new Hono<AppEnv>();

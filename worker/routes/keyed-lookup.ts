@@ -5,8 +5,8 @@ import type { CacheType } from "#contract/cache";
 import { cacheKey } from "../cache/keys";
 import { serveCached } from "../cache/serve";
 import { fail } from "../lib/errors";
-import { foldCase, slugParam } from "../lib/route-params";
-import { validate } from "../lib/validate";
+import { foldCase, slugParam } from "./lib/route-params";
+import { validate } from "./lib/validate";
 
 /** What a keyed lookup route reads: its path parameter, cache key, what a miss is called, and the read itself. */
 export type KeyedLookup = {

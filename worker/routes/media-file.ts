@@ -2,7 +2,7 @@ import type { Context } from "hono";
 import type { AppEnv } from "../app-env";
 import { isMediaFile } from "../data/media-files";
 import { fail } from "../lib/errors";
-import { fromEdgeCache, notModified, toEdgeCache } from "../lib/media-http";
+import { fromEdgeCache, notModified, toEdgeCache } from "./lib/media-http";
 
 /** A file to answer with: its body (none for HEAD) and its headers (fileHeaders). */
 export type MediaAnswer = { body: ReadableStream | ArrayBuffer | null; headers: Headers };

@@ -4,7 +4,7 @@ import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { AppEnv } from "../app-env";
 import { recordMediaFiles } from "../data/media-files";
 import { onError } from "../lib/errors";
-import { IMMUTABLE } from "../lib/media-http";
+import { IMMUTABLE } from "./lib/media-http";
 import { serveMediaFile } from "./media-file";
 
 const reads: { key: string; head: boolean }[] = [];

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../app-env";
-import { fileHeaders } from "../lib/media-http";
+import { fileHeaders } from "./lib/media-http";
 import { isSyncedFileKey } from "../sync/files/file-keys";
 import { serveMediaFile } from "./media-file";
 

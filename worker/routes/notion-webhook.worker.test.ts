@@ -46,7 +46,7 @@ describe(
       expect(first).toMatchObject({ state: "not-set-up", pending: { pages: 0, schemas: 0, fullSync: false } });
       // Served under another address (the site's own domain), the URL names that origin.
       const other = await exports.default.fetch("https://coin-op.example/api/admin/notion-webhook", {
-        headers: { cookie: await adminCookie(true), origin: "https://coin-op.example" },
+        headers: { cookie: await adminCookie("https://coin-op.example"), origin: "https://coin-op.example" },
       });
       expect(other.status).toBe(200);
       const secretPath = new URL(first.webhookUrl).pathname;

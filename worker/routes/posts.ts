@@ -7,8 +7,8 @@ import { serveCached } from "../cache/serve";
 import { listPosts } from "../data/posts";
 import { POST_SECTIONS } from "#contract/categories";
 import { fail } from "../lib/errors";
-import { foldCase, slugParam } from "../lib/route-params";
-import { validate } from "../lib/validate";
+import { foldCase, slugParam } from "./lib/route-params";
+import { validate } from "./lib/validate";
 
 /** `GET /api/posts/section/:section`: a section's posts by ascending display order, through the cache. */
 const posts = new Hono<AppEnv>();

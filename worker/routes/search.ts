@@ -6,7 +6,7 @@ import { cacheKey } from "../cache/keys";
 import { cachedBody, serveCached } from "../cache/serve";
 import { searchItems } from "../data/search";
 import { canonicalSearchQuery, searchQuerySchema } from "../lib/search-query";
-import { utf8Query, validate } from "../lib/validate";
+import { utf8Query, validate } from "./lib/validate";
 
 /** `GET /api/search?q=`: full-text search over every catalogue category, through the cache. */
 const search = new Hono<AppEnv>();

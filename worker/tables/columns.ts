@@ -5,7 +5,7 @@ import { NotSyncedError } from "./not-synced";
 export type TableColumns = { table: string; byKey: ReadonlyMap<string, string> };
 
 /** How long an isolate trusts the columns it read before asking D1 again. */
-export const COLUMNS_MEMO_MS = 5000;
+const COLUMNS_MEMO_MS = 5000;
 
 // Resolved columns only: a pending D1 promise must never be shared, since a request awaiting another request's I/O
 // fails in workerd ("Cannot perform I/O on behalf of a different request") or hangs when that request ends first.

@@ -26,7 +26,7 @@ export function richColumn(spec: ColumnSpec): string | null {
 }
 
 /** A property's columns: its own and, for rich text, the one beside it with the pieces. */
-export function specColumns(spec: ColumnSpec): string[] {
+function specColumns(spec: ColumnSpec): string[] {
   const rich = richColumn(spec);
   return rich ? [spec.column, rich] : [spec.column];
 }

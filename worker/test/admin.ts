@@ -1,15 +1,15 @@
 import { env } from "cloudflare:test";
 import { exports } from "cloudflare:workers";
 import { startSession } from "../data/admin-sessions";
-import { SECURE_SESSION_COOKIE, SESSION_COOKIE } from "../lib/session";
+import { SESSION_COOKIE, sessionCookieName } from "../lib/session";
 
 /** Origin used by the admin test helpers; requests to it count as same-origin. */
 export const TEST_ORIGIN = "http://localhost";
 
-/** A `Cookie` header value carrying a fresh, signed-in admin session (under the `__Host-` name for an HTTPS site). */
-export async function adminCookie(secure = false): Promise<string> {
+/** A `Cookie` header value carrying a fresh, signed-in admin session (under the `__Host-` name when `site` is HTTPS). */
+export async function adminCookie(site?: string): Promise<string> {
   const { token } = await startSession(env.DB, env.ADMIN_PASSWORD);
-  return `${secure ? SECURE_SESSION_COOKIE : SESSION_COOKIE}=${token}`;
+  return `${site ? sessionCookieName(site) : SESSION_COOKIE}=${token}`;
 }
 
 /** Calls the worker as a signed-in admin (session cookie + same Origin); `body` is sent as JSON. */

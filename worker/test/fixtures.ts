@@ -9,7 +9,7 @@ export type Row = Record<string, string | number | null>;
 type Columns = Record<string, "TEXT" | "REAL" | "INTEGER">;
 
 /** Columns of every catalogue table (contract types: files/multi_select as JSON text, checkbox 0/1, number REAL, rich text pieces as JSON in `_rich`). */
-export const ITEM_COLUMNS: Columns = {
+const ITEM_COLUMNS: Columns = {
   title: "TEXT",
   title_rich: "TEXT",
   description: "TEXT",

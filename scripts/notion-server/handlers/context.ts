@@ -3,7 +3,7 @@ import type { Store } from "../store-types.ts";
 import type { WebhookSender } from "../webhooks.ts";
 
 /** What an API handler receives: path parameters, parsed body (or the raw bytes of a multipart one), query string and serializer context. */
-export type ApiRequest = {
+type ApiRequest = {
   method: string;
   params: string[];
   body: Record<string, unknown>;

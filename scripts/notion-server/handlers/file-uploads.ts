@@ -7,7 +7,7 @@ import type { ApiHandler } from "./context.ts";
 import { normaliseId } from "./lookup.ts";
 
 /** Notion's limit for a single-part upload. */
-export const MAX_SINGLE_PART_BYTES = 20 * 1024 * 1024;
+const MAX_SINGLE_PART_BYTES = 20 * 1024 * 1024;
 /** A pending upload must be sent within this time (Notion: one hour). */
 const UPLOAD_TTL_MS = 60 * 60_000;
 

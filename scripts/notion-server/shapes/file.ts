@@ -20,7 +20,7 @@ export function externalUrl(url: string, ctx: ShapeContext): string {
 }
 
 /** The display name of a file: its given name, else the last path segment. */
-export function fileName(spec: FileSpec): string {
+function fileName(spec: FileSpec): string {
   if (spec.name) return spec.name;
   const source = "external" in spec ? spec.external : spec.image;
   return decodeURIComponent(source.split("?")[0].split("/").pop() || "file");

@@ -53,7 +53,7 @@ export async function holdRequests(page: Page, match: (url: URL) => boolean): Pr
 }
 
 /** Text content of every element a locator matches, trimmed. */
-export async function texts(page: Page, selector: string): Promise<string[]> {
+async function texts(page: Page, selector: string): Promise<string[]> {
   return (await page.locator(selector).allTextContents()).map((t) => t.replace(/\s+/g, " ").trim());
 }
 

@@ -63,7 +63,7 @@ export function notionTabSuite(): NotionTabSuite {
 /** A table's row in the tab. */
 export const tableRow = (page: Page, tableName: string) => page.locator(`[data-testid="notion-table-row"][data-table="${tableName}"]`);
 /** Every table's Sync Data button. */
-export const syncButtons = (page: Page) => page.getByRole("button", { name: /^Sync Data for / });
+const syncButtons = (page: Page) => page.getByRole("button", { name: /^Sync Data for / });
 /** The table list's Refresh button. */
 export const refreshButton = (page: Page) => page.getByRole("button", { name: "Refresh", exact: true });
 /** The schema sync's button, idle or running. */

@@ -1,6 +1,6 @@
 /** Server-side state of the stack the browser tests run against: admin API, demo Notion server, syncs and rebuilds. */
 import { signIn, type AdminClient } from "../../../scripts/lib/admin-client.ts";
-import { waitForSyncIdle as syncIdle } from "../../../scripts/lib/sync-idle.ts";
+import { waitForSyncIdle as syncIdle } from "../../../scripts/launcher/sync-idle.ts";
 import { ADMIN_PATHS } from "#contract/api-paths";
 import type { CacheStats, NotionTable, NotionTables } from "#contract/admin-api";
 import { NOTION_VERSION } from "#contract/notion";

@@ -18,7 +18,7 @@ import { WebhookStateSchema } from "#contract/webhook-status";
 import { assertOk, getJson } from "../../lib/http";
 
 /** `/build-info.json`: when the static site was built. */
-export const BuildInfoSchema = z.object({ builtAt: z.string() });
+const BuildInfoSchema = z.object({ builtAt: z.string() });
 /** `/build-info.json`: when the static site was built. */
 export type BuildInfo = z.infer<typeof BuildInfoSchema>;
 
@@ -26,7 +26,7 @@ export type BuildInfo = z.infer<typeof BuildInfoSchema>;
 const BUILD_INFO_PATH = "/build-info.json";
 
 /** An admin answer checked against its contract schema; one of another shape fails naming the path and the first wrong field. */
-export function parseAnswer<S extends z.ZodMiniType>(schema: S, path: string, body: unknown): z.infer<S> {
+function parseAnswer<S extends z.ZodMiniType>(schema: S, path: string, body: unknown): z.infer<S> {
   const parsed = schema.safeParse(body);
   if (parsed.success) return parsed.data as z.infer<S>;
   const issue = parsed.error.issues[0];

@@ -45,7 +45,7 @@ export const $syncBusy = computed(
 );
 
 /** Runs the Sync history card lists. */
-export const SYNC_HISTORY_LIMIT = 50;
+const SYNC_HISTORY_LIMIT = 50;
 /** The sync history, newest first (null until loaded), and why it could not load. */
 export const $syncRuns = atom<{ runs: SyncHistoryRun[] | null; error: string | null }>({ runs: null, error: null });
 

@@ -15,7 +15,7 @@ export type BrowserStores = {
 };
 
 /** The real browser stores. */
-export function browserStores(): BrowserStores {
+function browserStores(): BrowserStores {
   return {
     clearQueryCache,
     localStorage: globalThis.localStorage,

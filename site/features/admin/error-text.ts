@@ -1,7 +1,7 @@
 import type { ToastInput } from "../shell/toasts";
 
 /** Description of a failure that carries no message. */
-export const UNKNOWN_ERROR = "An unknown error occurred";
+const UNKNOWN_ERROR = "An unknown error occurred";
 
 /** The text shown for a failure: its message (`${status}: ${body}` for HTTP errors) or UNKNOWN_ERROR. */
 export function errorText(error: unknown): string {

@@ -1,7 +1,7 @@
 import type { SyncRun, SyncStatus } from "#contract/sync-runs";
 
 /** A requested build not live this long after the request has most likely failed or stalled on the host. */
-export const REBUILD_OVERDUE_MS = 15 * 60_000;
+const REBUILD_OVERDUE_MS = 15 * 60_000;
 
 /**
  * Where the last accepted rebuild stands against the live build: `pending` (requested, not live yet),

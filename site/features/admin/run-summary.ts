@@ -1,7 +1,7 @@
 import type { SyncRun } from "#contract/sync-runs";
 
 /** A run without an outcome this long after its start was cut off (worker restart, timeout). */
-export const STALE_RUN_MS = 30 * 60_000;
+const STALE_RUN_MS = 30 * 60_000;
 
 /** Outcome label of a recorded run. */
 export function runOutcome(

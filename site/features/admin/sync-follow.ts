@@ -5,7 +5,7 @@ import { readSyncRun } from "./admin-api";
 /** The sync run in progress, whoever started it (this tab, another, the cron, a webhook batch, the launcher): its latest reading, null when none is followed. */
 export const $syncProgress = atom<SyncRunProgress | null>(null);
 /** How often a running sync's progress is read. */
-export const SYNC_PROGRESS_POLL_MS = 1000;
+const SYNC_PROGRESS_POLL_MS = 1000;
 /** Readings before the tab stops following a run (the run goes on; the history shows its end). */
 const SYNC_PROGRESS_READINGS = 3600;
 

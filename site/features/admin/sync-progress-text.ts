@@ -14,7 +14,7 @@ export type ProgressFigures = {
 };
 
 /** How long a run must have read before its rate says anything about the time left (its first steps only search and prepare). */
-export const ESTIMATE_AFTER_MS = 5000;
+const ESTIMATE_AFTER_MS = 5000;
 
 const plural = (n: number, one: string, many: string) => `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
 

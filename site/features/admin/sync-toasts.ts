@@ -33,7 +33,7 @@ export function runEndToast(run: SyncRunProgress, toastFor: (result: { success: 
 }
 
 /** Status the worker answers when a sync ran and Notion failed it (the run is recorded as failed). */
-export const SYNC_UPSTREAM_STATUS = 502;
+const SYNC_UPSTREAM_STATUS = 502;
 
 /**
  * The toast for a sync request that threw: a Notion failure (502) is the sync itself failing, titled

@@ -6,7 +6,7 @@ import { normalizeItem, type SiteItem } from "../../lib/normalize";
 export const ITEM_NOT_FOUND_TEXT = "Could not find the requested item. It may have been removed or the ID is invalid.";
 
 /** A failure with one of the spec's item messages (HTTP status or category mismatch). */
-export class ItemFetchError extends Error {
+class ItemFetchError extends Error {
   override name = "ItemFetchError";
 }
 

@@ -41,7 +41,7 @@ const TYPE_NAMES: Record<string, string> = {
 };
 
 /** A field value as display text; empty string when it has no value. */
-export function displayValue(value: unknown): string {
+function displayValue(value: unknown): string {
   if (value === null || value === undefined) return "";
   if (Array.isArray(value)) return value.map(displayValue).filter(Boolean).join(", ");
   if (typeof value === "boolean") return value ? "Yes" : "No";

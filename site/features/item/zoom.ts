@@ -12,12 +12,12 @@ export const FITTED: View = { x: 0, y: 0, scale: 1 };
 /** The most a photo can be zoomed (its largest copy is 1600 px wide: more shows nothing new). */
 export const MAX_ZOOM = 4;
 /** The zoom a double tap or double click gives. */
-export const DOUBLE_TAP_ZOOM = 2;
+const DOUBLE_TAP_ZOOM = 2;
 /** The least horizontal travel of a swipe, in px. */
-export const SWIPE_MIN_PX = 50;
+const SWIPE_MIN_PX = 50;
 /** Two taps this close in time (ms) and place (px) are a double tap. */
-export const DOUBLE_TAP_MS = 300;
-export const DOUBLE_TAP_PX = 30;
+const DOUBLE_TAP_MS = 300;
+const DOUBLE_TAP_PX = 30;
 
 // `|| 0`: no -0 in a view.
 const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value)) || 0;

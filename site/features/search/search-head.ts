@@ -34,7 +34,7 @@ export const SEARCH_HEAD_CONFIG: SearchHeadConfig = {
 };
 
 /** The island's first request, started by the head script: its path and the response it will read. */
-export type SearchPrefetch = { path: string; response: Promise<Response> };
+type SearchPrefetch = { path: string; response: Promise<Response> };
 
 declare global {
   interface Window {

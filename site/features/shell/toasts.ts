@@ -10,7 +10,7 @@ export type ToastItem = { id: string; title: string; description?: string; varia
 export type ToastInput = { title: string; description?: string; variant?: ToastVariant };
 
 /** At most this many toasts are shown; a new one pushes the oldest out. */
-export const TOAST_LIMIT = 1;
+const TOAST_LIMIT = 1;
 /** Open toasts close themselves after this long (paused while hovered or focused). */
 export const TOAST_DURATION_MS = 5000;
 /** Dismissed toasts stay (closed) this long before they are removed. */

@@ -41,7 +41,7 @@ function contentRetry(path: string): RetryOptions {
 }
 
 /** A catalogue request that still failed after its retries: names what failed, how often it was tried and why. */
-export class ApiFailure extends Error {
+class ApiFailure extends Error {
   override name = "ApiFailure";
   constructor(path: string, attempts: number, cause: unknown) {
     super(`GET ${path} failed after ${attempts} attempt${attempts === 1 ? "" : "s"}: ${messageOf(cause)}`, { cause });

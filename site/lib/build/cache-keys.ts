@@ -22,7 +22,7 @@ const itemDigests = new WeakMap<SiteItem, string>();
  * An item's digest, computed once per item object: a build keys each item's gallery, for-sale and listing pages with it.
  * Its Notion times are left out: no page shows them (the sitemap and feeds, which do, are rendered every build).
  */
-export function itemDigest(item: SiteItem): string {
+function itemDigest(item: SiteItem): string {
   let known = itemDigests.get(item);
   if (known === undefined) {
     const { createdTime: _created, lastEditedTime: _edited, ...shown } = item;

@@ -17,7 +17,7 @@ export function inlineScriptHashes(html: string): string[] {
 }
 
 /** Origin of Cloudflare Turnstile's script and frame, allowed only when the site is built with a Turnstile site key. */
-export const TURNSTILE_ORIGIN = "https://challenges.cloudflare.com";
+const TURNSTILE_ORIGIN = "https://challenges.cloudflare.com";
 
 /**
  * The policy for every page: scripts from the site or with one of `scriptHashes`; styles and images may be inline or

@@ -2,8 +2,6 @@ import { parseFragment, serialize, type DefaultTreeAdapterTypes as T } from "par
 
 /** A parsed HTML fragment (parse5's tree, built as a browser would). */
 export type Fragment = T.DocumentFragment;
-/** An element of a parsed fragment. */
-export type HtmlElement = T.Element;
 
 /** Parses an HTML fragment the way a browser parses the inside of a <body>. */
 export function parseHtml(html: string): Fragment {

@@ -18,8 +18,8 @@ export const SHELL_DEFAULTS = {
 } as const;
 
 /** The spec's banner prefix and default text. */
-export const BANNER_PREFIX = "WEBSITE UNDER CONSTRUCTION — ";
-export const BANNER_DEFAULT = "Please excuse our appearance while we restore our online presence";
+const BANNER_PREFIX = "WEBSITE UNDER CONSTRUCTION — ";
+const BANNER_DEFAULT = "Please excuse our appearance while we restore our online presence";
 
 /** The banner: managed rich text, or the amber construction notice. */
 export type Banner = { kind: "rich"; html: string } | { kind: "notice"; text: string } | null;
@@ -43,7 +43,7 @@ export type Shell = {
 };
 
 /** The text of a content block: content, else its rich text, else its title. */
-export function blockText(block: RawContentBlock | null): string {
+function blockText(block: RawContentBlock | null): string {
   if (!block) return "";
   return (block.content ?? "").trim() || plainText(block.richText).trim() || (block.title ?? "").trim();
 }

@@ -27,7 +27,7 @@ export function sharpShrinks(live: CatalogueCounts, next: CatalogueCounts): stri
 }
 
 /** The live site's counts from `${liveUrl}/build-info.json`, or why there are none to compare with (first build, site down). */
-export async function liveCounts(liveUrl: string): Promise<CatalogueCounts | string> {
+async function liveCounts(liveUrl: string): Promise<CatalogueCounts | string> {
   const url = `${liveUrl.replace(/\/+$/, "")}/build-info.json`;
   try {
     // The query keeps a CDN copy of the file out of the answer; the static file itself ignores it.

@@ -10,7 +10,7 @@ import { loadShell } from "./shell";
 let shellDigest: Promise<string> | undefined;
 
 /** A digest of everything the page shell shows (banner, header title and logo, contact details, texture, navigation). */
-export function shellKey(): Promise<string> {
+function shellKey(): Promise<string> {
   shellDigest ??= loadShell().then((shell) => digest(shell));
   return shellDigest;
 }

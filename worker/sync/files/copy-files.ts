@@ -105,7 +105,7 @@ export async function copyFiles(store: FileStore, sources: FileSource[], page?: 
 }
 
 /** A file's name, else its URL without the signed query string (which expires, and is a credential while it lasts). */
-export function fileLabel(source: Pick<FileSource, "url" | "name">): string {
+function fileLabel(source: Pick<FileSource, "url" | "name">): string {
   if (source.name) return source.name;
   try {
     const url = new URL(source.url);

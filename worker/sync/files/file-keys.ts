@@ -1,5 +1,5 @@
 /** R2 key prefix and site URL prefix for copied Notion files. */
-export const MEDIA_PREFIX = "/media/";
+const MEDIA_PREFIX = "/media/";
 
 const ID_SEGMENT = /^[A-Za-z0-9-]{8,}$/;
 

@@ -9,9 +9,9 @@ export const MEDIA_GRACE_MS = 7 * 24 * 60 * 60 * 1000;
 /** Keys R2 deletes in one call at most. */
 const R2_DELETE_MAX = 1000;
 /** Files per delete batch (R2's own maximum keys per call). */
-export const MEDIA_DELETE_BATCH = 1000;
+const MEDIA_DELETE_BATCH = 1000;
 /** Delete calls per run, so one run stays within a Worker's subrequest budget; the rest wait for the next night. */
-export const MEDIA_DELETE_BATCHES_PER_RUN = 10;
+const MEDIA_DELETE_BATCHES_PER_RUN = 10;
 
 /** What one collection did. */
 export type MediaGcOutcome = { referenced: number; newlyUnreferenced: number; referencedAgain: number; deleted: number };

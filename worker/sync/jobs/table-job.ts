@@ -13,7 +13,7 @@ import { updateJob } from "./update-job";
  * Sync Data's choice (one request for the current schema): an update in place for a table synced before whose schema
  * Notion still has, else a full copy. Records the outcome on `tableRunId`; throws what failed, the tables untouched.
  */
-export async function dataJob(steps: SyncSteps, entry: RegistryEntry, tableRunId: number): Promise<TableSyncOutcome> {
+async function dataJob(steps: SyncSteps, entry: RegistryEntry, tableRunId: number): Promise<TableSyncOutcome> {
   const inPlace = await steps.run(`${entry.tableName}: plan`, async ({ env }) => {
     if (!entry.dataSourceId) return false;
     const run = notionRun(env);

@@ -20,7 +20,7 @@ export function mapProperty(value: PropertyValue | undefined, siteUrl: SiteUrlFo
 }
 
 /** The URL a files entry is stored as: the site's copy for Notion-hosted files, external URLs unchanged. */
-export function fileUrl(f: FileValue, siteUrl: SiteUrlFor): string | undefined {
+function fileUrl(f: FileValue, siteUrl: SiteUrlFor): string | undefined {
   if (f.type === "file" && f.file?.url) return siteUrl(f.file.url);
   if (f.type === "external" && f.external?.url) return f.external.url;
   return undefined;

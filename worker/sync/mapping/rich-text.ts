@@ -50,7 +50,7 @@ export function safeHref(href: string | null | undefined): string | null {
 }
 
 /** Inline code with a backtick fence longer than any run inside the text. */
-export function inlineCode(text: string): string {
+function inlineCode(text: string): string {
   const longest = Math.max(0, ...(text.match(/`+/g) ?? []).map((r) => r.length));
   const fence = "`".repeat(longest + 1);
   const pad = text.startsWith("`") || text.endsWith("`") ? " " : "";

@@ -5,7 +5,7 @@ import { storedRichText, type RichText } from "./rich-text";
 import { richColumn, type ColumnSpec, type ColumnValue } from "../../tables/schema";
 
 /** A page's value for a column's property: by exact name, else by the contract's case/space-insensitive match. */
-export function propertyFor(page: PageLike, property: string): PropertyValue | undefined {
+function propertyFor(page: PageLike, property: string): PropertyValue | undefined {
   const props = page.properties ?? {};
   if (props[property]) return props[property];
   const key = propKey(property);

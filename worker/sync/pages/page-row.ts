@@ -38,7 +38,7 @@ export async function pageRow(
 }
 
 /** The plain text of a page's title property, if it has one. */
-export function pageTitle(page: PageLike): string | undefined {
+function pageTitle(page: PageLike): string | undefined {
   const title = Object.values(page.properties ?? {}).find((p) => p.type === "title");
   const pieces = title?.title;
   return Array.isArray(pieces) ? (pieces as { plain_text?: string }[]).map((r) => r.plain_text ?? "").join("") : undefined;
@@ -56,7 +56,7 @@ export async function pageBody(run: NotionRun, store: FileStore, pageId: string)
 }
 
 /** What the run's list of files not copied names as the property of an image in a page's body. */
-export const BODY_PROPERTY = "Page body";
+const BODY_PROPERTY = "Page body";
 
 /** Images in a page's body; an expired one is re-found by retrieving its block. */
 function bodyImageSources(notion: Client, tree: BlockNode[]): FileSource[] {

@@ -7,7 +7,7 @@ import { logEvent } from "../../lib/log";
 export const WEBHOOK_AFTER_SYNC_INTERVAL_MS = 30_000;
 
 /** What a webhook batch's purge and rebuild request are recorded as (`table:webhook`). */
-export const WEBHOOK_SUMMARY: SyncSummary = { kind: "table", target: "webhook" };
+const WEBHOOK_SUMMARY: SyncSummary = { kind: "table", target: "webhook" };
 
 const LAST = "last";
 const FOLDED = "folded";

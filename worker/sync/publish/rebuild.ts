@@ -3,10 +3,10 @@ import { errorMessage } from "../../lib/errors";
 import { logEvent } from "../../lib/log";
 
 /** How long the deploy hook may take to answer. */
-export const DEPLOY_HOOK_TIMEOUT_MS = 15_000;
+const DEPLOY_HOOK_TIMEOUT_MS = 15_000;
 
 /** What stands in for the deploy hook URL in recorded messages. */
-export const HIDDEN_HOOK_URL = "<DEPLOY_HOOK_URL>";
+const HIDDEN_HOOK_URL = "<DEPLOY_HOOK_URL>";
 
 /** `message` without the deploy hook URL, a secret (its path or query usually is the token): the URL, its parts and any other URL are replaced. */
 export function hideHookUrl(message: string, url: string): string {

@@ -5,7 +5,7 @@ import { meteredEnv } from "../../lib/step-meter";
 import { logEvent } from "../../lib/log";
 
 /** What a step did, added to its run's progress in the admin panel. */
-export type StepProgress = { pagesRead: number; rowsWritten: number; filesCopied: number };
+type StepProgress = { pagesRead: number; rowsWritten: number; filesCopied: number };
 
 /** What a step's work gets: the environment its subrequests are counted in, the run's lock on it, and its progress to fill in. */
 export type StepContext = { env: Env; lock: HeldLock; progress: StepProgress };

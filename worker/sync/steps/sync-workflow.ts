@@ -10,10 +10,10 @@ import { webhookJob, type WebhookRunResult } from "../jobs/webhook-job";
 import { STEP_CONFIG, workflowSteps } from "./workflow-steps";
 
 /** What a sync run is given: its `sync_runs` id, the holder of the sync lock taken for it, and what to sync (see `SyncJob`). */
-export type SyncParams = { runId: number; holder: string; trigger: RunTrigger } & SyncJob;
+type SyncParams = { runId: number; holder: string; trigger: RunTrigger } & SyncJob;
 
 /** A table run's result (a full run's is its `SyncAllSummary`). */
-export type TableRunResult = { success: true; message: string };
+type TableRunResult = { success: true; message: string };
 
 /**
  * The engine of every sync run: a table's Sync Data, the full sync (admin panel, launcher, cron) and a webhook batch,

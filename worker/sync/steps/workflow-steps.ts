@@ -24,7 +24,7 @@ export const MAX_NOTION_WAIT_MS = 15 * 60_000;
 export const MAX_WAITS_PER_STEP = 4;
 
 /** Whether a step that failed with `err` may pass when tried again: Notion's rate limits and outages, network and D1 hiccups; not a refusal, a lost lock or a bad statement. */
-export function retryable(err: unknown): boolean {
+function retryable(err: unknown): boolean {
   if (err instanceof LockLostError || err instanceof RetryAfterError) return false;
   if (APIResponseError.isAPIResponseError(err)) return err.status === 429 || err.status >= 500;
   if (isNotionClientError(err)) return err.code === "notionhq_client_request_timeout";

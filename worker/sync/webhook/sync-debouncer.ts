@@ -9,15 +9,15 @@ import { startSync, type SyncJob } from "../steps/start-sync";
 import { logEvent } from "../../lib/log";
 
 /** Batching window when NOTION_WEBHOOK_DEBOUNCE_MS is unset: Notion itself aggregates edits for about this long. */
-export const DEFAULT_DEBOUNCE_MS = 5000;
+const DEFAULT_DEBOUNCE_MS = 5000;
 /** Wait before trying again while another sync holds the lock. */
-export const LOCK_RETRY_MS = 10_000;
+const LOCK_RETRY_MS = 10_000;
 /** Failed runs (Notion or D1 errors) retried with a growing wait before the batch is dropped (the nightly sync catches up). */
-export const MAX_ATTEMPTS = 5;
+const MAX_ATTEMPTS = 5;
 /** Page ids one run takes at most (the run's parameters stay small); the rest wait for the next run. */
 export const BATCH_PAGES = 1000;
 /** How often a run that has not reported is looked up (its report is what normally ends it: a lost one must not stall the queue). */
-export const RUN_CHECK_MS = 60_000;
+const RUN_CHECK_MS = 60_000;
 /** Page and schema ids queued at most; an event that would queue more queues one full sync instead of them all. */
 export const MAX_QUEUED_IDS = WEBHOOK_MAX_QUEUED_IDS;
 /** What the sync history says of a full sync queued in place of too many ids. */
@@ -36,7 +36,7 @@ type RunningBatch = { runId: number; instanceId: string; seq: number; full?: boo
 const UNDER_WAY = new Set(["queued", "running", "paused", "waiting", "waitingForPause", "unknown"]);
 
 /** The batching window from the environment (milliseconds). */
-export function debounceMs(env: Pick<Env, "NOTION_WEBHOOK_DEBOUNCE_MS">): number {
+function debounceMs(env: Pick<Env, "NOTION_WEBHOOK_DEBOUNCE_MS">): number {
   const ms = Number(env.NOTION_WEBHOOK_DEBOUNCE_MS);
   return Number.isFinite(ms) && ms >= 0 ? ms : DEFAULT_DEBOUNCE_MS;
 }

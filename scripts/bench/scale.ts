@@ -1,0 +1,45 @@
+/**
+ * `npm run bench:scale`: for each size in BENCH_SIZES (default 1000,10000 generated catalogue items; Notion at 3 req/s)
+ * and each step budget in BENCH_STEP_SUBREQUESTS (default 50,1000: the free plan's, and one a paid plan allows) the full
+ * sync (its steps, D1 rows and files), the D1 size, the most one invocation used, the first full build, and edit -> live
+ * page through a webhook and through Sync Data, printed side by side.
+ */
+import { existsSync } from "node:fs";
+import { resolve } from "node:path";
+import { parseStepSubrequests } from "#contract/step-subrequests";
+import { checkNode } from "../lib/check-node.ts";
+import { ROOT } from "../lib/quiet-env.ts";
+import { scaleTable, type ScaleResult } from "./lib/scale-report.ts";
+import { scaleRun } from "./lib/scale-run.ts";
+
+checkNode();
+const sizes = (process.env.BENCH_SIZES ?? "1000,10000").split(",").map((size) => Number(size.trim()));
+if (!sizes.length || sizes.some((size) => !Number.isInteger(size) || size < 7 || size > 50_000)) {
+  console.error(
+    `BENCH_SIZES=${process.env.BENCH_SIZES} must be comma-separated whole numbers from 7 to 50000 (e.g. BENCH_SIZES=1000,10000).`,
+  );
+  process.exit(1);
+}
+const missing = ["astro", "wrangler"].filter((bin) => !existsSync(resolve(ROOT, "node_modules", ".bin", bin)));
+if (missing.length) {
+  console.error(`node_modules/.bin lacks ${missing.join(" and ")}: run npm install first.`);
+  process.exit(1);
+}
+
+const budgets = (process.env.BENCH_STEP_SUBREQUESTS ?? "50,1000").split(",").map((b) => b.trim());
+for (const budget of budgets) {
+  const { error } = parseStepSubrequests(budget);
+  if (error) {
+    console.error(`BENCH_STEP_SUBREQUESTS: ${error.replace(/; using \d+$/, "")} (e.g. BENCH_STEP_SUBREQUESTS=50,1000)`);
+    process.exit(1);
+  }
+}
+const results: ScaleResult[] = [];
+for (const items of sizes) {
+  for (const budget of budgets.map(Number)) {
+    console.log(`\n== ${items.toLocaleString("en-US")} items, SYNC_STEP_SUBREQUESTS=${budget} ==`);
+    // The worker's request lines (the publisher polls its sync status) would bury the progress.
+    results.push(await scaleRun(items, (line) => void (line.includes("[wrangler:info]") || console.log(`  ${line}`)), budget));
+  }
+}
+console.log(`\nCatalogue at scale (Notion server at 3 requests/s; ${new Date().toISOString()}):\n${scaleTable(results)}`);

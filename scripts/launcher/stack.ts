@@ -1,0 +1,154 @@
+import { hideWebhookSecret } from "#contract/api-paths";
+import { unlessAborted } from "./abort.ts";
+import { signIn, type AdminClient } from "../lib/admin-client.ts";
+import { buildSite, type BuildReport, type Publish } from "../lib/build-site.ts";
+import { buildTokenFor } from "./build-token.ts";
+import { startDeployHook, type DeployHook } from "./deploy-hook.ts";
+import { freePort } from "../lib/ports.ts";
+import { fullSync } from "../lib/full-sync.ts";
+import { waitForSyncIdle } from "./sync-idle.ts";
+import { waitForReload, workerInstance } from "./worker-instance.ts";
+import { startWorker } from "./worker-process.ts";
+import { subscribeWorker } from "./webhook-subscription.ts";
+import { startNotionServer, type NotionServer } from "../notion-server/server.ts";
+import { workerLogLine } from "./worker-log.ts";
+
+/** Where the local stack emails enquiries (nothing leaves the machine: wrangler dev writes the messages to files). */
+export const DEMO_ENQUIRY_EMAIL = { to: "dealer@coin-op.example", from: "enquiries@coin-op.example" } as const;
+
+/** Everything `npm start` runs: Notion (demo or external), the worker, the deploy hook, synced data and a built site. */
+export type Stack = {
+  url: string;
+  notionUrl: string;
+  password: string;
+  /** The worker's BUILD_TOKEN (made per state folder), which every build of the stack sends. */
+  buildToken: string;
+  admin: AdminClient;
+  hook: DeployHook;
+  workerExited: Promise<number | null>;
+  /** What the start-up's full sync and first build did. */
+  startup: { sync: Awaited<ReturnType<typeof fullSync>>; build: BuildReport };
+  stop(): Promise<void>;
+};
+
+/**
+ * Options: port, state folder, built-site folder (default dist), admin password, external Notion, a progress logger, a
+ * signal that cancels the start-up, webhooks from the demo Notion server, a local Notion server started by the caller
+ * (used as the demo one, left running by stop()), a callback told of every rebuild after the start-up, and one given
+ * every line the worker logs (each workflow step's own line goes only there).
+ */
+export type StackOptions = {
+  port: number;
+  persistTo: string;
+  assetsDir?: string;
+  password: string;
+  notion?: { url: string; token: string };
+  log?: (line: string) => void;
+  signal?: AbortSignal;
+  webhooks?: boolean;
+  localNotion?: NotionServer;
+  onRebuild?: (report: BuildReport) => void;
+  workerLog?: (line: string) => void;
+  /** Vars the worker gets besides the stack's own (e.g. SYNC_STEP_SUBREQUESTS), over wrangler.toml's. */
+  vars?: Record<string, string>;
+};
+
+/**
+ * Starts the whole site and API on `port`, syncs the workspace through the worker's own sync code, and builds the site.
+ * When `signal` aborts during the start-up, or the start-up fails, it stops what it has started (the worker's and any
+ * build's process groups included) before it rejects; `stop()` later does the same, a running rebuild included.
+ */
+export async function startStack(options: StackOptions): Promise<Stack> {
+  const log = options.log ?? (() => {});
+  const stopping = new AbortController();
+  const signal = options.signal ? AbortSignal.any([options.signal, stopping.signal]) : stopping.signal;
+  const closers: (() => Promise<void>)[] = [];
+  let stopped: Promise<void> | undefined;
+  const stop = () =>
+    (stopped ??= (async () => {
+      stopping.abort(new Error("the stack is stopping"));
+      for (const close of closers.reverse()) await close();
+    })());
+  try {
+    signal.throwIfAborted();
+    const demo = options.localNotion ?? (options.notion ? null : await startNotionServer({ port: await freePort() }));
+    const notion = demo ?? { ...options.notion!, close: async () => {} };
+    if (!options.localNotion) closers.push(notion.close);
+    signal.throwIfAborted();
+    log(options.notion ? `notion: using ${notion.url}` : `notion: demo workspace on ${notion.url}`);
+    const url = `http://127.0.0.1:${options.port}`;
+    // The state folder's token: the worker started on it below gets the same (startWorker).
+    const api = { url, token: buildTokenFor(options.persistTo) };
+    const assetsDir = options.assetsDir ?? "dist";
+    let admin: AdminClient | undefined;
+    // Publishing into the assets folder makes wrangler dev reload the worker, which cuts a running sync short: publish
+    // when no sync has run for 2 s (so a run of table syncs is not cut), and count the build as live once the reload is done.
+    const publish: Publish = async (copy) => {
+      await unlessAborted(hook.released(), signal);
+      if (admin && !(await waitForSyncIdle(admin, { quietMs: 2000, signal })))
+        log("rebuild: a sync still looks busy after 2 min; publishing anyway");
+      const before = await workerInstance(url);
+      signal.throwIfAborted();
+      copy();
+      if (!(await waitForReload(url, before, undefined, undefined, signal)))
+        log("rebuild: the worker did not reload within 15 s of publishing");
+    };
+    const rebuild = async () => {
+      try {
+        const report = await buildSite(api, assetsDir, log, publish, signal);
+        options.onRebuild?.(report);
+      } catch (error) {
+        // A build cut short by stopping is no failure worth reporting.
+        if (!signal.aborted) throw error;
+      }
+    };
+    const hook = await startDeployHook(await freePort(), rebuild, log);
+    closers.push(hook.close);
+    const worker = await startWorker({
+      port: options.port,
+      persistTo: options.persistTo,
+      assetsDir,
+      vars: {
+        NOTION_API_URL: notion.url,
+        NOTION_TOKEN: notion.token,
+        ADMIN_PASSWORD: options.password,
+        DEPLOY_HOOK_URL: hook.url,
+        NOTION_WEBHOOK_DEBOUNCE_MS: "1000",
+        // Enquiries are emailed locally too: wrangler dev writes each message to .wrangler/tmp/email/ and logs its path.
+        ENQUIRY_EMAIL_TO: DEMO_ENQUIRY_EMAIL.to,
+        ENQUIRY_EMAIL_FROM: DEMO_ENQUIRY_EMAIL.from,
+        ...options.vars,
+      },
+      log: (raw) => {
+        // wrangler dev logs each request's path: the webhook endpoint's holds its secret.
+        const line = hideWebhookSecret(raw);
+        options.workerLog?.(line);
+        const shown = workerLogLine(line);
+        if (shown !== null) log(shown);
+      },
+      signal,
+    });
+    closers.push(worker.stop);
+    log(`worker: listening on ${worker.url}`);
+    // Sign-in and sync are requests to the worker: stopping it makes any left in flight fail.
+    admin = await unlessAborted(signIn(worker.url, options.password), signal);
+    const sync = await unlessAborted(fullSync(admin, log), signal);
+    const build = await buildSite(api, assetsDir, log, publish, signal);
+    hook.arm();
+    if (options.webhooks && demo) await unlessAborted(subscribeWorker(demo, admin, log), signal);
+    return {
+      url,
+      notionUrl: notion.url,
+      password: options.password,
+      buildToken: api.token,
+      admin,
+      hook,
+      workerExited: worker.exited,
+      startup: { sync, build },
+      stop,
+    };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
