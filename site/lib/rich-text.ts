@@ -71,9 +71,3 @@ export function richTextHtml(pieces: RichTextPieceData[], { links = true }: { li
     })
     .join("");
 }
-
-/** Plain text of a small HTML fragment (tags dropped, basic entities decoded), e.g. for meta descriptions. */
-export function htmlToText(html: string): string {
-  const entities: Record<string, string> = { "&amp;": "&", "&lt;": "<", "&gt;": ">", "&quot;": '"', "&#39;": "'", "&nbsp;": " " };
-  return html.replace(/<[^>]+>/g, "").replace(/&(amp|lt|gt|quot|#39|nbsp);/g, (e) => entities[e]);
-}
