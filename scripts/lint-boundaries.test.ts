@@ -38,7 +38,7 @@ describe("import boundaries (eslint.config.mjs)", () => {
     ["site/features/listing/x.ts", "../../lib/x"],
     ["site/lib/build/x.test.ts", "../../../scripts/lib/listen.ts"],
     ["worker/notion/x.ts", "../lib/x"],
-    ["worker/notion/x.ts", "#contract/types"],
+    ["worker/notion/x.ts", "#contract/public-api"],
     ["worker/sync/x.ts", "../tables/naming"],
     ["worker/sync/x.ts", "../cache/keys"],
     ["worker/routes/x.ts", "../middleware/x"],
