@@ -2,7 +2,13 @@ import type { Block, BlockNode } from "../notion/types";
 import type { SiteUrlFor } from "./properties";
 import { escapeMarkdown, richTextToMarkdown, safeHref, type NotionRichTextPiece } from "./rich-text";
 
-type Content = { rich_text?: NotionRichTextPiece[]; caption?: NotionRichTextPiece[]; language?: string; checked?: boolean; list_start_index?: number };
+type Content = {
+  rich_text?: NotionRichTextPiece[];
+  caption?: NotionRichTextPiece[];
+  language?: string;
+  checked?: boolean;
+  list_start_index?: number;
+};
 type Media = { type?: string; file?: { url?: string }; external?: { url?: string }; caption?: NotionRichTextPiece[] };
 
 /** Called with the type of each block the Markdown cannot show. */
