@@ -1,4 +1,5 @@
 import js from "@eslint/js";
+import astro from "eslint-plugin-astro";
 import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
 
@@ -129,6 +130,8 @@ export default tseslint.config(
       "@typescript-eslint/no-namespace": ["error", { allowDeclarations: true }],
     },
   },
+  // Astro components (frontmatter and inline scripts, parsed as TypeScript): the plugin's recommended rules; the boundary blocks below cover them too.
+  ...astro.configs.recommended,
   // Tests read loosely typed JSON and Notion shapes; `any` stays banned in the code they test.
   { files: ["**/*.test.ts", "**/*.test.tsx", "worker/test/**"], rules: { "@typescript-eslint/no-explicit-any": "off" } },
   // `process` is typed `any` by the Workers types (nodejs_compat); worker code reads its bindings from `env` instead.

@@ -1,101 +1,162 @@
-/** Schemas the site parses the public API's answers with: lenient (nullish) where a field may be missing, so the site fills defaults. */
+/**
+ * The public API's answers, each described once: the worker answers exactly these shapes (worker/routes/
+ * public-contract.worker.test.ts parses every public route's answer with them, an unknown field failing), the site
+ * parses what it reads with them, and the types below are what they infer.
+ */
 import * as z from "zod/mini";
+import { CATEGORIES, type CategoryId } from "./categories.ts";
+import { isListField } from "./notion-layout.ts";
+import { RichTextPieceSchema } from "./rich-text.ts";
 
-const text = z.nullish(z.string());
+const text = z.nullable(z.string());
 
-const flag = z.optional(z.boolean());
-
-/** A rich-text piece; only plain_text, href and annotations (with Notion's colour name) are read. */
-const RichTextPieceSchema = z.looseObject({
-  plain_text: z.optional(z.string()),
-  href: text,
-  annotations: z.optional(z.looseObject({ bold: flag, italic: flag, strikethrough: flag, underline: flag, code: flag, color: text })),
-});
-
-/** `GET /api/content/{key}`. */
-export const ContentBlockSchema = z.looseObject({
-  type: text,
+/** `GET /api/content/{key}`: a Site Content block; `id` is its key, `content` its plain text, `richText` its pieces. */
+export const ContentBlockSchema = z.object({
+  id: z.string(),
+  type: z.enum(["rich_text", "image", "image_file", "text"]),
   content: text,
-  richText: z.nullish(z.array(RichTextPieceSchema)),
+  richText: z.array(RichTextPieceSchema),
   title: text,
   imageUrl: text,
 });
 
-/** One image record. */
-const ImageRecordSchema = z.looseObject({ id: text, imageUrl: text, altText: text, title: text });
+/** A managed content block (Site Content database). */
+export type ContentBlock = z.infer<typeof ContentBlockSchema>;
 
-/** `GET /api/images/{key}`: one record or a list. */
+/** `GET /api/images/{key}`: an Images record; `id` is its key. */
+export const ImageRecordSchema = z.object({ id: z.string(), imageUrl: text, altText: text, title: text });
+
+/** An image record (Images database). */
+export type ImageRecord = z.infer<typeof ImageRecordSchema>;
+
+/** What the site accepts from the image endpoint: one record, or (the spec's other reading) a list searched by id. */
 export const ImageResponseSchema = z.union([z.array(ImageRecordSchema), ImageRecordSchema]);
 
-/** `GET /api/page-description/{section}`. */
-export const PageDescriptionSchema = z.looseObject({ description: text, richText: z.nullish(z.array(RichTextPieceSchema)) });
+/** `GET /api/page-description/{section}`: the description's plain text and its pieces. */
+export const PageDescriptionSchema = z.object({ section: z.string(), description: text, richText: z.array(RichTextPieceSchema) });
 
-/** `GET /api/page-headers/{pageId}`: title/iconType, or the second reading Title/IconType. */
-export const PageHeaderSchema = z.looseObject({ title: text, iconType: text, Title: text, IconType: text });
+/** A section description (Page Descriptions database). */
+export type PageDescription = z.infer<typeof PageDescriptionSchema>;
 
-/** One post. */
-const PostSchema = z.looseObject({
+/** `GET /api/page-headers/{pageId}`: `id` is the Notion page id, `pageId` the site page it belongs to. */
+export const PageHeaderSchema = z.object({ id: z.string(), pageId: z.string(), title: text, iconType: text });
+
+/** A page header (Page Headers database). */
+export type PageHeader = z.infer<typeof PageHeaderSchema>;
+
+/** One post (Posts database): `content` is Markdown, `createdTime` when its Notion page was created (ISO 8601, null when unknown). */
+const PostSchema = z.object({
   id: z.string(),
   title: text,
-  content: text,
+  section: z.string(),
+  content: z.string(),
   imageUrl: text,
-  displayOrder: z.nullish(z.number()),
+  displayOrder: z.nullable(z.number()),
   createdTime: text,
 });
 
-/** `GET /api/posts/section/{section}`. */
+/** A post (Posts database). */
+export type Post = z.infer<typeof PostSchema>;
+
+/** `GET /api/posts/section/{section}`: the section's posts by ascending display order. */
 export const PostsSchema = z.array(PostSchema);
 
-/** A catalogue item; category fields pass through. */
-export const ItemSchema = z.looseObject({
+/** The fields every catalogue item has, whatever its category. */
+const COMMON_ITEM_FIELDS = {
   id: z.string(),
-  category: z.string(),
   title: text,
   description: text,
-  descriptionRichText: z.nullish(z.array(RichTextPieceSchema)),
-  longDescription: text,
+  /** The description's rich text pieces (formatting and links); empty when there is no description. */
+  descriptionRichText: z.array(RichTextPieceSchema),
   manufacturer: text,
-  year: z.nullish(z.number()),
+  year: z.nullable(z.number()),
   mainImageUrl: text,
-  additionalImageUrls: z.nullish(z.array(z.string())),
-  forSale: z.nullish(z.boolean()),
-  price: z.nullish(z.number()),
+  additionalImageUrls: z.array(z.string()),
+  forSale: z.boolean(),
+  price: z.nullable(z.number()),
   condition: text,
+};
+
+/** The name of a field particular to some category (`denomination`, `partType`...). */
+type CategoryField = (typeof CATEGORIES)[number]["fields"][number];
+
+/** A category-specific value: text or a number as Notion holds it (null when blank), or a list (files, multi-select). */
+type CategoryValue = string | number | null | string[];
+
+/** An item of one category: the common fields plus exactly that category's own (each list field a list, the rest text or a number). */
+function categoryItemSchema(category: (typeof CATEGORIES)[number]) {
+  const own = Object.fromEntries(
+    category.fields.map((field) => [field, isListField(field) ? z.array(z.string()) : z.union([z.string(), z.number(), z.null()])]),
+    // Typed as optional: which of these fields an item has depends on its category, which the parse checks.
+  ) as unknown as Record<CategoryField, z.ZodMiniOptional<z.ZodMiniType<CategoryValue>>>;
+  return z.object({ ...own, ...COMMON_ITEM_FIELDS, category: z.literal(category.id as CategoryId) });
+}
+
+type CategoryItemSchema = ReturnType<typeof categoryItemSchema>;
+
+/** A catalogue item as listings answer it: the common fields and its category's own fields (present, possibly null), no other. */
+export const ItemSchema = z.discriminatedUnion(
+  "category",
+  CATEGORIES.map(categoryItemSchema) as [CategoryItemSchema, ...CategoryItemSchema[]],
+);
+
+/** A catalogue item; its category-specific fields are read by name. */
+export type Item = z.infer<typeof ItemSchema>;
+
+/** `GET /api/collection/{category}/{id}`: the item plus its Notion page's body as Markdown (null until read). */
+export const ItemDetailSchema = z.intersection(ItemSchema, z.object({ longDescription: text }));
+
+/** A catalogue item as the item endpoint answers it. */
+export type ItemDetail = z.infer<typeof ItemDetailSchema>;
+
+/** One option of a category-specific filter. */
+const FilterOptionSchema = z.object({ value: z.string(), label: z.string() });
+
+/** One option of a category-specific filter. */
+export type FilterOption = z.infer<typeof FilterOptionSchema>;
+
+/** Filter choices computed from a view's data. */
+const FilterOptionsSchema = z.object({
+  manufacturers: z.array(z.string()),
+  yearRange: z.tuple([z.number(), z.number()]),
+  denominations: z.array(z.string()),
+  additionalFilters: z.object({
+    gameTypes: z.array(FilterOptionSchema),
+    productCategories: z.array(FilterOptionSchema),
+    stimulatorTypes: z.array(FilterOptionSchema),
+    adTypes: z.array(FilterOptionSchema),
+    partTypes: z.array(FilterOptionSchema),
+  }),
 });
 
-const OptionSchema = z.object({ value: z.string(), label: z.string() });
-const options = z.optional(z.array(OptionSchema));
+/** Filter choices computed from a category's data. */
+export type FilterOptions = z.infer<typeof FilterOptionsSchema>;
 
-/** filter_options of a listing. */
-const FilterOptionsSchema = z.looseObject({
-  manufacturers: z.optional(z.array(z.string())),
-  yearRange: z.nullish(z.tuple([z.number(), z.number()])),
-  denominations: z.optional(z.array(z.string())),
-  additionalFilters: z.optional(
-    z.looseObject({ gameTypes: options, productCategories: options, stimulatorTypes: options, adTypes: options, partTypes: options }),
-  ),
+/** `GET /api/collection/{category}` (and its gallery and for-sale views): a page of items, its pagination and the view's filter choices. */
+export const ListingSchema = z.object({
+  items: z.array(ItemSchema),
+  pagination: z.object({ page: z.number(), limit: z.number(), totalPages: z.number(), totalItems: z.number() }),
+  total: z.number(),
+  filter_options: FilterOptionsSchema,
 });
 
-/** A listing page: items (or slots, or a list keyed by the category) plus pagination. */
-export const ListingSchema = z.looseObject({
-  items: z.optional(z.array(ItemSchema)),
-  slots: z.optional(z.array(ItemSchema)),
-  pagination: z.looseObject({ totalPages: z.number(), totalItems: z.number(), page: z.optional(z.number()) }),
-  total: z.optional(z.number()),
-  filter_options: z.optional(FilterOptionsSchema),
-});
+/** A page of a collection listing. */
+export type Listing = z.infer<typeof ListingSchema>;
 
 const pixels = z.number().check(z.positive(), z.maximum(1_000_000));
 
 /** An image's pixel size. */
 const ImageSizeSchema = z.object({ width: pixels, height: pixels });
 
-/** An item of the build's bulk read: an item plus when its Notion page was created and last edited (ISO 8601, null when unknown). */
-const CatalogueItemSchema = z.extend(ItemSchema, { createdTime: text, lastEditedTime: text });
+/** An item of the build's bulk read: the item endpoint's answer plus when its Notion page was created and last edited (ISO 8601, null when unknown). */
+const CatalogueItemSchema = z.intersection(ItemDetailSchema, z.object({ createdTime: text, lastEditedTime: text }));
+
+/** An item as the build reads it. */
+export type CatalogueItem = z.infer<typeof CatalogueItemSchema>;
 
 /**
- * `GET /api/build/catalogue/{category}`: up to 500 items, the id to read on from (null after the last), and the known
- * pixel sizes of their copied images by `/media/...` URL (an image missing from it is probed).
+ * `GET /api/build/catalogue/{category}`: up to 500 items in id order, the id to read on from (null after the last),
+ * and the known pixel sizes of their copied images by `/media/...` URL (an image missing from it is probed).
  */
 export const CataloguePageSchema = z.object({
   items: z.array(CatalogueItemSchema),
@@ -103,19 +164,11 @@ export const CataloguePageSchema = z.object({
   imageSizes: z.record(z.string(), ImageSizeSchema),
 });
 
+/** `GET /api/build/catalogue/{category}` answer. */
+export type CataloguePage = z.infer<typeof CataloguePageSchema>;
+
 /** `{ error }` body of every failed API call. */
 export const ApiErrorSchema = z.object({ error: z.string() });
 
 /** `{ error }` body of every failed API call. */
 export type ApiError = z.infer<typeof ApiErrorSchema>;
-
-/** A content block as parsed (fields possibly missing). */
-export type RawContentBlock = z.infer<typeof ContentBlockSchema>;
-/** An image record as parsed. */
-export type RawImageRecord = z.infer<typeof ImageRecordSchema>;
-/** A catalogue item as parsed. */
-export type RawItem = z.infer<typeof ItemSchema>;
-/** A listing page as parsed. */
-export type RawListing = z.infer<typeof ListingSchema>;
-/** A rich-text piece as parsed. */
-export type RichTextPieceData = z.infer<typeof RichTextPieceSchema>;

@@ -31,16 +31,6 @@ export async function getJson(url: string, init: RequestInit = {}): Promise<unkn
   return res.json();
 }
 
-/** Like getJson, but a 401 gives null instead of an error (for callers that treat "signed out" as no data). */
-export async function getJsonOrNullOn401(url: string, init: RequestInit = {}): Promise<unknown> {
-  try {
-    return await getJson(url, init);
-  } catch (error) {
-    if (statusOf(error) === 401) return null;
-    throw error;
-  }
-}
-
 /** The HTTP status behind an error, if it has one. */
 export function statusOf(error: unknown): number | undefined {
   return error instanceof HttpError ? error.status : undefined;

@@ -1,90 +1,49 @@
-import { DEFAULT_YEAR_RANGE } from "#contract/listing";
-import { fullAnnotations } from "#contract/types";
-import type { FilterOptions, Item, RichTextPiece } from "#contract/types";
-import type { CategoryId } from "#contract/categories";
-import type { RawImageRecord, RawItem, RawListing, RichTextPieceData } from "#contract/public-api";
+import type { FilterOptions, ImageRecord, Item, ItemDetail, Listing } from "#contract/public-api";
+import { ListingSchema } from "#contract/public-api";
 import * as z from "zod/mini";
-import { ItemSchema, ListingSchema } from "#contract/public-api";
 
 /**
- * A catalogue item as the site uses it: every common field present; the build's items (read in bulk) also say when
- * their Notion page was created and last edited (ISO 8601), for the feeds and the sitemap.
+ * A catalogue item as the site uses it: a listing's item, or the item endpoint's answer (with `longDescription`), or the
+ * build's bulk read (which also says when its Notion page was created and last edited, for the feeds and the sitemap).
  */
-export type SiteItem = Item & { createdTime?: string | null; lastEditedTime?: string | null };
+export type SiteItem = Item &
+  Partial<Pick<ItemDetail, "longDescription">> & { createdTime?: string | null; lastEditedTime?: string | null };
 
 /** The listing fields the site needs. */
 export type SiteListing = { items: SiteItem[]; totalPages: number; totalItems: number; filterOptions: FilterOptions };
 
-/** Fills an item's common fields with empty values where the API left them out. */
-export function normalizeItem(raw: RawItem): SiteItem {
-  return {
-    ...raw,
-    category: raw.category as CategoryId,
-    title: raw.title ?? null,
-    description: raw.description ?? null,
-    descriptionRichText: raw.descriptionRichText?.length
-      ? raw.descriptionRichText.map(fullPiece)
-      : raw.description
-        ? [fullPiece({ plain_text: raw.description })]
-        : [],
-    manufacturer: raw.manufacturer ?? null,
-    year: raw.year ?? null,
-    mainImageUrl: raw.mainImageUrl ?? null,
-    additionalImageUrls: raw.additionalImageUrls ?? [],
-    forSale: raw.forSale ?? false,
-    price: raw.price ?? null,
-    condition: raw.condition ?? null,
-  };
+/** The spec's other readings of a listing answer, its items under `slots` or under the category's name, moved to `items`. */
+function itemsUnderItems(body: unknown, category: string): unknown {
+  if (typeof body !== "object" || body === null || "items" in body) return body;
+  const { slots, [category]: keyed, ...rest } = body as Record<string, unknown>;
+  return { ...rest, items: slots ?? keyed };
 }
 
-/** A rich text piece with every field present (absent annotations off, default colour). */
-function fullPiece(piece: RichTextPieceData): RichTextPiece {
-  const a = piece.annotations ?? {};
-  return {
-    type: "text",
-    plain_text: piece.plain_text ?? "",
-    href: piece.href ?? null,
-    annotations: fullAnnotations(a),
-  };
+/** How the site reads a listing answer of `category`: the spec's other readings moved to `items`, then the contract's schema. */
+export function listingReading(category: string) {
+  return z.pipe(
+    z.transform((body: unknown) => itemsUnderItems(body, category)),
+    ListingSchema,
+  );
 }
 
-/** The listing's items, wherever the response put them (items, slots, or a list keyed by the category). */
-export function listingItems(raw: RawListing, category: string): SiteItem[] {
-  const keyed = (raw as Record<string, unknown>)[category];
-  const list = raw.items ?? raw.slots ?? (Array.isArray(keyed) ? z.array(ItemSchema).parse(keyed) : []);
-  return list.map(normalizeItem);
-}
-
-/** A listing response reduced to what the site renders. */
-export function normalizeListing(raw: RawListing, category: string): SiteListing {
-  const f = raw.filter_options;
-  const extra = f?.additionalFilters;
+/** A listing answer reduced to what the site renders. */
+export function normalizeListing(listing: Listing): SiteListing {
   return {
-    items: listingItems(raw, category),
-    totalPages: raw.pagination.totalPages,
-    totalItems: raw.pagination.totalItems ?? raw.total ?? 0,
-    filterOptions: {
-      manufacturers: f?.manufacturers ?? [],
-      yearRange: f?.yearRange ?? [...DEFAULT_YEAR_RANGE],
-      denominations: f?.denominations ?? [],
-      additionalFilters: {
-        gameTypes: extra?.gameTypes ?? [],
-        productCategories: extra?.productCategories ?? [],
-        stimulatorTypes: extra?.stimulatorTypes ?? [],
-        adTypes: extra?.adTypes ?? [],
-        partTypes: extra?.partTypes ?? [],
-      },
-    },
+    items: listing.items,
+    totalPages: listing.pagination.totalPages,
+    totalItems: listing.pagination.totalItems,
+    filterOptions: listing.filter_options,
   };
 }
 
 /** A listing answer as the API sent it, validated and reduced to what the site renders (throws on a malformed one). */
 export function parseListing(body: unknown, category: string): SiteListing {
-  return normalizeListing(ListingSchema.parse(body), category);
+  return normalizeListing(listingReading(category).parse(body));
 }
 
 /** From an image response (record or list): the record with `id`, else the first. */
-export function pickImage(response: RawImageRecord | RawImageRecord[], id: string): RawImageRecord | null {
+export function pickImage(response: ImageRecord | ImageRecord[], id: string): ImageRecord | null {
   if (!Array.isArray(response)) return response;
   return response.find((r) => r.id === id) ?? response[0] ?? null;
 }

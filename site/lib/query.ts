@@ -113,13 +113,6 @@ export function setQueryData<T>(key: string, data: T, updatedAt = Date.now()): v
   scheduleGc(key);
 }
 
-/** Marks every key starting with `prefix` (all keys when omitted) as stale so the next use refetches. */
-export function invalidateQueries(prefix = ""): void {
-  for (const [key, state] of Object.entries($queryCache.get())) {
-    if (state && key.startsWith(prefix)) $queryCache.setKey(key, { ...state, updatedAt: 0 });
-  }
-}
-
 /** Empties the whole client query cache. */
 export function clearQueryCache(): void {
   for (const entry of meta.values()) clearTimeout(entry.gcTimer);

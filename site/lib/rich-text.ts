@@ -1,4 +1,4 @@
-import type { RichTextPieceData } from "#contract/public-api";
+import type { RichTextPiece } from "#contract/rich-text";
 import { isSafeUrl } from "#contract/safe-url";
 
 const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
@@ -9,12 +9,12 @@ export function escapeHtml(text: string): string {
 }
 
 /** The concatenated plain text of rich-text pieces. */
-export function plainText(pieces: RichTextPieceData[] | null | undefined): string {
-  return (pieces ?? []).map((p) => p.plain_text ?? "").join("");
+export function plainText(pieces: RichTextPiece[] | null | undefined): string {
+  return (pieces ?? []).map((p) => p.plain_text).join("");
 }
 
 /** True when rich text (or its fallback text) has nothing but whitespace. */
-export function isBlank(pieces: RichTextPieceData[] | null | undefined, fallback?: string | null): boolean {
+export function isBlank(pieces: RichTextPiece[] | null | undefined, fallback?: string | null): boolean {
   return plainText(pieces).trim() === "" && (fallback ?? "").trim() === "";
 }
 
@@ -35,8 +35,8 @@ export function colorClass(color: string | null | undefined): string | null {
 }
 
 /** A piece's rendering; its link only when the address is relative or uses an allowed protocol (as Markdown links). */
-export function pieceView(piece: RichTextPieceData): PieceView {
-  const a = piece.annotations ?? {};
+export function pieceView(piece: RichTextPiece): PieceView {
+  const a = piece.annotations;
   const tags: PieceTag[] = [];
   if (a.code) tags.push("code");
   if (a.bold) tags.push("strong");
@@ -44,11 +44,11 @@ export function pieceView(piece: RichTextPieceData): PieceView {
   if (a.strikethrough) tags.push("s");
   if (a.underline) tags.push("u");
   const href = piece.href?.trim();
-  return { text: piece.plain_text ?? "", tags, colorClass: colorClass(a.color), href: href && isSafeUrl(href) ? href : null };
+  return { text: piece.plain_text, tags, colorClass: colorClass(a.color), href: href && isSafeUrl(href) ? href : null };
 }
 
 /** True when any piece carries formatting or a link (so it must render as rich text rather than as its plain text). */
-export function isFormatted(pieces: RichTextPieceData[] | null | undefined): boolean {
+export function isFormatted(pieces: RichTextPiece[] | null | undefined): boolean {
   return (pieces ?? []).some((p) => {
     const v = pieceView(p);
     return v.tags.length > 0 || v.colorClass !== null || v.href !== null;
@@ -59,7 +59,7 @@ export function isFormatted(pieces: RichTextPieceData[] | null | undefined): boo
  * Rich-text pieces as escaped inline HTML: bold, italic, strike, underline, code, Notion's colours and safe links;
  * newlines as <br>. `links: false` leaves links out (for text inside another link, such as the header's home link).
  */
-export function richTextHtml(pieces: RichTextPieceData[], { links = true }: { links?: boolean } = {}): string {
+export function richTextHtml(pieces: RichTextPiece[], { links = true }: { links?: boolean } = {}): string {
   return pieces
     .map((piece) => {
       const view = pieceView(piece);
@@ -70,10 +70,4 @@ export function richTextHtml(pieces: RichTextPieceData[], { links = true }: { li
       return html;
     })
     .join("");
-}
-
-/** Plain text of a small HTML fragment (tags dropped, basic entities decoded), e.g. for meta descriptions. */
-export function htmlToText(html: string): string {
-  const entities: Record<string, string> = { "&amp;": "&", "&lt;": "<", "&gt;": ">", "&quot;": '"', "&#39;": "'", "&nbsp;": " " };
-  return html.replace(/<[^>]+>/g, "").replace(/&(amp|lt|gt|quot|#39|nbsp);/g, (e) => entities[e]);
 }

@@ -1,12 +1,12 @@
 import type { CategoryId } from "#contract/categories";
-import type { CataloguePage, Item } from "#contract/types";
+import type { CataloguePage, Item } from "#contract/public-api";
 import type { Size } from "#contract/image-size";
 import { isMediaUrl, mediaUrlKey } from "#contract/media-variants";
 import { mediaFileSizes } from "./media-files";
 import { quoteIdent } from "../tables/naming";
 import { withColumns } from "../tables/columns";
 import { databaseOf } from "./items";
-import { toItem } from "./items-map";
+import { toItemDetail } from "./items-map";
 import { fieldsOf, text } from "./values";
 
 /** Items per answer of the build's bulk read: a 10,000-item catalogue in 10,000 / CATALOGUE_PAGE_SIZE requests, each well under D1's limits. */
@@ -22,7 +22,7 @@ export function catalogueAfter(db: D1Database, category: CategoryId, after: stri
       .bind(after ?? "", CATALOGUE_PAGE_SIZE)
       .all<Record<string, unknown>>();
     const items = results.map((row) => ({
-      ...toItem(category, fieldsOf(row, columns), true),
+      ...toItemDetail(category, fieldsOf(row, columns)),
       createdTime: text(row.created_time),
       lastEditedTime: text(row.last_edited_time),
     }));

@@ -1,4 +1,4 @@
-import type { ContentBlock } from "#contract/types";
+import type { ContentBlock } from "#contract/public-api";
 import { readOne } from "./lookup";
 import { richPieces } from "./rich-text";
 import { type Fields, firstUrl, text } from "./values";

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { CategoryId } from "#contract/categories";
 import { DEFAULT_YEAR_RANGE, type ListingView } from "#contract/listing";
-import type { FilterOption, FilterOptions } from "#contract/types";
+import type { FilterOption, FilterOptions } from "#contract/public-api";
 import { quoteIdent } from "../tables/naming";
 import { columnFor, withColumns } from "../tables/columns";
 import { databaseOf } from "./items";

@@ -1,4 +1,4 @@
-import type { ImageRecord } from "#contract/types";
+import type { ImageRecord } from "#contract/public-api";
 import { readOne } from "./lookup";
 import { type Fields, firstUrl, text } from "./values";
 

@@ -1,6 +1,6 @@
 import { findCategory, type CategoryId } from "#contract/categories";
 import { isListField, itemProperty } from "#contract/notion-layout";
-import type { Item } from "#contract/types";
+import type { Item, ItemDetail } from "#contract/public-api";
 import { richPieces } from "./rich-text";
 import { bool, type Fields, firstUrl, list, num, text } from "./values";
 
@@ -9,8 +9,8 @@ function scalar(value: unknown): string | number | null {
   return typeof value === "number" ? value : text(value);
 }
 
-/** Row -> Item: the common fields, then the category's own fields (lists parsed from JSON); a `detail` item also has its page body as `longDescription`. */
-export function toItem(category: CategoryId, fields: Fields, detail = false): Item {
+/** Row -> Item: the common fields, then the category's own fields (lists parsed from JSON). */
+export function toItem(category: CategoryId, fields: Fields): Item {
   const description = text(fields(itemProperty("description")));
   const item: Item = {
     id: text(fields("id")) ?? "",
@@ -30,6 +30,10 @@ export function toItem(category: CategoryId, fields: Fields, detail = false): It
     const raw = fields(itemProperty(field));
     item[field] = isListField(field) ? list(raw) : scalar(raw);
   }
-  if (detail) item.longDescription = text(fields("body_md"));
   return item;
+}
+
+/** Row -> the item endpoint's answer: the item and its page body as `longDescription`. */
+export function toItemDetail(category: CategoryId, fields: Fields): ItemDetail {
+  return { ...toItem(category, fields), longDescription: text(fields("body_md")) };
 }

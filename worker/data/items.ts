@@ -1,10 +1,10 @@
 import { CATEGORY_IDS, findCategory, type CategoryId } from "#contract/categories";
 import type { ListingView } from "#contract/listing";
-import type { Item, Listing } from "#contract/types";
+import type { ItemDetail, Listing } from "#contract/public-api";
 import type { ListingQuery } from "../lib/listing-query";
 import { quoteIdent } from "../tables/naming";
 import { withColumns, withEachColumns } from "../tables/columns";
-import { toItem } from "./items-map";
+import { toItem, toItemDetail } from "./items-map";
 import { isUnfiltered, listingOrder, listingWhere, viewWhere } from "./listing-sql";
 import { fieldsOf } from "./values";
 
@@ -74,13 +74,13 @@ async function rowsById(db: D1Database, table: string, ids: string[]): Promise<R
 }
 
 /** The item of `category` with this Notion page id (dashed), or null. */
-export function readItem(db: D1Database, category: CategoryId, id: string): Promise<Item | null> {
+export function readItem(db: D1Database, category: CategoryId, id: string): Promise<ItemDetail | null> {
   return withColumns(db, databaseOf(category), async (columns) => {
     const row = await db
       .prepare(`SELECT * FROM ${quoteIdent(columns.table)} WHERE id = ?1`)
       .bind(id)
       .first<Record<string, unknown>>();
-    return row ? toItem(category, fieldsOf(row, columns), true) : null;
+    return row ? toItemDetail(category, fieldsOf(row, columns)) : null;
   });
 }
 
@@ -88,7 +88,7 @@ export function readItem(db: D1Database, category: CategoryId, id: string): Prom
  * The item with this id in `category`, else the item of another category holding that id (with its own `category`, so
  * the site can say which), else null. Only a miss looks further: one primary-key lookup per other synced table, in one batch.
  */
-export async function findItem(db: D1Database, category: CategoryId, id: string): Promise<Item | null> {
+export async function findItem(db: D1Database, category: CategoryId, id: string): Promise<ItemDetail | null> {
   const own = await readItem(db, category, id);
   if (own) return own;
   const others = CATEGORY_IDS.filter((other) => other !== category);
@@ -99,6 +99,6 @@ export async function findItem(db: D1Database, category: CategoryId, id: string)
       synced.map(({ columns }) => db.prepare(`SELECT * FROM ${quoteIdent(columns.table)} WHERE id = ?1`).bind(id)),
     );
     const at = results.findIndex((r) => r.results.length > 0);
-    return at < 0 ? null : toItem(synced[at].category, fieldsOf(results[at].results[0], synced[at].columns), true);
+    return at < 0 ? null : toItemDetail(synced[at].category, fieldsOf(results[at].results[0], synced[at].columns));
   });
 }

@@ -1,4 +1,4 @@
-import type { PageDescription } from "#contract/types";
+import type { PageDescription } from "#contract/public-api";
 import { readOne } from "./lookup";
 import { richPieces } from "./rich-text";
 import { type Fields, text } from "./values";

@@ -1,4 +1,4 @@
-import type { PageHeader } from "#contract/types";
+import type { PageHeader } from "#contract/public-api";
 import { readOne } from "./lookup";
 import { type Fields, text } from "./values";
 

@@ -1,4 +1,4 @@
-import type { Post } from "#contract/types";
+import type { Post } from "#contract/public-api";
 import { quoteIdent } from "../tables/naming";
 import { columnFor, withColumns } from "../tables/columns";
 import { type Fields, fieldsOf, firstUrl, num, text } from "./values";

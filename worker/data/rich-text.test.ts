@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { storedRichText, type RichText } from "../sync/mapping/rich-text";
+import { storedRichText, type NotionRichTextPiece } from "../sync/mapping/rich-text";
 import { richPieces } from "./rich-text";
 
 const ann = (a: Partial<Record<"bold" | "italic" | "strikethrough" | "underline" | "code", boolean>> & { color?: string } = {}) => ({
@@ -12,15 +12,15 @@ const ann = (a: Partial<Record<"bold" | "italic" | "strikethrough" | "underline"
   ...a,
 });
 /** A text piece as Notion's API returns it. */
-const notion = (content: string, a: Parameters<typeof ann>[0] = {}, url: string | null = null): RichText =>
+const notion = (content: string, a: Parameters<typeof ann>[0] = {}, url: string | null = null): NotionRichTextPiece =>
   ({
     type: "text",
     text: { content, link: url ? { url } : null },
     annotations: ann(a),
     plain_text: content,
     href: url,
-  }) as RichText;
-const roundTrip = (pieces: RichText[]) => richPieces(storedRichText(pieces), pieces.map((p) => p.plain_text).join(""));
+  }) as NotionRichTextPiece;
+const roundTrip = (pieces: NotionRichTextPiece[]) => richPieces(storedRichText(pieces), pieces.map((p) => p.plain_text).join(""));
 
 describe("rich text from Notion to the stored JSON to the API", () => {
   it("stores Notion's text, annotations and href of each piece, and nothing for no text", () => {
@@ -42,7 +42,7 @@ describe("rich text from Notion to the stored JSON to the API", () => {
       plain_text: "Workshop",
       href: "https://www.notion.so/p",
     };
-    expect(JSON.parse(storedRichText([mention as RichText])!)).toEqual([
+    expect(JSON.parse(storedRichText([mention as NotionRichTextPiece])!)).toEqual([
       { text: { content: "Workshop", link: null }, annotations: ann({ italic: true }), href: "https://www.notion.so/p" },
     ]);
   });

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { fullAnnotations } from "#contract/types";
+import { fullAnnotations } from "#contract/rich-text";
 import { isSafeUrl } from "#contract/safe-url";
-import type { RichTextPiece } from "#contract/types";
+import type { RichTextPiece } from "#contract/rich-text";
 import { richText } from "./values";
 
 /** Notion's text colours (foreground and `_background`); any other value reads as `default`. */
@@ -41,20 +41,20 @@ const StoredAnnotations = z.object({
 });
 
 /** One rich text piece as a `_rich` column stores it: Notion's `text`, `annotations` and `href`. */
-export const StoredPiece = z.object({
+export const StoredRichTextPiece = z.object({
   text: z.object({ content: z.string(), link: z.object({ url: z.string() }).nullish() }),
   annotations: StoredAnnotations.optional(),
   href: z.string().nullish(),
 });
 
 /** A `_rich` column's JSON. */
-const StoredPieces = z.array(StoredPiece);
+const StoredRichTextPieces = z.array(StoredRichTextPiece);
 
 /** A stored piece (what the sync writes). */
-export type StoredPiece = z.infer<typeof StoredPiece>;
+export type StoredRichTextPiece = z.infer<typeof StoredRichTextPiece>;
 
 /** The link of a stored piece when its address is relative or uses an allowed protocol (the Markdown allow-list); else null. */
-function pieceHref(piece: StoredPiece): string | null {
+function pieceHref(piece: StoredRichTextPiece): string | null {
   const href = (piece.href ?? piece.text.link?.url ?? "").trim();
   return href !== "" && isSafeUrl(href) ? href : null;
 }
@@ -64,7 +64,7 @@ function color(value: string | undefined): NotionColor {
 }
 
 /** A stored piece as the API hands it out: `plain_text`, a safe `href` (or null), every annotation. */
-function apiPiece(piece: StoredPiece): RichTextPiece {
+function apiPiece(piece: StoredRichTextPiece): RichTextPiece {
   const a = piece.annotations ?? {};
   return {
     type: "text",
@@ -87,7 +87,7 @@ export function richPieces(stored: unknown, plain: string | null): RichTextPiece
   } catch {
     return richText(plain);
   }
-  const parsed = StoredPieces.safeParse(raw);
+  const parsed = StoredRichTextPieces.safeParse(raw);
   if (!parsed.success || parsed.data.length === 0) return richText(plain);
   return parsed.data.map(apiPiece);
 }

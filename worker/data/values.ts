@@ -1,4 +1,4 @@
-import type { RichTextPiece } from "#contract/types";
+import type { RichTextPiece } from "#contract/rich-text";
 import { RICH_SUFFIX } from "../tables/schema";
 import { columnFor, type TableColumns } from "../tables/columns";
 

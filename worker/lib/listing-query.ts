@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { DEFAULT_SORT, LISTING_PAGE_SIZE, sortsFor, type ListingView, type Sort } from "#contract/listing";
-import type { Listing } from "#contract/types";
+import type { Listing } from "#contract/public-api";
 
 /** Largest page size a client may ask for. */
 const MAX_LIMIT = 100;

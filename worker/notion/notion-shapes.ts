@@ -7,7 +7,7 @@ import { UpstreamError } from "./upstream-error";
  * types) pass through untouched, so a Notion addition never breaks the sync; a known field of the wrong shape does.
  */
 
-const RichText = z.looseObject({
+const NotionRichTextPieceSchema = z.looseObject({
   plain_text: z.string().optional(),
   href: z.string().nullish(),
   annotations: z
@@ -44,8 +44,8 @@ function tagged<T extends { type: string }>(base: z.ZodType<T>, members: Record<
 /** A page property value, each type as properties.ts reads it; formulas and rollups hold values of their own. */
 const NotionPropertyValue: z.ZodType<PropertyValue> = z.lazy(() =>
   tagged(z.looseObject({ type: z.string() }), {
-    title: z.array(RichText),
-    rich_text: z.array(RichText),
+    title: z.array(NotionRichTextPieceSchema),
+    rich_text: z.array(NotionRichTextPieceSchema),
     number: z.number().nullable(),
     checkbox: z.boolean(),
     select: Named.nullable(),
@@ -87,8 +87,8 @@ export const NotionPage = z.looseObject({
 
 /** Member of a block of a type Markdown renders (text, code, to-do, image...). */
 const BlockContent = z.looseObject({
-  rich_text: z.array(RichText).optional(),
-  caption: z.array(RichText).optional(),
+  rich_text: z.array(NotionRichTextPieceSchema).optional(),
+  caption: z.array(NotionRichTextPieceSchema).optional(),
   language: z.string().optional(),
   checked: z.boolean().optional(),
   list_start_index: z.number().optional(),
@@ -118,7 +118,7 @@ const PropertySchemaShape = z.looseObject({
 export const NotionSearchResult = z.looseObject({
   object: z.string(),
   id: z.string(),
-  title: z.array(RichText).optional(),
+  title: z.array(NotionRichTextPieceSchema).optional(),
   parent: z.looseObject({ type: z.string().optional(), database_id: z.string().optional() }).optional(),
   properties: z.record(z.string(), PropertySchemaShape).optional(),
   in_trash: z.boolean().optional(),

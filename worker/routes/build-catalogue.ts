@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import type { CataloguePage } from "#contract/types";
+import type { CataloguePage } from "#contract/public-api";
 import { z } from "zod";
 import type { AppEnv } from "../app-env";
 import { catalogueAfter } from "../data/catalogue-pages";

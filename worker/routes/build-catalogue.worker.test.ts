@@ -4,7 +4,7 @@ import worker from "../index";
 import { CATALOGUE_PAGE_SIZE } from "../data/catalogue-pages";
 import { recordMediaFiles } from "../data/media-files";
 import { CataloguePageSchema } from "#contract/public-api";
-import type { CatalogueItem, Item } from "#contract/types";
+import type { CatalogueItem, Item } from "#contract/public-api";
 import { dropNotionTables, json, type Row, seedCategory } from "../test/fixtures";
 import { get } from "../test/http";
 

@@ -2,7 +2,7 @@ import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { ADMIN_PATHS } from "#contract/api-paths";
 import { sortsFor, type ListingView } from "#contract/listing";
-import type { Listing } from "#contract/types";
+import type { Listing } from "#contract/public-api";
 import worker from "../index";
 import { listingIndexSql } from "../data/listing-indexes";
 import { columnsNamed } from "../tables/columns";

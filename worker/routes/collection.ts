@@ -9,7 +9,7 @@ import { viewSummary, ViewSummarySchema } from "../data/filter-options";
 import { findItem, listItems } from "../data/items";
 import { type CategoryId, isCategoryId } from "#contract/categories";
 import type { ListingView } from "#contract/listing";
-import type { Item, Listing } from "#contract/types";
+import type { ItemDetail, Listing } from "#contract/public-api";
 import { fail } from "../lib/errors";
 import { canonicalListingQuery, isPastLastPage, type ListingQuery, listingQuerySchema, PastLastPage } from "../lib/listing-query";
 import { notionIdParam } from "./lib/route-params";
@@ -64,7 +64,7 @@ collection.get("/:category/for-sale", validate("query", listingQuerySchema("for-
 collection.get("/:category/:id", validate("param", z.object({ category: z.string(), id: notionIdParam })), async (c) => {
   const { category, id } = c.req.valid("param");
   const key = await cacheKey("items", category, "id", id);
-  return serveCached<Item>(
+  return serveCached<ItemDetail>(
     c,
     key,
     async () => (await findItem(c.env.DB, category as CategoryId, id)) ?? fail(404, `Item not found: ${category}/${id}`),

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import type { Post } from "#contract/types";
+import type { Post } from "#contract/public-api";
 import { z } from "zod";
 import type { AppEnv } from "../app-env";
 import { cacheKey } from "../cache/keys";

@@ -1,6 +1,5 @@
 import { useStore } from "@nanostores/react";
-import { hitRate } from "./hit-rate";
-import { $cacheStats } from "./admin-cache";
+import { $cacheStats, hitRate } from "./admin-cache";
 
 /** The four stats cards: Cached Items, Cache Hit Rate, Cache Hits, Cache Misses. */
 export default function StatsCards() {

@@ -1,6 +1,14 @@
 import { useStore } from "@nanostores/react";
-import { isTableSyncDisabled } from "./table-sync-disabled";
-import { $notionTables, $syncBusy, $syncingAll, $syncingTable, refreshTables, runFullSync, runTableSync } from "./admin-sync";
+import {
+  $notionTables,
+  $syncBusy,
+  $syncingAll,
+  $syncingTable,
+  isTableSyncDisabled,
+  refreshTables,
+  runFullSync,
+  runTableSync,
+} from "./admin-sync";
 import Icon from "../../lib/ui/Icon";
 // Bundled with the panel, not loaded on demand: a sync ends in a deploy, which removes the chunks an open panel would fetch.
 import SyncAllConfirm from "./SyncAllConfirm";

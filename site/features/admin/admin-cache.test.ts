@@ -1,6 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { $adminSession } from "./admin-store";
-import { $cacheStats, $cachingPending, clearAllCaches, clearBrowserCacheAndReload, refreshStats, toggleCaching } from "./admin-cache";
+import {
+  $cacheStats,
+  $cachingPending,
+  clearAllCaches,
+  clearBrowserCacheAndReload,
+  hitRate,
+  refreshStats,
+  toggleCaching,
+} from "./admin-cache";
 import { fakeAdminApi } from "./test/fake-api";
 import { $toasts, dismiss } from "../shell/toasts";
 
@@ -120,5 +128,13 @@ describe("cache management store", () => {
     expect(lastToast().description).toBe(
       "An unknown error occurred. Please do a hard refresh instead (Ctrl+Shift+R, or Cmd+Shift+R on a Mac).",
     );
+  });
+});
+
+describe("hit rate", () => {
+  it("is hits over all lookups with one decimal, 0% before any", () => {
+    expect(hitRate({ hits: 3, misses: 1 })).toBe("75.0%");
+    expect(hitRate({ hits: 0, misses: 0 })).toBe("0%");
+    expect(hitRate(undefined)).toBe("0%");
   });
 });

@@ -1,5 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { $adminSession, $signInForm, checkSession, handleUnauthorized, SESSION_EXPIRED, signOutAdmin, submitPassword } from "./admin-store";
+import {
+  $adminSession,
+  $signInForm,
+  checkSession,
+  handleUnauthorized,
+  SESSION_EXPIRED,
+  signInErrorText,
+  signOutAdmin,
+  submitPassword,
+} from "./admin-store";
 import { fakeAdminApi } from "./test/fake-api";
 import { HttpError } from "../../lib/http";
 
@@ -50,5 +59,25 @@ describe("admin session store", () => {
     expect($adminSession.get().status).toBe("signed-in");
     expect(handleUnauthorized(new HttpError(401, "", "Unauthorized"))).toBe(true);
     expect($adminSession.get()).toEqual({ status: "signed-out", expiresAt: null, notice: SESSION_EXPIRED });
+  });
+});
+
+describe("sign-in error texts", () => {
+  it("name a wrong password, throttling and a missing secret", () => {
+    expect(signInErrorText(new HttpError(401, '{"error":"Incorrect password"}', ""))).toBe("Incorrect password. Please try again.");
+    expect(signInErrorText(new HttpError(429, '{"error":"Too many sign-in attempts. Try again in 15 minutes."}', ""))).toBe(
+      "Too many sign-in attempts. Try again in 15 minutes.",
+    );
+    expect(signInErrorText(new HttpError(429, "", "Too Many Requests"))).toBe(
+      "Too many sign-in attempts. Please wait a few minutes and try again.",
+    );
+    for (const body of [
+      '{"error":"Admin access is not configured"}',
+      '{"error":"Admin access is not configured: ADMIN_PASSWORD must be at least 12 characters"}',
+    ])
+      expect(signInErrorText(new HttpError(503, body, ""))).toBe(
+        "Admin access is not configured on the server (set the ADMIN_PASSWORD secret, at least 12 characters).",
+      );
+    expect(signInErrorText(new TypeError("Failed to fetch"))).toBe("Failed to fetch");
   });
 });

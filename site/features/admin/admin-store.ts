@@ -1,7 +1,6 @@
 import { atom } from "nanostores";
 import { readSession, signIn, signOut } from "./admin-api";
-import { errorText } from "./error-text";
-import { signInErrorText } from "./sign-in-error";
+import { errorText, serverMessage } from "./error-text";
 import { statusOf } from "../../lib/http";
 
 /** Where the admin panel stands: still asking the server, showing the sign-in card, or signed in. */
@@ -54,4 +53,18 @@ export function handleUnauthorized(error: unknown): boolean {
   if (statusOf(error) !== 401) return false;
   $adminSession.set({ status: "signed-out", expiresAt: null, notice: SESSION_EXPIRED });
   return true;
+}
+
+/** What the sign-in card says about a failed sign-in. */
+export function signInErrorText(error: unknown): string {
+  switch (statusOf(error)) {
+    case 401:
+      return "Incorrect password. Please try again.";
+    case 429:
+      return serverMessage(error) ?? "Too many sign-in attempts. Please wait a few minutes and try again.";
+    case 503:
+      return "Admin access is not configured on the server (set the ADMIN_PASSWORD secret, at least 12 characters).";
+    default:
+      return errorText(error);
+  }
 }

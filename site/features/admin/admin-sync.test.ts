@@ -10,6 +10,7 @@ import {
   $syncingTable,
   $syncRuns,
   $syncStatus,
+  isTableSyncDisabled,
   refreshSyncStatus,
   refreshTables,
   runFullSync,
@@ -385,5 +386,20 @@ describe("notion sync store", () => {
     const { refreshSyncRuns } = await import("./admin-sync");
     await refreshSyncRuns();
     expect($syncRuns.get()).toEqual({ runs: [run], error: "503: down" });
+  });
+});
+
+const notionTable = (databaseId: string | null) => ({
+  tableName: "notion_slot_machines",
+  recordCount: 3,
+  databaseTitle: "Slot Machines",
+  databaseId,
+});
+
+describe("table sync buttons", () => {
+  it("are disabled without a database id and for every table while any sync runs", () => {
+    expect(isTableSyncDisabled(notionTable("db-1"), false)).toBe(false);
+    expect(isTableSyncDisabled(notionTable(null), false)).toBe(true);
+    expect(isTableSyncDisabled(notionTable("db-1"), true)).toBe(true);
   });
 });

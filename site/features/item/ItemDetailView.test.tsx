@@ -1,10 +1,10 @@
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { BACK_LINK_SCRIPT } from "./item-route";
-import { normalizeItem } from "../../lib/normalize";
+import { testItem } from "../../test/fixtures";
 import ItemDetailView from "./ItemDetailView";
 
-const item = normalizeItem({
+const item = testItem({
   id: "abc",
   category: "slots",
   title: "Mills Castle Front",

@@ -1,12 +1,17 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { testItemDetail } from "../../test/fixtures";
 import { ITEM_NOT_FOUND_TEXT, categoryMismatch, fetchItem, itemErrorMessage, statusText } from "./item-fetch";
 
 afterEach(() => vi.unstubAllGlobals());
 
 describe("item detail fetch", () => {
-  it("returns the item with defaults for missing fields", async () => {
-    vi.stubGlobal("fetch", async () => Response.json({ id: "a1", category: "slots", title: "Mills" }));
-    expect(await fetchItem("", "slots", "a1")).toMatchObject({ id: "a1", title: "Mills", additionalImageUrls: [], price: null });
+  it("returns the item as the contract describes it, and refuses an answer missing a field", async () => {
+    const answer = testItemDetail({ id: "a1", category: "slots", title: "Mills", denomination: "5¢" });
+    vi.stubGlobal("fetch", async () => Response.json(answer));
+    expect(await fetchItem("", "slots", "a1")).toEqual(answer);
+    const { price: _price, ...withoutPrice } = answer;
+    vi.stubGlobal("fetch", async () => Response.json(withoutPrice));
+    expect(itemErrorMessage(await fetchItem("", "slots", "a1").catch((e: unknown) => e))).toBe(ITEM_NOT_FOUND_TEXT);
   });
 
   it("fails with the status text", async () => {
@@ -15,7 +20,7 @@ describe("item detail fetch", () => {
   });
 
   it("fails on a category mismatch", async () => {
-    vi.stubGlobal("fetch", async () => Response.json({ id: "a1", category: "arcades" }));
+    vi.stubGlobal("fetch", async () => Response.json(testItemDetail({ id: "a1", category: "arcades" })));
     await expect(fetchItem("", "slots", "a1")).rejects.toThrow("Category mismatch: expected 'slots', got 'arcades'");
     expect(categoryMismatch("a", "b")).toBe("Category mismatch: expected 'a', got 'b'");
   });
@@ -34,7 +39,7 @@ describe("item failure messages", () => {
     expect(itemErrorMessage(await fetchItem("", "toys", "a").catch((e: unknown) => e))).toBe(
       "Failed to fetch toys item: Internal Server Error",
     );
-    vi.stubGlobal("fetch", async () => Response.json({ id: "a1", category: "parts" }));
+    vi.stubGlobal("fetch", async () => Response.json(testItemDetail({ id: "a1", category: "parts" })));
     expect(itemErrorMessage(await fetchItem("", "toys", "a1").catch((e: unknown) => e))).toBe(
       "Category mismatch: expected 'toys', got 'parts'",
     );

@@ -1,6 +1,6 @@
 import { API_PATHS } from "#contract/api-paths";
-import { ItemSchema } from "#contract/public-api";
-import { normalizeItem, type SiteItem } from "../../lib/normalize";
+import { ItemDetailSchema } from "#contract/public-api";
+import type { SiteItem } from "../../lib/normalize";
 
 /** Shown when an item cannot be loaded and no message says why. */
 export const ITEM_NOT_FOUND_TEXT = "Could not find the requested item. It may have been removed or the ID is invalid.";
@@ -39,7 +39,7 @@ export function statusText(res: Pick<Response, "status" | "statusText">): string
 export async function fetchItem(base: string, category: string, id: string, init: RequestInit = {}): Promise<SiteItem> {
   const res = await fetch(`${base}${API_PATHS.collection}/${category}/${encodeURIComponent(id)}`, { credentials: "include", ...init });
   if (!res.ok) throw new ItemFetchError(`Failed to fetch ${category} item: ${statusText(res)}`);
-  const item = normalizeItem(ItemSchema.parse(await res.json()));
+  const item = ItemDetailSchema.parse(await res.json());
   if (item.category !== category) throw new ItemFetchError(categoryMismatch(category, item.category));
   return item;
 }

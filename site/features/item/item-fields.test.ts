@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { detailSections } from "./item-fields";
-import { normalizeItem } from "../../lib/normalize";
+import { testItem } from "../../test/fixtures";
 
-const item = normalizeItem({
+const item = testItem({
   id: "1",
   category: "vending",
   title: "Peanut",
@@ -38,13 +38,13 @@ describe("details panel", () => {
   });
 
   it("omits the price outside for-sale and empty type sections", () => {
-    const [general, ...rest] = detailSections(normalizeItem({ id: "2", category: "parts", compatibleModels: [] }), false);
+    const [general, ...rest] = detailSections(testItem({ id: "2", category: "parts", compatibleModels: [] }), false);
     expect(general.rows.map((r) => r.label)).toEqual(["Category"]);
     expect(rest).toEqual([]);
   });
 
   it("joins list fields", () => {
-    const sections = detailSections(normalizeItem({ id: "3", category: "parts", compatibleModels: ["Castle Front", "Lion Head"] }), false);
+    const sections = detailSections(testItem({ id: "3", category: "parts", compatibleModels: ["Castle Front", "Lion Head"] }), false);
     expect(sections[1].rows).toEqual([{ label: "Compatible Models", value: "Castle Front, Lion Head" }]);
   });
 });

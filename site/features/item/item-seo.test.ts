@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { breadcrumbJsonLd, itemMetaDescription, itemPageTitle, productJsonLd } from "./item-seo";
 import { canonicalItemPath } from "../../lib/seo";
-import { normalizeItem } from "../../lib/normalize";
+import { testItem } from "../../test/fixtures";
 
 describe("Product JSON-LD", () => {
   it("has an Offer in USD when the item is for sale", () => {
     const ld = productJsonLd(
-      normalizeItem({ id: "a", category: "slots", title: "Mills", manufacturer: "Mills", year: 1933, forSale: true, price: 4250 }),
+      testItem({ id: "a", category: "slots", title: "Mills", manufacturer: "Mills", year: 1933, forSale: true, price: 4250 }),
       "http://x/for-sale/slots/a",
       ["http://x/i.png"],
     );
@@ -19,41 +19,41 @@ describe("Product JSON-LD", () => {
   });
 
   it("has no Offer otherwise", () => {
-    expect(productJsonLd(normalizeItem({ id: "b", category: "toys", forSale: false, price: 10 }), "u", [])).not.toHaveProperty("offers");
-    expect(productJsonLd(normalizeItem({ id: "c", category: "toys", forSale: true, price: null }), "u", [])).not.toHaveProperty("offers");
+    expect(productJsonLd(testItem({ id: "b", category: "toys", forSale: false, price: 10 }), "u", [])).not.toHaveProperty("offers");
+    expect(productJsonLd(testItem({ id: "c", category: "toys", forSale: true, price: null }), "u", [])).not.toHaveProperty("offers");
   });
 });
 
 describe("item page title and description", () => {
   it("adds ' For Sale' to the title under for-sale only", () => {
-    const item = normalizeItem({ id: "a", category: "slots", title: "Mills Castle Front 5¢" });
+    const item = testItem({ id: "a", category: "slots", title: "Mills Castle Front 5¢" });
     expect(itemPageTitle(item, "for-sale")).toBe("Mills Castle Front 5¢ For Sale");
     expect(itemPageTitle(item, "gallery")).toBe("Mills Castle Front 5¢");
-    expect(itemPageTitle(normalizeItem({ id: "b", category: "slots" }), "gallery")).toBe("Untitled item");
+    expect(itemPageTitle(testItem({ id: "b", category: "slots" }), "gallery")).toBe("Untitled item");
   });
 
   it("describes an item by its description, else by title, category and year", () => {
-    expect(itemMetaDescription(normalizeItem({ id: "a", category: "slots", title: "Mills", description: "  A   restored\nfront. " }))).toBe(
+    expect(itemMetaDescription(testItem({ id: "a", category: "slots", title: "Mills", description: "  A   restored\nfront. " }))).toBe(
       "A restored front.",
     );
-    expect(itemMetaDescription(normalizeItem({ id: "b", category: "arcades", title: "Baffle Ball", year: 1931 }))).toBe(
+    expect(itemMetaDescription(testItem({ id: "b", category: "arcades", title: "Baffle Ball", year: 1931 }))).toBe(
       "Baffle Ball — Arcade Machines, 1931.",
     );
-    expect(itemMetaDescription(normalizeItem({ id: "c", category: "toys" }))).toBe("Untitled item — Vintage Toys.");
+    expect(itemMetaDescription(testItem({ id: "c", category: "toys" }))).toBe("Untitled item — Vintage Toys.");
   });
 });
 
 describe("one address per item", () => {
   it("is the for-sale page while the item is for sale, else the gallery page, the id escaped", () => {
-    expect(canonicalItemPath(normalizeItem({ id: "1a2b", category: "slots", forSale: true }))).toBe("/for-sale/slots/1a2b");
-    expect(canonicalItemPath(normalizeItem({ id: "1a2b", category: "slots", forSale: false }))).toBe("/gallery/slots/1a2b");
-    expect(canonicalItemPath(normalizeItem({ id: "a/b?c", category: "toys" }))).toBe("/gallery/toys/a%2Fb%3Fc");
+    expect(canonicalItemPath(testItem({ id: "1a2b", category: "slots", forSale: true }))).toBe("/for-sale/slots/1a2b");
+    expect(canonicalItemPath(testItem({ id: "1a2b", category: "slots", forSale: false }))).toBe("/gallery/slots/1a2b");
+    expect(canonicalItemPath(testItem({ id: "a/b?c", category: "toys" }))).toBe("/gallery/toys/a%2Fb%3Fc");
   });
 });
 
 describe("BreadcrumbList JSON-LD", () => {
   it("follows the page's visible trail with absolute addresses, ending with the item's title", () => {
-    const item = normalizeItem({ id: "a", category: "trade-stimulators", title: "Puck <Tale> & Co", forSale: true });
+    const item = testItem({ id: "a", category: "trade-stimulators", title: "Puck <Tale> & Co", forSale: true });
     expect(breadcrumbJsonLd(item, "for-sale", "https://shop.example")).toEqual({
       "@context": "https://schema.org",
       "@type": "BreadcrumbList",
@@ -64,7 +64,7 @@ describe("BreadcrumbList JSON-LD", () => {
         { "@type": "ListItem", position: 4, name: "Puck <Tale> & Co" },
       ],
     });
-    expect(breadcrumbJsonLd(normalizeItem({ id: "b", category: "slots" }), "gallery", "https://shop.example").itemListElement).toEqual([
+    expect(breadcrumbJsonLd(testItem({ id: "b", category: "slots" }), "gallery", "https://shop.example").itemListElement).toEqual([
       expect.objectContaining({ name: "Home" }),
       expect.objectContaining({ name: "Gallery", item: "https://shop.example/gallery" }),
       expect.objectContaining({ name: "Slot Machines", item: "https://shop.example/gallery/slots" }),

@@ -2,7 +2,7 @@ import { useStore } from "@nanostores/react";
 import { Collapsible } from "radix-ui";
 import type { CategoryId } from "#contract/categories";
 import { activeFilterCount } from "./filter-model";
-import type { FilterOptions } from "#contract/types";
+import type { FilterOptions } from "#contract/public-api";
 import { $filters, $filtersOpen, resetFilters, setFiltersOpen } from "./filters-store";
 import Icon from "../../lib/ui/Icon";
 import ActiveFilterChips from "./filters/ActiveFilterChips";

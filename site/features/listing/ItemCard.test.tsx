@@ -1,10 +1,10 @@
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { normalizeItem } from "../../lib/normalize";
+import { testItem } from "../../test/fixtures";
 import ItemCard from "./ItemCard";
 import Pager from "../../lib/ui/Pager";
 
-const item = normalizeItem({
+const item = testItem({
   id: "abc",
   category: "slots",
   title: "Mills Castle Front",
@@ -37,7 +37,7 @@ describe("item card", () => {
       { plain_text: " or ", annotations: {} },
       { plain_text: "this", href: "javascript:alert(1)" },
     ];
-    const rich = normalizeItem({
+    const rich = testItem({
       id: "r",
       category: "slots",
       title: "R",
@@ -58,7 +58,7 @@ describe("item card", () => {
   });
 
   it("offers the worker's resized copies of a synced main image, and none for a category default", () => {
-    const synced = normalizeItem({ id: "abc", category: "slots", title: "Mills", mainImageUrl: "/media/notion/f1/front.png" });
+    const synced = testItem({ id: "abc", category: "slots", title: "Mills", mainImageUrl: "/media/notion/f1/front.png" });
     const html = renderToString(<ItemCard item={synced} sourcePage="gallery" page={2} showPrice={false} eager={false} />);
     expect(html).toContain('src="/media/notion/f1/front.png"');
     expect(html).toContain(

@@ -1,6 +1,6 @@
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { normalizeItem } from "../../lib/normalize";
+import { testItem } from "../../test/fixtures";
 import ItemCard from "../listing/ItemCard";
 import Snippet from "./Snippet";
 
@@ -26,7 +26,7 @@ describe("search snippet", () => {
   });
 
   it("takes the description's place on a card that links where the search says", () => {
-    const item = normalizeItem({
+    const item = testItem({
       id: "abc",
       category: "slots",
       title: "Mills Castle Front",

@@ -1,10 +1,11 @@
 import { createServer } from "node:http";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { listenOnLoopback, type Listening } from "../../../scripts/lib/listen.ts";
+import { testCatalogueItem } from "../../test/fixtures";
 
 type Catalogue = typeof import("./catalogue");
 
-const ITEM = { id: "a1", title: "Mills Bell", category: "slots" };
+const ITEM = { id: "a1", title: "Mills Bell", category: "slots" } as const;
 let server: Listening;
 const hits = new Map<string, number>();
 /** The Authorization header each request sent, by path. */
@@ -21,7 +22,8 @@ beforeAll(async () => {
       authorizations.set(path, [...(authorizations.get(path) ?? []), req.headers.authorization]);
       const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
         res.writeHead(status, { "content-type": "application/json", ...headers }).end(JSON.stringify(body));
-      const slice = (items: unknown[], next: string | null = null) => json(200, { items, next, imageSizes: {} });
+      const slice = (items: Parameters<typeof testCatalogueItem>[0][], next: string | null = null) =>
+        json(200, { items: items.map(testCatalogueItem), next, imageSizes: {} });
       if (path.startsWith("/api/build/") && req.headers.authorization !== `Bearer ${TOKEN}`)
         return json(401, { error: "Only the site build may read /api/build: send Authorization: Bearer <BUILD_TOKEN>" });
       if (path === "/api/build/catalogue/slots") return slice([{ ...ITEM, id: "s1" }], "s1");

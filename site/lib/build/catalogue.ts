@@ -3,8 +3,8 @@ import type { CategoryId } from "#contract/categories";
 import { categoryMismatch } from "../../features/item/item-fetch";
 import { LISTING_PAGE_SIZE, type ListingView } from "#contract/listing";
 import { listingPath } from "../../features/listing/listing-url";
-import { normalizeItem, normalizeListing, type SiteItem, type SiteListing } from "../normalize";
-import { CataloguePageSchema, ListingSchema } from "#contract/public-api";
+import { listingReading, normalizeListing, type SiteItem, type SiteListing } from "../normalize";
+import { CataloguePageSchema } from "#contract/public-api";
 import { apiGet } from "./api";
 import { knowImageSizes } from "./probe";
 
@@ -34,7 +34,7 @@ export function listingPage(category: CategoryId, view: ListingView): string {
 /** Page 1 of a listing as the island starts with it; throws a BuildPageError when it cannot be loaded. */
 export async function firstListingPage(category: CategoryId, view: ListingView): Promise<SiteListing> {
   try {
-    return normalizeListing(await apiGet(listingPath(category, view, 1, LISTING_PAGE_SIZE), ListingSchema, "catalogue"), category);
+    return normalizeListing(await apiGet(listingPath(category, view, 1, LISTING_PAGE_SIZE), listingReading(category), "catalogue"));
   } catch (error) {
     throw new BuildPageError(listingPage(category, view), error);
   }
@@ -51,7 +51,7 @@ async function readCatalogue(category: CategoryId): Promise<SiteItem[]> {
     const page = await apiGet(path, CataloguePageSchema, "catalogue");
     // The item pages' srcsets then need no probe of the images the sync already measured.
     knowImageSizes(page.imageSizes);
-    items.push(...page.items.map(normalizeItem));
+    items.push(...page.items);
     if (page.next === null || page.items.length === 0) return items;
     after = page.next;
   }

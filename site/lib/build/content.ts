@@ -7,6 +7,7 @@ import { markdownToHtml } from "./markdown";
 import { responsiveSrcset } from "./responsive";
 import { probeImage, sizeImages } from "./probe";
 import type { Size } from "#contract/image-size";
+import * as z from "zod/mini";
 
 /** A post ready to render: sanitised HTML, or null when its content is empty. */
 export type RenderedPost = {
@@ -18,9 +19,12 @@ export type RenderedPost = {
   imageSrcset: string | null;
 };
 
+/** The page header answer, or the spec's second reading of the record (`Title`, `IconType`). */
+const PageHeaderReadingSchema = z.union([PageHeaderSchema, z.object({ Title: z.nullable(z.string()), IconType: z.nullable(z.string()) })]);
+
 /** The page's header (managed title/icon, or the page's defaults when missing or failing). */
 export async function pageHeader(pageId: PageId): Promise<ResolvedHeader> {
-  const loaded = await apiTry(`${API_PATHS.pageHeaders}/${pageId}`, PageHeaderSchema);
+  const loaded = await apiTry(`${API_PATHS.pageHeaders}/${pageId}`, PageHeaderReadingSchema);
   return resolveHeader(pageId, loaded.ok ? loaded.data : null);
 }
 
@@ -32,7 +36,7 @@ export async function pageDescription(section: string): Promise<Description> {
   const loaded = await apiTry(`${API_PATHS.pageDescription}/${section}`, PageDescriptionSchema);
   if (!loaded.ok) return loaded.status === 404 ? { state: "none" } : { state: "error" };
   if (isBlank(loaded.data.richText, loaded.data.description)) return { state: "none" };
-  const pieces = loaded.data.richText ?? [];
+  const pieces = loaded.data.richText;
   return { state: "ok", html: pieces.length && !isBlank(pieces) ? richTextHtml(pieces) : escapeHtml(loaded.data.description ?? "") };
 }
 
@@ -46,9 +50,9 @@ export async function sectionPosts(section: string): Promise<Loaded<RenderedPost
     data: await Promise.all(
       posts.map(async (post) => ({
         id: post.id,
-        title: post.title ?? null,
-        html: (post.content ?? "").trim() ? await sizeImages(markdownToHtml(post.content ?? "")) : null,
-        imageUrl: post.imageUrl ?? null,
+        title: post.title,
+        html: post.content.trim() ? await sizeImages(markdownToHtml(post.content)) : null,
+        imageUrl: post.imageUrl,
         imageSize: post.imageUrl ? await probeImage(post.imageUrl) : null,
         imageSrcset: await responsiveSrcset(post.imageUrl),
       })),

@@ -1,6 +1,6 @@
 import { JSDOM } from "jsdom";
 import { describe, expect, it } from "vitest";
-import { normalizeItem } from "../normalize";
+import { testItem } from "../../test/fixtures";
 import { FEED_LIMIT, feedText, forSaleFeedItems, newsFeedItems, type FeedPost } from "./feed-items";
 import { feedXml } from "./feeds";
 
@@ -96,7 +96,7 @@ describe("the news feed (/rss.xml)", () => {
 
 describe("the for-sale feed (/for-sale/rss.xml)", () => {
   const item = (n: number, fields: Record<string, unknown> = {}) =>
-    normalizeItem({
+    testItem({
       id: `item-${n}`,
       category: "slots",
       title: `Slot ${n}`,

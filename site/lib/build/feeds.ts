@@ -38,10 +38,10 @@ export async function newsFeed(site: URL): Promise<string> {
   if (!loaded.ok) console.warn(`[site] ${FEEDS[0].path} lists no posts this build: ${loaded.error}`);
   const posts = (loaded.ok ? loaded.data : []).map((post) => ({
     id: post.id,
-    title: post.title ?? null,
-    text: htmlText(markdownToHtml(post.content ?? "")),
-    imageUrl: post.imageUrl ?? null,
-    createdTime: post.createdTime ?? null,
+    title: post.title,
+    text: htmlText(markdownToHtml(post.content)),
+    imageUrl: post.imageUrl,
+    createdTime: post.createdTime,
   }));
   return feedXml(
     {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { testBlock, type PieceFields } from "../../test/fixtures";
 import { contactHtml, formattedHtml } from "./managed-text";
 
-const block = (richText: unknown[]) =>
-  ({ type: "text", content: "x", richText, title: null, imageUrl: null }) as Parameters<typeof formattedHtml>[0];
+const block = (richText: PieceFields[]) => testBlock({ content: "x", richText });
 
 describe("managed text in the shell", () => {
   it("renders a formatted header title as rich text without links (it sits in the home link), and plain pieces not at all", () => {

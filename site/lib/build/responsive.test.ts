@@ -2,6 +2,7 @@ import { createServer } from "node:http";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { listenOnLoopback, type Listening } from "../../../scripts/lib/listen.ts";
 import { pngHeader as png } from "#contract/test/png-header";
+import { testCatalogueItem } from "../../test/fixtures";
 
 type Modules = { catalogue: typeof import("./catalogue"); responsive: typeof import("./responsive"); probe: typeof import("./probe") };
 
@@ -10,13 +11,13 @@ const hits = new Map<string, number>();
 let m: Modules;
 
 const ITEMS = [
-  {
+  testCatalogueItem({
     id: "s1",
     category: "slots",
     title: "Mills Bell",
     mainImageUrl: "/media/notion/a/known.png",
     additionalImageUrls: ["/media/notion/b/old.png"],
-  },
+  }),
 ];
 
 beforeAll(async () => {

@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { htmlText } from "./html";
+import { testBlock } from "../../test/fixtures";
 import { bannerFor, headerTitleHtml } from "./shell";
 
-const rich = (text: string) => ({ type: "rich_text", content: text, richText: [{ plain_text: text }], title: null, imageUrl: null });
+const rich = (text: string) => testBlock({ type: "rich_text", content: text, richText: [{ plain_text: text }] });
 
 describe("banner rule", () => {
   it("shows the construction notice with the default text when the load failed", () => {
@@ -13,11 +14,11 @@ describe("banner rule", () => {
   });
 
   it("shows the notice followed by the content when the block is not rich text", () => {
-    expect(bannerFor({ type: "text", content: "Back soon", richText: [], title: null, imageUrl: null })).toEqual({
+    expect(bannerFor(testBlock({ type: "text", content: "Back soon" }))).toEqual({
       kind: "notice",
       text: "WEBSITE UNDER CONSTRUCTION — Back soon",
     });
-    expect(bannerFor({ type: "image", content: null, richText: [], title: null, imageUrl: "/x.png" })).toMatchObject({
+    expect(bannerFor(testBlock({ type: "image", imageUrl: "/x.png" }))).toMatchObject({
       text: "WEBSITE UNDER CONSTRUCTION — Please excuse our appearance while we restore our online presence",
     });
   });
@@ -30,7 +31,7 @@ describe("banner rule", () => {
 
 describe("banner with formatting", () => {
   it("shows Notion's bold words and links, and a javascript: link as text", () => {
-    const block = {
+    const block = testBlock({
       type: "rich_text",
       content: "See machines for sale now",
       richText: [
@@ -38,9 +39,7 @@ describe("banner with formatting", () => {
         { plain_text: "machines for sale", href: "/for-sale", annotations: { bold: true } },
         { plain_text: " now", href: "javascript:alert(1)" },
       ],
-      title: null,
-      imageUrl: null,
-    };
+    });
     expect(bannerFor(block)).toEqual({ kind: "rich", html: 'See <a href="/for-sale"><strong>machines for sale</strong></a> now' });
   });
 });

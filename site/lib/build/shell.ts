@@ -1,6 +1,6 @@
 import { API_PATHS } from "#contract/api-paths";
 import { Marked } from "marked";
-import { ContentBlockSchema, ImageResponseSchema, PageDescriptionSchema, type RawContentBlock } from "#contract/public-api";
+import { ContentBlockSchema, ImageResponseSchema, PageDescriptionSchema, type ContentBlock } from "#contract/public-api";
 import { pickImage } from "../normalize";
 import { escapeHtml, isBlank, plainText, richTextHtml } from "../rich-text";
 import { apiTry } from "./api";
@@ -43,16 +43,16 @@ export type Shell = {
 };
 
 /** The text of a content block: content, else its rich text, else its title. */
-function blockText(block: RawContentBlock | null): string {
+function blockText(block: ContentBlock | null): string {
   if (!block) return "";
   return (block.content ?? "").trim() || plainText(block.richText).trim() || (block.title ?? "").trim();
 }
 
 /** The spec's banner rule: rich text shows as itself (nothing when blank); a failed load or any other type shows the notice. */
-export function bannerFor(block: RawContentBlock | null): Banner {
+export function bannerFor(block: ContentBlock | null): Banner {
   if (block?.type === "rich_text") {
     if (isBlank(block.richText, block.content)) return null;
-    return { kind: "rich", html: block.richText?.length ? richTextHtml(block.richText) : markdownToHtml(block.content ?? "") };
+    return { kind: "rich", html: block.richText.length ? richTextHtml(block.richText) : markdownToHtml(block.content ?? "") };
   }
   return { kind: "notice", text: BANNER_PREFIX + ((block?.content ?? "").trim() || BANNER_DEFAULT) };
 }

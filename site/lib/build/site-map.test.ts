@@ -1,14 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { normalizeItem } from "../normalize";
+import { testItem } from "../../test/fixtures";
 import { itemEntries, sitemapXml } from "./site-map";
 
 describe("the sitemap", () => {
   it("lists each item once, at its for-sale address while it is for sale (else its gallery one), with its own last edit time", () => {
     const items = [
-      normalizeItem({ id: "a1", category: "slots", forSale: true, lastEditedTime: "2025-02-04T03:00:00.000Z" }),
-      normalizeItem({ id: "b2", category: "slots", forSale: false, lastEditedTime: "2024-12-31T23:59:59+01:00" }),
-      normalizeItem({ id: "c3", category: "toys", lastEditedTime: null }),
-      normalizeItem({ id: "d4", category: "toys", lastEditedTime: "not a time" }),
+      testItem({ id: "a1", category: "slots", forSale: true, lastEditedTime: "2025-02-04T03:00:00.000Z" }),
+      testItem({ id: "b2", category: "slots", forSale: false, lastEditedTime: "2024-12-31T23:59:59+01:00" }),
+      testItem({ id: "c3", category: "toys", lastEditedTime: null }),
+      testItem({ id: "d4", category: "toys", lastEditedTime: "not a time" }),
     ];
     expect(itemEntries(items)).toEqual([
       { path: "/for-sale/slots/a1", lastmod: "2025-02-04T03:00:00.000Z" },

@@ -1,9 +1,9 @@
 import { Fragment, type ReactNode } from "react";
 import { pieceView } from "../rich-text";
-import type { RichTextPieceData } from "#contract/public-api";
+import type { RichTextPiece } from "#contract/rich-text";
 
 /** Props of RichTextPieces: Notion rich text pieces, and whether their links become links. */
-type Props = { pieces: RichTextPieceData[]; links?: boolean };
+type Props = { pieces: RichTextPiece[]; links?: boolean };
 
 /** Managed rich text inline (no wrapper): bold, italic, strike, underline, code, Notion's colours and safe links; newlines stay in the text. */
 export default function RichTextPieces({ pieces, links = true }: Props) {

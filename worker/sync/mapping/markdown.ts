@@ -1,9 +1,15 @@
 import type { Block, BlockNode } from "../../notion/types";
 import type { SiteUrlFor } from "./properties";
-import { escapeMarkdown, richTextToMarkdown, safeHref, type RichText } from "./rich-text";
+import { escapeMarkdown, richTextToMarkdown, safeHref, type NotionRichTextPiece } from "./rich-text";
 
-type Content = { rich_text?: RichText[]; caption?: RichText[]; language?: string; checked?: boolean; list_start_index?: number };
-type Media = { type?: string; file?: { url?: string }; external?: { url?: string }; caption?: RichText[] };
+type Content = {
+  rich_text?: NotionRichTextPiece[];
+  caption?: NotionRichTextPiece[];
+  language?: string;
+  checked?: boolean;
+  list_start_index?: number;
+};
+type Media = { type?: string; file?: { url?: string }; external?: { url?: string }; caption?: NotionRichTextPiece[] };
 
 /** Called with the type of each block the Markdown cannot show. */
 export type DroppedBlock = (type: string) => void;

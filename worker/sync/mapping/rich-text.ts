@@ -1,9 +1,9 @@
 import { isSafeUrl } from "#contract/safe-url";
-import { fullAnnotations } from "#contract/types";
-import type { StoredPiece } from "../../data/rich-text";
+import { fullAnnotations } from "#contract/rich-text";
+import type { StoredRichTextPiece } from "../../data/rich-text";
 
 /** A rich text piece as Notion returns it (only what Markdown and the `_rich` columns need). */
-export type RichText = {
+export type NotionRichTextPiece = {
   plain_text?: string;
   href?: string | null;
   text?: { content?: string; link?: { url?: string } | null } | null;
@@ -14,12 +14,12 @@ export type RichText = {
  * A property's rich text pieces as the JSON its `_rich` column keeps: Notion's `text`, `annotations` and `href` of
  * each piece (a mention or equation keeps its plain text as `text.content`); null when there is no text.
  */
-export function storedRichText(pieces: RichText[] | undefined): string | null {
+export function storedRichText(pieces: NotionRichTextPiece[] | undefined): string | null {
   const stored = (pieces ?? []).map(storedPiece).filter((p) => p.text.content !== "");
   return stored.length ? JSON.stringify(stored) : null;
 }
 
-function storedPiece(piece: RichText): StoredPiece {
+function storedPiece(piece: NotionRichTextPiece): StoredRichTextPiece {
   const a = piece.annotations ?? {};
   const url = piece.text?.link?.url;
   return {
@@ -58,14 +58,14 @@ function inlineCode(text: string): string {
 }
 
 /** Rich text to inline Markdown: annotations, links, hard line breaks; adjacent equal pieces are merged first. */
-export function richTextToMarkdown(pieces: RichText[] | undefined): string {
+export function richTextToMarkdown(pieces: NotionRichTextPiece[] | undefined): string {
   return merge(pieces ?? [])
     .map(pieceToMarkdown)
     .join("")
     .replace(/\n/g, "\\\n");
 }
 
-function pieceToMarkdown(piece: RichText): string {
+function pieceToMarkdown(piece: NotionRichTextPiece): string {
   const text = piece.plain_text ?? "";
   if (!text) return "";
   const a = piece.annotations ?? {};
@@ -80,7 +80,7 @@ function pieceToMarkdown(piece: RichText): string {
   return `${lead}${md}${trail}`;
 }
 
-function sameStyle(a: RichText, b: RichText): boolean {
+function sameStyle(a: NotionRichTextPiece, b: NotionRichTextPiece): boolean {
   const x = a.annotations ?? {};
   const y = b.annotations ?? {};
   return (
@@ -92,8 +92,8 @@ function sameStyle(a: RichText, b: RichText): boolean {
   );
 }
 
-function merge(pieces: RichText[]): RichText[] {
-  const out: RichText[] = [];
+function merge(pieces: NotionRichTextPiece[]): NotionRichTextPiece[] {
+  const out: NotionRichTextPiece[] = [];
   for (const piece of pieces) {
     const prev = out[out.length - 1];
     if (prev && sameStyle(prev, piece)) out[out.length - 1] = { ...prev, plain_text: (prev.plain_text ?? "") + (piece.plain_text ?? "") };

@@ -1,7 +1,7 @@
 import type { PageLike, PropertyValue } from "../../notion/types";
 import { propKey } from "../../tables/naming";
 import { mapProperty, type FileValue, type SiteUrlFor } from "./properties";
-import { storedRichText, type RichText } from "./rich-text";
+import { storedRichText, type NotionRichTextPiece } from "./rich-text";
 import { richColumn, type ColumnSpec, type ColumnValue } from "../../tables/schema";
 
 /** A page's value for a column's property: by exact name, else by the contract's case/space-insensitive match. */
@@ -43,5 +43,5 @@ export function rowValues(page: PageLike, columns: ColumnSpec[], siteUrl: SiteUr
 function richValue(value: PropertyValue | undefined): ColumnValue {
   if (value?.type !== "title" && value?.type !== "rich_text") return null;
   const pieces = value[value.type];
-  return Array.isArray(pieces) ? storedRichText(pieces as RichText[]) : null;
+  return Array.isArray(pieces) ? storedRichText(pieces as NotionRichTextPiece[]) : null;
 }

@@ -1,6 +1,6 @@
 import type { CategoryId } from "#contract/categories";
 import { categorySelect } from "../filter-model";
-import type { FilterOptions } from "#contract/types";
+import type { FilterOptions } from "#contract/public-api";
 import { setCategorySelect } from "../filters-store";
 import SelectField from "./SelectField";
 
