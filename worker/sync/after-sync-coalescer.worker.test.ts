@@ -105,7 +105,7 @@ describe(`webhook batches' cache purges and deploy-hook calls: at most one per $
     await webhookAfterSync(unreachable);
     expect(await storedGeneration()).not.toBe(before);
     expect(await calls()).toHaveLength(2);
-    expect(String(error.mock.calls[0][0])).toBe(
+    expect(String(error.mock.calls[0]![0])).toBe(
       "after-sync (table:webhook): the coalescer could not be reached; purging and rebuilding at once:",
     );
   });
