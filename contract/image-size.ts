@@ -27,7 +27,7 @@ function exifOrientation(b: Uint8Array, view: DataView, from: number, to: number
   if (end - from < 6 || String.fromCharCode(...b.subarray(from, from + 6)) !== "Exif\0\0") return null;
   if (end - from < 14) return 1;
   const tiff = from + 6;
-  const order = String.fromCharCode(b[tiff], b[tiff + 1]);
+  const order = String.fromCharCode(...b.subarray(tiff, tiff + 2));
   if (order !== "II" && order !== "MM") return 1;
   const little = order === "II";
   const u16 = (at: number) => (at + 2 <= end ? view.getUint16(at, little) : -1);
@@ -51,7 +51,7 @@ function jpegSize(b: Uint8Array, view: DataView): Size | null {
   let orientation: number | null = null;
   while (i + 9 < b.length) {
     if (b[i] !== 0xff) return null;
-    const marker = b[i + 1];
+    const marker = view.getUint8(i + 1);
     const length = view.getUint16(i + 2);
     // The first APP1 holding EXIF counts; APP segments come before the frame.
     if (marker === 0xe1 && orientation === null) orientation = exifOrientation(b, view, i + 4, i + 2 + length);
@@ -72,7 +72,8 @@ function webpSize(b: Uint8Array, view: DataView): Size | null {
     const bits = view.getUint32(21, true);
     return { width: (bits & 0x3fff) + 1, height: ((bits >> 14) & 0x3fff) + 1 };
   }
-  if (chunk === "VP8X") return { width: 1 + (b[24] | (b[25] << 8) | (b[26] << 16)), height: 1 + (b[27] | (b[28] << 8) | (b[29] << 16)) };
+  const u24 = (at: number) => view.getUint16(at, true) | (view.getUint8(at + 2) << 16);
+  if (chunk === "VP8X") return { width: 1 + u24(24), height: 1 + u24(27) };
   return null;
 }
 
@@ -103,12 +104,13 @@ function svgAttributes(text: string): Map<string, string> | null {
     const attributes = new Map<string, string>();
     let tail = rest.slice(name[0].length);
     for (let match = ATTRIBUTE.exec(tail); match; match = ATTRIBUTE.exec(tail)) {
-      attributes.set(match[1].toLowerCase(), match[2] ?? match[3] ?? match[4] ?? "");
-      tail = tail.slice(match[0].length);
+      const [whole, key = "", double, single, bare] = match;
+      attributes.set(key.toLowerCase(), double ?? single ?? bare ?? "");
+      tail = tail.slice(whole.length);
     }
     const close = /^[\s/]*>/.exec(tail);
     if (!close) return null;
-    if (name[1].toLowerCase() === "svg") return attributes;
+    if (name[1]?.toLowerCase() === "svg") return attributes;
     at = text.indexOf("<", text.length - tail.length + close[0].length);
   }
   return null;
@@ -124,7 +126,8 @@ function svgSize(text: string): Size | null {
     .trim()
     .split(/[\s,]+/)
     .map(Number);
-  return box.length === 4 && box[2] > 0 && box[3] > 0 ? { width: box[2], height: box[3] } : null;
+  const [, , boxWidth = 0, boxHeight = 0] = box;
+  return box.length === 4 && boxWidth > 0 && boxHeight > 0 ? { width: boxWidth, height: boxHeight } : null;
 }
 
 /** Reads the size from a PNG, JPEG, GIF, WebP or SVG file's header; null when unknown. */

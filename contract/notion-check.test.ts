@@ -44,7 +44,7 @@ describe("workspace check", () => {
         fix: "Change its type to Select (or Text) in Notion.",
       },
     ]);
-    expect(findingLine(findings[0])).toBe(
+    expect(findingLine(findings[0]!)).toBe(
       "Slot Machines: property Denomination is a number, expected select or text. Fix: Change its type to Select (or Text) in Notion.",
     );
   });

@@ -65,7 +65,8 @@ export function checkWorkspace(seen: readonly SeenDatabase[], layout: readonly L
 
 function checkDatabase(db: LayoutDatabase, found: readonly SeenDatabase[]): NotionCheckFinding[] {
   const database = db.title;
-  if (found.length === 0) {
+  const [first] = found;
+  if (!first) {
     return [
       {
         database,
@@ -86,7 +87,7 @@ function checkDatabase(db: LayoutDatabase, found: readonly SeenDatabase[]): Noti
       },
     ];
   }
-  return db.properties.flatMap((prop) => checkProperty(database, prop, found[0].properties));
+  return db.properties.flatMap((prop) => checkProperty(database, prop, first.properties));
 }
 
 function checkProperty(database: string, prop: LayoutProperty, seen: readonly SeenProperty[]): NotionCheckFinding[] {

@@ -13,7 +13,7 @@ export type LayoutType = "title" | "rich_text" | "number" | "checkbox" | "select
 export type LayoutProperty = {
   name: string;
   /** Accepted Notion types, in order of preference: setup creates the first. */
-  types: readonly LayoutType[];
+  types: readonly [LayoutType, ...LayoutType[]];
   /** A required property missing from the database is a problem the check reports; an optional one is not. */
   required: boolean;
   /** Select options the site relies on: the check reports any that is missing, setup creates them. */

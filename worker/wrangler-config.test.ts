@@ -11,7 +11,7 @@ const toml = readFileSync(fileURLToPath(new URL("../wrangler.toml", import.meta.
 function stringList(name: string): string[] {
   const line = new RegExp(`^${name}\\s*=\\s*\\[(.*)\\]\\s*$`, "m").exec(toml);
   if (!line) return [];
-  return [...line[1].matchAll(/"([^"]*)"/g)].map((m) => m[1]);
+  return [...line[1]!.matchAll(/"([^"]*)"/g)].map((m) => m[1]!);
 }
 
 /** How wrangler 4 matches a run_worker_first rule: the whole path against the rule with `*` as any run of characters. */

@@ -36,7 +36,8 @@ export async function currentGeneration(kv: KVNamespace, now = Date.now()): Prom
 
 /** A generation id never used before: the time in base 36 and four random characters. */
 function newGeneration(): string {
-  const random = crypto.getRandomValues(new Uint32Array(1))[0].toString(36).padStart(4, "0").slice(-4);
+  const [word = 0] = crypto.getRandomValues(new Uint32Array(1));
+  const random = word.toString(36).padStart(4, "0").slice(-4);
   return `${Date.now().toString(36)}${random}`;
 }
 

@@ -3,6 +3,8 @@
  * addresses never refuses everyone: it only makes every client's delays start after its first failure.
  */
 
+import { batchResults } from "./d1-batch";
+
 /** Failed sign-ins a client may make in a row before its delays start (typos). */
 export const FREE_FAILURES = 5;
 /** The first delay; each further failure doubles it, up to MAX_DELAY_MS. */
@@ -30,7 +32,7 @@ const delayAfter = (n: string) => `(CASE WHEN ${n} < ${FREE} THEN 0 ELSE MIN(?7,
  * before the client's delay has passed is refused and not counted, so hammering never lengthens a delay.
  */
 export async function reserveAttempt(db: D1Database, client: string, now = Date.now()): Promise<AttemptGrant> {
-  const [, reserved, own] = await db.batch([
+  const [, reserved, own] = await batchResults(db, [
     db.prepare("DELETE FROM admin_attempts WHERE last_failure <= ?1").bind(now - FORGET_AFTER_MS),
     db
       .prepare(

@@ -28,7 +28,7 @@ export function catalogueAfter(db: D1Database, category: CategoryId, after: stri
     }));
     return {
       items,
-      next: items.length === CATALOGUE_PAGE_SIZE ? items[items.length - 1].id : null,
+      next: items.length === CATALOGUE_PAGE_SIZE ? (items.at(-1)?.id ?? null) : null,
       imageSizes: await imageSizesOf(db, items),
     };
   });

@@ -1,6 +1,7 @@
 /** Rows of `enquiries`: visitors' enquiries about items, stored before any email goes out, listed in the admin panel. */
 import type { CategoryId } from "#contract/categories";
 import { ENQUIRIES_PER_WINDOW, ENQUIRY_WINDOW_MS, type Enquiry, type EnquiryStatus } from "#contract/enquiries";
+import { batchResults } from "./d1-batch";
 
 type EnquiryRow = {
   id: string;
@@ -54,7 +55,7 @@ export async function storeEnquiry(db: D1Database, enquiry: NewEnquiry, client: 
   const createdAt = new Date(now).toISOString();
   const since = new Date(now - ENQUIRY_WINDOW_MS).toISOString();
   const hash = client === null ? null : await clientHash(client);
-  const [, inserted, oldest] = await db.batch([
+  const [, inserted, oldest] = await batchResults(db, [
     db.prepare("UPDATE enquiries SET client = NULL WHERE client IS NOT NULL AND created_at <= ?1").bind(since),
     db
       .prepare(
@@ -102,7 +103,7 @@ export async function listEnquiries(
   page: number,
   pageSize: number,
 ): Promise<{ enquiries: Enquiry[]; total: number; open: number }> {
-  const [total, open, rows] = await db.batch([
+  const [total, open, rows] = await batchResults(db, [
     db.prepare(`SELECT COUNT(*) AS n FROM enquiries WHERE ${WHERE[status]}`),
     db.prepare(`SELECT COUNT(*) AS n FROM enquiries WHERE ${WHERE.open}`),
     db

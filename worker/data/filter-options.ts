@@ -47,7 +47,11 @@ const options = (values: string[]): FilterOption[] => values.map((value) => ({ v
 const folded = (text: string): number[] => Array.from(text, (ch) => ch.codePointAt(0)!).map((c) => (c >= 65 && c <= 90 ? c + 32 : c));
 
 function compareCodePoints(a: number[], b: number[]): number {
-  for (let i = 0; i < Math.min(a.length, b.length); i++) if (a[i] !== b[i]) return a[i] - b[i];
+  for (const [i, code] of a.entries()) {
+    const other = b[i];
+    if (other === undefined) break;
+    if (code !== other) return code - other;
+  }
   return a.length - b.length;
 }
 

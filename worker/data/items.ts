@@ -98,7 +98,10 @@ export async function findItem(db: D1Database, category: CategoryId, id: string)
     const results = await db.batch<Record<string, unknown>>(
       synced.map(({ columns }) => db.prepare(`SELECT * FROM ${quoteIdent(columns.table)} WHERE id = ?1`).bind(id)),
     );
-    const at = results.findIndex((r) => r.results.length > 0);
-    return at < 0 ? null : toItemDetail(synced[at].category, fieldsOf(results[at].results[0], synced[at].columns));
+    for (const [i, { category, columns }] of synced.entries()) {
+      const row = results[i]?.results[0];
+      if (row) return toItemDetail(category, fieldsOf(row, columns));
+    }
+    return null;
   });
 }

@@ -10,7 +10,7 @@ const MEDIA_URL = /\/media\/([A-Za-z0-9._~-]+(?:\/[A-Za-z0-9._~-]+)*)/g;
 
 /** The R2 keys named by `/media/...` URLs in `text`. */
 export function mediaKeysIn(text: string): string[] {
-  return Array.from(text.matchAll(MEDIA_URL), (m) => m[1]);
+  return Array.from(text.matchAll(MEDIA_URL)).flatMap(([, key]) => (key ? [key] : []));
 }
 
 /**
@@ -37,7 +37,7 @@ export async function referencedMediaKeys(db: D1Database): Promise<Set<string>> 
           if (name !== ROW && typeof value === "string") for (const key of mediaKeysIn(value)) keys.add(key);
       }
       more = rows.length === ROWS_PER_PAGE;
-      if (more) after = Number(rows[rows.length - 1][ROW]);
+      if (more) after = Number(rows.at(-1)?.[ROW]);
     }
   }
   return keys;

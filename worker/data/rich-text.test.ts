@@ -98,7 +98,7 @@ describe("rich text from Notion to the stored JSON to the API", () => {
   });
 
   it("reads an unknown colour as default", () => {
-    expect(roundTrip([notion("x", { color: "rainbow" })])[0].annotations.color).toBe("default");
+    expect(roundTrip([notion("x", { color: "rainbow" })])[0]!.annotations.color).toBe("default");
   });
 
   it("falls back to the plain text as one piece when the column is missing, NULL, malformed or hostile", () => {

@@ -1,6 +1,7 @@
 /** The Notion webhook subscription (`webhook_subscription`) and the event ids already accepted (`webhook_events`). */
 import type { WebhookStatus } from "#contract/webhook-status";
 import { replaceSecretStatement } from "./webhook-endpoint";
+import { batchResults } from "./d1-batch";
 
 type SubscriptionRow = {
   verification_token: string;
@@ -88,7 +89,7 @@ const EVENT_ID_MEMORY_MS = 60 * 60_000;
 
 /** Remembers an event id; false when it was seen before (a repeated delivery). Forgets ids older than EVENT_ID_MEMORY_MS. */
 export async function firstDelivery(db: D1Database, eventId: string, now = Date.now()): Promise<boolean> {
-  const [, inserted] = await db.batch<{ event_id: string }>([
+  const [, inserted] = await batchResults(db, [
     db.prepare("DELETE FROM webhook_events WHERE received_at < ?").bind(now - EVENT_ID_MEMORY_MS),
     db
       .prepare("INSERT INTO webhook_events (event_id, received_at) VALUES (?, ?) ON CONFLICT (event_id) DO NOTHING RETURNING event_id")

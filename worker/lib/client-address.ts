@@ -18,7 +18,10 @@ export function clientKey(address: string | undefined): string {
   const groups = ipv6Groups(text);
   if (!groups) return text.slice(0, MAX_OTHER_LENGTH);
   if (groups.slice(0, 6).join(",") === "0,0,0,0,0,65535")
-    return [groups[6] >> 8, groups[6] & 255, groups[7] >> 8, groups[7] & 255].join(".");
+    return groups
+      .slice(6)
+      .flatMap((g) => [g >> 8, g & 255])
+      .join(".");
   return `${groups
     .slice(0, 4)
     .map((g) => g.toString(16))
@@ -37,15 +40,17 @@ function ipv6Groups(address: string): number[] | null {
   let text = address.replace(/^\[(.*)\]$/, "$1").replace(/%.*$/, "");
   const tail = /:(\d{1,3}(?:\.\d{1,3}){3})$/.exec(text);
   if (tail) {
-    const bytes = ipv4(tail[1]);
+    const bytes = ipv4(tail[0].slice(1));
     if (!bytes) return null;
-    text = `${text.slice(0, tail.index)}:${((bytes[0] << 8) | bytes[1]).toString(16)}:${((bytes[2] << 8) | bytes[3]).toString(16)}`;
+    const [a = 0, b = 0, c = 0, d = 0] = bytes; // ipv4 gives four
+    text = `${text.slice(0, tail.index)}:${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
   }
   const halves = text.split("::");
   if (halves.length > 2) return null;
   const parse = (part: string) => (part === "" ? [] : part.split(":"));
-  const head = parse(halves[0]);
-  const rest = halves.length === 2 ? parse(halves[1]) : [];
+  const [before = "", after] = halves;
+  const head = parse(before);
+  const rest = after === undefined ? [] : parse(after);
   const missing = 8 - head.length - rest.length;
   if (halves.length === 2 ? missing < 1 : missing !== 0) return null;
   const all = [...head, ...Array<string>(halves.length === 2 ? missing : 0).fill("0"), ...rest];

@@ -4,7 +4,7 @@ import { canonicalListingQuery, isPastLastPage, listingQuerySchema } from "./lis
 const parse = (view: "all" | "gallery" | "for-sale", query: Record<string, string>) => listingQuerySchema(view).safeParse(query);
 const firstIssue = (view: "all" | "gallery" | "for-sale", query: Record<string, string>) => {
   const result = parse(view, query);
-  return result.success ? null : [result.error.issues[0].path.join("."), result.error.issues[0].message];
+  return result.success ? null : [result.error.issues[0]!.path.join("."), result.error.issues[0]!.message];
 };
 
 describe("listingQuerySchema", () => {

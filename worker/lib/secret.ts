@@ -9,7 +9,7 @@ async function digest(text: string): Promise<Uint8Array> {
 /** True when `submitted` equals `secret`, compared in constant time (both hashed to equal-length digests first). */
 export async function secretMatches(secret: string, submitted: string): Promise<boolean> {
   const [a, b] = await Promise.all([digest(secret), digest(submitted)]);
-  let diff = 0;
-  for (let i = 0; i < a.length; i++) diff |= a[i] ^ b[i];
+  let diff = a.length ^ b.length;
+  for (const [i, byte] of a.entries()) diff |= byte ^ (b[i] ?? 0);
   return diff === 0;
 }

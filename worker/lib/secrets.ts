@@ -17,8 +17,8 @@ export function randomUrlSecret(bytes = 32): string {
  */
 export async function secretsMatch(secret: string, submitted: string): Promise<boolean> {
   const [a, b] = await Promise.all([digest(secret), digest(submitted)]);
-  let diff = 0;
-  for (let i = 0; i < a.length; i++) diff |= a[i] ^ b[i];
+  let diff = a.length ^ b.length;
+  for (const [i, byte] of a.entries()) diff |= byte ^ (b[i] ?? 0);
   return diff === 0;
 }
 

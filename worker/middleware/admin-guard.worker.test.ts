@@ -43,8 +43,8 @@ describe("admin guard: no session", () => {
 
   it("answers 401 for a tampered cookie", async () => {
     const [name, token] = (await adminCookie()).split("=");
-    const flipped = `${token.slice(0, -1)}${token.endsWith("A") ? "B" : "A"}`;
-    const tampered = [flipped, token.slice(1), `${token}A`, `${token}.x`, "garbage", ""];
+    const flipped = `${token!.slice(0, -1)}${token!.endsWith("A") ? "B" : "A"}`;
+    const tampered = [flipped, token!.slice(1), `${token}A`, `${token}.x`, "garbage", ""];
     for (const cookie of tampered.map((value) => `${name}=${value}`)) {
       expect((await call("GET", "/api/admin/sync-status", { cookie })).status).toBe(401);
     }
@@ -169,7 +169,7 @@ describe("admin guard: an ADMIN_PASSWORD shorter than 12 characters", () => {
       expect(await signIn.json()).toEqual({ error: "Admin access is not configured: ADMIN_PASSWORD must be at least 12 characters" });
       expect(signIn.headers.get("set-cookie")).toBeNull();
       for (const [method, path] of [["GET", "/api/admin/session"], ...ADMIN_ENDPOINTS]) {
-        const res = await send(password, method, path, { cookie: await adminCookie() }, method === "POST" ? {} : undefined);
+        const res = await send(password, method!, path!, { cookie: await adminCookie() }, method === "POST" ? {} : undefined);
         expect([method, path, res.status]).toEqual([method, path, 503]);
       }
     },

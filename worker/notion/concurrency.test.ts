@@ -15,13 +15,13 @@ describe("limiter", () => {
     );
     expect(started).toEqual([0, 1]);
     expect(gate.busy).toBe(true);
-    releases[0]();
+    releases[0]!();
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(started).toEqual([0, 1, 2]);
-    releases[1]();
-    releases[2]();
+    releases[1]!();
+    releases[2]!();
     await new Promise((resolve) => setTimeout(resolve, 0));
-    releases[3]();
+    releases[3]!();
     expect(await Promise.all(calls)).toEqual([0, 1, 2, 3]);
     expect(gate.busy).toBe(false);
   });

@@ -1,12 +1,13 @@
 /** Runs `fn` over `items` with at most `limit` calls in flight; the first failure rejects once the rest settle. */
 export async function forEachLimit<T>(items: T[], limit: number, fn: (item: T, index: number) => Promise<void>): Promise<void> {
-  let next = 0;
   let failure: { error: unknown } | undefined;
+  // One iterator shared by the workers: each takes the next item when it is free.
+  const queue = items.entries();
   const worker = async () => {
-    while (!failure && next < items.length) {
-      const index = next++;
+    for (const [index, item] of queue) {
+      if (failure) return;
       try {
-        await fn(items[index], index);
+        await fn(item, index);
       } catch (error) {
         failure ??= { error };
       }

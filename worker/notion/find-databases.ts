@@ -66,8 +66,9 @@ export type Lookup = { kind: "found"; source: FoundDataSource } | { kind: "missi
 /** The data source for `title`; two or more with that title are a duplicate, left to the operator rather than guessed at. */
 export function lookUp(found: FoundDataSources, title: string): Lookup {
   const sources = found.get(titleKey(title)) ?? [];
-  if (sources.length === 0) return { kind: "missing" };
-  if (sources.length === 1) return { kind: "found", source: sources[0] };
+  const [first] = sources;
+  if (!first) return { kind: "missing" };
+  if (sources.length === 1) return { kind: "found", source: first };
   return { kind: "duplicate", sources };
 }
 

@@ -146,6 +146,7 @@ export async function readNotion<T extends z.ZodType>(what: string, schema: T, c
   }
   const result = schema.safeParse(answer);
   if (result.success) return result.data;
-  const issue = result.error.issues[0];
+  const [issue] = result.error.issues;
+  if (!issue) throw new UpstreamError(`Notion: unexpected answer to ${what}`);
   throw new UpstreamError(`Notion: unexpected answer to ${what}: ${issue.path.length ? `${issue.path.join(".")}: ` : ""}${issue.message}`);
 }

@@ -18,9 +18,8 @@ export async function signWebhookBody(token: string, body: string | ArrayBuffer)
  * the same time however many leading bytes match; a header that is not `sha256=` and 64 hex digits is simply false.
  */
 export async function verifyWebhookSignature(token: string, body: ArrayBuffer, header: string | undefined | null): Promise<boolean> {
-  const match = header ? SIGNATURE.exec(header.trim()) : null;
-  if (!match) return false;
-  const hex = match[1];
+  const hex = header ? SIGNATURE.exec(header.trim())?.[1] : undefined;
+  if (!hex) return false;
   const mac = new Uint8Array(32);
   for (let i = 0; i < 32; i++) mac[i] = parseInt(hex.slice(i * 2, i * 2 + 2), 16);
   return crypto.subtle.verify("HMAC", await hmacKey(token, "verify"), mac, body);

@@ -48,7 +48,7 @@ describe("POST /api/admin/session (sign-in)", () => {
     expect(cookie).toContain("HttpOnly");
     expect(cookie).toContain("SameSite=Strict");
     expect(cookie).not.toMatch(/Domain=/i);
-    const token = cookie.split(";")[0].slice("__Host-admin_session=".length);
+    const token = cookie.split(";")[0]!.slice("__Host-admin_session=".length);
     const status = async (url: string, name: string) =>
       (await exports.default.fetch(url, { headers: { cookie: `${name}=${token}` } })).status;
     expect(await status(`${base}/api/admin/sync-status`, "__Host-admin_session")).toBe(200);
@@ -160,7 +160,7 @@ describe("GET and DELETE /api/admin/session", () => {
 
   it("signs out by revoking the session: the old cookie gets 401 afterwards, a new sign-in works", async () => {
     const signedIn = await signIn(env.ADMIN_PASSWORD);
-    const cookie = (signedIn.headers.get("set-cookie") ?? "").split(";")[0];
+    const cookie = (signedIn.headers.get("set-cookie") ?? "").split(";")[0]!;
     const withCookie = (method = "GET", path = "/api/admin/sync-status") =>
       exports.default.fetch(`http://localhost${path}`, { method, headers: { cookie, origin: "http://localhost" } });
     expect((await withCookie()).status).toBe(200);
@@ -172,14 +172,14 @@ describe("GET and DELETE /api/admin/session", () => {
     expect(await (await withCookie("GET", "/api/admin/session")).json()).toEqual({ authenticated: false, expiresAt: null });
     const again = await signIn(env.ADMIN_PASSWORD);
     expect(again.status).toBe(200);
-    const fresh = (again.headers.get("set-cookie") ?? "").split(";")[0];
+    const fresh = (again.headers.get("set-cookie") ?? "").split(";")[0]!;
     expect((await exports.default.fetch("http://localhost/api/admin/sync-status", { headers: { cookie: fresh } })).status).toBe(200);
     expect((await exports.default.fetch("http://localhost/api/admin/sync-status", { headers: { cookie: other } })).status).toBe(200);
   });
 
   it("keeps only the SHA-256 of the random cookie token in D1, and refuses a cookie whose row is gone or expired", async () => {
     const signedIn = await signIn(env.ADMIN_PASSWORD);
-    const token = (signedIn.headers.get("set-cookie") ?? "").split(";")[0].slice("admin_session=".length);
+    const token = (signedIn.headers.get("set-cookie") ?? "").split(";")[0]!.slice("admin_session=".length);
     const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(token)));
     const hash = Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
     const row = await env.DB.prepare("SELECT token_hash, expires_at FROM admin_sessions WHERE token_hash = ?1").bind(hash).first();
@@ -197,7 +197,7 @@ describe("GET and DELETE /api/admin/session", () => {
 
   it("ends every session made under the old ADMIN_PASSWORD once it changes, without a write, and keeps no password in D1", async () => {
     const signedIn = await signIn(env.ADMIN_PASSWORD);
-    const cookie = (signedIn.headers.get("set-cookie") ?? "").split(";")[0];
+    const cookie = (signedIn.headers.get("set-cookie") ?? "").split(";")[0]!;
     const token = cookie.slice("admin_session=".length);
     const under = async (password: string, sessionCookie = cookie) => {
       const ctx = createExecutionContext();

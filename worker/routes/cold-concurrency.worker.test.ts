@@ -40,8 +40,8 @@ type Probe = { path: string; check: (body: any) => void };
 function itemProbes(count: number): Probe[] {
   const probes: Probe[] = [];
   for (let i = 0; probes.length < count; i++) {
-    const category = CATEGORY_IDS[i % CATEGORY_IDS.length];
-    const row = seeded.get(category)![Math.floor(i / CATEGORY_IDS.length)];
+    const category = CATEGORY_IDS[i % CATEGORY_IDS.length]!;
+    const row = seeded.get(category)![Math.floor(i / CATEGORY_IDS.length)]!;
     probes.push({
       path: `/api/collection/${category}/${row.id}`,
       check: (body) => expect(body).toMatchObject({ id: row.id, category, title: row.title }),
@@ -55,7 +55,7 @@ function listingProbes(count: number): Probe[] {
   const views = ["", "/gallery", "/for-sale"] as const;
   const probes: Probe[] = [];
   for (let i = 0; probes.length < count; i++) {
-    const category = CATEGORY_IDS[i % CATEGORY_IDS.length];
+    const category = CATEGORY_IDS[i % CATEGORY_IDS.length]!;
     const view = views[i % views.length];
     const page = 1 + (i % 3);
     const rows = seeded.get(category)!.filter((row) => view !== "/for-sale" || row.for_sale === 1);
@@ -88,7 +88,7 @@ async function sendAtOnce(probes: Probe[]) {
 /** Expects every answer to be 200 with the body its probe requires. */
 function expectAllCorrect(probes: Probe[], answers: Awaited<ReturnType<typeof sendAtOnce>>): void {
   expect(answers.filter((a) => a.status !== 200).map((a) => `${a.status} ${a.path} ${a.text}`)).toEqual([]);
-  answers.forEach((answer, i) => probes[i].check(JSON.parse(answer.text)));
+  answers.forEach((answer, i) => probes[i]!.check(JSON.parse(answer.text)));
 }
 
 describe("concurrent cold requests", { timeout: 60_000 }, () => {
@@ -121,7 +121,7 @@ describe("concurrent cold requests", { timeout: 60_000 }, () => {
   ])("requests arriving while the first cold request's D1 read %s do not share it: all 64 answer 200", async (_what, trouble) => {
     // The first request reads through a D1 in trouble and so would be the one to fill any memo of pending reads.
     const first = worker.fetch(
-      new Request(`http://localhost/api/collection/slots/${seeded.get("slots")![0].id}`),
+      new Request(`http://localhost/api/collection/slots/${seeded.get("slots")![0]!.id}`),
       { ...env, DB: troubledD1(trouble) },
       createExecutionContext(),
     );

@@ -48,7 +48,7 @@ beforeAll(async () => {
     pageId(1_000_000 + i),
     "2024-01-01T00:00:00.000Z",
     i % 97 === 0 ? null : `Bell ${String((i * 7919) % ITEMS).padStart(5, "0")}`,
-    MAKERS[i % MAKERS.length],
+    MAKERS[i % MAKERS.length]!,
     i % 50 === 0 ? null : 1880 + (i % 100),
     i % 4 === 0 ? 1 : 0,
     i % 4 === 0 && i % 3 !== 0 ? 100 + (i % 900) : null,

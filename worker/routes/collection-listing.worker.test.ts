@@ -52,7 +52,7 @@ describe("GET /api/collection/:category (every item)", () => {
     const res = await get(`/api/collection/slots?${q({ manufacturers: '["Mills"]', sort: "year_asc" })}`);
     expect(res.body.items.slice(0, 1)).toEqual([
       {
-        id: slots[0].id,
+        id: slots[0]!.id,
         category: "slots",
         title: "Mills Liberty Bell",
         description: "Three-reel bell",

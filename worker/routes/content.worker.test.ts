@@ -85,7 +85,7 @@ describe("GET /api/content/:key", () => {
   it("hands out the Content property's rich text pieces: annotations, colours and safe links; a javascript: link loses its link, not its text", async () => {
     const res = await get("/api/content/rich_banner");
     expect(res.status).toBe(200);
-    const off = plain("")[0].annotations;
+    const off = plain("")[0]!.annotations;
     expect(res.body.richText).toEqual([
       { type: "text", plain_text: "See ", href: null, annotations: off },
       { type: "text", plain_text: "what is for sale", href: "/for-sale", annotations: { ...off, bold: true, color: "red_background" } },

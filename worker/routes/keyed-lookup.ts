@@ -24,7 +24,8 @@ export type KeyedLookup = {
 export function keyedLookup({ param, cache, notFound, read }: KeyedLookup): Hono<AppEnv> {
   const route = new Hono<AppEnv>();
   route.get(`/:${param}`, validate("param", z.object({ [param]: slugParam })), async (c) => {
-    const value = c.req.valid("param")[param];
+    // Always there: the validator has checked it.
+    const value = c.req.valid("param")[param] ?? "";
     const key = await cacheKey(...cache, foldCase(value));
     return serveCached(c, key, async () => (await read(c.env.DB, value)) ?? fail(404, `${notFound} not found: ${value}`));
   });

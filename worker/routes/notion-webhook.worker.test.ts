@@ -26,7 +26,7 @@ describe(
       await control("reset");
       await syncSchemas();
       expect((await syncTable("Vintage Toys")).ok).toBe(true);
-      pageId = (await rows<{ id: string }>("Vintage Toys"))[0].id;
+      pageId = (await rows<{ id: string }>("Vintage Toys"))[0]!.id;
     }, 60_000);
 
     it("answers 404 to every webhook address while the worker has made no secret, and makes none", async () => {

@@ -132,7 +132,7 @@ describe("public API answers match the contract the site parses them with", () =
       });
       expect(page.items).toHaveLength(2);
     }
-    const full = await answer(ItemDetailSchema, `${API_PATHS.collection}/parts/${items.get("parts")![0].id}`);
+    const full = await answer(ItemDetailSchema, `${API_PATHS.collection}/parts/${items.get("parts")![0]!.id}`);
     expect(full).toMatchObject({
       compatibleModels: ["compatibleModels one", "compatibleModels two"],
       partType: "partType value",
@@ -154,7 +154,7 @@ describe("public API answers match the contract the site parses them with", () =
   it("enquiries: accepted, refused field by field, and about an unknown item", async () => {
     const enquiry = {
       category: "slots",
-      itemId: items.get("slots")![0].id,
+      itemId: items.get("slots")![0]!.id,
       name: "Ada Collector",
       email: "ada@example.com",
       message: "Is it still available?",

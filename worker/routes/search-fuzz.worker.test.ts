@@ -46,9 +46,9 @@ const CLASSES: Record<string, (pick: <T>(list: T[]) => T) => string> = {
 
 /** One generated `q`: a few pieces, a long run of one piece, or hundreds of words. */
 function generatedQuery(next: () => number): string {
-  const pick = <T>(list: T[]): T => list[Math.floor(next() * list.length)];
+  const pick = <T>(list: T[]): T => list[Math.floor(next() * list.length)]!;
   const names = Object.keys(CLASSES);
-  const piece = () => CLASSES[pick(names)](pick);
+  const piece = () => CLASSES[pick(names)]!(pick);
   const shape = next();
   if (shape < 0.1) return Array.from({ length: 200 + Math.floor(next() * 1000) }, piece).join("+");
   if (shape < 0.2) return piece().repeat(50 + Math.floor(next() * 2000));
@@ -56,7 +56,7 @@ function generatedQuery(next: () => number): string {
 }
 
 function generatedParams(next: () => number): string {
-  const pick = <T>(list: T[]): T => list[Math.floor(next() * list.length)];
+  const pick = <T>(list: T[]): T => list[Math.floor(next() * list.length)]!;
   const extra = [
     pick(["", "&page=1", "&page=2", "&page=999999", "&page=0", "&page=%00", "&page=1e3"]),
     pick(["", "&limit=1", "&limit=50", "&limit=51"]),

@@ -48,10 +48,10 @@ describe("search ranking at 10,000 items", () => {
   it("puts a title typed in full first among 40 numbered titles and 300 alike from 1919", async () => {
     for (const q of ["Garden City Novelty Trade Bell (19)", "garden city novelty trade bell 19"]) {
       const { body } = await search({ q });
-      expect(body.items[0].title, q).toBe("Garden City Novelty Trade Bell (19)");
+      expect(body.items[0]!.title, q).toBe("Garden City Novelty Trade Bell (19)");
     }
     const { body } = await search({ q: "Garden City Novelty Trade Bell (7)" });
-    expect(body.items[0].title).toBe("Garden City Novelty Trade Bell (7)");
+    expect(body.items[0]!.title).toBe("Garden City Novelty Trade Bell (7)");
   });
 
   it("ranks a maker's 60 items above 600 items that only name the maker in their description", async () => {

@@ -100,7 +100,7 @@ describe("GET /api/search", () => {
       ignoredTerms: [],
       items: [
         {
-          id: slots[0].id,
+          id: slots[0]!.id,
           category: "slots",
           title: "Mills Castle Front 5¢",
           year: 1933,
@@ -144,14 +144,14 @@ describe("GET /api/search", () => {
     expect(await titles({ q: "a-113" })).toEqual(["Award card"]);
     expect(await titles({ q: "Rol-a-Top" })).toEqual(["Watling Rol-a-Top"]);
     expect(await titles({ q: "5 cent" })).toEqual(["Dice shaker"]);
-    const card = (await search({ q: "#A-113" })).body.items[0];
+    const card = (await search({ q: "#A-113" })).body.items[0]!;
     expect(
       card.snippet
         .filter((s) => s.match)
         .map((s) => s.text)
         .join(" "),
     ).toContain("A-113");
-    const models = (await search({ q: "castle", category: "parts" })).body.items[0];
+    const models = (await search({ q: "castle", category: "parts" })).body.items[0]!;
     expect(models.snippet.map((s) => s.text).join("")).toBe("1933 Card #A-113 Mills Castle Front");
   });
 

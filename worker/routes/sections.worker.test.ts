@@ -99,7 +99,7 @@ describe("GET /api/page-headers/:pageId", () => {
   it("returns id, pageId, title and iconType", async () => {
     const res = await get("/api/page-headers/slots");
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ id: headers[0].id, pageId: "slots", title: "Slot Machines", iconType: "gallery" });
+    expect(res.body).toEqual({ id: headers[0]!.id, pageId: "slots", title: "Slot Machines", iconType: "gallery" });
   });
 
   it("answers 404 for a page without a header", async () => {
@@ -125,22 +125,22 @@ describe("GET /api/posts/section/:section", () => {
   it("takes Markdown from the body, else the Content property, else empty text; gives when each post was created in Notion", async () => {
     const byTitle = Object.fromEntries((await get("/api/posts/section/news")).body.map((p: { title: string }) => [p.title, p]));
     expect(byTitle.First).toEqual({
-      id: posts[2].id,
+      id: posts[2]!.id,
       title: "First",
       section: "news",
       content: "# Body\n\nText",
       imageUrl: "/media/notion/p1/a.jpg",
       displayOrder: 1,
-      createdTime: posts[2].created_time,
+      createdTime: posts[2]!.created_time,
     });
     expect(byTitle.Second).toEqual({
-      id: posts[3].id,
+      id: posts[3]!.id,
       title: "Second",
       section: "news",
       content: "",
       imageUrl: "https://cdn.example.com/x.png",
       displayOrder: 2,
-      createdTime: posts[3].created_time,
+      createdTime: posts[3]!.created_time,
     });
     expect(byTitle.First.createdTime).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
     expect(byTitle.Third.content).toBe("From the property");

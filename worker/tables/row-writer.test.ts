@@ -30,7 +30,7 @@ describe("insertStatements", () => {
       sql: string;
       values: unknown[];
     }[];
-    expect(s.sql).toBe('INSERT INTO "notion_""x" ("id", "we""ird") VALUES (?, ?)');
-    expect(s.values).toEqual(["a", "'); DROP TABLE x; --"]);
+    expect(s!.sql).toBe('INSERT INTO "notion_""x" ("id", "we""ird") VALUES (?, ?)');
+    expect(s!.values).toEqual(["a", "'); DROP TABLE x; --"]);
   });
 });

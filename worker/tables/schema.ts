@@ -91,6 +91,10 @@ function propertiesToRemove(columns: ColumnSpec[], excess: number): number {
   const widths = columns.map((c) => specColumns(c).length).sort((a, b) => b - a);
   let freed = 0;
   let count = 0;
-  while (freed < excess && count < widths.length) freed += widths[count++];
+  for (const width of widths) {
+    if (freed >= excess) break;
+    freed += width;
+    count++;
+  }
   return count;
 }

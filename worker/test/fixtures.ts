@@ -7,6 +7,8 @@ import { quoteIdent, snakeCase, tableNameFor } from "../tables/naming";
 /** A row by column name; `id` defaults to a fresh dashed uuid. */
 export type Row = Record<string, string | number | null>;
 type Columns = Record<string, "TEXT" | "REAL" | "INTEGER">;
+/** The rows as stored (with ids), one per row given and in its order: a tuple when the rows are written as a list. */
+type Stored<R extends readonly Row[]> = { -readonly [K in keyof R]: Row };
 
 /** Columns of every catalogue table (contract types: files/multi_select as JSON text, checkbox 0/1, number REAL, rich text pieces as JSON in `_rich`). */
 const ITEM_COLUMNS: Columns = {
@@ -24,7 +26,7 @@ const ITEM_COLUMNS: Columns = {
 };
 
 /** Columns of the site-content tables, by database title. */
-export const CONTENT_COLUMNS: Record<string, Columns> = {
+export const CONTENT_COLUMNS = {
   "Site Content": {
     key: "TEXT",
     key_rich: "TEXT",
@@ -39,7 +41,7 @@ export const CONTENT_COLUMNS: Record<string, Columns> = {
   "Page Descriptions": { section: "TEXT", section_rich: "TEXT", description: "TEXT", description_rich: "TEXT" },
   "Page Headers": { page_id: "TEXT", title: "TEXT", icon_type: "TEXT" },
   Posts: { title: "TEXT", section: "TEXT", display_order: "REAL", image: "TEXT", content: "TEXT", body_md: "TEXT" },
-};
+} satisfies Record<string, Columns>;
 
 /** The column types of a category's table: the common ones plus its own fields (lists as JSON text, players a number). */
 export function categoryColumns(category: CategoryId): Columns {
@@ -57,14 +59,22 @@ export function pageId(n: number): string {
 let nextId = 1;
 
 /** (Re)creates the table of `databaseTitle` with the system columns plus `columns`, and inserts `rows`; returns the rows with ids. */
-export async function createTable(databaseTitle: string, columns: Columns, rows: Row[] = []): Promise<Row[]> {
+export async function createTable<const R extends readonly Row[] = []>(
+  databaseTitle: string,
+  columns: Columns,
+  rows?: R,
+): Promise<Stored<R>> {
   const table = quoteIdent(tableNameFor(databaseTitle));
   const defs = Object.entries(columns).map(([name, type]) => `${quoteIdent(name)} ${type}`);
   await env.DB.batch([
     env.DB.prepare(`DROP TABLE IF EXISTS ${table}`),
     env.DB.prepare(`CREATE TABLE ${table} (id TEXT PRIMARY KEY, created_time TEXT, last_edited_time TEXT, ${defs.join(", ")})`),
   ]);
-  const stored = rows.map((row) => ({ id: pageId(nextId++), created_time: new Date(Date.UTC(2024, 0, nextId)).toISOString(), ...row }));
+  const stored = (rows ?? []).map((row) => ({
+    id: pageId(nextId++),
+    created_time: new Date(Date.UTC(2024, 0, nextId)).toISOString(),
+    ...row,
+  }));
   if (stored.length > 0) {
     await env.DB.batch(
       stored.map((row) => {
@@ -74,17 +84,17 @@ export async function createTable(databaseTitle: string, columns: Columns, rows:
       }),
     );
   }
-  return stored;
+  return stored as Stored<R>;
 }
 
 /** Creates a category's table with its contract columns and `rows`. */
-export function seedCategory(category: CategoryId, rows: Row[]): Promise<Row[]> {
+export function seedCategory<const R extends readonly Row[]>(category: CategoryId, rows: R): Promise<Stored<R>> {
   const database = CATEGORIES.find((c) => c.id === category)?.database ?? category;
   return createTable(database, categoryColumns(category), rows);
 }
 
 /** Creates one of the five site-content tables with its contract columns and `rows`. */
-export function seedContent(databaseTitle: keyof typeof CONTENT_COLUMNS, rows: Row[]): Promise<Row[]> {
+export function seedContent<const R extends readonly Row[]>(databaseTitle: keyof typeof CONTENT_COLUMNS, rows: R): Promise<Stored<R>> {
   return createTable(databaseTitle, CONTENT_COLUMNS[databaseTitle], rows);
 }
 

@@ -14,7 +14,7 @@ const ENTITIES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;
 
 /** `text` safe inside HTML text and quoted attributes. */
 function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ENTITIES[c]);
+  return text.replace(/[&<>"']/g, (c) => ENTITIES[c] ?? c);
 }
 
 /** The form's address to go back to: the Referer when it is a page of this site, else the home page. */

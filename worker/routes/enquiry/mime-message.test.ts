@@ -24,7 +24,7 @@ const enquiry = (over: Partial<EnquiryEmailData> = {}): EnquiryEmailData => ({
 const parse = (raw: string) => PostalMime.parse(raw);
 
 /** The raw message's header block, unfolded, as one `Name: value` entry per header. */
-const headerLines = (raw: string) => raw.split("\r\n\r\n")[0].replace(/\r\n /g, " ").split("\r\n");
+const headerLines = (raw: string) => raw.split("\r\n\r\n")[0]!.replace(/\r\n /g, " ").split("\r\n");
 
 describe("the dealer's enquiry email", () => {
   it("carries the item, its link and price, the visitor's details and message, replying to the visitor", async () => {
@@ -111,8 +111,8 @@ describe("textEmail", () => {
     const [head, body] = raw.split("\r\n\r\n");
     expect(head).toContain("Date: Sun, 01 Mar 2026 09:30:00 +0000");
     expect(head).toContain("Message-ID: <fixed@b.example>");
-    for (const line of body.trimEnd().split("\r\n")) expect(line.length).toBeLessThanOrEqual(76);
-    for (const word of head.match(/=\?UTF-8\?B\?[^?]*\?=/g) ?? []) expect(word.length).toBeLessThanOrEqual(75);
+    for (const line of body!.trimEnd().split("\r\n")) expect(line.length).toBeLessThanOrEqual(76);
+    for (const word of head!.match(/=\?UTF-8\?B\?[^?]*\?=/g) ?? []) expect(word.length).toBeLessThanOrEqual(75);
   });
 
   it("never splits a character across two encoded words", async () => {

@@ -10,7 +10,7 @@ describe("route params", () => {
 
   it("normalises Notion ids in paths and rejects malformed ones", () => {
     expect(notionIdParam.parse("0123456789ABCDEF0123456789ABCDEF")).toBe("01234567-89ab-cdef-0123-456789abcdef");
-    expect(notionIdParam.safeParse("gallery").error?.issues[0].message).toBe("must be a Notion page id (32 hex digits, dashes optional)");
+    expect(notionIdParam.safeParse("gallery").error?.issues[0]!.message).toBe("must be a Notion page id (32 hex digits, dashes optional)");
   });
 
   it("folds ASCII case only, as SQLite's NOCASE does", () => {

@@ -26,8 +26,8 @@ const KEYS_KEPT = 4096;
 function keyFor(url: string, name?: string): string {
   const parsed = new URL(url);
   const segments = parsed.pathname.split("/").filter(Boolean);
-  const last = segments.length ? safeDecode(segments[segments.length - 1]) : "";
-  const parent = segments.length > 1 ? segments[segments.length - 2] : "";
+  const last = safeDecode(segments.at(-1) ?? "");
+  const parent = segments.at(-2) ?? "";
   const id = ID_SEGMENT.test(parent) ? parent.toLowerCase() : hash(`${parsed.host}${parsed.pathname}`);
   return `notion/${id}/${safeFileName(last || name || "file")}`;
 }

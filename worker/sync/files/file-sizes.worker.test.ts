@@ -24,7 +24,7 @@ function jpeg(width: number, height: number, app1: number, app2: number): Uint8A
   for (const [marker, size] of [
     [0xe1, app1],
     [0xe2, app2],
-  ]) {
+  ] as const) {
     bytes.set([0xff, marker], at);
     view.setUint16(at + 2, size - 2);
     at += size;

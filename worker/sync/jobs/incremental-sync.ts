@@ -10,7 +10,7 @@ import { tableColumns, type ColumnSpec } from "../../tables/schema";
 export const EDIT_OVERLAP_MS = 5 * 60_000;
 
 const sameColumns = (a: ColumnSpec[], b: ColumnSpec[]) =>
-  a.length === b.length && a.every((c, i) => c.property === b[i].property && c.column === b[i].column && c.type === b[i].type);
+  a.length === b.length && a.every((c, i) => c.property === b[i]?.property && c.column === b[i]?.column && c.type === b[i]?.type);
 
 /**
  * Whether `entry`'s table can be brought up to date in place: it was synced before, Notion's current schema still

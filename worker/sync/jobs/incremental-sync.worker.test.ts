@@ -71,7 +71,7 @@ describe("incremental Sync Data after a first full sync", { timeout: 60_000 }, (
 
   it("reads only the pages edited since the last sync: the edited row changes, every other row stays as it was", async () => {
     const old = byId(await slots());
-    await editPage(ids[0], { properties: titleValue("Edited Since Last Sync") });
+    await editPage(ids[0]!, { properties: titleValue("Edited Since Last Sync") });
     const cost = await syncSlots();
     // One schema check, one filtered query, the edited page's body, one id scan (under 100 pages); no page read on its own.
     expect(cost).toEqual({ requests: 4, queries: 2, pageReads: 0, bodyReads: 1, downloads: 0 });
@@ -102,7 +102,7 @@ describe("incremental Sync Data after a first full sync", { timeout: 60_000 }, (
 
   it("removes the row of a page moved to the trash", async () => {
     const count = (await slots()).length;
-    await editPage(ids[1], { in_trash: true });
+    await editPage(ids[1]!, { in_trash: true });
     await syncSlots();
     const now = await slots();
     expect(now).toHaveLength(count - 1);
@@ -110,22 +110,22 @@ describe("incremental Sync Data after a first full sync", { timeout: 60_000 }, (
   });
 
   it("still reads a page whose edit time Notion rounded to before the watermark (the overlap)", async () => {
-    await editPage(ids[2], { properties: titleValue("Rounded Down Edit") });
-    const edited = Date.parse((await notionPage(ids[2])).last_edited_time);
+    await editPage(ids[2]!, { properties: titleValue("Rounded Down Edit") });
+    const edited = Date.parse((await notionPage(ids[2]!)).last_edited_time);
     // As if the last sync began a minute after the edit's (rounded) time: a filter from the watermark itself would miss it.
     await env.DB.prepare("UPDATE sync_tables SET data_synced_at = ? WHERE table_name = 'notion_slot_machines'")
       .bind(new Date(edited + 60_000).toISOString())
       .run();
     expect(60_000).toBeLessThan(EDIT_OVERLAP_MS);
     await syncSlots();
-    expect(byId(await slots()).get(ids[2])?.title).toBe("Rounded Down Edit");
+    expect(byId(await slots()).get(ids[2]!)?.title).toBe("Rounded Down Edit");
   });
 
   it("downloads no file for an edited page whose files are unchanged, and one for a new image", async () => {
-    await editPage(ids[3], { properties: titleValue("Same Image, New Title") });
+    await editPage(ids[3]!, { properties: titleValue("Same Image, New Title") });
     const unchanged = await syncSlots();
     expect(unchanged.downloads).toBe(0);
-    const keptImage = mainImage(byId(await slots()).get(ids[3])!);
+    const keptImage = mainImage(byId(await slots()).get(ids[3]!)!);
     expect(keptImage).toMatch(/^\/media\/notion\//);
 
     // An image the sync has never copied: a toy's, hosted by Notion (the toys table is not synced here).
@@ -139,13 +139,13 @@ describe("incremental Sync Data after a first full sync", { timeout: 60_000 }, (
         },
       )
     ).json<{ results: { properties: Record<string, { files: { name: string; file: { url: string } }[] }> }[] }>();
-    const image = toys.results[0].properties["Main Image"].files[0];
-    await editPage(ids[3], {
+    const image = toys.results[0]!.properties["Main Image"]!.files[0]!;
+    await editPage(ids[3]!, {
       properties: { "Main Image": { files: [{ name: image.name, type: "file", file: { url: image.file.url } }] } },
     });
     const changed = await syncSlots();
     expect(changed.downloads).toBe(1);
-    const newImage = mainImage(byId(await slots()).get(ids[3])!);
+    const newImage = mainImage(byId(await slots()).get(ids[3]!)!);
     expect(newImage).toMatch(/^\/media\/notion\/.+\/toy-/);
     expect(await env.MEDIA.head(newImage.replace(/^\/media\//, ""))).not.toBeNull();
     // The next sync re-reads the page (it is inside the overlap) but copies nothing: R2 has the file.
@@ -197,7 +197,7 @@ describe("the nightly cron on tables synced before", { timeout: 120_000 }, () =>
     expect((await bodies()).find((b) => b.title === CASTLE)?.body_md).toContain("## Restoration notes");
     const slotIds = (await slots()).map((r) => r.id);
     const total = (await listTables()).reduce((n, t) => n + t.recordCount, 0);
-    await editPage(slotIds[0], { in_trash: true });
+    await editPage(slotIds[0]!, { in_trash: true });
     const before = await notionStats();
     expect((await run()).ok).toBe(1);
     const after = await notionStats();

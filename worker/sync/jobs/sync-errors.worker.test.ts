@@ -41,7 +41,7 @@ describe("a sync that fails on our side (D1)", { timeout: 60_000 }, () => {
       ok: 0,
       message: "D1_ERROR: use DROP VIEW to delete view notion_vintage_toys__incoming: SQLITE_ERROR",
     });
-    expect(before).toHaveLength(demo.pages["Vintage Toys"]);
+    expect(before).toHaveLength(demo.pages["Vintage Toys"]!);
   });
 
   it("answers a schema sync with a logged 500 naming the failure", async () => {

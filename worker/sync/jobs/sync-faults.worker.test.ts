@@ -54,13 +54,13 @@ describe("Notion sync when Notion misbehaves", { timeout: 60_000 }, () => {
 
     expect((await syncTable("Posts")).ok).toBe(true);
     // Later syncs read the body of an edited post only: once with a 429 on its first block read, once without.
-    const post = (await rows<{ id: string }>("Posts"))[0].id;
+    const post = (await rows<{ id: string }>("Posts"))[0]!.id;
     await editPage(post, { properties: { Title: { title: [{ type: "text", text: { content: "Edited post" } }] } } });
     const children = async () => countPaths(await notionStats(), /\/children$/);
     const start = await children();
     await control("faults", { status: 429, times: 1, path: "/children", retryAfter: 1 });
     expect((await syncTable("Posts")).ok).toBe(true);
-    expect(await rows("Posts")).toHaveLength(demo.pages.Posts);
+    expect(await rows("Posts")).toHaveLength(demo.pages.Posts!);
     const withFault = (await children()) - start;
     expect((await syncTable("Posts")).ok).toBe(true);
     expect(withFault).toBe((await children()) - start - withFault + 1);
@@ -70,7 +70,7 @@ describe("Notion sync when Notion misbehaves", { timeout: 60_000 }, () => {
     await control("faults", { status: 500, times: 2, path: "/query" });
     const res = await syncTable("Vintage Toys");
     expect(res.ok).toBe(true);
-    expect(await rows("Vintage Toys")).toHaveLength(demo.pages["Vintage Toys"]);
+    expect(await rows("Vintage Toys")).toHaveLength(demo.pages["Vintage Toys"]!);
     expect(countPaths(await notionStats(), /\/query$/)).toBe(3);
   });
 
@@ -78,7 +78,7 @@ describe("Notion sync when Notion misbehaves", { timeout: 60_000 }, () => {
     expect((await syncTable("Posts")).ok).toBe(true);
     const before = await rows<{ id: string }>("Posts");
     // The next Sync Data reads the body of the post edited since.
-    await editPage(before[0].id, { properties: { Title: { title: [{ type: "text", text: { content: "Edited post" } }] } } });
+    await editPage(before[0]!.id, { properties: { Title: { title: [{ type: "text", text: { content: "Edited post" } }] } } });
     await control("faults", { status: 500, times: 1000, path: "/children", message: "Notion is having a bad day" });
     const res = await syncTable("Posts");
     expect(res.run).toMatchObject({ ok: false, status: "errored", error: "Notion: Notion is having a bad day" });
@@ -185,7 +185,7 @@ describe("Notion sync when Notion misbehaves", { timeout: 60_000 }, () => {
     const [full, empty] = await env.DB.prepare(`SELECT * FROM "${tableName}" ORDER BY ref`)
       .all<Record<string, unknown>>()
       .then((r) => r.results);
-    const photos = JSON.parse(full.photos as string) as string[];
+    const photos = JSON.parse(full!.photos as string) as string[];
     expect(photos[0]).toMatch(/^\/media\/notion\/[0-9a-f-]+\/detail-mechanism\.png$/);
     expect(photos[1]).toBe(`${NOTION}/public/detail-reels.png`);
     expect(full).toMatchObject({
@@ -205,9 +205,9 @@ describe("Notion sync when Notion misbehaves", { timeout: 60_000 }, () => {
       billable: "true",
       ref: "JOB-1",
     });
-    expect(JSON.parse(full.machine as string)).toHaveLength(1);
-    expect(full.created).toMatch(/^\d{4}-\d\d-\d\dT/);
-    expect(full.edited).toMatch(/^\d{4}-\d\d-\d\dT/);
+    expect(JSON.parse(full!.machine as string)).toHaveLength(1);
+    expect(full!.created).toMatch(/^\d{4}-\d\d-\d\dT/);
+    expect(full!.edited).toMatch(/^\d{4}-\d\d-\d\dT/);
     expect(empty).toMatchObject({
       job: "Empty job",
       notes: null,

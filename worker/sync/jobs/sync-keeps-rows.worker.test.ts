@@ -164,7 +164,7 @@ describe("a full sync on existing data", { timeout: 120_000 }, () => {
     // An edited toy's image not copied (any more) must be downloaded again; Notion's file storage answers 404 for it.
     const toysBefore = await rows<{ id: string; title: string; main_image: string | null }>("Vintage Toys");
     const toy = toysBefore.find((t) => t.main_image?.includes("/media/notion/"))!;
-    const url = (JSON.parse(toy.main_image!) as string[])[0];
+    const url = (JSON.parse(toy.main_image!) as string[])[0]!;
     const key = url.slice("/media/".length);
     await env.MEDIA.delete(key);
     await env.DB.prepare("DELETE FROM media_files WHERE key = ?1").bind(key).run();

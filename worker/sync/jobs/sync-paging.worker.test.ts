@@ -80,8 +80,8 @@ describe("syncs that need more than one cursor page", { timeout: 120_000 }, () =
     expect((await syncSchemas()).success).toBe(true);
     expect((await syncTable("Posts")).ok).toBe(true);
     const [post] = await rows<{ title: string; body_md: string }>("Posts");
-    expect(post.title).toBe("A long post");
-    expect(post.body_md).toBe(paragraphs.join("\n\n"));
+    expect(post!.title).toBe("A long post");
+    expect(post!.body_md).toBe(paragraphs.join("\n\n"));
     expect(countPaths(await notionStats(), /\/children$/)).toBe(2);
   });
 

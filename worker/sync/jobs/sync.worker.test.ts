@@ -38,11 +38,11 @@ describe("Notion sync against the demo workspace", { timeout: 60_000 }, () => {
       const names = info.map((c) => c.name);
       expect(names.slice(0, 3), db.title).toEqual(["id", "created_time", "last_edited_time"]);
       expect(names.includes("body_md"), db.title).toBe(db.hasBody);
-      for (const property of demo.properties[db.title]) expect(names.map(propKey), `${db.title}.${property}`).toContain(propKey(property));
-      for (const property of demo.richProperties[db.title])
+      for (const property of demo.properties[db.title]!) expect(names.map(propKey), `${db.title}.${property}`).toContain(propKey(property));
+      for (const property of demo.richProperties[db.title]!)
         expect(names, `${db.title}.${property}`).toContain(`${snakeCase(property)}_rich`);
       expect(info.length, db.title).toBe(
-        3 + demo.properties[db.title].length + demo.richProperties[db.title].length + (db.hasBody ? 1 : 0),
+        3 + demo.properties[db.title]!.length + demo.richProperties[db.title]!.length + (db.hasBody ? 1 : 0),
       );
     }
     const slots = Object.fromEntries(
@@ -186,7 +186,7 @@ describe("Notion sync against the demo workspace", { timeout: 60_000 }, () => {
 
   it("serves a synced file from /media with the bytes Notion had and immutable caching", async () => {
     const [slot] = await rows<{ main_image: string }>("Slot Machines");
-    const url = (JSON.parse(slot.main_image) as string[])[0];
+    const url = (JSON.parse(slot!.main_image) as string[])[0]!;
     const res = await exports.default.fetch(`http://localhost${url}`);
     expect(res.status).toBe(200);
     expect(res.headers.get("Content-Type")).toBe("image/png");

@@ -142,7 +142,7 @@ describe("blocksToMarkdown", () => {
       ["sale", "/for-sale"],
       ["here", "#top"],
     ];
-    expect(md(p(...links.flatMap(([text, url]) => [t(text, {}, url), t(" ")])))).toBe(
+    expect(md(p(...links.flatMap(([text, url]) => [t(text!, {}, url), t(" ")])))).toBe(
       links.map(([text, url]) => `[${text}](${url})`).join(" "),
     );
   });

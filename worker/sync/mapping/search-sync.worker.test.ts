@@ -44,7 +44,7 @@ describe("the search index follows every sync", { timeout: 120_000 }, () => {
       ["slots", "Watling Rol-a-Top 5¢"],
       ["parts", "Watling Coin Escalator"],
     ]);
-    expect((await search("watling rol")).items[0].id).toBe(watlingId);
+    expect((await search("watling rol")).items[0]!.id).toBe(watlingId);
     expect(await titles("mills castle front")).toContain("Mills Castle Front 5¢");
   });
 

@@ -105,7 +105,7 @@ describe(`webhook batches' cache purges and deploy-hook calls: at most one per $
     await webhookAfterSync(unreachable);
     expect(await storedGeneration()).not.toBe(before);
     expect(await calls()).toHaveLength(2);
-    expect(JSON.parse(String(error.mock.calls[0][0]))).toEqual({
+    expect(JSON.parse(String(error.mock.calls[0]![0]))).toEqual({
       event: "after_sync_unreachable",
       table: "webhook",
       message: "the coalescer could not be reached; purging and rebuilding at once",

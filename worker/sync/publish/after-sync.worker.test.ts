@@ -30,7 +30,7 @@ describe("afterSync", () => {
     const calls = await callsFor(`table:${target}`);
     expect(calls).toHaveLength(1);
     expect(calls[0]).toMatchObject({ method: "POST", path: "/rebuild" });
-    expect(JSON.parse(calls[0].body)).toEqual({ reason: `table:${target}` });
+    expect(JSON.parse(calls[0]!.body)).toEqual({ reason: `table:${target}` });
     expect(await rebuildRun(`table:${target}`)).toMatchObject({ ok: 1, message: "Deploy hook answered 202 Accepted" });
   });
 

@@ -50,7 +50,7 @@ describe(`the webhook queue keeps at most ${MAX_QUEUED_IDS} ids, then one full s
     await debouncer().enqueue({ pages: [id(7)], schemas: [] });
     await until(async () => (await debouncer().running()) === null, "the full sync to report", 60_000);
 
-    const run = await lastRun();
+    const run = (await lastRun())!;
     expect(run).toMatchObject({ kind: "full", target: null, trigger: "webhook" });
     expect(run.message).toBe(`${FULL_SYNC_REASON}: Synced 0 of 12 tables, 0 rows`);
     expect(FULL_SYNC_REASON).toBe("Webhook: more than 10,000 pages queued, so the whole workspace was synced instead");

@@ -46,39 +46,39 @@ describe("webhook events -> debounced page sync -> live rows", { timeout: 60_000
   });
 
   it("a page edit shows in D1 and the listing API once the batch runs, not before", async () => {
-    await editPage(ids[0], { properties: titleValue("Webhook Robot") });
-    expect((await deliverSigned(webhookEvent("page.properties_updated", ids[0]))).status).toBe(200);
-    expect(await titleOf(ids[0])).not.toBe("Webhook Robot");
+    await editPage(ids[0]!, { properties: titleValue("Webhook Robot") });
+    expect((await deliverSigned(webhookEvent("page.properties_updated", ids[0]!))).status).toBe(200);
+    expect(await titleOf(ids[0]!)).not.toBe("Webhook Robot");
     expect(await runDebouncer()).toBe(true);
-    expect(await titleOf(ids[0])).toBe("Webhook Robot");
+    expect(await titleOf(ids[0]!)).toBe("Webhook Robot");
     expect(await listedTitles()).toContain("Webhook Robot");
   });
 
   it("keeps the search index in step: an edited title is found at once, a trashed page is found no more", async () => {
     const found = async (q: string) =>
       (await get<{ items: { id: string }[] }>(`/api/search?q=${encodeURIComponent(q)}`)).body.items.map((i) => i.id);
-    await editPage(ids[4], { properties: titleValue("Zanzibar Wonder") });
-    await deliverSigned(webhookEvent("page.properties_updated", ids[4]));
+    await editPage(ids[4]!, { properties: titleValue("Zanzibar Wonder") });
+    await deliverSigned(webhookEvent("page.properties_updated", ids[4]!));
     await runDebouncer();
     expect(await found("zanzib")).toEqual([ids[4]]);
-    await editPage(ids[4], { in_trash: true });
-    await deliverSigned(webhookEvent("page.deleted", ids[4]));
+    await editPage(ids[4]!, { in_trash: true });
+    await deliverSigned(webhookEvent("page.deleted", ids[4]!));
     await runDebouncer();
     expect(await found("zanzib")).toEqual([]);
-    await editPage(ids[4], { in_trash: false });
-    await deliverSigned(webhookEvent("page.undeleted", ids[4]));
+    await editPage(ids[4]!, { in_trash: false });
+    await deliverSigned(webhookEvent("page.undeleted", ids[4]!));
     await runDebouncer();
     expect(await found("zanzib")).toEqual([ids[4]]);
   });
 
   it("events for several pages (and repeats of one) within the window make one batch: one Notion read per page, one sync run", async () => {
-    await editPage(ids[1], { properties: titleValue("Batch One") });
-    await editPage(ids[2], { properties: titleValue("Batch Two") });
+    await editPage(ids[1]!, { properties: titleValue("Batch One") });
+    await editPage(ids[2]!, { properties: titleValue("Batch Two") });
     const before = await notionStats();
     const runsBefore = (await env.DB.prepare("SELECT COUNT(*) AS n FROM sync_runs WHERE kind = 'page' AND started_by = 'webhook'").first<{
       n: number;
     }>())!.n;
-    for (const id of [ids[1], ids[2], ids[1]]) expect((await deliverSigned(webhookEvent("page.properties_updated", id))).status).toBe(200);
+    for (const id of [ids[1], ids[2], ids[1]]) expect((await deliverSigned(webhookEvent("page.properties_updated", id!))).status).toBe(200);
     expect((await pendingChanges()).pages.sort()).toEqual([ids[1], ids[2]].sort());
     expect(await runDebouncer()).toBe(true);
     const after = await notionStats();
@@ -87,19 +87,19 @@ describe("webhook events -> debounced page sync -> live rows", { timeout: 60_000
       (await env.DB.prepare("SELECT COUNT(*) AS n FROM sync_runs WHERE kind = 'page' AND started_by = 'webhook'").first<{ n: number }>())!
         .n,
     ).toBe(runsBefore + 1);
-    expect([await titleOf(ids[1]), await titleOf(ids[2])]).toEqual(["Batch One", "Batch Two"]);
+    expect([await titleOf(ids[1]!), await titleOf(ids[2]!)]).toEqual(["Batch One", "Batch Two"]);
     expect(await runDebouncer()).toBe(false);
   });
 
   it("page.deleted removes the row (page in the trash); page.undeleted brings it back", async () => {
     const count = (await slots()).length;
-    await editPage(ids[3], { in_trash: true });
-    await deliverSigned(webhookEvent("page.deleted", ids[3]));
+    await editPage(ids[3]!, { in_trash: true });
+    await deliverSigned(webhookEvent("page.deleted", ids[3]!));
     await runDebouncer();
     expect((await slots()).map((t) => t.id)).not.toContain(ids[3]);
     expect(await slots()).toHaveLength(count - 1);
-    await editPage(ids[3], { in_trash: false });
-    await deliverSigned(webhookEvent("page.undeleted", ids[3]));
+    await editPage(ids[3]!, { in_trash: false });
+    await deliverSigned(webhookEvent("page.undeleted", ids[3]!));
     await runDebouncer();
     expect((await slots()).map((t) => t.id)).toContain(ids[3]);
     expect(await slots()).toHaveLength(count);
@@ -117,7 +117,7 @@ describe("webhook events -> debounced page sync -> live rows", { timeout: 60_000
   it("page.moved takes the row out of the table it was in and puts it in its data source's table", async () => {
     await env.DB.prepare("INSERT INTO notion_vintage_toys (id, title) VALUES (?, 'Stale Copy')").bind(ids[10]).run();
     await env.DB.prepare("DELETE FROM notion_slot_machines WHERE id = ?").bind(ids[10]).run();
-    await deliverSigned(webhookEvent("page.moved", ids[10]));
+    await deliverSigned(webhookEvent("page.moved", ids[10]!));
     await runDebouncer();
     expect((await rows<Slot>("Vintage Toys")).map((t) => t.id)).not.toContain(ids[10]);
     expect((await slots()).map((t) => t.id)).toContain(ids[10]);
@@ -125,16 +125,16 @@ describe("webhook events -> debounced page sync -> live rows", { timeout: 60_000
 
   it("an older event delivered after a newer one still ends with the page's current state", async () => {
     const t0 = Date.now();
-    await editPage(ids[4], { properties: titleValue("First Edit") });
-    const older = webhookEvent("page.properties_updated", ids[4], new Date(t0));
-    await editPage(ids[4], { properties: titleValue("Second Edit") });
-    const newer = webhookEvent("page.properties_updated", ids[4], new Date(t0 + 1000));
+    await editPage(ids[4]!, { properties: titleValue("First Edit") });
+    const older = webhookEvent("page.properties_updated", ids[4]!, new Date(t0));
+    await editPage(ids[4]!, { properties: titleValue("Second Edit") });
+    const newer = webhookEvent("page.properties_updated", ids[4]!, new Date(t0 + 1000));
     await deliverSigned(newer);
     await runDebouncer();
-    expect(await titleOf(ids[4])).toBe("Second Edit");
+    expect(await titleOf(ids[4]!)).toBe("Second Edit");
     await deliverSigned(older);
     await runDebouncer();
-    expect(await titleOf(ids[4])).toBe("Second Edit");
+    expect(await titleOf(ids[4]!)).toBe("Second Edit");
   });
 
   it("data_source.schema_updated syncs that whole table again", async () => {
@@ -143,19 +143,19 @@ describe("webhook events -> debounced page sync -> live rows", { timeout: 60_000
       env.DB.prepare("DELETE FROM notion_slot_machines WHERE id = ?").bind(ids[5]),
       env.DB.prepare("UPDATE notion_slot_machines SET title = 'Drifted' WHERE id = ?").bind(ids[6]),
     ]);
-    await editPage(ids[6], { properties: titleValue("Schema Sync Title") });
+    await editPage(ids[6]!, { properties: titleValue("Schema Sync Title") });
     const res = await deliverSigned(webhookEvent("data_source.schema_updated", dataSourceId));
     expect(await res.json()).toEqual({ ok: true, queued: { pages: [], schemas: [dataSourceId] } });
     await runDebouncer();
     expect((await slots()).map((t) => t.id)).toContain(ids[5]);
-    expect(await titleOf(ids[6])).toBe("Schema Sync Title");
+    expect(await titleOf(ids[6]!)).toBe("Schema Sync Title");
     expect(await slots()).toHaveLength(ids.length);
   });
 
   it("data_source.schema_updated after a new property: the table gets its column, the registry its name, the rows their values", async () => {
     await editSchema(dataSourceId, { Provenance: { rich_text: {} } });
     try {
-      await editPage(ids[12], { properties: { Provenance: { rich_text: [{ type: "text", text: { content: "A saloon in Reno" } }] } } });
+      await editPage(ids[12]!, { properties: { Provenance: { rich_text: [{ type: "text", text: { content: "A saloon in Reno" } }] } } });
       await deliverSigned(webhookEvent("data_source.schema_updated", dataSourceId));
       await runDebouncer();
       const row = (await slots()).find((r) => r.id === ids[12]) as Record<string, unknown>;
@@ -165,8 +165,8 @@ describe("webhook events -> debounced page sync -> live rows", { timeout: 60_000
       }>();
       expect(JSON.parse(registry!.columns_json)).toContainEqual({ property: "Provenance", column: "provenance", type: "rich_text" });
       // Later page events write the new column too.
-      await editPage(ids[12], { properties: { Provenance: { rich_text: [{ type: "text", text: { content: "A barber shop" } }] } } });
-      await deliverSigned(webhookEvent("page.properties_updated", ids[12]));
+      await editPage(ids[12]!, { properties: { Provenance: { rich_text: [{ type: "text", text: { content: "A barber shop" } }] } } });
+      await deliverSigned(webhookEvent("page.properties_updated", ids[12]!));
       await runDebouncer();
       expect(((await slots()).find((r) => r.id === ids[12]) as Record<string, unknown>).provenance).toBe("A barber shop");
     } finally {
@@ -174,46 +174,46 @@ describe("webhook events -> debounced page sync -> live rows", { timeout: 60_000
     }
     await deliverSigned(webhookEvent("data_source.schema_updated", dataSourceId));
     await runDebouncer();
-    expect(Object.keys((await slots())[0])).not.toContain("provenance");
+    expect(Object.keys((await slots())[0]!)).not.toContain("provenance");
   });
 
   it("waits while another sync holds the lock, then syncs", async () => {
-    await editPage(ids[7], { properties: titleValue("After The Lock") });
+    await editPage(ids[7]!, { properties: titleValue("After The Lock") });
     const lock = await acquireLock(env.DB, SYNC_LOCK);
     try {
-      await deliverSigned(webhookEvent("page.properties_updated", ids[7]));
+      await deliverSigned(webhookEvent("page.properties_updated", ids[7]!));
       expect(await runDebouncer()).toBe(true);
-      expect(await titleOf(ids[7])).not.toBe("After The Lock");
+      expect(await titleOf(ids[7]!)).not.toBe("After The Lock");
       expect((await pendingChanges()).pages).toEqual([ids[7]]);
     } finally {
       await lock.release();
     }
     expect(await runDebouncer()).toBe(true);
-    expect(await titleOf(ids[7])).toBe("After The Lock");
+    expect(await titleOf(ids[7]!)).toBe("After The Lock");
   });
 
   it("a batch that Notion fails keeps its pages queued and runs again", async () => {
-    await editPage(ids[11], { properties: titleValue("After A Failure") });
-    await deliverSigned(webhookEvent("page.properties_updated", ids[11]));
+    await editPage(ids[11]!, { properties: titleValue("After A Failure") });
+    await deliverSigned(webhookEvent("page.properties_updated", ids[11]!));
     await control("faults", { status: 400, code: "validation_error", message: "injected", path: `/v1/pages/${ids[11]}` });
     expect(await runDebouncer()).toBe(true);
-    expect(await titleOf(ids[11])).not.toBe("After A Failure");
+    expect(await titleOf(ids[11]!)).not.toBe("After A Failure");
     expect((await pendingChanges()).pages).toEqual([ids[11]]);
     expect(await runDebouncer()).toBe(true);
-    expect(await titleOf(ids[11])).toBe("After A Failure");
+    expect(await titleOf(ids[11]!)).toBe("After A Failure");
     expect(await pendingChanges()).toEqual({ pages: [], schemas: [] });
   });
 
   it("a batch within 30 s of the last purge shows in the cached API once the interval's one purge has run; the first at once", async () => {
     await runInDurableObject(afterSyncCoalescer(env), (_, state) => state.storage.deleteAll());
-    await editPage(ids[5], { properties: titleValue("First Batch") });
-    await deliverSigned(webhookEvent("page.properties_updated", ids[5]));
+    await editPage(ids[5]!, { properties: titleValue("First Batch") });
+    await deliverSigned(webhookEvent("page.properties_updated", ids[5]!));
     expect(await runDebouncer(60_000, false)).toBe(true);
     expect(await listedTitles()).toContain("First Batch");
-    await editPage(ids[6], { properties: titleValue("Second Batch") });
-    await deliverSigned(webhookEvent("page.properties_updated", ids[6]));
+    await editPage(ids[6]!, { properties: titleValue("Second Batch") });
+    await deliverSigned(webhookEvent("page.properties_updated", ids[6]!));
     expect(await runDebouncer(60_000, false)).toBe(true);
-    expect(await titleOf(ids[6])).toBe("Second Batch");
+    expect(await titleOf(ids[6]!)).toBe("Second Batch");
     expect(await listedTitles()).not.toContain("Second Batch");
     expect(await runDurableObjectAlarm(afterSyncCoalescer(env))).toBe(true);
     expect(await listedTitles()).toContain("Second Batch");
@@ -224,17 +224,17 @@ describe("webhook events -> debounced page sync -> live rows", { timeout: 60_000
     await runInDurableObject(afterSyncCoalescer(env), (_, state) => state.storage.deleteAll());
     const recorder = inject("hookRecorderUrl");
     const path = `/webhook-${crypto.randomUUID()}`;
-    await editPage(ids[8], { properties: titleValue("Rebuilt Once") });
+    await editPage(ids[8]!, { properties: titleValue("Rebuilt Once") });
     await get("/api/collection/slots?limit=100");
     // The run's job in this invocation (the SYNC workflow runs the same job; its env cannot carry this test's recorder).
     const hooked = { ...env, DEPLOY_HOOK_URL: `${recorder}${path}` };
     await withLock(env.DB, SYNC_LOCK, async (lock) => {
       const runId = await startRun(env.DB, "page", "webhook", "webhook");
-      await webhookJob(inlineSteps(hooked, runId, lock), { pages: [ids[8], ids[9]], schemas: [dataSourceId] });
+      await webhookJob(inlineSteps(hooked, runId, lock), { pages: [ids[8]!, ids[9]!], schemas: [dataSourceId] });
     });
     const calls = (await (await fetch(`${recorder}/__calls`)).json<RecordedCall[]>()).filter((c) => c.path === path);
     expect(calls).toHaveLength(1);
-    expect(JSON.parse(calls[0].body)).toEqual({ reason: "table:webhook" });
+    expect(JSON.parse(calls[0]!.body)).toEqual({ reason: "table:webhook" });
     const listing = await get("/api/collection/slots?limit=100");
     expect(listing.headers.get("x-cache")).not.toBe("HIT");
     expect(await listedTitles()).toContain("Rebuilt Once");
@@ -244,7 +244,7 @@ describe("webhook events -> debounced page sync -> live rows", { timeout: 60_000
     const withImage = (await rows<{ id: string; main_image: string | null }>("Slot Machines")).find((r) =>
       r.main_image?.includes("/media/notion/"),
     )!;
-    const url = (JSON.parse(withImage.main_image!) as string[])[0];
+    const url = (JSON.parse(withImage.main_image!) as string[])[0]!;
     const key = url.slice("/media/".length);
     await env.MEDIA.delete(key);
     await env.DB.prepare("DELETE FROM media_files WHERE key = ?1").bind(key).run();

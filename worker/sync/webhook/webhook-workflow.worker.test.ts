@@ -53,9 +53,9 @@ describe("webhook batches as SYNC workflow runs", { timeout: 200_000 }, () => {
   it("copies a schema-changed table in steps with its new column, then the batch's pages", async () => {
     expect((await syncTable("Vintage Toys")).ok).toBe(true);
     await editSchema(TOYS.dataSourceId, { Maker: { rich_text: {} } });
-    await editPage(pageIds[3], { properties: { Maker: { rich_text: [{ type: "text", text: { content: "Marx" } }] } } });
-    await editPage(pageIds[4], { properties: titleValue("Renamed Toy") });
-    await debouncer().enqueue({ pages: [pageIds[4]], schemas: [TOYS.dataSourceId] });
+    await editPage(pageIds[3]!, { properties: { Maker: { rich_text: [{ type: "text", text: { content: "Marx" } }] } } });
+    await editPage(pageIds[4]!, { properties: titleValue("Renamed Toy") });
+    await debouncer().enqueue({ pages: [pageIds[4]!], schemas: [TOYS.dataSourceId] });
     expect(await runDebouncer()).toBe(true);
     const synced = await rows<{ id: string; title: string; maker: string | null }>("Vintage Toys");
     expect(synced).toHaveLength(TOY_PAGES);
@@ -94,8 +94,8 @@ describe("webhook batches as SYNC workflow runs", { timeout: 200_000 }, () => {
   });
 
   it("keeps an id queued again during a run for the next run; the admin panel's syncs get 409 meanwhile", async () => {
-    await editPage(pageIds[0], { properties: titleValue("First Edit") });
-    await debouncer().enqueue({ pages: [pageIds[0]], schemas: [] });
+    await editPage(pageIds[0]!, { properties: titleValue("First Edit") });
+    await debouncer().enqueue({ pages: [pageIds[0]!], schemas: [] });
     // Notion holds the page's read back for 2 s, so the run is caught under way.
     await control("faults", { status: 429, times: 1, retryAfter: 2, path: `GET /v1/pages/${pageIds[0]}` });
     expect(await runDurableObjectAlarm(debouncer())).toBe(true);
@@ -107,18 +107,18 @@ describe("webhook batches as SYNC workflow runs", { timeout: 200_000 }, () => {
     });
     expect(admin.status).toBe(409);
     expect(await admin.json()).toEqual({ success: false, message: "A Notion sync is already running; try again when it has finished" });
-    await editPage(pageIds[0], { properties: titleValue("Second Edit") });
-    await debouncer().enqueue({ pages: [pageIds[0]], schemas: [] });
+    await editPage(pageIds[0]!, { properties: titleValue("Second Edit") });
+    await debouncer().enqueue({ pages: [pageIds[0]!], schemas: [] });
     await until(async () => (await debouncer().running()) === null, "the run to report", 60_000);
     expect(await pendingChanges()).toEqual({ pages: [pageIds[0]], schemas: [] });
     expect(await runDebouncer()).toBe(true);
-    expect((await titles()).get(pageIds[0])).toBe("Second Edit");
+    expect((await titles()).get(pageIds[0]!)).toBe("Second Edit");
     expect(await pendingChanges()).toEqual({ pages: [], schemas: [] });
   });
 
   it("records a run stopped before it reported as stopped, keeps its ids, and syncs them once its lock has expired", async () => {
-    await editPage(pageIds[2], { properties: titleValue("After A Stop") });
-    await debouncer().enqueue({ pages: [pageIds[2]], schemas: [] });
+    await editPage(pageIds[2]!, { properties: titleValue("After A Stop") });
+    await debouncer().enqueue({ pages: [pageIds[2]!], schemas: [] });
     await control("faults", { status: 429, times: 1, retryAfter: 3, path: `GET /v1/pages/${pageIds[2]}` });
     await runDurableObjectAlarm(debouncer());
     const { runId, instanceId } = (await debouncer().running())!;
@@ -134,7 +134,7 @@ describe("webhook batches as SYNC workflow runs", { timeout: 200_000 }, () => {
     expect(await isLockHeld(env.DB, SYNC_LOCK)).toBe(true);
     await env.DB.prepare("UPDATE locks SET expires_at = 0").run();
     expect(await runDebouncer()).toBe(true);
-    expect((await titles()).get(pageIds[2])).toBe("After A Stop");
+    expect((await titles()).get(pageIds[2]!)).toBe("After A Stop");
     expect(await pendingChanges()).toEqual({ pages: [], schemas: [] });
   });
 
