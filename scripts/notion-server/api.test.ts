@@ -64,7 +64,7 @@ describe("search", () => {
     expect(first.results).toHaveLength(5);
     expect(first.has_more).toBe(true);
     const second = await notion.search({ page_size: 5, start_cursor: first.next_cursor! });
-    expect(second.results[0].id).not.toBe(first.results[0].id);
+    expect(second.results[0]!.id).not.toBe(first.results[0]!.id);
     const error = await apiError(notion.search({ page_size: 101 }));
     expect(error.status).toBe(400);
     expect(error.code).toBe(APIErrorCode.ValidationError);
@@ -84,7 +84,7 @@ describe("databases and data sources", () => {
       id: databaseIdFor("Posts"),
       data_sources: [{ id: dataSourceIdFor("Posts"), name: "Posts" }],
     });
-    expect((db.title as { plain_text: string }[])[0].plain_text).toBe("Posts");
+    expect((db.title as { plain_text: string }[])[0]!.plain_text).toBe("Posts");
   });
 
   it("retrieves a data source schema in Notion's property shapes", async () => {
