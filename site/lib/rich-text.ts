@@ -5,7 +5,7 @@ const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;"
 
 /** HTML-escapes text. */
 export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ESCAPES[c]);
+  return text.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
 }
 
 /** The concatenated plain text of rich-text pieces. */
@@ -75,5 +75,5 @@ export function richTextHtml(pieces: RichTextPieceData[], { links = true }: { li
 /** Plain text of a small HTML fragment (tags dropped, basic entities decoded), e.g. for meta descriptions. */
 export function htmlToText(html: string): string {
   const entities: Record<string, string> = { "&amp;": "&", "&lt;": "<", "&gt;": ">", "&quot;": '"', "&#39;": "'", "&nbsp;": " " };
-  return html.replace(/<[^>]+>/g, "").replace(/&(amp|lt|gt|quot|#39|nbsp);/g, (e) => entities[e]);
+  return html.replace(/<[^>]+>/g, "").replace(/&(amp|lt|gt|quot|#39|nbsp);/g, (e) => entities[e] ?? e);
 }
