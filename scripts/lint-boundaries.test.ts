@@ -14,7 +14,7 @@ async function boundaryErrors(filePath: string, specifier: string): Promise<stri
   const imports = `import { x } from "${specifier}";\n`;
   const code = filePath.endsWith(".astro") ? `---\n${imports}---\n<p>{x}</p>\n` : `${imports}export const y = x;\n`;
   const [result] = await eslint.lintText(code, { filePath });
-  return result.messages.filter((m) => m.ruleId === "no-restricted-imports").map((m) => m.message);
+  return result!.messages.filter((m) => m.ruleId === "no-restricted-imports").map((m) => m.message);
 }
 
 describe("import boundaries (eslint.config.mjs)", () => {
@@ -83,7 +83,7 @@ describe("worker globals (eslint.config.mjs)", () => {
   /** no-restricted-globals messages for `code` written in a file at `filePath`. */
   async function globalErrors(filePath: string, code: string): Promise<string[]> {
     const [result] = await eslint.lintText(code, { filePath });
-    return result.messages.filter((m) => m.ruleId === "no-restricted-globals").map((m) => m.message);
+    return result!.messages.filter((m) => m.ruleId === "no-restricted-globals").map((m) => m.message);
   }
 
   it("reports process in worker code, which the Workers types let through as any", async () => {

@@ -129,6 +129,7 @@ try {
   if (wrong.length) throw new Error(`pages built wrong: ${wrong.map((i) => i.id).join(", ")}`);
 
   const edited = slots[2];
+  if (!edited) throw new Error(`the bench edits the third slot machine for sale, and there are ${slots.length}`);
   await editTitle(edited.id, `${edited.title} (edited)`);
   await syncSlots();
   const incremental = await buildSite({ url: proxy.url, token: worker.buildToken }, outDir, () => {});

@@ -69,7 +69,7 @@ try {
   if (!(probe.total > 0)) throw new Error(`search for ${searchPaths[0]} found nothing: is the index filled?`);
 
   // Each pair runs twice in A-B-B-A order, so drift in a shared machine's load falls on both sides alike.
-  const pair = async (phase: string): Promise<LoadResult[]> => {
+  const pair = async (phase: string): Promise<[LoadResult, LoadResult, LoadResult, LoadResult]> => {
     const listing = () => loadPaths(`listing page, ${phase}`, worker.url, listingPaths, CONNECTIONS, SECONDS);
     const search = () => loadPaths(`search, ${phase}`, worker.url, searchPaths, CONNECTIONS, SECONDS);
     return [await listing(), await search(), await search(), await listing()];
@@ -97,7 +97,7 @@ try {
     mean([cold[1], cold[2]], "search, cold"),
     mean([warm[0], warm[3]], "listing page, warm"),
     mean([warm[1], warm[2]], "search, warm"),
-  ];
+  ] as const;
   console.log(
     `\n${ITEMS} items, ${CONNECTIONS} connections, 2 runs of ${SECONDS} s each (wrangler dev / workerd, local D1 and KV); ${searchPaths.length} searches, ${listingPaths.length} listing pages in rotation;`,
   );
@@ -127,7 +127,7 @@ async function probe(path: string, times = 9): Promise<{ ms: number; body: { que
     body = await (await fetch(worker.url + path)).json();
     took.push(performance.now() - started);
   }
-  return { ms: took.sort((a, b) => a - b)[Math.floor(times / 2)], body };
+  return { ms: took.sort((a, b) => a - b)[Math.floor(times / 2)] ?? NaN, body };
 }
 
 /** Cold: the costliest of the worst search's forms (plain, for sale only, a page past the last) against a plain one-word search, A-B-B-A. */
@@ -149,7 +149,7 @@ async function worstAgainstPlain(admin: Awaited<ReturnType<typeof signIn>>): Pro
   // Fewer connections than above: a cold search at 10,000 items takes tens of ms, and 50 queued would near autocannon's 10 s timeout.
   const plain = () => load("plain search, cold", worker.url + plainPath, WORST_CONNECTIONS, SECONDS);
   const worstRun = () => load("worst search, cold", worker.url + slowest.path, WORST_CONNECTIONS, SECONDS);
-  const runs = [await plain(), await worstRun(), await worstRun(), await plain()];
+  const runs = [await plain(), await worstRun(), await worstRun(), await plain()] as const;
   const p99 = (a: LoadResult, b: LoadResult) => (a.p99 + b.p99) / 2;
   const [plainP99, worstP99] = [p99(runs[0], runs[3]), p99(runs[1], runs[2])];
   const errors = runs.reduce((n, r) => n + r.errors, 0);

@@ -28,7 +28,9 @@ async function editOnePage(title: string): Promise<void> {
     headers: notionHeaders,
     body: JSON.stringify({ page_size: 1 }),
   });
-  const id = ((await query.json()) as { results: { id: string }[] }).results[0].id;
+  const [page] = ((await query.json()) as { results: { id: string }[] }).results;
+  if (!page) throw new Error("the Notion stand-in answered no slot machine page to edit");
+  const id = page.id;
   await fetch(`${notion.url}/v1/pages/${id}`, {
     method: "PATCH",
     headers: notionHeaders,

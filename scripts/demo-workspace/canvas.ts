@@ -17,7 +17,7 @@ export class Canvas {
   set(x: number, y: number, c: Rgb, alpha = 1) {
     if (x < 0 || y < 0 || x >= this.width || y >= this.height) return;
     const i = (Math.floor(y) * this.width + Math.floor(x)) * 3;
-    for (let k = 0; k < 3; k++) this.data[i + k] = Math.round(this.data[i + k] * (1 - alpha) + c[k] * alpha);
+    c.forEach((channel, k) => (this.data[i + k] = Math.round((this.data[i + k] ?? 0) * (1 - alpha) + channel * alpha)));
   }
 
   /** Fills an axis-aligned rectangle. */
@@ -54,10 +54,11 @@ export class Canvas {
     const minY = Math.min(...ys);
     this.fill(minX, minY, Math.max(...xs) - minX, Math.max(...ys) - minY, c, alpha, (px, py) => {
       let inside = false;
-      for (let i = 0, j = points.length - 1; i < points.length; j = i++) {
-        const [xi, yi] = points[i];
-        const [xj, yj] = points[j];
+      // Each edge: from the point before (the last one for the first) to this one.
+      let [xj, yj] = points.at(-1) ?? [0, 0];
+      for (const [xi, yi] of points) {
         if (yi > py !== yj > py && px < ((xj - xi) * (py - yi)) / (yj - yi) + xi) inside = !inside;
+        [xj, yj] = [xi, yi];
       }
       return inside;
     });
@@ -99,7 +100,15 @@ export class Canvas {
 
 /** Linear mix of two colours (t = 0 gives a, 1 gives b). */
 export function mix(a: Rgb, b: Rgb, t: number): Rgb {
-  return [0, 1, 2].map((k) => Math.round(a[k] + (b[k] - a[k]) * t)) as Rgb;
+  const channel = (from: number, to: number) => Math.round(from + (to - from) * t);
+  return [channel(a[0], b[0]), channel(a[1], b[1]), channel(a[2], b[2])];
+}
+
+/** The entry at `i` of a list, counting on from its start again past its end (colours in turn, a reel strip). */
+export function cycle<T>(list: readonly T[], i: number): T {
+  const entry = list[i % list.length];
+  if (entry === undefined) throw new Error(`no entry ${i} in a list of ${list.length}`);
+  return entry;
 }
 
 /** A colour from `#rrggbb`. */

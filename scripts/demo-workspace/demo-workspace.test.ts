@@ -39,18 +39,18 @@ describe("demo workspace contract", () => {
   it("gives every catalogue database the common properties with allowed types", () => {
     for (const title of CATALOGUE_TITLES) {
       const p = db(title).properties;
-      expect(p.Title.type).toBe("title");
-      expect(p.Description.type).toBe("rich_text");
-      expect(["rich_text", "select"]).toContain(p.Manufacturer.type);
-      expect(p.Year.type).toBe("number");
-      expect(["files", "url"]).toContain(p["Main Image"].type);
-      expect(p["Additional Images"].type).toBe("files");
-      expect(p["For Sale"].type).toBe("checkbox");
-      expect(p.Price.type).toBe("number");
-      expect(["select", "rich_text"]).toContain(p.Condition.type);
+      expect(p.Title!.type).toBe("title");
+      expect(p.Description!.type).toBe("rich_text");
+      expect(["rich_text", "select"]).toContain(p.Manufacturer!.type);
+      expect(p.Year!.type).toBe("number");
+      expect(["files", "url"]).toContain(p["Main Image"]!.type);
+      expect(p["Additional Images"]!.type).toBe("files");
+      expect(p["For Sale"]!.type).toBe("checkbox");
+      expect(p.Price!.type).toBe("number");
+      expect(["select", "rich_text"]).toContain(p.Condition!.type);
     }
-    const manufacturerTypes = new Set(CATALOGUE_TITLES.map((t) => db(t).properties.Manufacturer.type));
-    const conditionTypes = new Set(CATALOGUE_TITLES.map((t) => db(t).properties.Condition.type));
+    const manufacturerTypes = new Set(CATALOGUE_TITLES.map((t) => db(t).properties.Manufacturer!.type));
+    const conditionTypes = new Set(CATALOGUE_TITLES.map((t) => db(t).properties.Condition!.type));
     expect([...manufacturerTypes].sort()).toEqual(["rich_text", "select"]);
     expect([...conditionTypes].sort()).toEqual(["rich_text", "select"]);
   });
@@ -66,7 +66,7 @@ describe("demo workspace contract", () => {
       "Vintage Toys": ["Toy Type", "Age Range"],
     };
     for (const [title, names] of Object.entries(expected)) expect(Object.keys(db(title).properties).slice(9)).toEqual(names);
-    expect(db("Machine Parts").properties["Compatible Models"].type).toBe("multi_select");
+    expect(db("Machine Parts").properties["Compatible Models"]!.type).toBe("multi_select");
   });
 
   it("has at least 13 slot machines and at least 3 items in every category", () => {
@@ -124,7 +124,7 @@ describe("demo workspace contract", () => {
       "for-sale",
       "admin",
     ]);
-    const icons = db("Page Headers").properties["Icon Type"].options!;
+    const icons = db("Page Headers").properties["Icon Type"]!.options!;
     for (const page of db("Page Headers").pages) expect(icons).toContain(page.properties["Icon Type"]);
   });
 

@@ -1,7 +1,7 @@
 import type { Canvas, Rgb } from "./canvas.ts";
 
 /** A 5x7 bitmap font for capitals, digits and a little punctuation; each glyph is 7 rows of 5 bits. */
-const GLYPHS: Record<string, string> = {
+const GLYPHS: Record<string, string> & { " ": string } = {
   A: "01110 10001 10001 11111 10001 10001 10001",
   B: "11110 10001 10001 11110 10001 10001 11110",
   C: "01110 10001 10000 10000 10000 10001 01110",

@@ -87,6 +87,7 @@ export function generateCatalogueWorkspace(totalItems: number): Workspace {
 function generatedItem(title: CatalogueTitle, n: number): Item {
   const images = MAIN_IMAGES[title];
   const image = images[n % images.length];
+  if (image === undefined) throw new Error(`no main images for ${title}`);
   const year = 1895 + ((n * 7) % 70);
   return {
     title: `${title.replace(/s$/, "")} No. ${n + 1}`,

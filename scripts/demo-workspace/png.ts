@@ -4,24 +4,24 @@ import { crc32, deflateSync } from "node:zlib";
 export function encodePng(width: number, height: number, rgb: Uint8Array): Buffer {
   const stride = width * 3;
   const raw = Buffer.alloc((stride + 1) * height);
-  const candidates = [Buffer.alloc(stride), Buffer.alloc(stride), Buffer.alloc(stride)];
+  const candidates: [Buffer, Buffer, Buffer] = [Buffer.alloc(stride), Buffer.alloc(stride), Buffer.alloc(stride)];
   for (let y = 0; y < height; y++) {
     const row = rgb.subarray(y * stride, (y + 1) * stride);
     const up = y > 0 ? rgb.subarray((y - 1) * stride, y * stride) : null;
     for (let i = 0; i < stride; i++) {
-      candidates[0][i] = row[i];
-      candidates[1][i] = (row[i] - (i >= 3 ? row[i - 3] : 0)) & 0xff;
-      candidates[2][i] = (row[i] - (up ? up[i] : 0)) & 0xff;
+      const value = row[i] ?? 0;
+      candidates[0][i] = value;
+      candidates[1][i] = (value - (i >= 3 ? (row[i - 3] ?? 0) : 0)) & 0xff;
+      candidates[2][i] = (value - (up?.[i] ?? 0)) & 0xff;
     }
-    let best = 0;
-    let bestCost = Infinity;
-    candidates.forEach((c, f) => {
+    let best = { filter: 0, bytes: candidates[0], cost: Infinity };
+    candidates.forEach((bytes, filter) => {
       let cost = 0;
-      for (let i = 0; i < stride; i++) cost += c[i] < 128 ? c[i] : 256 - c[i];
-      if (cost < bestCost) [best, bestCost] = [f, cost];
+      for (const byte of bytes) cost += byte < 128 ? byte : 256 - byte;
+      if (cost < best.cost) best = { filter, bytes, cost };
     });
-    raw[y * (stride + 1)] = best;
-    candidates[best].copy(raw, y * (stride + 1) + 1);
+    raw[y * (stride + 1)] = best.filter;
+    best.bytes.copy(raw, y * (stride + 1) + 1);
   }
   const header = Buffer.alloc(13);
   header.writeUInt32BE(width, 0);

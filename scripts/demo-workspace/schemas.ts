@@ -100,6 +100,7 @@ const SPECIFIC: Record<CatalogueTitle, Record<string, Choice>> = {
 /** A layout property as the demo declares it: the chosen type (refused unless the layout accepts it) and options. */
 function declared(db: string, prop: LayoutProperty, choice: Choice = {}): PropertySpec {
   const type = choice.type ?? prop.types[0];
+  if (type === undefined) throw new Error(`${db}: the layout gives ${prop.name} no type`);
   if (!prop.types.includes(type)) throw new Error(`${db}: the layout does not accept ${type} for ${prop.name}`);
   const options = choice.options ?? [...(prop.options ?? []), ...(prop.suggested ?? [])];
   if (type === "select" || type === "multi_select") return { type, options };

@@ -43,9 +43,9 @@ export function generatedFiles(output: string): { rendered: string[]; reused: st
   const text = output.replace(/\x1b\[[0-9;]*m/g, "");
   const all = new Set<string>();
   const reused = new Set<string>();
-  for (const match of text.matchAll(/[├└]─ (\/\S*?\.(?:html|xml|json|txt))( \((?:cached|restored)\))?/g)) {
-    all.add(match[1]);
-    if (match[2]) reused.add(match[1]);
+  for (const [, file = "", reuse] of text.matchAll(/[├└]─ (\/\S*?\.(?:html|xml|json|txt))( \((?:cached|restored)\))?/g)) {
+    all.add(file);
+    if (reuse) reused.add(file);
   }
   return { rendered: [...all].filter((file) => !reused.has(file)), reused: [...reused] };
 }

@@ -10,6 +10,7 @@ import { ROOT, quietEnv } from "./quiet-env.ts";
  */
 export function commandFor(args: string[]): [string, string[]] {
   const [bin, ...rest] = args;
+  if (bin === undefined) return ["npx", args];
   try {
     const script = realpathSync(resolve(ROOT, "node_modules", ".bin", bin));
     if (/\.[cm]?js$/.test(script)) return [process.execPath, [script, ...rest]];

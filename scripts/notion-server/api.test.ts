@@ -1,6 +1,8 @@
 import { APIErrorCode, APIResponseError, type Client } from "@notionhq/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { databaseIdFor, dataSourceIdFor } from "../demo-workspace/ids.ts";
+import { errorBody, NotionError } from "./errors.ts";
+import { normaliseId } from "./handlers/lookup.ts";
 import { startNotionServer, type NotionServer } from "./server.ts";
 import { clientFor, dataSourcesByTitle } from "./test-client.ts";
 
@@ -64,7 +66,7 @@ describe("search", () => {
     expect(first.results).toHaveLength(5);
     expect(first.has_more).toBe(true);
     const second = await notion.search({ page_size: 5, start_cursor: first.next_cursor! });
-    expect(second.results[0].id).not.toBe(first.results[0].id);
+    expect(second.results[0]!.id).not.toBe(first.results[0]!.id);
     const error = await apiError(notion.search({ page_size: 101 }));
     expect(error.status).toBe(400);
     expect(error.code).toBe(APIErrorCode.ValidationError);
@@ -84,7 +86,7 @@ describe("databases and data sources", () => {
       id: databaseIdFor("Posts"),
       data_sources: [{ id: dataSourceIdFor("Posts"), name: "Posts" }],
     });
-    expect((db.title as { plain_text: string }[])[0].plain_text).toBe("Posts");
+    expect((db.title as { plain_text: string }[])[0]!.plain_text).toBe("Posts");
   });
 
   it("retrieves a data source schema in Notion's property shapes", async () => {
@@ -116,6 +118,30 @@ describe("databases and data sources", () => {
       expect(error.status).toBe(404);
       expect(error.code).toBe(APIErrorCode.ObjectNotFound);
     }
+  });
+
+  it("answers 400 validation_error naming the path parameter for a malformed or a missing id", async () => {
+    const malformed = await apiError(notion.pages.retrieve({ page_id: "not-a-page" }));
+    expect([malformed.status, malformed.code, malformed.message]).toEqual([
+      400,
+      APIErrorCode.ValidationError,
+      'path failed validation: path.page_id should be a valid uuid, instead was `"not-a-page"`.',
+    ]);
+    // Every route captures its id, so no request can leave it out: the lookup is asked directly.
+    let missing: unknown;
+    try {
+      normaliseId(undefined, "page_id");
+    } catch (error) {
+      missing = error;
+    }
+    expect(missing).toBeInstanceOf(NotionError);
+    expect(errorBody(missing as NotionError)).toEqual({
+      object: "error",
+      status: 400,
+      code: "validation_error",
+      message: "path failed validation: path.page_id should be defined, instead was `undefined`.",
+      request_id: expect.any(String),
+    });
   });
 });
 

@@ -30,8 +30,8 @@ describe("POST /__control/databases", () => {
     const notion = clientFor(server);
     expect((await dataSourcesByTitle(notion)).get(HOSTILE)).toBe(added.dataSourceId);
     const rows = (await notion.dataSources.query({ data_source_id: added.dataSourceId })).results as { properties: Record<string, any> }[];
-    expect(rows[0].properties.id).toMatchObject({ type: "number", number: 7 });
-    expect(rows[0].properties["Created Time"]).toMatchObject({ type: "created_time", created_time: expect.any(String) });
+    expect(rows[0]!.properties.id).toMatchObject({ type: "number", number: 7 });
+    expect(rows[0]!.properties["Created Time"]).toMatchObject({ type: "created_time", created_time: expect.any(String) });
   });
 
   it("refuses a database without a title property, or pages setting unknown properties", async () => {

@@ -28,7 +28,7 @@ describe("database creation (POST /v1/databases)", () => {
       data_sources: [{ id: expect.any(String), name: "Slot Machines" }],
       in_trash: false,
     });
-    const source = (await notion.dataSources.retrieve({ data_source_id: db.data_sources[0].id })) as AnyObj;
+    const source = (await notion.dataSources.retrieve({ data_source_id: db.data_sources[0]!.id })) as AnyObj;
     expect(source).toMatchObject({ parent: { database_id: db.id }, database_parent: { type: "page_id", page_id: parent } });
     expect(Object.keys(source.properties)).toEqual(["Title", "Price", "Condition", "Photos", "Notes"]);
     expect(source.properties.Title).toMatchObject({ id: "title", type: "title" });
@@ -38,7 +38,7 @@ describe("database creation (POST /v1/databases)", () => {
     expect(children.results).toMatchObject([
       { object: "block", id: db.id, type: "child_database", child_database: { title: "Slot Machines" } },
     ]);
-    expect((await dataSourcesByTitle(notion)).get("Slot Machines")).toBe(db.data_sources[0].id);
+    expect((await dataSourcesByTitle(notion)).get("Slot Machines")).toBe(db.data_sources[0]!.id);
     expect(await notion.pages.retrieve({ page_id: parent })).toMatchObject({
       object: "page",
       parent: { type: "workspace" },
@@ -104,7 +104,7 @@ describe("database creation (POST /v1/databases)", () => {
 
 describe("data source update (PATCH /v1/data_sources)", () => {
   it("adds properties, extends a select keeping the options it is sent (by name or id) and dropping one left out, renames and retypes", async () => {
-    const id = (await slotsUnder(notion, parent)).data_sources[0].id;
+    const id = (await slotsUnder(notion, parent)).data_sources[0]!.id;
     const before = (await notion.dataSources.retrieve({ data_source_id: id })) as AnyObj;
     const good = before.properties.Condition.select.options.find((o: AnyObj) => o.name === "Good");
     const after = (await notion.dataSources.update({
@@ -126,7 +126,7 @@ describe("data source update (PATCH /v1/data_sources)", () => {
   });
 
   it("refuses a second title, a retyped title, a clashing name and an unknown property, changing nothing", async () => {
-    const id = (await slotsUnder(notion, parent)).data_sources[0].id;
+    const id = (await slotsUnder(notion, parent)).data_sources[0]!.id;
     for (const [properties, message] of [
       [{ Key: { title: {} } }, /one title property/],
       [{ Title: { rich_text: {} } }, /title property's type cannot be changed/],

@@ -1,5 +1,8 @@
 import { randomUUID } from "node:crypto";
 
+/** Notion's answer to a failure it does not name: also the default for a status it has no default for. */
+const INTERNAL_ERROR = { code: "internal_server_error", message: "Unexpected error occurred." };
+
 /** Notion's error code and default message for each status the server can answer with. */
 const DEFAULTS: Record<number, { code: string; message: string }> = {
   400: { code: "validation_error", message: "body failed validation." },
@@ -8,7 +11,7 @@ const DEFAULTS: Record<number, { code: string; message: string }> = {
   404: { code: "object_not_found", message: "Could not find the requested object." },
   409: { code: "conflict_error", message: "Conflict occurred while saving. Please try again." },
   429: { code: "rate_limited", message: "This request exceeds the number of requests allowed. Slow down and try again." },
-  500: { code: "internal_server_error", message: "Unexpected error occurred." },
+  500: INTERNAL_ERROR,
   502: { code: "bad_gateway", message: "Bad gateway: the upstream server failed to answer." },
   503: { code: "service_unavailable", message: "Notion is unavailable, please try again later." },
   504: { code: "gateway_timeout", message: "Notion timed out while attempting to complete this request." },
@@ -20,7 +23,7 @@ export class NotionError extends Error {
   code: string;
   headers: Record<string, string>;
   constructor(status: number, code?: string, message?: string, headers: Record<string, string> = {}) {
-    const fallback = DEFAULTS[status] ?? DEFAULTS[500];
+    const fallback = DEFAULTS[status] ?? INTERNAL_ERROR;
     super(message ?? fallback.message);
     this.status = status;
     this.code = code ?? fallback.code;

@@ -38,7 +38,7 @@ describe("injected faults", () => {
   it("matches faults by path substring and counts them down with `times`", async () => {
     await inject({ status: 503, times: 2, path: "/query" });
     const notion = clientFor(server);
-    const ds = (await notion.search({ filter: { property: "object", value: "data_source" }, page_size: 1 })).results[0].id;
+    const ds = (await notion.search({ filter: { property: "object", value: "data_source" }, page_size: 1 })).results[0]!.id;
     for (let i = 0; i < 2; i++) {
       const e = (await notion.dataSources.query({ data_source_id: ds }).catch((x: unknown) => x)) as APIResponseError;
       expect([e.status, e.code]).toEqual([503, "service_unavailable"]);
@@ -70,7 +70,7 @@ describe("injected faults", () => {
   it("lets the first `skip` matching requests through, so a later cursor page fails", async () => {
     await inject({ status: 500, path: "/query", skip: 1 });
     const notion = clientFor(server);
-    const ds = (await notion.search({ filter: { property: "object", value: "data_source" }, page_size: 1 })).results[0].id;
+    const ds = (await notion.search({ filter: { property: "object", value: "data_source" }, page_size: 1 })).results[0]!.id;
     const first = await notion.dataSources.query({ data_source_id: ds, page_size: 1 });
     const second = (await notion.dataSources
       .query({ data_source_id: ds, page_size: 1, start_cursor: first.next_cursor! })
@@ -133,7 +133,7 @@ describe("stats and reset", () => {
     await notion.search({});
     const stats = await (await fetch(`${server.url}/__control/stats`)).json();
     expect(stats).toMatchObject({ requests: 2, byPath: { "/v1/search": 2 } });
-    const page = (await notion.search({ query: "Mills Castle Front", filter: { property: "object", value: "page" } })).results[0];
+    const page = (await notion.search({ query: "Mills Castle Front", filter: { property: "object", value: "page" } })).results[0]!;
     await notion.pages.update({ page_id: page.id, properties: { Title: { title: [{ text: { content: "Edited" } }] } } });
     await fetch(`${server.url}/__control/reset`, { method: "POST" });
     expect(server.stats()).toMatchObject({ requests: 0, byPath: {} });

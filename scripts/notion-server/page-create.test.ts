@@ -20,7 +20,7 @@ afterAll(() => server.close());
 
 describe("page creation (POST /v1/pages)", () => {
   it("creates a row with its properties and body (nested list, code, external image) that query and block children return; appends to its body", async () => {
-    const id = (await slotsUnder(notion, parent)).data_sources[0].id;
+    const id = (await slotsUnder(notion, parent)).data_sources[0]!.id;
     const page = (await notion.pages.create({
       parent: { data_source_id: id },
       properties: {
@@ -50,7 +50,7 @@ describe("page creation (POST /v1/pages)", () => {
       parent: { type: "data_source_id", data_source_id: id },
       created_time: page.last_edited_time,
     });
-    const [row] = (await notion.dataSources.query({ data_source_id: id })).results as AnyObj[];
+    const row = (await notion.dataSources.query({ data_source_id: id })).results[0] as AnyObj;
     expect(row.id).toBe(page.id);
     expect(row.properties.Price.number).toBe(2450);
     expect(row.properties.Condition.select.name).toBe("Restored");
@@ -64,8 +64,8 @@ describe("page creation (POST /v1/pages)", () => {
     ]);
     const blocks = (await notion.blocks.children.list({ block_id: page.id })).results as AnyObj[];
     expect(blocks.map((b) => b.type)).toEqual(["heading_2", "bulleted_list_item", "code", "image"]);
-    expect(blocks[1].has_children).toBe(true);
-    expect((await notion.blocks.children.list({ block_id: blocks[1].id })).results).toMatchObject([
+    expect(blocks[1]!.has_children).toBe(true);
+    expect((await notion.blocks.children.list({ block_id: blocks[1]!.id })).results).toMatchObject([
       { type: "paragraph", paragraph: { rich_text: [{ plain_text: "in 2024" }] } },
     ]);
     const source = (await notion.dataSources.retrieve({ data_source_id: id })) as AnyObj;
@@ -82,7 +82,7 @@ describe("page creation (POST /v1/pages)", () => {
   });
 
   it("refuses an unknown property, a relative link, text over 2,000 characters, 101 blocks, nesting three deep and an unknown parent, creating nothing", async () => {
-    const id = (await slotsUnder(notion, parent)).data_sources[0].id;
+    const id = (await slotsUnder(notion, parent)).data_sources[0]!.id;
     const para = (content = "x", children?: unknown[]) => ({
       type: "paragraph",
       paragraph: { rich_text: text(content), ...(children ? { children } : {}) },

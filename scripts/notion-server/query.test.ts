@@ -53,7 +53,7 @@ describe("data source query", () => {
     const page = await notion.dataSources.query({ data_source_id: SLOTS, page_size: 100 });
     const files = page.results.map(
       (r) =>
-        (r as { properties: Record<string, { files?: { type: string; file?: { url: string } }[] }> }).properties["Main Image"].files![0],
+        (r as { properties: Record<string, { files?: { type: string; file?: { url: string } }[] }> }).properties["Main Image"]!.files![0]!,
     );
     expect(files.every((f) => f.type === "file")).toBe(true);
     const fileIds = files.map((f) => new URL(f.file!.url).pathname.split("/")[3]);
@@ -82,7 +82,7 @@ describe("data source query: timestamps and filter_properties", () => {
       last_edited_time: string;
     }[];
     const times = all.map((p) => p.last_edited_time).sort();
-    const cut = times[Math.floor(times.length / 2)];
+    const cut = times[Math.floor(times.length / 2)]!;
     const recent = await notion.dataSources.query({
       data_source_id: SLOTS,
       filter: { timestamp: "last_edited_time", last_edited_time: { on_or_after: cut } },

@@ -101,7 +101,7 @@ export function storedProperty(dataSourceId: string, name: string, p: PropertySp
 function propertyId(seed: string): string {
   const bytes = createHash("sha256").update(seed).digest();
   return Array.from(bytes.subarray(0, 4), (b) =>
-    encodeURIComponent(ID_CHARS[b % ID_CHARS.length]).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`),
+    encodeURIComponent(ID_CHARS.charAt(b % ID_CHARS.length)).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`),
   ).join("");
 }
 

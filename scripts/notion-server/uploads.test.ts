@@ -72,7 +72,7 @@ describe("file uploads (POST /v1/file_uploads, then .../send)", () => {
       type: "file",
       file: { url: expect.stringMatching(/X-Amz-Signature=/), expiry_time: expect.any(String) },
     });
-    const [block] = (await notion.blocks.children.list({ block_id: page.id })).results as AnyObj[];
+    const block = (await notion.blocks.children.list({ block_id: page.id })).results[0] as AnyObj;
     expect(block).toMatchObject({ type: "image", image: { type: "file", file: { url: expect.stringContaining("/files/") } } });
     for (const url of [file.file.url, block.image.file.url]) {
       const res = await fetch(url);

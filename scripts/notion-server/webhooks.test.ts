@@ -18,7 +18,7 @@ const firstSlot = () => slotId;
 
 beforeAll(async () => {
   server = await startNotionServer();
-  slotId = (await clientFor(server).dataSources.query({ data_source_id: dataSourceIdFor("Slot Machines"), page_size: 1 })).results[0].id;
+  slotId = (await clientFor(server).dataSources.query({ data_source_id: dataSourceIdFor("Slot Machines"), page_size: 1 })).results[0]!.id;
   receiver = createServer((req, res) => {
     let body = "";
     req.on("data", (chunk) => (body += chunk));
@@ -76,8 +76,8 @@ describe("local Notion server webhooks", () => {
       entity: { id, type: "page" },
       data: { parent: { type: "data_source" } },
     });
-    expect(Date.now() - Date.parse(event.timestamp)).toBeLessThan(5000);
-    expect(received[0].signature).toBe(`sha256=${createHmac("sha256", LOCAL_WEBHOOK_TOKEN).update(received[0].body).digest("hex")}`);
+    expect(Date.now() - Date.parse(event!.timestamp)).toBeLessThan(5000);
+    expect(received[0]!.signature).toBe(`sha256=${createHmac("sha256", LOCAL_WEBHOOK_TOKEN).update(received[0]!.body).digest("hex")}`);
   });
 
   it("trashing and restoring a page send page.deleted and page.undeleted", async () => {

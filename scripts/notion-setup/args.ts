@@ -12,11 +12,11 @@ The page's link is in Notion under ••• → Copy link; share the page with 
 export function parseSetupArgs(argv: string[]): SetupOptions | null {
   let parent: string | undefined;
   let demo = false;
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i];
+  const args = argv[Symbol.iterator]();
+  for (const arg of args) {
     if (arg === "--help" || arg === "-h") return null;
     else if (arg === "--demo") demo = true;
-    else if (arg === "--parent") parent = argv[++i];
+    else if (arg === "--parent") parent = args.next().value;
     else if (arg.startsWith("--parent=")) parent = arg.slice("--parent=".length);
     else throw new SetupError(`Unknown argument ${arg}.\n\n${SETUP_USAGE}`);
   }

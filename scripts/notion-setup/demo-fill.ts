@@ -49,7 +49,7 @@ export async function fillDemo(notion: Client, targets: FillTarget[], out: (line
   out(`  ${uploader.count()} images uploaded`);
 }
 
-const demoTitle = (db: DatabaseSpec) => Object.keys(db.properties).find((name) => db.properties[name].type === "title")!;
+const demoTitle = (db: DatabaseSpec) => Object.entries(db.properties).find(([, property]) => property.type === "title")![0];
 
 /** The titles of the pages a data source holds. */
 async function existingTitles(notion: Client, dataSourceId: string, titleName: string): Promise<Set<string>> {

@@ -28,7 +28,7 @@ async function setUp(): Promise<Map<string, string>> {
   const ids = new Map<string, string>();
   for (const child of await childDatabases(notion, parent)) {
     const db = (await notion.databases.retrieve({ database_id: child.id })) as { id: string; data_sources: { id: string }[] };
-    ids.set(child.title, db.data_sources[0].id);
+    ids.set(child.title, db.data_sources[0]!.id);
     ids.set(`${child.title} database`, db.id);
   }
   return ids;

@@ -29,7 +29,8 @@ export async function runSetup(notion: Client, options: SetupOptions, out: (line
       problems += 1;
       continue;
     }
-    const [line, source] = same.length === 0 ? await create(notion, page.id, db) : await complete(notion, same[0].id, db);
+    const [existing] = same;
+    const [line, source] = existing ? await complete(notion, existing.id, db) : await create(notion, page.id, db);
     out(`${db.title}: ${line}`);
     targets.push({ title: db.title, dataSourceId: source.id, schema: source.properties });
   }
@@ -64,10 +65,10 @@ async function create(notion: Client, pageId: string, db: LayoutDatabase): Promi
 /** Adds what an existing database lacks, or keeps it as it is. */
 async function complete(notion: Client, databaseId: string, db: LayoutDatabase): Promise<Outcome> {
   const database = await notion.databases.retrieve({ database_id: databaseId });
-  if (!isFullDatabase(database) || database.data_sources.length === 0)
-    throw new Error(`Notion answered ${db.title} without its data source`);
+  const sources = isFullDatabase(database) ? database.data_sources : [];
   // A database can hold several data sources: the one of the database's title, else its first.
-  const ref = database.data_sources.find((s) => titleKey(s.name) === titleKey(db.title)) ?? database.data_sources[0];
+  const ref = sources.find((s) => titleKey(s.name) === titleKey(db.title)) ?? sources[0];
+  if (!ref) throw new Error(`Notion answered ${db.title} without its data source`);
   const source = await dataSource(notion, ref.id);
   const plan = completion(db, source.properties);
   if (plan.added.length === 0 && plan.options.length === 0) return ["kept", source];

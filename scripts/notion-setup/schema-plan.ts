@@ -10,6 +10,7 @@ const named = (names: readonly string[]) => names.map((name) => ({ name }));
 /** The configuration setup gives a layout property: its preferred type, a number's format, a select's options (needed, then suggested). */
 function propertyConfig(prop: LayoutProperty): PropertyConfig {
   const type = prop.types[0];
+  if (type === undefined) throw new Error(`The layout gives ${prop.name} no Notion type.`);
   switch (type) {
     case "number":
       return { number: { format: prop.format ?? "number" } };

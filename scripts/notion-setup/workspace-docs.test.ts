@@ -44,7 +44,7 @@ const row = (p: LayoutProperty) => [
 ];
 
 const catalogue = NOTION_LAYOUT.filter((db) => db.kind === "catalogue");
-const common = catalogue[0].properties.filter((p) => catalogue.every((db) => db.properties.some((q) => q.name === p.name)));
+const common = catalogue[0]!.properties.filter((p) => catalogue.every((db) => db.properties.some((q) => q.name === p.name)));
 
 describe("docs/notion-workspace.md keeps in step with the workspace layout (contract/notion-layout.ts)", () => {
   it("names each category's database", () => {

@@ -81,7 +81,7 @@ describe("accessibility of Notion's colours in managed text", () => {
           .locator(selector)
           .first()
           .evaluate((el) => getComputedStyle(el).color);
-      expect(await color(`${spots[0][0]} .rt-red`), path).toBe("rgb(143, 25, 25)");
+      expect(await color(`${spots[0]![0]} .rt-red`), path).toBe("rgb(143, 25, 25)");
       if (path === "/")
         for (const dark of ["#site-nav p .rt-red", "[data-testid=header-title] .rt-red"])
           expect(await color(dark), dark).toBe("rgb(252, 165, 165)");

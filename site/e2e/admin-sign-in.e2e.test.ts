@@ -103,8 +103,8 @@ describe("admin sign-in", () => {
     expect(await page.getByRole("tab", { name: "Cache Management" }).getAttribute("aria-selected")).toBe("true");
     const [cookie] = await context.cookies();
     expect(cookie).toMatchObject({ name: "admin_session", httpOnly: true, sameSite: "Strict", path: "/" });
-    expect(cookie.expires - before).toBeGreaterThan(12 * 3600 - 60);
-    expect(cookie.expires - before).toBeLessThan(12 * 3600 + 60);
+    expect(cookie!.expires - before).toBeGreaterThan(12 * 3600 - 60);
+    expect(cookie!.expires - before).toBeLessThan(12 * 3600 + 60);
     expect(await page.evaluate(() => document.cookie)).not.toContain("admin_session");
     await page.reload();
     await page.getByTestId("admin-panel").waitFor();

@@ -79,11 +79,11 @@ function cleanUp(): void {
 }
 
 beforeAll(async () => {
-  [slot, healthySlot] = await apiItems("slots");
+  [slot, healthySlot] = (await apiItems("slots")) as [ApiItem, ApiItem];
   gallerySlot = (await apiItems("slots")).find((item) => !item.forSale) ?? healthySlot;
-  [arcade] = await apiItems("arcades");
-  [stimulator] = await apiItems("trade-stimulators");
-  [vending] = await apiItems("vending");
+  arcade = (await apiItems("arcades"))[0]!;
+  stimulator = (await apiItems("trade-stimulators"))[0]!;
+  vending = (await apiItems("vending"))[0]!;
   parts = await apiItems("parts", "/for-sale");
   faults = {
     "/api/content/banner_message": JSON_500,
@@ -240,11 +240,11 @@ describe.each(VIEWPORT_NAMES)("pages built while API calls failed, at %s", (view
     const page = await visit(viewport, "/for-sale/parts");
     const links = page.getByTestId("view-details");
     expect(await links.count()).toBe(Math.min(LISTING_PAGE_SIZE, parts.length));
-    expect(await links.first().getAttribute("href")).toBe(`/for-sale/parts/${parts[0].id}?page=1`);
+    expect(await links.first().getAttribute("href")).toBe(`/for-sale/parts/${parts[0]!.id}?page=1`);
     await screenshot(page, `build-faults-listing-${viewport}`);
-    const response = await page.goto(`/for-sale/parts/${parts[0].id}`);
+    const response = await page.goto(`/for-sale/parts/${parts[0]!.id}`);
     expect(response?.status()).toBe(200);
-    expect(await page.getByTestId("item-detail").getByRole("heading", { level: 1 }).textContent()).toBe(parts[0].title);
+    expect(await page.getByTestId("item-detail").getByRole("heading", { level: 1 }).textContent()).toBe(parts[0]!.title);
     await page.context().close();
   });
 });

@@ -19,7 +19,7 @@ function openingText(post: PageSpec): string {
   const first = post.body?.[0];
   if (first && "text" in first) return demoText(first.text);
   const markdown = demoText(post.properties.Content)
-    .split("\n")[0]
+    .split("\n")[0]!
     .replace(/^#+\s*/, "");
   return markdown || "No content available for this post.";
 }

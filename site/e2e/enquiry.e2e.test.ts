@@ -22,7 +22,7 @@ const run = Date.now().toString(36);
 beforeAll(async () => {
   browser = await launch();
   const listing = (await (await fetch(`${BASE_URL}/api/collection/slots/for-sale?page=1&limit=2`)).json()) as { items: ApiItem[] };
-  item = listing.items[0];
+  item = listing.items[0]!;
   itemPath = `/for-sale/slots/${item.id}`;
   message = prefilledMessage(item.title, formatItemPrice(item.price));
 });

@@ -60,7 +60,7 @@ const build = () => buildSite({ url: BASE_URL, token: BUILD_TOKEN }, OUT_DIR, (l
 const mtime = (file: string) => statSync(join(dist, file)).mtimeMs;
 
 beforeAll(async () => {
-  [item, other] = await apiItems("slots", "/for-sale");
+  [item, other] = (await apiItems("slots", "/for-sale")) as [ApiItem, ApiItem];
   for (const dir of [dist, `${dist}.building`, cacheDirFor(OUT_DIR)]) rmSync(dir, { recursive: true, force: true });
   // Settles the slots first: a Sync Data re-reads the pages other tests edited lately (the edit-time overlap), filling
   // their bodies, which would otherwise change those items' pages between the two builds below.

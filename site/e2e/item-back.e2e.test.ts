@@ -25,7 +25,7 @@ describe("Back before the item page has hydrated", () => {
     await expect.poll(() => cardTitles(page), POLL).toEqual(slots.slice(4, 6).map(cardTitle));
     const scripts = await holdRequests(page, bundledScript);
     await page.getByTestId("item-card").first().getByRole("link", { name: "View Details" }).click();
-    await page.waitForURL((url) => url.pathname === `/gallery/slots/${slots[4].id}` && url.search === "?page=3", { waitUntil: "commit" });
+    await page.waitForURL((url) => url.pathname === `/gallery/slots/${slots[4]!.id}` && url.search === "?page=3", { waitUntil: "commit" });
     const back = page.getByTestId("back-button");
     await back.waitFor();
     await scripts.held;
@@ -45,7 +45,7 @@ describe("Back before the item page has hydrated", () => {
     const context = await open(browser, "mobile");
     const page = await context.newPage();
     const scripts = await holdRequests(page, bundledScript);
-    await page.goto(`/gallery/slots/${slots[0].id}?from=for-sale&page=2`, { waitUntil: "commit" });
+    await page.goto(`/gallery/slots/${slots[0]!.id}?from=for-sale&page=2`, { waitUntil: "commit" });
     const back = page.getByTestId("back-button");
     await back.waitFor();
     await scripts.held;
@@ -69,7 +69,7 @@ describe("Back with JavaScript off", () => {
     expect(await currentPage(page)).toBe("1");
     expect(await cardTitles(page)).toEqual(slots.slice(0, 2).map(cardTitle));
 
-    await page.goto(`/gallery/slots/${slots[4].id}?from=for-sale&page=3`);
+    await page.goto(`/gallery/slots/${slots[4]!.id}?from=for-sale&page=3`);
     expect(await page.getByTestId("back-button").getAttribute("href")).toBe("/gallery/slots?page=1");
     await page.getByTestId("back-button").click();
     await page.waitForURL((url) => url.pathname === "/gallery/slots" && url.search === "?page=1");

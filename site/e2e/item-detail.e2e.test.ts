@@ -102,7 +102,7 @@ describe.each(["desktop", "mobile"] as const)("prerendered item pages at %s", (v
     const contact = page.getByTestId("contact-card");
     expect(await contact.getByRole("heading").textContent()).toBe("Interested in this item?");
     expect(await contact.getByRole("link").textContent()).toBe("Contact About This Item");
-    expect((await detailsPanel(page))[0].rows).toContainEqual(["Price", "$4,850"]);
+    expect((await detailsPanel(page))[0]!.rows).toContainEqual(["Price", "$4,850"]);
     expect(await page.title()).toMatch(/^Mills Castle Front 5¢ For Sale \| /);
     await screenshot(page, `item-detail-for-sale-${viewport}`);
     await context.close();
@@ -118,9 +118,9 @@ describe("item page details", () => {
     await page.goto(`/gallery/slots/${duke.id}`);
     expect(await page.getByTestId("item-year").count()).toBe(0);
     const [general, specific] = await detailsPanel(page);
-    expect(general.rows.map(([label]) => label)).toEqual(["Manufacturer", "Condition", "Category"]);
-    expect(specific.title).toBe("Slot Machine Details");
-    expect(specific.rows.map(([label]) => label)).toEqual(["Denomination", "Cabinet Type", "Mechanism Type"]);
+    expect(general!.rows.map(([label]) => label)).toEqual(["Manufacturer", "Condition", "Category"]);
+    expect(specific!.title).toBe("Slot Machine Details");
+    expect(specific!.rows.map(([label]) => label)).toEqual(["Denomination", "Cabinet Type", "Mechanism Type"]);
     await screenshot(page, "item-detail-missing-fields-desktop");
     await context.close();
   });
@@ -216,7 +216,7 @@ describe("Back to the listing", () => {
       .poll(() => cardTitles(page), POLL)
       .toEqual(slots.slice(4, 6).map((i) => `${i.title}${i.year === null ? "" : ` (${i.year})`}`));
     await page.getByTestId("item-card").nth(1).getByRole("link", { name: "View Details" }).click();
-    await page.waitForURL((url) => url.pathname === `/gallery/slots/${slots[5].id}` && url.search === "?page=3");
+    await page.waitForURL((url) => url.pathname === `/gallery/slots/${slots[5]!.id}` && url.search === "?page=3");
     const back = page.getByTestId("back-button");
     await expect.poll(() => back.getAttribute("href"), POLL).toBe("/gallery/slots?page=3");
     await back.click();

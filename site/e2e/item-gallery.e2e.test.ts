@@ -69,18 +69,18 @@ describe("thumbnail strip on an item with eight images", () => {
       const size = await thumbs.first().locator("img").boundingBox();
       expect([size?.width, size?.height]).toEqual([80, 80]);
       const lefts = await thumbnailLefts(page);
-      expect(lefts.slice(1).map((x, i) => Math.round(x - lefts[i]))).toEqual(Array(images.length - 1).fill(92));
+      expect(lefts.slice(1).map((x, i) => Math.round(x - lefts[i]!))).toEqual(Array(images.length - 1).fill(92));
       await screenshot(page, `item-gallery-strip-${width}`);
 
       const left = page.getByRole("button", { name: "Previous images" });
       const right = page.getByRole("button", { name: "Next images" });
       expect(await left.isDisabled()).toBe(true);
       await right.click();
-      await expect.poll(async () => Math.round((await thumbnailLefts(page))[0] - lefts[0]), POLL).toBe(-92);
+      await expect.poll(async () => Math.round((await thumbnailLefts(page))[0]! - lefts[0]!), POLL).toBe(-92);
       await expect.poll(() => stripWindow(page), POLL).toEqual({ inside: run(1, visible), focusable: run(1, visible) });
       for (let step = 1; step < images.length - visible; step++) await right.click();
       expect(await right.isDisabled()).toBe(true);
-      await expect.poll(async () => Math.round((await thumbnailLefts(page))[0] - lefts[0]), POLL).toBe(-92 * (images.length - visible));
+      await expect.poll(async () => Math.round((await thumbnailLefts(page))[0]! - lefts[0]!), POLL).toBe(-92 * (images.length - visible));
       const last = run(images.length - visible, visible);
       await expect.poll(() => stripWindow(page), POLL).toEqual({ inside: last, focusable: last });
       await left.click();

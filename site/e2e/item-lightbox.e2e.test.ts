@@ -55,7 +55,7 @@ describe("item photos up close", () => {
     const html = await (await page.goto(`/gallery/slots/${castle.id}`))!.text();
     expect(html).not.toContain(chunks[0]);
     // Before hydration, or without JavaScript, the main image is a plain link to its full-size copy.
-    expect(html).toContain(`href="${fullSize(images[0])}"`);
+    expect(html).toContain(`href="${fullSize(images[0]!)}"`);
     await hydrated(page);
     await page.waitForLoadState("networkidle");
     expect(scripts.filter((s) => LIGHTBOX_CHUNK.test(s))).toEqual([]);
@@ -67,7 +67,7 @@ describe("item photos up close", () => {
     await dialog(page).waitFor();
     expect(scripts.filter((s) => LIGHTBOX_CHUNK.test(s))).toEqual([`/_astro/${chunks[0]}`]);
     expect(await counter(page)).toBe(`1 / ${images.length}`);
-    await expect.poll(() => shownPhoto(page), POLL).toEqual({ src: fullSize(images[0]), scale: 1 });
+    await expect.poll(() => shownPhoto(page), POLL).toEqual({ src: fullSize(images[0]!), scale: 1 });
     expect(await page.getByTestId("lightbox-image").getAttribute("alt")).toBe(`${TITLE} — image 1 of ${images.length}`);
     expect(await focusedTestId(page)).toBe("lightbox-close");
     // Focus stays inside: Tab and Shift+Tab go round the dialog's controls.
@@ -80,7 +80,7 @@ describe("item photos up close", () => {
 
     await page.keyboard.press("ArrowRight");
     await expect.poll(() => counter(page), POLL).toBe(`2 / ${images.length}`);
-    await expect.poll(() => shownPhoto(page), POLL).toEqual({ src: fullSize(images[1]), scale: 1 });
+    await expect.poll(() => shownPhoto(page), POLL).toEqual({ src: fullSize(images[1]!), scale: 1 });
     expect(await page.getByTestId("lightbox-counter").getAttribute("aria-live")).toBe("polite");
     await page.keyboard.press("ArrowLeft");
     await expect.poll(() => counter(page), POLL).toBe(`1 / ${images.length}`);
@@ -89,7 +89,7 @@ describe("item photos up close", () => {
     await page.getByRole("button", { name: "Next photo" }).click();
     await page.getByRole("button", { name: "Next photo" }).click();
     await expect.poll(() => counter(page), POLL).toBe(`3 / ${images.length}`);
-    await expect.poll(() => shownPhoto(page), POLL).toEqual({ src: fullSize(images[2]), scale: 1 });
+    await expect.poll(() => shownPhoto(page), POLL).toEqual({ src: fullSize(images[2]!), scale: 1 });
 
     // Double click zooms in where it lands and back out; the zoom button does the same for keyboards.
     const stage = page.getByTestId("lightbox-stage");
@@ -119,7 +119,7 @@ describe("item photos up close", () => {
     await hydrated(page);
     await viewLink(page, 1).tap();
     await dialog(page).waitFor();
-    await expect.poll(() => shownPhoto(page), POLL).toEqual({ src: fullSize(images[0]), scale: 1 });
+    await expect.poll(() => shownPhoto(page), POLL).toEqual({ src: fullSize(images[0]!), scale: 1 });
     const cdp = await phone.newCDPSession(page);
     const box = (await page.getByTestId("lightbox-stage").boundingBox())!;
     const mid: [number, number] = [box.x + box.width / 2, box.y + box.height / 2];
@@ -163,7 +163,7 @@ describe("item photos up close", () => {
     await page.goto(`/gallery/slots/${castle.id}`);
     await hydrated(page);
     await viewLink(page, 1).click();
-    await page.waitForURL((url) => url.pathname === fullSize(images[0]));
+    await page.waitForURL((url) => url.pathname === fullSize(images[0]!));
     await context.close();
   });
 });

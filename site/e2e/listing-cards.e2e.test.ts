@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Locator } from "playwright-core";
 import { launch, open, screenshot } from "./support/browser";
-import { apiItems, itemByTitle } from "./support/catalogue-helpers";
+import { apiItems, itemByTitle, type ApiItem } from "./support/catalogue-helpers";
 import { SLOTS } from "../../scripts/demo-workspace/catalogue/slots.ts";
 import { isSafeUrl } from "#contract/safe-url";
 import { demoSpans, expectedFormatting, shownFormatting } from "./support/site-helpers";
@@ -110,7 +110,7 @@ describe("item cards", () => {
     const context = await open(browser, "desktop");
     const page = await context.newPage();
     await page.goto("/for-sale/parts");
-    const [first, second] = (await apiItems("parts", "/for-sale")).slice(0, 2);
+    const [first, second] = (await apiItems("parts", "/for-sale")).slice(0, 2) as [ApiItem, ApiItem];
     expect([first.title, first.year, first.price]).toEqual(["Caille Clock and Escapement", 1927, null]);
     expect([second.title, second.year, second.price]).toEqual(["Jennings Chief Award Card", null, 18]);
     const cards = page.getByTestId("item-card");

@@ -50,7 +50,7 @@ describe("the header search field", () => {
     expect(searchParam(page, "q")).toBe("castle front");
     const expected = await apiSearch({ q: "castle front" });
     await expect.poll(() => cardTitles(page), POLL).toEqual(expected.items.map(shown));
-    expect(expected.items[0].title).toBe("Mills Castle Front 5¢");
+    expect(expected.items[0]!.title).toBe("Mills Castle Front 5¢");
     await context.close();
   });
 
@@ -142,7 +142,7 @@ describe.each(["desktop", "mobile"] as const)("the search page at %s", (viewport
     expect(expected.items.some((h) => h.forSale) && expected.items.some((h) => !h.forSale)).toBe(true);
     await page.getByTestId("view-details").first().click();
     await page.waitForURL((url) => url.pathname === hrefs[0]);
-    expect(await page.getByTestId("page-title").textContent()).toBe(expected.items[0].title);
+    expect(await page.getByTestId("page-title").textContent()).toBe(expected.items[0]!.title);
     await context.close();
   });
 

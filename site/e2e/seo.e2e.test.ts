@@ -142,7 +142,7 @@ describe("SEO", () => {
       expect(h.og.description, path).toBe(h.description);
       expect(h.og.site_name, path).toBe(SITE_NAME);
       expect(h.og.type, path).toBe(items.has(path) ? "product" : "website");
-      expect(await rasterType(h.og.image), `${path} og:image ${h.og.image}`).not.toBeNull();
+      expect(await rasterType(h.og.image!), `${path} og:image ${h.og.image}`).not.toBeNull();
       expect(h.og["image:alt"], path).toBeTruthy();
       expect(h.feeds, path).toEqual([
         { title: `${SITE_NAME}: News`, href: "/rss.xml" },
@@ -163,7 +163,7 @@ describe("SEO", () => {
     // An item page: its photo's JPEG social copy, described by the item's title.
     const item = await head(`/for-sale/slots/${both.id}`);
     expect(item.og.image).toMatch(new RegExp(`^${BASE_URL}/media/og/`));
-    expect(item.og["image:alt"]).toBe(item.og.title.replace(/ For Sale$/, ""));
+    expect(item.og["image:alt"]).toBe(item.og.title!.replace(/ For Sale$/, ""));
   });
 
   it("drops the query from the canonical URL of a listing page", async () => {

@@ -56,7 +56,7 @@ describe.each(VIEWPORT_NAMES)("page shell at %s", (viewport) => {
     expect(image.natural[0]).toBeGreaterThan(0);
     // With a srcset the natural size is the chosen copy's at its density; the attributes keep the proportions.
     const [width, height] = image.attrs.map(Number);
-    expect(Math.abs(width / height - image.natural[0] / image.natural[1])).toBeLessThan(0.02);
+    expect(Math.abs(width! / height! - image.natural[0]! / image.natural[1]!)).toBeLessThan(0.02);
     await page.context().close();
   });
 
@@ -120,7 +120,7 @@ describe.each(VIEWPORT_NAMES)("page shell at %s", (viewport) => {
 
   it("applies the background texture from /api/images/background-texture to the page", async () => {
     const api = (await (await fetch(`${BASE_URL}/api/images/background-texture`)).json()) as { imageUrl: string } | { imageUrl: string }[];
-    const url = (Array.isArray(api) ? api[0] : api).imageUrl;
+    const url = (Array.isArray(api) ? api[0]! : api).imageUrl;
     const page = await home(viewport);
     const background = await page.evaluate(() => getComputedStyle(document.body).backgroundImage);
     expect(background).toBe(`url("${new URL(url, BASE_URL).toString()}")`);

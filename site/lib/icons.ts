@@ -1,5 +1,5 @@
 /** SVG path data (24x24, stroked) for the site's icons, shared by Astro and React. */
-const ICON_PATHS: Record<string, string> = {
+const ICON_PATHS: Record<string, string> & { info: string } = {
   home: "M3 11l9-8 9 8M5 9.5V20h5v-6h4v6h5V9.5",
   shop: "M3 9l2-5h14l2 5M3 9h18M4 9v11h16V9M9 20v-6h6v6",
   gallery: "M3 5h18v14H3zM3 16l5-5 4 4 3-3 6 6M15.5 8.5h.01",

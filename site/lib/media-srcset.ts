@@ -3,6 +3,9 @@ import { VARIANT_WIDTHS, isMediaUrl, variantUrl } from "#contract/media-variants
 /** The `sizes` of a listing or search card's image: one of two columns from 640 px, 490 px wide from 1280 px. */
 export const CARD_IMAGE_SIZES = "(min-width: 1280px) 490px, (min-width: 640px) 45vw, 100vw";
 
+/** The widest resized copy the worker makes. */
+const WIDEST = VARIANT_WIDTHS.reduce((widest, width) => (width > widest ? width : widest));
+
 /**
  * The `srcset` of a synced file's resized WebP copies (`/media/w/{width}/...`, made by the worker on first request), or
  * null for any other image (defaults, external URLs). Knowing the original's width, it lists the copies narrower than
@@ -21,5 +24,5 @@ export function mediaSrcset(src: string | null | undefined, originalWidth?: numb
 
 /** The address an image opens at full size: the worker's largest copy of a synced file (never enlarged: a smaller original comes back as it is), any other image as it is. */
 export function fullSizeUrl(src: string): string {
-  return isMediaUrl(src) ? variantUrl(src, VARIANT_WIDTHS[VARIANT_WIDTHS.length - 1]) : src;
+  return isMediaUrl(src) ? variantUrl(src, WIDEST) : src;
 }

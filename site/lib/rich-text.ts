@@ -5,7 +5,7 @@ const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;"
 
 /** HTML-escapes text. */
 export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ESCAPES[c]);
+  return text.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
 }
 
 /** The concatenated plain text of rich-text pieces. */

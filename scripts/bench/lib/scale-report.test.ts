@@ -47,7 +47,7 @@ describe("the scale benchmark's table", () => {
     expect(cells("most subrequests in one invocation")).toEqual(["n/a", "48"]);
     expect(cells("most wall ms in one invocation")).toEqual(["n/a", "1,234 ms"]);
     expect(cells("most CPU ms in one invocation")).toEqual(["n/a", "87 ms"]);
-    expect(lines.filter((line) => line.startsWith("  its incremental build alone")).map((line) => line.split("|")[1].trim())).toEqual([
+    expect(lines.filter((line) => line.startsWith("  its incremental build alone")).map((line) => line.split("|")[1]!.trim())).toEqual([
       "5.5 s",
       "n/a",
     ]);

@@ -60,11 +60,11 @@ function scaleRows(results: ScaleResult[]): [string, ...string[]][] {
 export function scaleTable(results: ScaleResult[]): string {
   const header: [string, ...string[]] = ["", ...results.map((r) => `N=${n(r.items)} @${r.budget}`)];
   const rows = [header, ...scaleRows(results)];
-  const widths = header.map((_, i) => Math.max(...rows.map((r) => r[i].length)));
+  const widths = header.map((_, i) => Math.max(...rows.map((r) => r[i]?.length ?? 0)));
   return rows
     .map((r) =>
       r
-        .map((cell, i) => (i === 0 ? cell.padEnd(widths[0]) : cell.padStart(widths[i])))
+        .map((cell, i) => (i === 0 ? cell.padEnd(widths[0] ?? 0) : cell.padStart(widths[i] ?? 0)))
         .join(" | ")
         .trimEnd(),
     )

@@ -9,11 +9,23 @@ export const TARGETS = { jsContentBytes: 15 * 1024, jsListingBytes: 90 * 1024, l
 /** One metric of one page: median value, its target, ratio to the target and the verdict. */
 type Check = { metric: string; value: number | null; target: number; ratio: number | null; pass: boolean };
 
-/** A page's medians, checks and raw samples. */
+/** The metrics a page's samples are summarised by, each as its median. */
+type Metric =
+  | "jsGzipBytes"
+  | "externalJsGzipBytes"
+  | "inlineJsGzipBytes"
+  | "totalTransferBytes"
+  | "totalGzipEstimateBytes"
+  | "requests"
+  | "fcpMs"
+  | "lcpMs"
+  | "cls";
+
+/** A page's medians, checks (JS, LCP, CLS) and raw samples. */
 export type PageResult = {
   page: BenchPage;
-  median: Record<string, number | null>;
-  checks: Check[];
+  median: Record<Metric, number | null>;
+  checks: [js: Check, lcp: Check, cls: Check];
   lcpElements: string[];
   samples: PageSample[];
 };
@@ -21,9 +33,10 @@ export type PageResult = {
 /** Median of the numbers present (null when none). */
 export function median(values: (number | null)[]): number | null {
   const sorted = values.filter((v): v is number => v !== null && Number.isFinite(v)).sort((a, b) => a - b);
-  if (sorted.length === 0) return null;
   const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+  const upper = sorted[mid];
+  if (upper === undefined) return null;
+  return sorted.length % 2 ? upper : ((sorted[mid - 1] ?? upper) + upper) / 2;
 }
 
 function check(metric: string, value: number | null, target: number, strict = false): Check {
@@ -46,7 +59,7 @@ export function summarise(page: BenchPage, samples: PageSample[]): PageResult {
     cls: of((s) => s.cls),
   };
   const jsTarget = page.kind === "content" ? TARGETS.jsContentBytes : TARGETS.jsListingBytes;
-  const checks = [
+  const checks: PageResult["checks"] = [
     check("JS gzip", m.jsGzipBytes, jsTarget),
     check("LCP", m.lcpMs, page.lcpTargetMs ?? TARGETS.lcpMs),
     check("CLS", m.cls, TARGETS.cls, true),
@@ -71,7 +84,7 @@ export function formatTable(results: PageResult[]): string {
     ),
   ];
   lines.push("-".repeat(label + width * results.length));
-  const targeted = (name: string, index: number, format: (v: number | null) => string, targetText: (c: Check) => string) => {
+  const targeted = (name: string, index: 0 | 1 | 2, format: (v: number | null) => string, targetText: (c: Check) => string) => {
     lines.push(
       row(
         name,

@@ -1,4 +1,4 @@
-import { Canvas, hex, mix } from "../canvas.ts";
+import { Canvas, cycle, hex, mix } from "../canvas.ts";
 import { drawTextCentred } from "../font.ts";
 import type { Palette } from "./palette.ts";
 import { roomScene } from "./scene.ts";
@@ -37,7 +37,7 @@ function drawScene(c: Canvas, p: Palette, scene: ArcadeScene) {
       return;
     case "claw":
       c.rect(300, 290, 200, 48, hex("#c8a26a"));
-      for (let i = 0; i < 9; i++) c.circle(318 + i * 21, 300 + (i % 3) * 10, 9, [hex("#e53935"), hex("#43a047"), hex("#1e88e5")][i % 3]);
+      for (let i = 0; i < 9; i++) c.circle(318 + i * 21, 300 + (i % 3) * 10, 9, cycle([hex("#e53935"), hex("#43a047"), hex("#1e88e5")], i));
       c.rect(396, 142, 8, 90, hex("#bdbdbd"));
       c.line(400, 232, 376, 262, 5, hex("#bdbdbd"));
       c.line(400, 232, 424, 262, 5, hex("#bdbdbd"));

@@ -73,7 +73,7 @@ function paste(dst: Canvas, src: Canvas, x: number, y: number, scale: number) {
   for (let yy = 0; yy < h; yy++) {
     for (let xx = 0; xx < w; xx++) {
       const i = (Math.floor(yy / scale) * src.width + Math.floor(xx / scale)) * 3;
-      dst.set(x + xx, y + yy, [src.data[i], src.data[i + 1], src.data[i + 2]]);
+      dst.set(x + xx, y + yy, [src.data[i] ?? 0, src.data[i + 1] ?? 0, src.data[i + 2] ?? 0]);
     }
   }
 }

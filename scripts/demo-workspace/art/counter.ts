@@ -17,13 +17,15 @@ export function tradeStimulator(p: Palette, game: CounterGame, label: string): C
   c.rect(390, 196, 20, 6, p.dark);
   c.roundRect(235, 220, 330, 150, 10, p.dark);
   if (game === "dice") {
-    [
-      [300, 295],
-      [400, 280],
-      [500, 300],
-    ].forEach(([x, y], i) => {
+    (
+      [
+        [300, 295, 6],
+        [400, 280, 5],
+        [500, 300, 3],
+      ] as const
+    ).forEach(([x, y, n]) => {
       c.roundRect(x - 34, y - 34, 68, 68, 10, p.light);
-      pips(c, x, y, [6, 5, 3][i], p.accent);
+      pips(c, x, y, n, p.accent);
     });
   } else if (game === "cards") {
     for (let i = 0; i < 5; i++) {
@@ -78,5 +80,5 @@ function pips(c: Canvas, x: number, y: number, n: number, color: [number, number
       [1, 1],
     ],
   };
-  for (const [i, j] of spots[n]) c.circle(x + i * d, y + j * d, 6, color);
+  for (const [i, j] of spots[n] ?? []) c.circle(x + i * d, y + j * d, 6, color);
 }

@@ -4,7 +4,7 @@ import { hex, type Rgb } from "../canvas.ts";
 export type Palette = { wall: Rgb; floor: Rgb; body: Rgb; trim: Rgb; accent: Rgb; dark: Rgb; light: Rgb };
 
 /** Named palettes; illustrations of the same machine differ by palette. */
-export const PALETTES: Record<string, Palette> = {
+export const PALETTES = {
   oak: {
     wall: hex("#e9dcc3"),
     floor: hex("#8a6a4a"),
@@ -122,4 +122,4 @@ export const PALETTES: Record<string, Palette> = {
     dark: hex("#23170f"),
     light: hex("#fffaf0"),
   },
-};
+} satisfies Record<string, Palette>;

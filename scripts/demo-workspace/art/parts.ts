@@ -1,4 +1,4 @@
-import { Canvas, hex, mix } from "../canvas.ts";
+import { Canvas, cycle, hex, mix } from "../canvas.ts";
 import { drawTextCentred } from "../font.ts";
 import type { Palette } from "./palette.ts";
 import { drawSymbol, type ReelSymbol } from "./symbols.ts";
@@ -17,7 +17,7 @@ export function partPicture(p: Palette, form: PartForm, label = ""): Canvas {
     case "reel-strip":
       for (let k = 0; k < 3; k++) {
         c.rect(180 + k * 160, 40, 120, 520, p.light);
-        STRIP.slice(0, 6).forEach((s, i) => drawSymbol(c, STRIP[(i + k * 2) % STRIP.length], 180 + k * 160, 45 + i * 85, 120, 80));
+        STRIP.slice(0, 6).forEach((s, i) => drawSymbol(c, cycle(STRIP, i + k * 2), 180 + k * 160, 45 + i * 85, 120, 80));
       }
       break;
     case "gear":
@@ -53,9 +53,9 @@ export function partPicture(p: Palette, form: PartForm, label = ""): Canvas {
       c.rect(100, 80, 600, 440, p.dark);
       (["bell", "bar", "cherry"] as ReelSymbol[]).forEach((s, i) => {
         c.rect(120 + i * 195, 100, 180, 400, p.light);
-        drawSymbol(c, STRIP[(i + 3) % STRIP.length], 120 + i * 195, 100, 180, 130);
+        drawSymbol(c, cycle(STRIP, i + 3), 120 + i * 195, 100, 180, 130);
         drawSymbol(c, s, 120 + i * 195, 235, 180, 130);
-        drawSymbol(c, STRIP[(i + 5) % STRIP.length], 120 + i * 195, 370, 180, 130);
+        drawSymbol(c, cycle(STRIP, i + 5), 120 + i * 195, 370, 180, 130);
       });
       c.rect(100, 297, 600, 6, p.accent);
       break;

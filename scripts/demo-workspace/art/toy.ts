@@ -1,4 +1,4 @@
-import { Canvas, hex, mix } from "../canvas.ts";
+import { Canvas, cycle, hex, mix } from "../canvas.ts";
 import type { Palette } from "./palette.ts";
 import { counterScene } from "./scene.ts";
 
@@ -18,7 +18,7 @@ export function vintageToy(p: Palette, form: ToyForm): Canvas {
     c.circle(400, 76, 10, p.accent);
     c.roundRect(320, 230, 160, 150, 16, p.body);
     c.rect(345, 255, 110, 60, p.trim);
-    for (let i = 0; i < 4; i++) c.circle(360 + i * 27, 285, 8, [p.accent, hex("#43a047"), hex("#1e88e5"), hex("#ffeb3b")][i]);
+    for (let i = 0; i < 4; i++) c.circle(360 + i * 27, 285, 8, cycle([p.accent, hex("#43a047"), hex("#1e88e5"), hex("#ffeb3b")], i));
     c.roundRect(280, 240, 36, 110, 14, mix(p.body, p.dark, 0.2));
     c.roundRect(484, 240, 36, 110, 14, mix(p.body, p.dark, 0.2));
     c.roundRect(340, 380, 50, 60, 8, p.dark);

@@ -1,4 +1,4 @@
-import { Canvas, hex, mix } from "../canvas.ts";
+import { Canvas, cycle, hex, mix } from "../canvas.ts";
 import { drawTextCentred } from "../font.ts";
 import type { Palette } from "./palette.ts";
 import { counterScene, roomScene } from "./scene.ts";
@@ -20,7 +20,7 @@ export function vendingMachine(p: Palette, form: VendingForm, label: string): Ca
     c.circle(400, 220, 120, mix(p.light, hex("#b3e5fc"), 0.5));
     for (let row = 0, y = 318; y > 150; row++, y -= 19) {
       for (let x = 290 + (row % 2) * 11; x < 512; x += 22) {
-        if (Math.hypot(x - 400, y - 220) < 106) c.circle(x, y, 11, CANDY[(row * 3 + Math.round(x / 22)) % CANDY.length]);
+        if (Math.hypot(x - 400, y - 220) < 106) c.circle(x, y, 11, cycle(CANDY, row * 3 + Math.round(x / 22)));
       }
     }
     c.circle(355, 170, 22, [255, 255, 255], 0.35);
@@ -46,7 +46,7 @@ export function vendingMachine(p: Palette, form: VendingForm, label: string): Ca
   for (let i = 0; i < 5; i++) {
     const x = 275 + i * 52;
     c.rect(x, 130, 42, 250, p.light);
-    for (let j = 0; j < 8; j++) c.roundRect(x + 5, 138 + j * 30, 32, 22, 4, CANDY[(i + j) % CANDY.length]);
+    for (let j = 0; j < 8; j++) c.roundRect(x + 5, 138 + j * 30, 32, 22, 4, cycle(CANDY, i + j));
     c.roundRect(x + 6, 392, 30, 40, 4, p.trim);
   }
   c.rect(380, 450, 40, 8, p.dark);

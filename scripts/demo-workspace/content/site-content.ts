@@ -91,14 +91,16 @@ export const PAGE_DESCRIPTIONS: DatabaseSpec = {
 export const PAGE_HEADERS: DatabaseSpec = {
   title: "Page Headers",
   properties: layoutProperties("Page Headers"),
-  pages: [
-    ["home", "Welcome to Antique Coin-Op", "home"],
-    ["literature", "Literature & Reference", "literature"],
-    ["services", "Restoration Services", "services"],
-    ["news", "News from the Workshop", "news"],
-    ["miscellaneous", "Miscellaneous", "misc"],
-    ["gallery", "The Gallery", "gallery"],
-    ["for-sale", "Machines For Sale", "shop"],
-    ["admin", "Admin Panel", "admin"],
-  ].map(([id, title, icon]) => ({ properties: { "Page Id": id, Title: title, "Icon Type": icon } })),
+  pages: (
+    [
+      ["home", "Welcome to Antique Coin-Op", "home"],
+      ["literature", "Literature & Reference", "literature"],
+      ["services", "Restoration Services", "services"],
+      ["news", "News from the Workshop", "news"],
+      ["miscellaneous", "Miscellaneous", "misc"],
+      ["gallery", "The Gallery", "gallery"],
+      ["for-sale", "Machines For Sale", "shop"],
+      ["admin", "Admin Panel", "admin"],
+    ] as const
+  ).map(([id, title, icon]) => ({ properties: { "Page Id": id, Title: title, "Icon Type": icon } })),
 };

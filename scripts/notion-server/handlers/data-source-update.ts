@@ -73,8 +73,9 @@ function added(db: StoredDatabase, where: string, key: string, config: unknown, 
 /** Pages keep their values under the property's new name. */
 function renameValues(db: StoredDatabase, from: string, to: string) {
   for (const page of db.pages) {
-    if (!(from in page.values)) continue;
-    page.values[to] = page.values[from];
+    const value = page.values[from];
+    if (value === undefined) continue;
+    page.values[to] = value;
     delete page.values[from];
   }
 }

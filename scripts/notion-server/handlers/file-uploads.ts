@@ -66,7 +66,7 @@ export const sendFileUpload: ApiHandler = async ({ params, raw, contentType, sto
   return fileUploadObject(upload, shape.baseUrl);
 };
 
-function findUpload(store: Store, raw: string): StoredUpload {
+function findUpload(store: Store, raw: string | undefined): StoredUpload {
   const id = normaliseId(raw, "file_upload_id");
   const upload = store.uploads.get(id);
   if (!upload) throw notFound(id, "file_upload");

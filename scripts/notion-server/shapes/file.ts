@@ -23,5 +23,6 @@ export function externalUrl(url: string, ctx: ShapeContext): string {
 function fileName(spec: FileSpec): string {
   if (spec.name) return spec.name;
   const source = "external" in spec ? spec.external : spec.image;
-  return decodeURIComponent(source.split("?")[0].split("/").pop() || "file");
+  const [path = ""] = source.split("?");
+  return decodeURIComponent(path.split("/").pop() || "file");
 }

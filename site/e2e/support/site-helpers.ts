@@ -103,9 +103,9 @@ export function expectedFormatting(spans: Span[], safe: (href: string) => boolea
 
 /** The text of the page's h1 in the HTML the stack serves for a path (entities decoded), or null. */
 export async function servedHeading(path: string): Promise<string | null> {
-  const match = /<h1\b[^>]*>([^<]*)<\/h1>/.exec(await pageHtml(path));
-  if (!match) return null;
-  return match[1]
+  const heading = /<h1\b[^>]*>([^<]*)<\/h1>/.exec(await pageHtml(path))?.[1];
+  if (heading === undefined) return null;
+  return heading
     .replace(/&lt;/g, "<")
     .replace(/&gt;/g, ">")
     .replace(/&quot;/g, '"')

@@ -34,7 +34,7 @@ describe("admin API client", () => {
     const started = { success: true, runId: 7, message: "Sync of notion_slot_machines started" };
     const { calls } = fakeAdminApi({ "POST /api/admin/notion-sync-table": () => Response.json(started, { status: 202 }) });
     expect(await syncTable("notion_slot_machines", "db-slots")).toEqual(started);
-    expect(JSON.parse(String(calls[0].init.body))).toEqual({ tableName: "notion_slot_machines", databaseId: "db-slots" });
+    expect(JSON.parse(String(calls[0]!.init.body))).toEqual({ tableName: "notion_slot_machines", databaseId: "db-slots" });
   });
 
   it("hands out the spec's {success: false, message} a sync start answers 409 with; any other 409 stays an error", async () => {

@@ -13,7 +13,7 @@ import { fakeAdminApi } from "./test/fake-api";
 import { $toasts, dismiss } from "../shell/toasts";
 
 const stats = { isCachingEnabled: true, keys: 4, stats: { hits: 3, misses: 1 } };
-const lastToast = () => $toasts.get()[0];
+const lastToast = () => $toasts.get()[0]!;
 
 beforeEach(() => {
   dismiss();

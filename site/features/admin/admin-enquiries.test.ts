@@ -37,7 +37,7 @@ describe("the Enquiries tab's store", () => {
       "GET /api/admin/enquiries?status=all&page=2": () => Response.json(page([enquiry("b", true)], 2, 4, 2)),
     });
     await refreshEnquiries({ status: "all", page: 2 });
-    expect(calls[0].init).toMatchObject({ credentials: "include", cache: "no-store" });
+    expect(calls[0]!.init).toMatchObject({ credentials: "include", cache: "no-store" });
     expect($enquiries.get()).toMatchObject({ status: "all", page: 2, totalPages: 2, emailEnabled: true, error: null });
     expect($enquiries.get().enquiries?.map((e) => e.id)).toEqual(["b"]);
     expect($openEnquiries.get()).toBe(4);

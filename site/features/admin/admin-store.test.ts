@@ -31,7 +31,7 @@ describe("admin session store", () => {
     });
     await submitPassword("pw");
     expect($adminSession.get()).toEqual({ status: "signed-in", expiresAt: "2026-01-01T12:00:00.000Z", notice: null });
-    expect(calls[0].init).toMatchObject({ credentials: "include", body: JSON.stringify({ password: "pw" }) });
+    expect(calls[0]!.init).toMatchObject({ credentials: "include", body: JSON.stringify({ password: "pw" }) });
   });
 
   it("shows the wrong-password and throttling texts under the field", async () => {

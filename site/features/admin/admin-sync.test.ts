@@ -279,7 +279,7 @@ describe("notion sync store", () => {
     });
     await runFullSync();
     expect(syncingDuringRequest).toBe(true);
-    expect(calls[0].init.body).toBeUndefined();
+    expect(calls[0]!.init.body).toBeUndefined();
     expect(lastToast()).toEqual(
       expect.objectContaining({
         title: "Table Sync Successful",

@@ -26,7 +26,7 @@ describe("sendEnquiry", () => {
     const post = answering(201, { id: "x", message: "Thank you for your enquiry. We will reply to ada@example.com as soon as we can." });
     await sendEnquiry(input(), post as typeof fetch);
     expect(post).toHaveBeenCalledOnce();
-    const [url, init] = post.mock.calls[0];
+    const [url, init] = post.mock.calls[0]!;
     expect(url).toBe("/api/enquiries");
     expect(init).toMatchObject({ method: "POST", headers: { "Content-Type": "application/json" } });
     expect(JSON.parse(String(init?.body))).toEqual({
@@ -61,7 +61,7 @@ describe("sendEnquiry", () => {
   it("leaves the honeypot to the worker: a filled one is sent as typed and never named", async () => {
     const post = answering(201, { id: "x", message: "Thanks" });
     await sendEnquiry(input({ website: "https://spam.example" }), post as typeof fetch);
-    expect(JSON.parse(String(post.mock.calls[0][1]?.body)).website).toBe("https://spam.example");
+    expect(JSON.parse(String(post.mock.calls[0]![1]?.body)).website).toBe("https://spam.example");
     expect($enquiry.get().status).toBe("sent");
   });
 

@@ -33,7 +33,7 @@ export default function ImageGallery({ images, srcsets = [], fullSizes = NO_FULL
   const [visible, setVisible] = useState(5);
   const [viewer, setViewer] = useState<Viewer | null>(null);
   const fallback = `${defaultImageFor(category)} ${GENERIC_IMAGE}`;
-  const main = images[selected] ?? images[0];
+  const main = images[selected] ?? images[0] ?? defaultImageFor(category);
   const strip = useRef<HTMLDivElement>(null);
   const opener = useRef<HTMLAnchorElement>(null);
   const mainImage = useRef<HTMLImageElement>(null);

@@ -44,24 +44,26 @@ export default function Lightbox({ images, title, category, start, placeholder, 
   const go = useCallback(
     async (step: 1 | -1) => {
       const next = wanted.current + step;
-      if (next < 0 || next >= count) return;
+      const url = images[next];
+      if (url === undefined) return;
       wanted.current = next;
-      await decodeImage(images[next]);
+      await decodeImage(url);
       if (wanted.current === next) setShown(next);
     },
-    [count, images],
+    [images],
   );
   const gestures = usePhotoGestures(stage, photo, (step) => void go(step));
   const { reset } = gestures;
 
   useEffect(() => {
-    void decodeImage(images[start]).then(() => setStartReady(true));
+    const first = images[start];
+    void (first === undefined ? Promise.resolve() : decodeImage(first)).then(() => setStartReady(true));
   }, [images, start]);
   useEffect(() => {
     reset();
     // The neighbours, so the next step shows at once.
-    for (const i of [shown + 1, shown - 1]) if (i >= 0 && i < count) void decodeImage(images[i]);
-  }, [shown, count, images, reset]);
+    for (const url of [images[shown + 1], images[shown - 1]]) if (url !== undefined) void decodeImage(url);
+  }, [shown, images, reset]);
 
   const onKeyDown = (e: KeyboardEvent) => {
     if (e.key !== "ArrowRight" && e.key !== "ArrowLeft") return;

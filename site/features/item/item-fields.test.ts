@@ -39,12 +39,12 @@ describe("details panel", () => {
 
   it("omits the price outside for-sale and empty type sections", () => {
     const [general, ...rest] = detailSections(testItem({ id: "2", category: "parts", compatibleModels: [] }), false);
-    expect(general.rows.map((r) => r.label)).toEqual(["Category"]);
+    expect(general!.rows.map((r) => r.label)).toEqual(["Category"]);
     expect(rest).toEqual([]);
   });
 
   it("joins list fields", () => {
     const sections = detailSections(testItem({ id: "3", category: "parts", compatibleModels: ["Castle Front", "Lion Head"] }), false);
-    expect(sections[1].rows).toEqual([{ label: "Compatible Models", value: "Castle Front, Lion Head" }]);
+    expect(sections[1]!.rows).toEqual([{ label: "Compatible Models", value: "Castle Front, Lion Head" }]);
   });
 });

@@ -14,7 +14,7 @@ export function parseItemRoute(pathname: string): ItemRoute | null {
   const match = ITEM_PATH.exec(pathname);
   if (!match) return null;
   const [, sourcePage, category, rawId] = match;
-  if (!isCategoryId(category)) return null;
+  if (category === undefined || rawId === undefined || !isCategoryId(category)) return null;
   let id: string;
   try {
     id = decodeURIComponent(rawId);

@@ -71,13 +71,14 @@ export function usePhotoGestures(
     if (e.pointerType === "mouse" && e.button !== 0) return;
     e.currentTarget.setPointerCapture(e.pointerId);
     lastPointer.current = e.pointerType;
-    pointers.current.set(e.pointerId, local(e));
+    const at = local(e);
+    pointers.current.set(e.pointerId, at);
     setActive(true);
     const [a, b] = [...pointers.current.values()];
-    if (b) {
+    if (a && b) {
       setSwipeX(0);
       gesture.current = { kind: "pinch", startDistance: Math.max(1, distance(a, b)), startView: current.current };
-    } else startDrag(a);
+    } else startDrag(at);
   };
 
   const onPointerMove = (e: PointerEvent<HTMLElement>) => {
@@ -87,7 +88,7 @@ export function usePhotoGestures(
     const g = gesture.current;
     if (g?.kind === "pinch") {
       const [a, b] = [...pointers.current.values()];
-      if (b) setView(zoomAt(g.startView, midpoint(a, b), (g.startView.scale * distance(a, b)) / g.startDistance, ...sizes()));
+      if (a && b) setView(zoomAt(g.startView, midpoint(a, b), (g.startView.scale * distance(a, b)) / g.startDistance, ...sizes()));
     } else if (g?.kind === "drag") {
       const dx = at.x - g.start.x;
       const dy = at.y - g.start.y;
@@ -102,10 +103,10 @@ export function usePhotoGestures(
     if (!at) return;
     pointers.current.delete(e.pointerId);
     const g = gesture.current;
-    const left = [...pointers.current.values()];
-    if (left.length) {
+    const [left] = pointers.current.values();
+    if (left) {
       // One finger of a pinch lifted: the other pans on from where the view is.
-      startDrag(left[0], true);
+      startDrag(left, true);
       return;
     }
     gesture.current = null;

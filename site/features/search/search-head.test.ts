@@ -91,7 +91,7 @@ describe("the search page's head script", () => {
     expect(document.querySelector("[data-search-before] [role=status]")?.textContent).toBe(resultCountText(1, "mills"));
     const painted = document.querySelector("[data-search-before] [data-testid=card-skeleton] img")!;
     const card = document.createElement("div");
-    card.innerHTML = renderToString(createElement(ItemCardFrame, { item: answer.items[0], href: "/x", showPrice: false, eager: true }));
+    card.innerHTML = renderToString(createElement(ItemCardFrame, { item: answer.items[0]!, href: "/x", showPrice: false, eager: true }));
     const cardImage = card.querySelector("img")!;
     for (const name of ["src", "srcset", "sizes", "alt", "width", "height", "class"])
       expect(painted.getAttribute(name), name).toBe(cardImage.getAttribute(name));

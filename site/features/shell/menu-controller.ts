@@ -24,6 +24,7 @@ export function startMenuController(): void {
     if (event.key !== "Tab") return;
     const items = [...panel.querySelectorAll<HTMLElement>(FOCUSABLE)];
     const [first, last] = [items[0], items[items.length - 1]];
+    if (!first || !last) return;
     if (event.shiftKey && document.activeElement === first) {
       event.preventDefault();
       last.focus();

@@ -23,7 +23,7 @@ describe("toast store", () => {
 
   it("gives a toast without a variant the amber look", () => {
     toast({ title: "Schema Sync Completed with Errors" });
-    expect($toasts.get()[0].variant).toBe("amber");
+    expect($toasts.get()[0]!.variant).toBe("amber");
   });
 
   it("closes itself after 5000 ms and is removed 1,000,000 ms later", () => {
@@ -41,7 +41,7 @@ describe("toast store", () => {
   it("dismisses by id (close button, swipe) and removes after the delay", () => {
     const id = toast({ title: "Table Sync Failed", variant: "destructive" });
     dismiss(id);
-    expect($toasts.get()[0].open).toBe(false);
+    expect($toasts.get()[0]!.open).toBe(false);
     vi.advanceTimersByTime(TOAST_REMOVE_DELAY_MS);
     expect($toasts.get()).toEqual([]);
   });
@@ -57,17 +57,17 @@ describe("toast store", () => {
     vi.advanceTimersByTime(3000);
     pauseToast(id);
     vi.advanceTimersByTime(60_000);
-    expect($toasts.get()[0].open).toBe(true);
+    expect($toasts.get()[0]!.open).toBe(true);
     resumeToast(id);
     vi.advanceTimersByTime(1999);
-    expect($toasts.get()[0].open).toBe(true);
+    expect($toasts.get()[0]!.open).toBe(true);
     vi.advanceTimersByTime(1);
-    expect($toasts.get()[0].open).toBe(false);
+    expect($toasts.get()[0]!.open).toBe(false);
   });
 
   it("drops a description that only repeats the title", () => {
     toast({ title: "Caching disabled", description: "Caching disabled" });
-    expect($toasts.get()[0].description).toBeUndefined();
+    expect($toasts.get()[0]!.description).toBeUndefined();
   });
 
   it("updates the texts of a shown toast", () => {

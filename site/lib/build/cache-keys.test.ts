@@ -73,9 +73,13 @@ describe("page cache keys", () => {
       ),
     ).toBe(base);
     expect(
-      listingPageKey("shell", header, first(items.slice(0, 2)), [items[0], items[1], item("3", { mainImageUrl: "/media/notion/3/b.png" })]),
+      listingPageKey("shell", header, first(items.slice(0, 2)), [
+        items[0]!,
+        items[1]!,
+        item("3", { mainImageUrl: "/media/notion/3/b.png" }),
+      ]),
     ).not.toBe(base);
-    expect(listingPageKey("shell", header, first(items.slice(0, 2)), [items[1], items[0], items[2]])).not.toBe(base);
+    expect(listingPageKey("shell", header, first(items.slice(0, 2)), [items[1]!, items[0]!, items[2]!])).not.toBe(base);
     expect(listingPageKey("shell", header, first(items.slice(0, 2)), items.slice(0, 2))).not.toBe(base);
     expect(listingPageKey("shell", header, { ...first(items.slice(0, 2)), totalItems: 4 }, items)).not.toBe(base);
     expect(listingPageKey("shell", { ...header, iconType: "info" }, first(items.slice(0, 2)), items)).not.toBe(base);

@@ -7,7 +7,7 @@ const JS_TYPES = new Set(["", "module", "text/javascript", "application/javascri
 /** The `'sha256-…'` source of each inline script the browser would run in `html` (not `src` scripts, not JSON-LD or other data blocks). */
 export function inlineScriptHashes(html: string): string[] {
   const hashes: string[] = [];
-  for (const [, attributes, body] of html.matchAll(SCRIPT)) {
+  for (const [, attributes = "", body = ""] of html.matchAll(SCRIPT)) {
     if (/\ssrc\s*=/i.test(` ${attributes}`)) continue;
     const type = /\btype\s*=\s*["']?([^"'\s>]*)/i.exec(attributes)?.[1]?.toLowerCase() ?? "";
     if (!JS_TYPES.has(type)) continue;

@@ -23,7 +23,7 @@ describe("htmlText", () => {
 describe("editing a fragment", () => {
   it("reads decoded attributes and serialises set values escaped once", () => {
     const fragment = parseHtml('<img src="/media/a.png?x=1&amp;y=2" alt="Tom &amp; Jerry">');
-    const [img] = elements(fragment, "img");
+    const img = elements(fragment, "img")[0]!;
     expect(attribute(img, "src")).toBe("/media/a.png?x=1&y=2");
     setAttribute(img, "title", `"quoted" & <tag>`);
     expect(toHtml(fragment)).toBe(
@@ -33,7 +33,7 @@ describe("editing a fragment", () => {
 
   it("unwraps an element in place, keeping its children in order", () => {
     const fragment = parseHtml('<p>a <a href="/x">b <em>c</em></a> d</p>');
-    unwrap(elements(fragment, "a")[0]);
+    unwrap(elements(fragment, "a")[0]!);
     expect(toHtml(fragment)).toBe("<p>a b <em>c</em> d</p>");
   });
 });

@@ -17,7 +17,7 @@ export default function YearRangeFilter({ bounds, value }: Props) {
         max={max}
         step={1}
         value={current}
-        onValueChange={(v) => setYearRange([v[0], v[1]])}
+        onValueChange={([from = min, to = max]) => setYearRange([from, to])}
         className="relative flex h-5 w-full touch-none items-center"
         aria-labelledby="year-range-label"
       >
