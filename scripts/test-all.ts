@@ -1,5 +1,5 @@
 /**
- * `npm test`: every check and test stage, in lanes that run side by side. Stages in a lane run one after another; the
+ * `npm test`: every check and test stage, in four lanes that run side by side. Stages in a lane run one after another; the
  * lanes pair the CPU-bound stages with those that mostly wait (a browser, a sync paced for Notion, a launcher being
  * started and stopped). Each line of output is prefixed with its stage; the first failure stops the other stages and
  * its whole output is printed again at the end. Every run ends with each stage's time and the slowest test files of
@@ -16,15 +16,17 @@ import { timingReport, type StageTime } from "./test-report.ts";
 type Stage = { name: string; script: string; args?: string[]; vitest?: boolean };
 
 const TIMINGS = resolve(ROOT, "test-results", "timings");
-// The static checks first (a type or lint error fails in the first minutes), then unit and workerd tests: all CPU-bound.
-// The browser tests' stack and the launcher tests wait on Notion's pacing, Chromium and process start-ups, so each has a lane.
+// The static checks first (a type or lint error fails in the first minutes), then unit and workerd tests: CPU-bound, two
+// lanes. The browser tests' stack and the launcher tests wait on Notion's pacing, Chromium and process start-ups: a lane each.
 const LANES: Stage[][] = [
   [
     { name: "typecheck", script: "typecheck" },
-    { name: "lint", script: "lint" },
     { name: "deploy", script: "deploy", args: ["--dry-run"] },
-    { name: "unit", script: "test:unit", vitest: true },
     { name: "worker", script: "test:worker", vitest: true },
+  ],
+  [
+    { name: "lint", script: "lint" },
+    { name: "unit", script: "test:unit", vitest: true },
   ],
   [{ name: "e2e", script: "test:e2e", vitest: true }],
   [{ name: "launcher", script: "test:launcher", vitest: true }],
@@ -44,7 +46,12 @@ let failure: { stage: string; output: string } | undefined;
 function run(stage: Stage): Promise<number | null> {
   const vitestArgs = stage.vitest ? ["--reporter=default", "--reporter=json", `--outputFile.json=${reportOf(stage)}`] : [];
   const args = ["run", stage.script, "--", ...(stage.args ?? []), ...vitestArgs];
-  const child = spawn("npm", args, { cwd: ROOT, env: quietEnv({ [TAG]: tag, FORCE_COLOR: "0" }), detached: true });
+  const child = spawn("npm", args, {
+    cwd: ROOT,
+    env: quietEnv({ [TAG]: tag, NO_COLOR: "1" }),
+    detached: true,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   running.set(stage.name, child);
   let output = "";
   const prefix = `[${stage.name}] `;
@@ -106,18 +113,22 @@ async function lane(stages: Stage[]) {
   }
 }
 
+let interrupted = false;
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.on(signal, () => {
     console.error(`\n${signal}: stopping every stage...`);
-    void stopAll(signal).then(() => process.exit(130));
+    interrupted = true;
+    void stopAll(signal);
   });
 }
 
 rmSync(TIMINGS, { recursive: true, force: true });
 mkdirSync(TIMINGS, { recursive: true });
 await Promise.all(LANES.map(lane));
+// A stage stopped midway may leave what it started in process groups of its own (a launch of `npm start`): none outlives the run.
+await stopAll();
 if (failure) {
   console.error(`\n==== ${failure.stage} failed; its whole output: ====\n${failure.output}`);
 }
 console.log("\n" + timingReport(times, ROOT, performance.now() - started).join("\n"));
-process.exit(failure ? 1 : 0);
+process.exit(interrupted ? 130 : failure ? 1 : 0);
