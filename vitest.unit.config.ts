@@ -3,6 +3,9 @@ import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   test: {
+    // Vitest's default on 2 cores is one file at a time; many files here wait on child processes and local servers
+    // (scripts/deploy/deploy.test.ts alone spawns about 70 fake wranglers), so two at once (docs/development.md, "How npm test runs").
+    maxWorkers: 2,
     projects: [
       {
         // Node has no `cloudflare:workers`, `cloudflare:workflows` nor `cloudflare:email`; the worker's entry imports them for its

@@ -2,6 +2,8 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, rmSync } from "node:fs";
 import { resolve } from "node:path";
+import { chromium, type BrowserServer } from "playwright-core";
+import { CHROMIUM_LAUNCH } from "../site/e2e/support/browser.ts";
 import { cacheDirFor } from "./lib/build-cache.ts";
 import { buildFolderFor } from "./lib/build-site.ts";
 import { checkNode } from "./lib/check-node.ts";
@@ -34,7 +36,13 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
 const removeFolders = () => {
   for (const dir of [state, assets, buildFolderFor(assets), cacheDirFor(assets)]) rmSync(dir, { recursive: true, force: true });
 };
+const seconds = (since: number) => ((performance.now() - since) / 1000).toFixed(1);
+const stackStarted = performance.now();
 let stack: Stack;
+// One Chromium for every test file, started while the stack starts (each file connects to it: see site/e2e/support/browser.ts).
+let browser: BrowserServer | undefined;
+const browserStarting = chromium.launchServer(CHROMIUM_LAUNCH).then((server) => (browser = server));
+browserStarting.catch(() => {}); // awaited once the stack is up; a failure to start is thrown there
 try {
   stack = await startStack({
     port: await freePort(),
@@ -44,7 +52,13 @@ try {
     log: console.log,
     signal: interrupt.signal,
   });
+  const { sync, build } = stack.startup;
+  console.log(
+    `stack: ready in ${seconds(stackStarted)} s (full sync ${sync.seconds.toFixed(1)} s, site build ${build.seconds.toFixed(1)} s)`,
+  );
+  await browserStarting;
 } catch (error) {
+  await browserStarting.then((server) => server.close()).catch(() => {});
   removeFolders();
   if (!interrupted) throw error;
   process.exit(130);
@@ -59,6 +73,7 @@ try {
         env: quietEnv({
           TEST_SITE_URL: stack.url,
           TEST_SITE_DIST: assets,
+          TEST_BROWSER_WS: browser!.wsEndpoint(),
           NOTION_URL: stack.notionUrl,
           ADMIN_PASSWORD: stack.password,
           BUILD_TOKEN: stack.buildToken,
@@ -69,6 +84,7 @@ try {
     });
   }
 } finally {
+  await browser?.close();
   await stack.stop();
   removeFolders();
 }

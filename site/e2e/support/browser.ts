@@ -20,9 +20,17 @@ export const CHROMIUM_ARGS = [
   "--disable-sync",
 ];
 
-/** Launches Debian's Chromium through playwright-core. */
+/** Options that launch Debian's Chromium through playwright-core. */
+export const CHROMIUM_LAUNCH = { executablePath: "/usr/bin/chromium", args: CHROMIUM_ARGS };
+
+/**
+ * The browser of a test file: a connection to the one Chromium `npm run test:e2e` started for the whole run
+ * (TEST_BROWSER_WS), so each file pays for a connection rather than a browser start; a Chromium of its own otherwise.
+ * Closing it closes the file's contexts (and, launched here, the browser).
+ */
 export function launch(): Promise<Browser> {
-  return chromium.launch({ executablePath: "/usr/bin/chromium", args: CHROMIUM_ARGS });
+  const shared = process.env.TEST_BROWSER_WS;
+  return shared ? chromium.connect(shared) : chromium.launch(CHROMIUM_LAUNCH);
 }
 
 /** Desktop (1280 px) and mobile (375 px) viewports used by the tests. */
