@@ -85,7 +85,7 @@ describe.each(["desktop", "mobile"] as const)("item addresses the build did not 
     expect(await page.getByTestId("item-year").textContent()).toBe("1948");
     expect(await page.getByTestId("item-price").textContent()).toBe("Not for sale");
     expect(await page.getByTestId("item-description").textContent()).toBe(sunChief.description);
-    expect(await page.getByTestId("contact-card").getByRole("button").textContent()).toBe("Contact About This Item");
+    expect(await page.getByTestId("contact-card").getByRole("link").textContent()).toBe("Contact About This Item");
     expect(await page.getByTestId("main-image").getAttribute("src")).toBe(sunChief.mainImageUrl);
     expect(await page.getByTestId("back-button").getAttribute("href")).toBe("/for-sale/slots?page=4");
     await expect.poll(() => page.title(), POLL).toMatch(/^Jennings Sun Chief 5¢ For Sale \| /);
