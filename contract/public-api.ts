@@ -116,7 +116,7 @@ const FilterOptionSchema = z.object({ value: z.string(), label: z.string() });
 export type FilterOption = z.infer<typeof FilterOptionSchema>;
 
 /** Filter choices computed from a view's data. */
-const FilterOptionsSchema = z.object({
+export const FilterOptionsSchema = z.object({
   manufacturers: z.array(z.string()),
   yearRange: z.tuple([z.number(), z.number()]),
   denominations: z.array(z.string()),

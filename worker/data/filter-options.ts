@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { CategoryId } from "#contract/categories";
 import { DEFAULT_YEAR_RANGE, type ListingView } from "#contract/listing";
-import type { FilterOption, FilterOptions } from "#contract/public-api";
+import { FilterOptionsSchema, type FilterOption, type FilterOptions } from "#contract/public-api";
 import { quoteIdent } from "../tables/naming";
 import { columnFor, withColumns } from "../tables/columns";
 import { databaseOf } from "./items";
@@ -19,24 +19,8 @@ const LISTS = [
   ["partTypes", "Part Type"],
 ] as const;
 
-const option = z.object({ value: z.string(), label: z.string() });
-
 /** What a listing view's rows add up to, the same for every page and filter of the view: its row count and filter choices. */
-export const ViewSummarySchema = z.object({
-  total: z.number().int().min(0),
-  filter_options: z.object({
-    manufacturers: z.array(z.string()),
-    yearRange: z.tuple([z.number(), z.number()]),
-    denominations: z.array(z.string()),
-    additionalFilters: z.object({
-      gameTypes: z.array(option),
-      productCategories: z.array(option),
-      stimulatorTypes: z.array(option),
-      adTypes: z.array(option),
-      partTypes: z.array(option),
-    }),
-  }),
-});
+export const ViewSummarySchema = z.object({ total: z.number().int().min(0), filter_options: FilterOptionsSchema });
 
 /** A listing view's row count and filter choices (see ViewSummarySchema). */
 export type ViewSummary = { total: number; filter_options: FilterOptions };
