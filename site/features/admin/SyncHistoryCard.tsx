@@ -2,10 +2,9 @@ import { useStore } from "@nanostores/react";
 import LoadError from "./LoadError";
 import type { SyncHistoryRun } from "#contract/sync-runs";
 import { formatTime } from "./format-time";
-import { runOutcome } from "./run-summary";
-import { pagesText, scopeText, triggerText, unlistedBlocks, unlistedFiles } from "./sync-history";
 import { $syncRuns, $syncStatus, refreshSyncRuns } from "./admin-sync";
 import Icon from "../../lib/ui/Icon";
+import { pagesText, runOutcome, scopeText, triggerText, unlistedBlocks, unlistedFiles } from "./sync-runs-text";
 
 const OUTCOME_CLASS = {
   Never: "text-walnut",

@@ -2,9 +2,8 @@ import { useStore } from "@nanostores/react";
 import LoadError from "./LoadError";
 import type { SyncRun } from "#contract/sync-runs";
 import { formatTime } from "./format-time";
-import { rebuildProgress, rebuildsConfigured } from "./rebuild-progress";
-import { runLabel, runOutcome } from "./run-summary";
 import { $syncStatus } from "./admin-sync";
+import { rebuildProgress, rebuildsConfigured, runLabel, runOutcome } from "./sync-runs-text";
 
 const OUTCOME_CLASS = {
   Never: "text-walnut",

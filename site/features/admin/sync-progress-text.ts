@@ -1,5 +1,5 @@
 import type { RunTrigger, SyncRunProgress } from "#contract/sync-runs";
-import { scopeText } from "./sync-history";
+import { scopeText } from "./sync-runs-text";
 
 /** A run's progress as the tab shows it: the bar (`percent` null when no end is known) and its lines. */
 export type ProgressFigures = {
