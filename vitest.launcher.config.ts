@@ -5,7 +5,8 @@ export default defineConfig({
   test: {
     include: ["scripts/**/*.launcher.test.ts"],
     fileParallelism: false,
-    testTimeout: 240_000,
+    // The longest wait for a moment (300 s in start.launcher.test.ts) plus the stop and the checks after it.
+    testTimeout: 360_000,
     hookTimeout: 30_000,
   },
 });

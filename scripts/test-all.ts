@@ -1,5 +1,5 @@
 /**
- * `npm test`: every check and test stage, in four lanes that run side by side. Stages in a lane run one after another; the
+ * `npm test`: every check and test stage, in three lanes that run side by side. Stages in a lane run one after another; the
  * lanes pair the CPU-bound stages with those that mostly wait (a browser, a sync paced for Notion, a launcher being
  * started and stopped). Each line of output is prefixed with its stage; the first failure stops the other stages and
  * its whole output is printed again at the end. Every run ends with each stage's time and the slowest test files of
@@ -17,7 +17,9 @@ type Stage = { name: string; script: string; args?: string[]; vitest?: boolean }
 
 const TIMINGS = resolve(ROOT, "test-results", "timings");
 // The static checks first (a type or lint error fails in the first minutes), then unit and workerd tests: CPU-bound, two
-// lanes. The browser tests' stack and the launcher tests wait on Notion's pacing, Chromium and process start-ups: a lane each.
+// lanes. The browser tests' stack waits on Notion's pacing and Chromium: a lane of its own. The launcher tests start
+// `npm start` nine times: after the unit tests, so no more than three stages share the two cores (with a fourth lane
+// their start-ups ran past three minutes).
 const LANES: Stage[][] = [
   [
     { name: "typecheck", script: "typecheck" },
@@ -27,9 +29,9 @@ const LANES: Stage[][] = [
   [
     { name: "lint", script: "lint" },
     { name: "unit", script: "test:unit", vitest: true },
+    { name: "launcher", script: "test:launcher", vitest: true },
   ],
   [{ name: "e2e", script: "test:e2e", vitest: true }],
-  [{ name: "launcher", script: "test:launcher", vitest: true }],
 ];
 // Every process a stage starts inherits this tag, detached process groups included: a stopped run leaves none behind.
 const TAG = "NPM_TEST_RUN";
