@@ -1,5 +1,5 @@
 import { env } from "cloudflare:test";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type * as z from "zod/mini";
 import {
   CacheStatsSchema,
@@ -17,6 +17,7 @@ import { storeEnquiry } from "../data/enquiries";
 import { finishRun, startRun } from "../data/sync-runs";
 import { SYNC_LOCK, acquireLock } from "../tables/lock";
 import { adminFetch } from "../test/admin";
+import { control } from "../test/notion-sync";
 
 /** The answer of an admin call, checked to be exactly what the contract's schema describes (no field missing, none extra). */
 async function answer(schema: z.ZodMiniType, path: string, method = "GET"): Promise<unknown> {
@@ -26,6 +27,9 @@ async function answer(schema: z.ZodMiniType, path: string, method = "GET"): Prom
   expect(schema.parse(body), `${method} ${path}`).toEqual(body);
   return body;
 }
+
+// The workspace check reads the shared local Notion server: start from the demo workspace, whatever an earlier file left.
+beforeAll(() => control("reset"));
 
 describe("admin API answers match the contract the admin panel parses them with", () => {
   it("sync status and history, with a finished run that counted pages and unsupported blocks", async () => {
