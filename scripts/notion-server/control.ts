@@ -4,7 +4,7 @@ import { z } from "zod";
 import type { DatabaseSpec } from "../demo-workspace/types.ts";
 import { parseJson, readBody, sendJson } from "./http.ts";
 import type { ServerState } from "./state.ts";
-import { addDatabase, addPlainPage, removeDatabasesTitled } from "./store.ts";
+import { addDatabase, addPlainPage, buildStore, removeDatabasesTitled } from "./store.ts";
 import { LOCAL_WEBHOOK_TOKEN } from "./webhooks.ts";
 
 const PROPERTY_TYPES = [
@@ -47,6 +47,7 @@ const FaultBody = z
 const WebhookBody = z.object({ url: z.url({ protocol: /^https?$/ }), token: z.string().min(1).default(LOCAL_WEBHOOK_TOKEN) });
 
 const PageBody = z.object({ id: z.string().uuid().optional(), title: z.string() });
+const RestoreBody = z.object({ id: z.string().uuid() });
 
 const RateLimitBody = z.object({ requestsPerSecond: z.number().positive().nullable() });
 
@@ -104,6 +105,18 @@ export async function handleControl(req: IncomingMessage, res: ServerResponse, u
           new Date().toISOString(),
         );
         return sendJson(res, 200, { id: page.id, title: page.title });
+      }
+      case "POST /__control/restore-page": {
+        // A row's values as the workspace defines them, out of the trash and edited now (so an incremental sync reads it):
+        // how a test puts back a row whose demo values Notion's API would refuse to write (a site-relative link).
+        const { id } = RestoreBody.parse(parseJson(raw));
+        const page = state.store.pages.get(id);
+        const original = buildStore(state.workspace).pages.get(id);
+        if (!page || !original) return sendJson(res, 404, { ok: false, error: `No workspace row ${id}` });
+        page.values = original.values;
+        page.inTrash = false;
+        page.lastEditedTime = new Date().toISOString();
+        return sendJson(res, 200, { ok: true });
       }
       case "POST /__control/webhook": {
         const { url, token } = WebhookBody.parse(parseJson(raw));

@@ -7,16 +7,14 @@ import type { Browser, Page } from "playwright-core";
 import { POSTS } from "../../scripts/demo-workspace/content/posts.ts";
 import { PAGE_HEADERS, SITE_CONTENT } from "../../scripts/demo-workspace/content/site-content.ts";
 import { pageIdFor } from "../../scripts/demo-workspace/ids.ts";
-import type { Span } from "../../scripts/demo-workspace/types.ts";
 import { SHELL_DEFAULTS } from "../lib/build/shell";
 import { PAGE_DEFAULTS, type PageId } from "../lib/page-defaults";
 import { launch, open, screenshot } from "./support/browser";
 import { demoRow, demoText, pageHtml, richTextValue, servedHeading, VIEWPORT_NAMES } from "./support/site-helpers";
-import { patchNotionPage, syncAndRebuild } from "./support/stack";
+import { patchNotionPage, restoreNotionPage, syncAndRebuild } from "./support/stack";
 
 const NOTICE = "WEBSITE UNDER CONSTRUCTION — ";
 const DEFAULT_BANNER = "Please excuse our appearance while we restore our online presence";
-const banner = demoRow(SITE_CONTENT, "Key", "banner_message");
 const bannerId = pageIdFor("Site Content", "banner_message");
 const contactIds = ["phone_contact_info", "email_contact_info"].map((key) => pageIdFor("Site Content", key));
 const headerIds = PAGE_HEADERS.pages.map((p) => pageIdFor("Page Headers", String(p.properties["Page Id"])));
@@ -53,10 +51,8 @@ async function restore(): Promise<void> {
       );
   };
   await step("Site Content", async () => {
-    await patchNotionPage(bannerId, {
-      in_trash: false,
-      properties: { Type: { select: { name: String(banner.Type) } }, Content: richTextValue(banner.Content as Span[]) },
-    });
+    // The demo banner links to the site-relative /for-sale, which Notion's API refuses to write: restored as the demo has it.
+    await restoreNotionPage(bannerId);
     for (const id of contactIds) await patchNotionPage(id, { in_trash: false });
     const phone = demoText(demoRow(SITE_CONTENT, "Key", "phone_contact_info").Content);
     await syncAndRebuild("Site Content", "the demo banner and contact details again", async () => {

@@ -58,6 +58,16 @@ export async function setPageTitle(pageId: string, title: string): Promise<void>
   await patchNotionPage(pageId, { properties: { Title: { title: [{ type: "text", text: { content: title } }] } } });
 }
 
+/** Puts a workspace row back as the demo defines it, edited now (see scripts/notion-server/README.md). */
+export async function restoreNotionPage(pageId: string): Promise<void> {
+  const res = await fetch(`${NOTION_URL}/__control/restore-page`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ id: pageId }),
+  });
+  if (!res.ok) throw new Error(`restoring page ${pageId} failed: ${res.status} ${await res.text()}`);
+}
+
 /** Makes the next matching Notion API requests fail (see scripts/notion-server/README.md). */
 export async function injectNotionFault(fault: {
   status: number;
