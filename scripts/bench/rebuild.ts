@@ -20,15 +20,10 @@ import { editTitle, scaleWorkspace } from "./lib/scale-run.ts";
 import { startStack } from "../launcher/stack.ts";
 import { syncTableRun } from "../lib/sync-run.ts";
 import { startNotionServer } from "../notion-server/server.ts";
+import { benchSizes } from "./lib/bench-sizes.ts";
 
 checkNode();
-const sizes = (process.env.BENCH_SIZES ?? "1000,10000").split(",").map((size) => Number(size.trim()));
-if (!sizes.length || sizes.some((size) => !Number.isInteger(size) || size < 7 || size > 50_000)) {
-  console.error(
-    `BENCH_SIZES=${process.env.BENCH_SIZES} must be comma-separated whole numbers from 7 to 50000 (e.g. BENCH_SIZES=1000,10000).`,
-  );
-  process.exit(1);
-}
+const sizes = benchSizes();
 
 /** Runs a command in `cwd` to its end and returns its output and seconds; throws with the output's end when it fails. */
 function run(cwd: string, command: string, args: string[], env: Record<string, string> = {}): Promise<{ seconds: number; out: string }> {

@@ -11,15 +11,10 @@ import { checkNode } from "../lib/check-node.ts";
 import { ROOT } from "../lib/quiet-env.ts";
 import { scaleTable, type ScaleResult } from "./lib/scale-report.ts";
 import { scaleRun } from "./lib/scale-run.ts";
+import { benchSizes } from "./lib/bench-sizes.ts";
 
 checkNode();
-const sizes = (process.env.BENCH_SIZES ?? "1000,10000").split(",").map((size) => Number(size.trim()));
-if (!sizes.length || sizes.some((size) => !Number.isInteger(size) || size < 7 || size > 50_000)) {
-  console.error(
-    `BENCH_SIZES=${process.env.BENCH_SIZES} must be comma-separated whole numbers from 7 to 50000 (e.g. BENCH_SIZES=1000,10000).`,
-  );
-  process.exit(1);
-}
+const sizes = benchSizes();
 const missing = ["astro", "wrangler"].filter((bin) => !existsSync(resolve(ROOT, "node_modules", ".bin", bin)));
 if (missing.length) {
   console.error(`node_modules/.bin lacks ${missing.join(" and ")}: run npm install first.`);
