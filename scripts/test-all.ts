@@ -13,13 +13,13 @@ import { ROOT, quietEnv } from "./lib/quiet-env.ts";
 import { taggedProcesses } from "./launcher/tagged-processes.ts";
 import { timingReport, type StageTime } from "./test-report.ts";
 
-type Stage = { name: string; script: string; args?: string[]; vitest?: boolean };
+type Stage = { name: string; script: string; args?: string[]; vitest?: boolean; env?: Record<string, string> };
 
 const TIMINGS = resolve(ROOT, "test-results", "timings");
 // The static checks first (a type or lint error fails in the first minutes), then unit and workerd tests: CPU-bound, two
-// lanes. The browser tests' stack waits on Notion's pacing and Chromium: a lane of its own. The launcher tests start
-// `npm start` nine times: after the unit tests, so no more than three stages share the two cores (with a fourth lane
-// their start-ups ran past three minutes).
+// lanes. The browser tests run in two groups, each against a stack of its own (site/test/e2e-groups.ts): they mostly wait
+// on Chromium, on syncs and on rebuilds, so each is a lane of its own. The launcher tests start `npm start` nine times:
+// after the unit tests, once the other start-ups are over.
 const LANES: Stage[][] = [
   [
     { name: "typecheck", script: "typecheck" },
@@ -31,7 +31,8 @@ const LANES: Stage[][] = [
     { name: "unit", script: "test:unit", vitest: true },
     { name: "launcher", script: "test:launcher", vitest: true },
   ],
-  [{ name: "e2e", script: "test:e2e", vitest: true }],
+  [{ name: "e2e-rebuilds", script: "test:e2e", vitest: true, env: { E2E_GROUP: "rebuilds" } }],
+  [{ name: "e2e-pages", script: "test:e2e", vitest: true, env: { E2E_GROUP: "pages" } }],
 ];
 // Every process a stage starts inherits this tag, detached process groups included: a stopped run leaves none behind.
 const TAG = "NPM_TEST_RUN";
@@ -50,7 +51,7 @@ function run(stage: Stage): Promise<number | null> {
   const args = ["run", stage.script, "--", ...(stage.args ?? []), ...vitestArgs];
   const child = spawn("npm", args, {
     cwd: ROOT,
-    env: quietEnv({ [TAG]: tag, NO_COLOR: "1" }),
+    env: quietEnv({ ...stage.env, [TAG]: tag, NO_COLOR: "1" }),
     detached: true,
     stdio: ["ignore", "pipe", "pipe"],
   });

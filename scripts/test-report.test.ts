@@ -47,9 +47,9 @@ describe("npm test's closing timing report", () => {
     );
     expect(lines[0]).toBe("npm test: 600.0 s in all (stages side by side; each stage's own time below)");
     expect(lines.slice(1, 4)).toEqual([
-      "  lint          61.0 s  ok",
-      "  unit          95.4 s  failed (exit 1)",
-      "  e2e            3.0 s  stopped",
+      "  lint            61.0 s  ok",
+      "  unit            95.4 s  failed (exit 1)",
+      "  e2e              3.0 s  stopped",
     ]);
     expect(lines[4]).toBe("slowest 10 of 12 files in unit (file times add up to 78.0 s):");
     expect(lines.slice(5)).toHaveLength(10);

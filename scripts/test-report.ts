@@ -26,7 +26,7 @@ export function timingReport(stages: StageTime[], root: string, wallMs: number, 
   const lines = [`npm test: ${seconds(wallMs)} in all (stages side by side; each stage's own time below)`];
   for (const stage of stages) {
     const result = stage.code === 0 ? "ok" : stage.code === null ? "stopped" : `failed (exit ${stage.code})`;
-    lines.push(`  ${stage.name.padEnd(10)} ${seconds(stage.ms).padStart(9)}  ${result}`);
+    lines.push(`  ${stage.name.padEnd(12)} ${seconds(stage.ms).padStart(9)}  ${result}`);
   }
   for (const stage of stages) {
     if (!stage.report) continue;

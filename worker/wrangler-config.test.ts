@@ -3,6 +3,7 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { parseStepSubrequests } from "#contract/step-subrequests";
 import worker, * as entry from "./index";
+import { requestRate } from "./notion/request-rate";
 
 // A path string: with workers-types in this project, `URL` is the Workers one, which node:fs does not take.
 const toml = readFileSync(fileURLToPath(new URL("../wrangler.toml", import.meta.url).href), "utf8");
@@ -42,6 +43,11 @@ describe("wrangler.toml", () => {
   it("binds D1 and KV without ids (wrangler provisions them) and the D1 database by the name a deploy finds it by", () => {
     expect(toml).not.toMatch(/^\s*(database_id|id|preview_id)\s*=/m);
     expect(/\[\[d1_databases\]\]\s*\nbinding = "DB"\s*\ndatabase_name = "coin-op-catalogue"/.test(toml)).toBe(true);
+  });
+
+  it("paces syncs at Notion's 3 requests a second unless set otherwise", () => {
+    const value = /^NOTION_REQUESTS_PER_SECOND = "(\d+)"$/m.exec(toml)?.[1];
+    expect(requestRate(value)).toEqual({ rate: 3, error: null });
   });
 
   it("cuts sync steps to the free plan's 50 subrequests unless set otherwise", () => {

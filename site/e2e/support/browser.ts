@@ -43,8 +43,12 @@ export function open(browser: Browser, viewport: keyof typeof VIEWPORTS = "deskt
 
 const SHOTS = resolve(import.meta.dirname, "../../../test-results/screenshots");
 
-/** Saves a full-page screenshot as a test artefact under test-results/screenshots. */
+/**
+ * Saves a full-page screenshot as a test artefact under test-results/screenshots when E2E_SCREENSHOTS=1
+ * (`npm run test:e2e:screenshots`); otherwise does nothing, as encoding them cost `npm test` minutes of CPU.
+ */
 export async function screenshot(page: Page, name: string): Promise<void> {
+  if (process.env.E2E_SCREENSHOTS !== "1") return;
   mkdirSync(SHOTS, { recursive: true });
   await page.screenshot({ path: resolve(SHOTS, `${name}.png`), fullPage: true });
 }
