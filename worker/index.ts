@@ -31,6 +31,7 @@ import pageDescriptions from "./routes/page-descriptions";
 import pageHeaders from "./routes/page-headers";
 import posts from "./routes/posts";
 import search from "./routes/search";
+import searchPage from "./routes/search-page";
 import { logEvent } from "./lib/log";
 
 const app = new Hono<AppEnv>();
@@ -70,6 +71,8 @@ app.route("/", adminNotion);
 app.route("/media/w", mediaVariants);
 app.route("/media/og", mediaSocial);
 app.route("/media", media);
+// The one page the worker serves itself: the prerendered search page with its first answer inlined.
+app.route("/search", searchPage);
 
 export { AfterSyncCoalescer } from "./sync/publish/after-sync-coalescer";
 export { SyncDebouncer } from "./sync/webhook/sync-debouncer";

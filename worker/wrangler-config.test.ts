@@ -55,7 +55,7 @@ describe("wrangler.toml", () => {
     expect(parseStepSubrequests(value)).toEqual({ budget: 50, error: null });
   });
 
-  it("sends /api and /media, bare or with a path, to the worker before the static assets", () => {
+  it("sends /api and /media, bare or with a path, and the search page to the worker before the static assets", () => {
     const rules = stringList("run_worker_first");
     const toWorker = (path: string) => rules.some((rule) => ruleMatches(rule, path));
     for (const path of [
@@ -67,8 +67,10 @@ describe("wrangler.toml", () => {
       "/media/",
       "/media/notion/a/b.jpg",
       "/media/w/400/notion/a/b.jpg",
+      "/search",
     ])
       expect(toWorker(path), path).toBe(true);
-    for (const path of ["/", "/admin", "/apiary", "/mediakit", "/gallery/slots", "/404.html"]) expect(toWorker(path), path).toBe(false);
+    for (const path of ["/", "/admin", "/apiary", "/mediakit", "/gallery/slots", "/404.html", "/searches", "/search.html"])
+      expect(toWorker(path), path).toBe(false);
   });
 });

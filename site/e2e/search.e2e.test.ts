@@ -26,6 +26,8 @@ async function apiSearch(params: Record<string, string>): Promise<Result> {
 const shown = (hit: Hit) => `${hit.title}${hit.year === null ? "" : ` (${hit.year})`}`;
 const searchParam = (page: Page, name: string) => new URL(page.url()).searchParams.get(name);
 const countText = (page: Page) => page.getByTestId("search-count").textContent();
+/** The search page without the answer the worker put first in its <head>: the page as built. */
+const withoutInlinedAnswer = (html: string) => html.replace(/<script type="application\/json" id="search-answer"[^>]*>.*?<\/script>/s, "");
 
 describe("the header search field", () => {
   it("is on every page at 1280 px: `/` focuses it, Escape clears it, Enter searches", async () => {
@@ -188,10 +190,39 @@ describe.each(["desktop", "mobile"] as const)("the search page at %s", (viewport
     await context.close();
   });
 
+  it("arrives with the answer to its first search: no request for it, the count and first picture shown before the island runs", async () => {
+    const context = await open(browser, viewport);
+    const page = await context.newPage();
+    const searches: string[] = [];
+    page.on("request", (r) => new URL(r.url()).pathname === "/api/search" && searches.push(r.url()));
+    const island = await holdRequests(page, (url) => /\/_astro\/SearchPage\.[\w-]+\.js$/.test(url.pathname));
+    const response = await page.goto("/search?q=mills");
+    expect(await response!.text()).toMatch(
+      /^<!DOCTYPE html><html[^>]*><head><script type="application\/json" id="search-answer" data-path="/i,
+    );
+    await island.held;
+    const total = (await apiSearch({ q: "mills", page: "1" })).total;
+    const standIn = page.locator('[data-search-before="q"]');
+    await expect.poll(() => standIn.getByRole("status").textContent(), POLL).toBe(`${total} items match "mills".`);
+    const picture = standIn.locator("[data-testid=card-skeleton] img").first();
+    await picture.waitFor();
+    expect(await picture.evaluate((img: HTMLImageElement) => img.decode().then(() => img.naturalWidth > 0))).toBe(true);
+    island.release();
+    await page.getByTestId("item-grid").waitFor();
+    expect(await countText(page)).toBe(`${total} items match "mills".`);
+    expect(searches).toEqual([]);
+    await context.close();
+  });
+
   it("holds the results' place from the first paint (no layout shift), shows the error text on failure, and the empty text", async () => {
     const context = await open(browser, viewport);
     const page = await context.newPage();
     await page.addInitScript(installVitalsObservers);
+    // The page as built, without the answer the worker inlines: the head script asks the API, held here.
+    await page.route("**/search?q=mills", async (route) => {
+      const built = await route.fetch();
+      await route.fulfill({ response: built, body: withoutInlinedAnswer(await built.text()) });
+    });
     const gate = await holdRequests(page, (url) => url.pathname === "/api/search" && url.searchParams.get("q") === "mills");
     await page.goto("/search?q=mills");
     await gate.held;

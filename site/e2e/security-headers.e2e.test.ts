@@ -26,6 +26,11 @@ const PAGES: { name: string; path: () => Promise<string>; ready: (page: Page) =>
     path: async () => `/gallery/slots/${MISSING_ID}`,
     ready: (p) => p.getByText("Item Not Found").first().waitFor(),
   },
+  {
+    name: "search page, served by the worker with its first answer",
+    path: async () => "/search?q=mills",
+    ready: (p) => p.getByTestId("item-grid").waitFor(),
+  },
   { name: "plain 404 page", path: async () => "/no-such-page", ready: (p) => p.locator("main").waitFor() },
   { name: "admin, signed out", path: async () => "/admin", ready: (p) => p.getByRole("button", { name: "Sign in" }).waitFor() },
   { name: "admin, signed in", path: async () => "/admin", ready: (p) => p.getByTestId("admin-panel").waitFor(), admin: true },

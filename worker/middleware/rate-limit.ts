@@ -1,4 +1,4 @@
-import type { MiddlewareHandler } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import type { AppEnv } from "../app-env";
 import { clientKey } from "../lib/client-address";
 import { fail } from "../lib/errors";
@@ -14,17 +14,20 @@ export function isLoopbackClient(key: string): boolean {
   return key === "local" || key.startsWith("127.") || key === "0:0:0:0::/64";
 }
 
+/** Counts one request of the request's client against `API_RATE_LIMIT`; false once it is over the limit (loopback clients never are). */
+export async function withinRateLimit(c: Context<AppEnv>): Promise<boolean> {
+  const client = clientKey(c.req.header("cf-connecting-ip"));
+  if (isLoopbackClient(client)) return true;
+  return (await c.env.API_RATE_LIMIT.limit({ key: client })).success;
+}
+
 /**
  * Per-client rate limit of `/api/*` and `/media/*`, one count for both, through Cloudflare's Rate Limiting binding
  * (limit and period in wrangler.toml), counted by clientKey (IPv6 by /64): over it, 429 JSON with Retry-After.
  */
 export const apiRateLimit: MiddlewareHandler<AppEnv> = async (c, next) => {
-  const client = clientKey(c.req.header("cf-connecting-ip"));
-  if (!isLoopbackClient(client)) {
-    const { success } = await c.env.API_RATE_LIMIT.limit({ key: client });
-    if (!success) {
-      fail(429, `Too many requests. Try again in ${API_RATE_PERIOD_SECONDS} seconds.`, { "Retry-After": String(API_RATE_PERIOD_SECONDS) });
-    }
+  if (!(await withinRateLimit(c))) {
+    fail(429, `Too many requests. Try again in ${API_RATE_PERIOD_SECONDS} seconds.`, { "Retry-After": String(API_RATE_PERIOD_SECONDS) });
   }
   await next();
 };

@@ -1,7 +1,8 @@
 import { useLayoutEffect } from "react";
 import { useStore } from "@nanostores/react";
 import type { SearchResult } from "#contract/search";
-import { type SearchState, hitHref, resultCountText, searchApiPath, searchHref } from "./search";
+import { type SearchState, searchApiPath, searchHref } from "#contract/search-address";
+import { hitHref, resultCountText } from "./search";
 import { useQuery } from "../../lib/use-query";
 import { applySearch } from "./search-store";
 import { fetchSearchResult } from "./search-api";

@@ -5,7 +5,8 @@ import { createElement } from "react";
 import { CARD_IMAGE_SIZES, mediaSrcset } from "../../lib/media-srcset";
 import ItemCardFrame from "../listing/ItemCardFrame";
 import SearchFrame, { SearchPlaceholders } from "./SearchFrame";
-import { resultCountText, searchApiPath, searchStateFrom } from "./search";
+import { SEARCH_ANSWER_ID, searchApiPath, searchStateFrom } from "#contract/search-address";
+import { resultCountText } from "./search";
 import { fetchSearchResult } from "./search-api";
 import { SEARCH_HEAD_CONFIG, searchHead } from "./search-head";
 import type { SearchResult } from "#contract/search";
@@ -116,6 +117,26 @@ describe("the search page's head script", () => {
     expect(window.__searchPrefetch).toBeUndefined();
     expect(await fetchSearchResult(path)).toEqual(answer);
     expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it("takes the answer the worker inlined for its own request instead of asking the network, and hands it to the island", async () => {
+    const inlined = { ...answer, total: 7 };
+    visit("?q=mills");
+    const path = searchApiPath(searchStateFrom("?q=mills"));
+    document.head.innerHTML = `<script type="application/json" id="${SEARCH_ANSWER_ID}" data-path="${path.replaceAll("&", "&amp;")}">${JSON.stringify(inlined)}</script>`;
+    runInline();
+    await vi.waitFor(() => expect(document.head.querySelector("link[rel=preload]")).not.toBeNull());
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(await fetchSearchResult(path)).toEqual(inlined);
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it("asks the network when the inlined answer is for another request", () => {
+    visit("?q=mills&page=2");
+    const other = searchApiPath(searchStateFrom("?q=mills"));
+    document.head.innerHTML = `<script type="application/json" id="${SEARCH_ANSWER_ID}" data-path="${other}">${JSON.stringify(answer)}</script>`;
+    runInline();
+    expect(fetchMock.mock.calls[0]?.[0]).toBe(searchApiPath(searchStateFrom("?q=mills&page=2")));
   });
 
   it("passes a failed answer on as the island's own fetch would", async () => {

@@ -3,7 +3,7 @@ import { CATEGORY_IDS } from "#contract/categories";
 import { VARIANT_URL_PREFIX } from "#contract/media-variants";
 import { SEARCH_PAGE_SIZE } from "#contract/search";
 import { CARD_IMAGE_SIZES, mediaSrcset } from "../../lib/media-srcset";
-import { SEARCH_TEXT_MAX_LENGTH } from "./search";
+import { SEARCH_ANSWER_ID, SEARCH_TEXT_MAX_LENGTH } from "#contract/search-address";
 
 /** What the search page's head script takes from the build: the constants search.ts, media-srcset.ts and ItemCard use. */
 export type SearchHeadConfig = {
@@ -13,6 +13,8 @@ export type SearchHeadConfig = {
   maxLength: number;
   mediaPrefix: string;
   variantPrefix: string;
+  /** Id of the answer the worker inlines in <head> (SEARCH_ANSWER_ID). */
+  answerId: string;
   /** The card's srcset of a synced file whose key is `{key}` (mediaSrcset's own output). */
   srcset: string;
   sizes: string;
@@ -29,6 +31,7 @@ export const SEARCH_HEAD_CONFIG: SearchHeadConfig = {
   maxLength: SEARCH_TEXT_MAX_LENGTH,
   mediaPrefix: MEDIA_PREFIX,
   variantPrefix: VARIANT_URL_PREFIX,
+  answerId: SEARCH_ANSWER_ID,
   srcset: mediaSrcset(`${MEDIA_PREFIX}{key}`) ?? "",
   sizes: CARD_IMAGE_SIZES,
 };
@@ -46,8 +49,8 @@ declare global {
 /**
  * Runs inline in the search page's <head>, before the first paint (serialised with toString, so it holds everything it
  * uses). Marks <html> with the prerendered stand-in the address needs (`data-search="q"`: the results' placeholders,
- * else `"none"`: the prompt). With a `q`, it starts the request the island would make (the path searchApiPath gives
- * for the address), so the answer is in by the time the island runs; once answered it preloads the first hit's card
+ * else `"none"`: the prompt). With a `q`, it takes the answer the worker inlined for the request the island would make
+ * (the path searchApiPath gives for the address), or starts that request, so the answer is in by the time the island runs; once answered it preloads the first hit's card
  * image as the card's srcset and sizes will ask for it, and shows the count (resultCountText's words) and that picture
  * in the stand-in, which the island replaces with its results in one frame (stand-in.ts).
  */
@@ -65,7 +68,12 @@ export function searchHead(config: SearchHeadConfig): void {
   api.set("page", String(Number.isInteger(page) && page >= 1 ? page : 1));
   api.set("limit", String(config.pageSize));
   const path = `${config.apiPath}?${api}`;
-  const response = fetch(path, { credentials: "include", headers: { Accept: "application/json" } });
+  // The worker puts the answer to this very request first in <head> (worker/routes/search-page.ts): then no round trip.
+  const inline = document.getElementById(config.answerId);
+  const response =
+    inline?.getAttribute("data-path") === path && inline.textContent
+      ? Promise.resolve(new Response(inline.textContent, { headers: { "Content-Type": "application/json" } }))
+      : fetch(path, { credentials: "include", headers: { Accept: "application/json" } });
   window.__searchPrefetch = { path, response };
   response
     .then((res) => (res.ok ? res.clone().json() : null))

@@ -1,5 +1,5 @@
 import { atom } from "nanostores";
-import { type SearchState, searchHref, searchStateFrom } from "./search";
+import { type SearchState, searchHref, searchStateFrom } from "#contract/search-address";
 
 /** The search the page shows (text, filters, page), mirrored in the address. */
 export const $search = atom<SearchState>({ q: "", category: null, forSale: null, page: 1 });
