@@ -46,13 +46,17 @@ async function launch(command: "npm start" | "node scripts/start.ts"): Promise<L
   return launched;
 }
 
-/** Polls the launcher's output and processes until `reached` says the moment has come; fails if it exits or takes too long. */
-async function waitFor(run: Launch, reached: (output: string, processes: ProcessInfo[]) => boolean): Promise<ProcessInfo[]> {
+/**
+ * Polls the launcher's output and processes until `reached` says the moment has come; fails if it exits or takes too long.
+ * Reading every process's environment costs a few hundred /proc reads: done only when `reached` asks for the processes.
+ */
+async function waitFor(run: Launch, reached: (output: string, processes: () => ProcessInfo[]) => boolean): Promise<ProcessInfo[]> {
   const deadline = Date.now() + MOMENT_LIMIT_MS;
   while (Date.now() < deadline) {
     if (run.child.exitCode !== null) throw new Error(`the launcher exited (${run.child.exitCode}) before the moment:\n${run.output()}`);
-    const processes = taggedProcesses(TAG, run.tag);
-    if (reached(run.output(), processes)) return processes;
+    let scan: ProcessInfo[] | undefined;
+    const processes = () => (scan ??= taggedProcesses(TAG, run.tag));
+    if (reached(run.output(), processes)) return processes();
     await sleep(50);
   }
   throw new Error(`the moment did not come within ${MOMENT_LIMIT_MS / 1000} s:\n${run.output()}`);
@@ -75,6 +79,8 @@ async function expectStopped(run: Launch, send: () => void): Promise<number | nu
 const has = (processes: ProcessInfo[], ...words: string[]) => processes.some((p) => words.every((w) => p.cmdline.includes(w)));
 const ctrlC = (run: Launch) => () => process.kill(-run.child.pid!, "SIGINT");
 const STOPPED_EARLY = "Stopped before the start-up had finished.";
+// The full sync's closing line: the site build starts after it (no need to scan processes for the build before).
+const SYNC_DONE = /^sync: Synced \d+ of \d+ tables/m;
 
 afterEach(async () => {
   if (!launched) return;
@@ -94,14 +100,14 @@ afterEach(async () => {
 describe("npm start stops everything on Ctrl-C at any moment", () => {
   it("right after launch, while the launcher itself is still loading", async () => {
     const run = await launch("npm start");
-    await waitFor(run, (_, processes) => has(processes, "scripts/start.ts"));
+    await waitFor(run, (_, processes) => has(processes(), "scripts/start.ts"));
     await expectStopped(run, ctrlC(run));
     expect(run.output()).not.toContain("worker: listening");
   });
 
   it("while the D1 migrations run (a wrangler command in a process group of its own)", async () => {
     const run = await launch("npm start");
-    const before = await waitFor(run, (_, processes) => has(processes, "wrangler", "migrations apply"));
+    const before = await waitFor(run, (_, processes) => has(processes(), "wrangler", "migrations apply"));
     expect(new Set(before.map((p) => p.pgid)).size).toBeGreaterThan(1);
     await expectStopped(run, ctrlC(run));
     expect(run.output()).toContain(STOPPED_EARLY);
@@ -109,7 +115,7 @@ describe("npm start stops everything on Ctrl-C at any moment", () => {
 
   it("while wrangler dev starts, before it answers", async () => {
     const run = await launch("npm start");
-    await waitFor(run, (output, processes) => has(processes, "wrangler", " dev ") && !output.includes("worker: listening"));
+    await waitFor(run, (output, processes) => !output.includes("worker: listening") && has(processes(), "wrangler", " dev "));
     await expectStopped(run, ctrlC(run));
     expect(run.output()).not.toContain("worker: listening");
     expect(run.output()).toContain(STOPPED_EARLY);
@@ -127,7 +133,7 @@ describe("npm start stops everything on Ctrl-C at any moment", () => {
 
   it("during the site build", async () => {
     const run = await launch("npm start");
-    await waitFor(run, (_, processes) => has(processes, "astro", "build"));
+    await waitFor(run, (output, processes) => SYNC_DONE.test(output) && has(processes(), "astro", "build"));
     await expectStopped(run, ctrlC(run));
     expect(run.output()).not.toContain("site: built");
     expect(run.output()).toContain(STOPPED_EARLY);
@@ -148,14 +154,14 @@ describe("npm start stops everything on Ctrl-C at any moment", () => {
     const { tables } = await admin.call<{ tables: { tableName: string; databaseId: string | null }[] }>("/api/admin/notion-tables");
     const table = tables.find((t) => t.databaseId)!;
     await syncTableRun(admin, table);
-    await waitFor(run, (output, processes) => output.includes("deploy hook: rebuild requested") && has(processes, "astro", "build"));
+    await waitFor(run, (output, processes) => output.includes("deploy hook: rebuild requested") && has(processes(), "astro", "build"));
     await expectStopped(run, ctrlC(run));
     expect(run.output().split("Ready in")[1]).not.toContain("site: built");
   });
 
   it("on SIGTERM to the launcher alone during the site build (as a process manager stops it), exiting 143", async () => {
     const run = await launch("node scripts/start.ts");
-    await waitFor(run, (_, processes) => has(processes, "astro", "build"));
+    await waitFor(run, (output, processes) => SYNC_DONE.test(output) && has(processes(), "astro", "build"));
     const code = await expectStopped(run, () => process.kill(run.child.pid!, "SIGTERM"));
     expect(code).toBe(143);
     expect(run.output()).toContain("SIGTERM: stopping wrangler dev, any build and the local servers...");

@@ -9,10 +9,14 @@ import { startWorker, type WorkerProcess } from "../../launcher/worker-process.t
 /** Password of a benchmark's worker (local only; as long as the worker requires). */
 export const BENCH_PASSWORD = "bench-admin-password";
 
-/** Starts a worker on a free port with state in `.wrangler/{name}-state` (emptied first) and a one-page asset folder (`assets`). */
+/**
+ * Starts a worker on a free port with state in `.wrangler/{name}-state` (emptied first) and a one-page asset folder
+ * (`assets`), with `vars` over the benchmark's own.
+ */
 export async function startBenchWorker(
   name: string,
   notion: Pick<NotionServer, "url" | "token">,
+  vars: Record<string, string> = {},
 ): Promise<WorkerProcess & { assets: string }> {
   const state = resolve(ROOT, ".wrangler", `${name}-state`);
   const assets = resolve(ROOT, ".wrangler", `${name}-assets`);
@@ -22,7 +26,7 @@ export async function startBenchWorker(
   const worker = await startWorker({
     port: await freePort(),
     persistTo: state,
-    vars: { NOTION_API_URL: notion.url, NOTION_TOKEN: notion.token, ADMIN_PASSWORD: BENCH_PASSWORD, DEPLOY_HOOK_URL: "" },
+    vars: { NOTION_API_URL: notion.url, NOTION_TOKEN: notion.token, ADMIN_PASSWORD: BENCH_PASSWORD, DEPLOY_HOOK_URL: "", ...vars },
     assetsDir: assets,
     extraArgs: ["--log-level", "warn"],
   });
