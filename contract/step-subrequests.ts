@@ -1,4 +1,5 @@
 /** The subrequest budget of one sync step (`SYNC_STEP_SUBREQUESTS` in wrangler.toml), shared by the worker and `npm run deploy`. */
+import { wholeNumberSetting } from "./whole-number-setting.ts";
 
 /** The budget when SYNC_STEP_SUBREQUESTS is unset: Cloudflare's free plan allows 50 subrequests per invocation. */
 export const DEFAULT_STEP_SUBREQUESTS = 50;
@@ -12,11 +13,12 @@ export type StepSubrequests = { budget: number; error: string | null };
 
 /** Reads SYNC_STEP_SUBREQUESTS: a whole number from 50 to 10,000; unset or empty gives the default, anything else the default and why. */
 export function parseStepSubrequests(value: string | undefined): StepSubrequests {
-  if (value === undefined || value.trim() === "") return { budget: DEFAULT_STEP_SUBREQUESTS, error: null };
-  const n = Number(value.trim());
-  if (Number.isInteger(n) && n >= STEP_SUBREQUESTS_MIN && n <= STEP_SUBREQUESTS_MAX) return { budget: n, error: null };
-  return {
-    budget: DEFAULT_STEP_SUBREQUESTS,
-    error: `SYNC_STEP_SUBREQUESTS must be a whole number from ${STEP_SUBREQUESTS_MIN} to ${STEP_SUBREQUESTS_MAX} (got ${JSON.stringify(value)}); using ${DEFAULT_STEP_SUBREQUESTS}`,
-  };
+  const { value: budget, error } = wholeNumberSetting(
+    "SYNC_STEP_SUBREQUESTS",
+    value,
+    STEP_SUBREQUESTS_MIN,
+    STEP_SUBREQUESTS_MAX,
+    DEFAULT_STEP_SUBREQUESTS,
+  );
+  return { budget, error };
 }

@@ -1,3 +1,5 @@
+import { wholeNumberSetting } from "#contract/whole-number-setting";
+
 /** Notion's documented average rate limit for an integration, and the pace a sync keeps unless told otherwise. */
 export const NOTION_REQUESTS_PER_SECOND = 3;
 const MIN_RATE = 1;
@@ -8,11 +10,6 @@ const MAX_RATE = 100;
  * Notion-compatible server without that limit (the tests' local one); unset, blank or out of range gives 3 (with why).
  */
 export function requestRate(value: string | undefined): { rate: number; error: string | null } {
-  if (value === undefined || value.trim() === "") return { rate: NOTION_REQUESTS_PER_SECOND, error: null };
-  const n = Number(value.trim());
-  if (Number.isInteger(n) && n >= MIN_RATE && n <= MAX_RATE) return { rate: n, error: null };
-  return {
-    rate: NOTION_REQUESTS_PER_SECOND,
-    error: `NOTION_REQUESTS_PER_SECOND must be a whole number from ${MIN_RATE} to ${MAX_RATE} (got ${JSON.stringify(value)}); using ${NOTION_REQUESTS_PER_SECOND}`,
-  };
+  const { value: rate, error } = wholeNumberSetting("NOTION_REQUESTS_PER_SECOND", value, MIN_RATE, MAX_RATE, NOTION_REQUESTS_PER_SECOND);
+  return { rate, error };
 }
