@@ -8,8 +8,8 @@ import search from "./search";
 /**
  * `GET /search`: the prerendered search page, with the answer to its address's first request (the one its head script
  * would send) put first in its <head>, so the count and the first result's picture are there at first paint instead of
- * a round trip later. The page as built, unchanged, whenever there is nothing to add: no `q`, an answer other than 200,
- * a client over the rate limit, or any failure.
+ * a round trip later. The page as built, unchanged, whenever there is nothing to add: no `q`, a HEAD request, an answer
+ * other than 200, a client over the rate limit, or any failure.
  */
 const searchPage = new Hono<AppEnv>();
 
@@ -19,7 +19,8 @@ const attribute = (text: string) => text.replaceAll("&", "&amp;").replaceAll('"'
 searchPage.get("/", async (c) => {
   const page = await c.env.ASSETS.fetch(c.req.raw);
   const state = searchStateFrom(new URL(c.req.url).search);
-  if (!state.q || !page.ok || !page.headers.get("Content-Type")?.startsWith("text/html")) return page;
+  const html = page.headers.get("Content-Type")?.startsWith("text/html");
+  if (!state.q || c.req.method !== "GET" || !page.ok || !html) return page;
   const path = searchApiPath(state);
   let answer: string;
   try {
@@ -33,12 +34,12 @@ searchPage.get("/", async (c) => {
   }
   // "<" only occurs inside the JSON's strings, where \u003c reads the same: no "</script>" can close the element early.
   const inline = `<script type="application/json" id="${SEARCH_ANSWER_ID}" data-path="${attribute(path)}">${answer.replaceAll("<", "\\u003c")}</script>`;
-  const html = new HTMLRewriter().on("head", { element: (head) => void head.prepend(inline, { html: true }) }).transform(page);
-  const headers = new Headers(html.headers);
+  const served = new HTMLRewriter().on("head", { element: (head) => void head.prepend(inline, { html: true }) }).transform(page);
+  const headers = new Headers(served.headers);
   // The page now holds one search's answer: never reused for another, revalidated like the API's own answers.
   headers.delete("ETag");
   headers.set("Cache-Control", "private, max-age=0, must-revalidate");
-  return new Response(html.body, { status: html.status, headers });
+  return new Response(served.body, { status: served.status, headers });
 });
 
 export default searchPage;

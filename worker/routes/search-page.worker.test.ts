@@ -16,9 +16,9 @@ const assets = {
       : new Response("Not found", { status: 404 }),
 } as unknown as Fetcher;
 
-async function page(address: string, headers: Record<string, string> = {}): Promise<Response> {
+async function page(address: string, method = "GET"): Promise<Response> {
   const ctx = createExecutionContext();
-  const res = await worker.fetch(new Request(`http://localhost${address}`, { headers }), { ...env, ASSETS: assets }, ctx);
+  const res = await worker.fetch(new Request(`http://localhost${address}`, { method }), { ...env, ASSETS: assets }, ctx);
   await waitOnExecutionContext(ctx);
   return res;
 }
@@ -77,6 +77,12 @@ describe("GET /search", () => {
       expect(await res.text(), address).toBe(BUILT_PAGE);
       expect(res.headers.get("ETag"), address).toBe('"built"');
     }
+  });
+
+  it("runs no search for a HEAD request", async () => {
+    const res = await page("/search?q=mills", "HEAD");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("ETag")).toBe('"built"');
   });
 
   it("answers a page past the last with that page's (empty) answer", async () => {
