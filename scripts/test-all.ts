@@ -17,9 +17,9 @@ type Stage = { name: string; script: string; args?: string[]; vitest?: boolean; 
 
 const TIMINGS = resolve(ROOT, "test-results", "timings");
 // The static checks first (a type or lint error fails in the first minutes), then unit and workerd tests: CPU-bound, two
-// lanes. The browser tests run in two groups, each against a stack of its own (site/test/e2e-groups.ts): they mostly wait
-// on Chromium, on syncs and on rebuilds, so each is a lane of its own. The launcher tests start `npm start` nine times:
-// after the unit tests, once the other start-ups are over.
+// lanes. The browser tests run in two groups, each against a stack of its own (site/test/e2e-groups.ts), a lane each, so
+// neither waits for the other's syncs and rebuilds. The launcher tests start `npm start` eight times: after the unit
+// tests, once the other start-ups are over. On two cores every lane shares a saturated CPU (docs/development.md).
 const LANES: Stage[][] = [
   [
     { name: "typecheck", script: "typecheck" },

@@ -49,10 +49,11 @@ declare global {
 /**
  * Runs inline in the search page's <head>, before the first paint (serialised with toString, so it holds everything it
  * uses). Marks <html> with the prerendered stand-in the address needs (`data-search="q"`: the results' placeholders,
- * else `"none"`: the prompt). With a `q`, it takes the answer the worker inlined for the request the island would make
- * (the path searchApiPath gives for the address), or starts that request, so the answer is in by the time the island runs; once answered it preloads the first hit's card
- * image as the card's srcset and sizes will ask for it, and shows the count (resultCountText's words) and that picture
- * in the stand-in, which the island replaces with its results in one frame (stand-in.ts).
+ * else `"none"`: the prompt). With a `q`, it takes the answer the worker inlined for the request the island would
+ * make (the path searchApiPath gives for the address), or starts that request, so the answer is in by the time the
+ * island runs; once answered it preloads the first hit's card image as the card's srcset and sizes will ask for it, and
+ * shows the count (resultCountText's words) and that picture in the stand-in, which the island replaces with its
+ * results in one frame (stand-in.ts).
  */
 export function searchHead(config: SearchHeadConfig): void {
   const params = new URLSearchParams(location.search);
