@@ -33,6 +33,9 @@ export default defineConfig(async () => {
     ],
     test: {
       include: ["worker/**/*.worker.test.ts"],
+      // One workerd for every file instead of one each: starting one per file cost more CPU than the tests themselves.
+      // worker/test/apply-migrations.ts gives each file empty storage and a fresh local Notion.
+      isolate: false,
       setupFiles: ["./worker/test/apply-migrations.ts"],
       globalSetup: ["./worker/test/global-setup.ts", "./worker/test/hook-recorder-setup.ts"],
     },
