@@ -1,9 +1,9 @@
 /** `npm run test:e2e`: starts the whole stack on a fresh local state, then runs the end-to-end Chromium tests against it. */
 import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync, rmSync } from "node:fs";
+import { rmSync } from "node:fs";
 import { resolve } from "node:path";
 import { chromium, type BrowserServer } from "playwright-core";
-import { CHROMIUM_LAUNCH } from "../site/e2e/support/browser.ts";
+import { CHROMIUM_LAUNCH, TEST_BROWSER, TEST_BROWSERS } from "../site/e2e/support/browser.ts";
 import { cacheDirFor } from "./lib/build-cache.ts";
 import { buildFolderFor } from "./lib/build-site.ts";
 import { checkNode } from "./lib/check-node.ts";
@@ -12,8 +12,10 @@ import { ROOT, quietEnv } from "./lib/quiet-env.ts";
 import { startStack, type Stack } from "./launcher/stack.ts";
 
 checkNode();
-if (!existsSync("/usr/bin/chromium")) {
-  console.error("Browser tests drive Debian's Chromium: run `apt-get install -y chromium` (as root), then try again.");
+if (!TEST_BROWSER) {
+  console.error(
+    `Browser tests drive Debian's Chromium (${TEST_BROWSERS.join(" or ")}), and neither is installed: run \`apt-get install -y chromium-headless-shell\` (as root), then try again.`,
+  );
   process.exit(1);
 }
 
