@@ -44,6 +44,8 @@ beforeAll(async () => {
   vi.stubEnv("SITE_API_RETRIES", "2");
   vi.stubEnv("BUILD_TOKEN", TOKEN);
   vi.spyOn(console, "warn").mockImplementation(() => {});
+  // Imported afresh: the module keeps each category's catalogue once fetched (unit files share workers).
+  vi.resetModules();
   catalogue = await import("./catalogue");
 });
 

@@ -36,6 +36,8 @@ beforeAll(async () => {
   );
   vi.stubEnv("SITE_API_URL", server.url);
   vi.stubEnv("BUILD_TOKEN", "responsive-test-token");
+  // Imported afresh, as the modules read the environment and keep the catalogue they fetched (unit files share workers).
+  vi.resetModules();
   m = { catalogue: await import("./catalogue"), responsive: await import("./responsive"), probe: await import("./probe") };
 });
 
