@@ -48,6 +48,9 @@ browserStarting.catch(() => {}); // awaited once the stack is up; a failure to s
 try {
   stack = await startStack({
     port: await freePort(),
+    // Not wrangler's default 9229: two stacks starting side by side (npm test's two e2e lanes) would both find it free
+    // and one would fail to bind it.
+    inspectorPort: await freePort(),
     persistTo: state,
     assetsDir: assets,
     password: "browser-test-password",

@@ -51,6 +51,8 @@ export type StackOptions = {
   workerLog?: (line: string) => void;
   /** Vars the worker gets besides the stack's own (e.g. SYNC_STEP_SUBREQUESTS), over wrangler.toml's. */
   vars?: Record<string, string>;
+  /** The devtools port of `wrangler dev` (its own default, 9229, when not given). */
+  inspectorPort?: number;
 };
 
 /**
@@ -127,6 +129,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         if (shown !== null) log(shown);
       },
       signal,
+      inspectorPort: options.inspectorPort,
     });
     closers.push(worker.stop);
     log(`worker: listening on ${worker.url}`);

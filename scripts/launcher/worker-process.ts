@@ -23,6 +23,8 @@ export type WorkerOptions = {
   extraArgs?: string[];
   log?: (line: string) => void;
   signal?: AbortSignal;
+  /** The devtools port; wrangler's default (9229, or the next free one) when not given. */
+  inspectorPort?: number;
 };
 
 /** Applies D1 migrations locally, then starts `wrangler dev` and waits until /api/health answers; an aborted or failed start leaves no process behind. */
@@ -65,6 +67,7 @@ export async function startWorker(options: WorkerOptions): Promise<WorkerProcess
     "--show-interactive-dev-session=false",
     "--assets",
     assetsDir,
+    ...(options.inspectorPort === undefined ? [] : ["--inspector-port", String(options.inspectorPort)]),
     ...(options.extraArgs ?? []),
   ];
   options.signal?.throwIfAborted();
