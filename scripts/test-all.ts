@@ -1,5 +1,5 @@
 /**
- * `npm test`: every check and test stage, in three lanes that run side by side. Stages in a lane run one after another; the
+ * `npm test`: every check and test stage, in four lanes that run side by side. Stages in a lane run one after another; the
  * lanes pair the CPU-bound stages with those that mostly wait (a browser, a sync paced for Notion, a launcher being
  * started and stopped). Each line of output is prefixed with its stage; the first failure stops the other stages and
  * its whole output is printed again at the end. Every run ends with each stage's time and the slowest test files of
