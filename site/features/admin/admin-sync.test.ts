@@ -1,49 +1,24 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { SyncHistoryRun } from "#contract/sync-runs";
 import { syncRunReading } from "#contract/test/sync-run-reading";
 import { fakeAdminApi } from "./test/fake-api";
+import { ended, lastToast, parts, quiet, refused, resetSyncStores, restoreFetch, slots, started } from "./test/sync-answers";
 import {
-  $notionTables,
   $schemaSync,
   $syncBusy,
   $syncingAll,
   $syncingTable,
-  $syncRuns,
   $syncStatus,
   isTableSyncDisabled,
-  refreshSyncStatus,
   refreshTables,
   runFullSync,
   runSchemaSync,
   runTableSync,
+  $notionTables,
 } from "./admin-sync";
 import { $syncProgress } from "./sync-follow";
-import { $toasts, dismiss } from "../shell/toasts";
 
-const slots = { tableName: "notion_slot_machines", recordCount: 2, databaseTitle: "Slot Machines", databaseId: "db-slots" };
-const parts = { tableName: "notion_machine_parts", recordCount: 0, databaseTitle: "Machine Parts", databaseId: "db-parts" };
-const lastToast = () => $toasts.get()[0];
-/** A started run (202) and its reading at GET /api/admin/sync-runs/7: ended as `end` says. */
-const started = () => Response.json({ success: true, runId: 7, message: "Sync of notion_slot_machines started" }, { status: 202 });
-/** The worker's answer while another sync holds the lock. */
-const refused = () =>
-  Response.json({ success: false, message: "A Notion sync is already running; try again when it has finished" }, { status: 409 });
-const ended = (end: Parameters<typeof syncRunReading>[0]) => () =>
-  Response.json(syncRunReading({ finishedAt: "2026-01-01T04:00:05.000Z", ...end }));
-const quiet = {
-  "GET /api/admin/notion-tables": () => Response.json({ tables: [slots, parts] }),
-  "GET /api/admin/sync-status": () => Response.json({ lastSync: null, lastRebuild: null, syncing: false }),
-  "GET /build-info.json": () => Response.json({ builtAt: "2026-01-01T04:02:00.000Z" }),
-};
-
-beforeEach(() => {
-  dismiss();
-  $schemaSync.set({ running: false, result: null });
-  $syncingTable.set(null);
-  $syncingAll.set(false);
-  $syncStatus.set({ status: null, build: null, error: null });
-});
-afterEach(() => vi.unstubAllGlobals());
+beforeEach(resetSyncStores);
+afterEach(restoreFetch);
 
 describe("notion sync store", () => {
   it("runs the schema sync with the button disabled meanwhile and keeps the per-table result", async () => {
@@ -222,47 +197,6 @@ describe("notion sync store", () => {
     expect(seen).toEqual(["running", "complete", null]);
   });
 
-  it("follows a sync another client started, found by the polled status, with every start disabled, then reloads the tab once", async () => {
-    let status: Record<string, unknown> = { lastSync: null, lastRebuild: null, syncing: true, runningRunId: 31 };
-    const readings = [
-      syncRunReading({ id: 31, kind: "full", target: null, trigger: "launcher", status: "running", pagesRead: 40, pagesExpected: 81 }),
-      syncRunReading({
-        id: 31,
-        kind: "full",
-        target: null,
-        trigger: "launcher",
-        status: "complete",
-        ok: true,
-        finishedAt: "2026-01-01T04:01:00.000Z",
-      }),
-    ];
-    const { calls } = fakeAdminApi({
-      ...quiet,
-      "GET /api/admin/sync-status": () => Response.json(status),
-      "GET /api/admin/sync-runs/31": () => {
-        const reading = readings.shift()!;
-        if (reading.status === "complete") status = { lastSync: null, lastRebuild: null, syncing: false, runningRunId: null };
-        return Response.json(reading);
-      },
-      "GET /api/admin/sync-runs?limit=50": () => Response.json({ runs: [] }),
-    });
-    await refreshSyncStatus();
-    await vi.waitFor(() => expect($syncProgress.get()).toMatchObject({ id: 31, pagesRead: 40, pagesExpected: 81 }));
-    expect($syncBusy.get()).toBe(true);
-    await runTableSync(slots);
-    await runFullSync();
-    expect(calls.filter((c) => c.key.startsWith("POST "))).toEqual([]);
-    await vi.waitFor(() => expect($syncProgress.get()).toBeNull(), { timeout: 3000 });
-    await vi.waitFor(() => expect($syncBusy.get()).toBe(false));
-    expect(calls.map((c) => c.key)).toEqual(expect.arrayContaining(["GET /api/admin/notion-tables", "GET /api/admin/sync-runs?limit=50"]));
-    // A run followed to its end is not followed again while its lock lingers (a run killed midway holds it until it expires).
-    status = { lastSync: null, lastRebuild: null, syncing: true, runningRunId: 31 };
-    const readsBefore = calls.filter((c) => c.key === "GET /api/admin/sync-runs/31").length;
-    await refreshSyncStatus();
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(calls.filter((c) => c.key === "GET /api/admin/sync-runs/31")).toHaveLength(readsBefore);
-  });
-
   it("runs Sync All Tables: the full sync followed to its end, toasted with the table sync's titles naming all tables", async () => {
     let syncingDuringRequest = false;
     const { calls } = fakeAdminApi({
@@ -327,65 +261,6 @@ describe("notion sync store", () => {
     });
     await runFullSync();
     expect(lastToast()).toMatchObject({ title: "Failed to sync table data", description: "500: Internal Server Error" });
-  });
-
-  it("loads the sync status and the site's build time", async () => {
-    fakeAdminApi(quiet);
-    await refreshSyncStatus();
-    expect($syncStatus.get()).toEqual({
-      status: { lastSync: null, lastRebuild: null, syncing: false },
-      build: { builtAt: "2026-01-01T04:02:00.000Z" },
-      error: null,
-    });
-  });
-
-  it("reloads the sync history after a table sync", async () => {
-    const run: SyncHistoryRun = syncRunReading({
-      startedAt: "2026-01-02T04:00:00.000Z",
-      finishedAt: "2026-01-02T04:00:05.000Z",
-      ok: true,
-      message: "Synced 2 rows",
-      pagesAdded: 1,
-      pagesChanged: 0,
-      pagesRemoved: 0,
-      filesCopied: 0,
-    });
-    const { calls } = fakeAdminApi({
-      ...quiet,
-      "POST /api/admin/notion-sync-table": started,
-      "GET /api/admin/sync-runs/7": ended({ status: "complete", ok: true, message: "Synced 2 rows" }),
-      "GET /api/admin/sync-runs?limit=50": () => Response.json({ runs: [run] }),
-    });
-    $syncRuns.set({ runs: [], error: null });
-    await runTableSync(slots);
-    expect(calls.map((c) => c.key)).toContain("GET /api/admin/sync-runs?limit=50");
-    expect($syncRuns.get()).toEqual({ runs: [run], error: null });
-  });
-
-  it("reloads the sync history when the polled status shows a sync that ended since, and not otherwise", async () => {
-    const running = { kind: "full", target: null, startedAt: "2026-01-02T04:00:00.000Z", finishedAt: null, ok: null, message: null };
-    let lastSync: unknown = running;
-    const { calls } = fakeAdminApi({
-      ...quiet,
-      "GET /api/admin/sync-status": () => Response.json({ lastSync, lastRebuild: null, syncing: false }),
-      "GET /api/admin/sync-runs?limit=50": () => Response.json({ runs: [] }),
-    });
-    const historyLoads = () => calls.filter((c) => c.key === "GET /api/admin/sync-runs?limit=50").length;
-    await refreshSyncStatus();
-    await refreshSyncStatus();
-    const before = historyLoads();
-    lastSync = { ...running, finishedAt: "2026-01-02T04:05:00.000Z", ok: true, message: "Synced 12 of 12 tables" };
-    await refreshSyncStatus();
-    expect(historyLoads()).toBe(before + 1);
-  });
-
-  it("keeps the history shown and says why when it cannot load", async () => {
-    const run = { id: 1, kind: "full" };
-    fakeAdminApi({ "GET /api/admin/sync-runs?limit=50": () => new Response("down", { status: 503 }) });
-    $syncRuns.set({ runs: [run as never], error: null });
-    const { refreshSyncRuns } = await import("./admin-sync");
-    await refreshSyncRuns();
-    expect($syncRuns.get()).toEqual({ runs: [run], error: "503: down" });
   });
 });
 
