@@ -1,68 +1,15 @@
 import { env } from "cloudflare:test";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { fileKeyFor } from "./file-keys";
-import type { SkippedFile } from "#contract/sync-runs";
-import {
-  BUFFERED_AT_ONCE,
-  copyFiles,
-  FILE_LIMITS,
-  recordGathered,
-  siteUrlLookup,
-  type FileLimits,
-  type FileSource,
-  type MediaRecords,
-} from "./copy-files";
+import { BUFFERED_AT_ONCE, copyFiles, FILE_LIMITS, recordGathered, siteUrlLookup, type FileSource, type MediaRecords } from "./copy-files";
 import { blocksToMarkdown } from "../mapping/markdown";
+import { downloadBody, recordingStore, TEST_FILE_LIMITS } from "../../test/file-downloads";
 import { mediaIndex } from "../../test/media-index";
 import { lookupIndex } from "./media-index";
 import { newStats, pacedFetch } from "../../notion/paced-fetch";
 import { mapProperty } from "../mapping/properties";
 
-const LIMITS: FileLimits = { maxBytes: 256 * 1024, maxBuffered: 1024 };
 const URL_A = "https://files.example/ws/0a1b2c3d-0000-4000-8000-00000000000a/photo.png?X-Amz-Signature=a";
-
-/** `size` bytes (a repeating pattern) in chunks of 4 KB, as a stream; `ended` says when the last chunk was handed out. */
-function body(size: number, breakAt?: number) {
-  const bytes = Uint8Array.from({ length: size }, (_, i) => i % 251);
-  let at = 0;
-  const state = { ended: false, pulled: 0 };
-  const stream = new ReadableStream<Uint8Array>({
-    pull(controller) {
-      if (breakAt !== undefined && at >= breakAt) return controller.error(new Error("connection reset"));
-      if (at >= size) {
-        state.ended = true;
-        return controller.close();
-      }
-      controller.enqueue(bytes.slice(at, at + 4096));
-      at += 4096;
-      state.pulled = Math.min(at, size);
-    },
-  });
-  return { bytes, stream, state };
-}
-
-/** A FileStore over the test bucket whose downloads answer `res`; `puts` records whether each put came before the body ended. */
-function store(res: () => Response, ended: () => boolean = () => true) {
-  const puts: { key: string; beforeEnd: boolean }[] = [];
-  const bucket = {
-    put: (key: string, value: ReadableStream | ArrayBufferView, options?: R2PutOptions) => {
-      puts.push({ key, beforeEnd: !ended() });
-      return env.MEDIA.put(key, value, options);
-    },
-  } as unknown as R2Bucket;
-  const skipped: SkippedFile[] = [];
-  return {
-    puts,
-    files: {
-      bucket,
-      index: mediaIndex(env.DB),
-      db: env.DB,
-      download: (async () => res()) as unknown as typeof fetch,
-      limits: LIMITS,
-      skipped,
-    },
-  };
-}
 
 const source = (url = URL_A): FileSource => ({ url, refresh: async () => undefined });
 const stored = async (key: string) => {
@@ -85,8 +32,8 @@ describe("copying Notion-hosted files into R2", () => {
   });
 
   it("streams a download with Content-Length into R2 as it arrives, byte for byte with its content type", async () => {
-    const file = body(200 * 1024);
-    const { puts, files } = store(
+    const file = downloadBody(200 * 1024);
+    const { puts, files } = recordingStore(
       () => new Response(file.stream, { headers: { "content-length": String(file.bytes.length), "content-type": "image/png" } }),
       () => file.state.ended,
     );
@@ -101,7 +48,7 @@ describe("copying Notion-hosted files into R2", () => {
   it("gathers what it would record when the store collects records, and recordGathered records them all at once", async () => {
     const other = "https://files.example/ws/0a1b2c3d-0000-4000-8000-00000000000c/other.png?X-Amz-Signature=c";
     const records: MediaRecords = { keys: [], sizes: [] };
-    const { files } = store(() => new Response(body(1000).stream, { headers: { "content-length": "1000" } }));
+    const { files } = recordingStore(() => new Response(downloadBody(1000).stream, { headers: { "content-length": "1000" } }));
     await copyFiles({ ...files, records }, [source()]);
     await copyFiles({ ...files, records }, [source(other)]);
     // Copied into R2, but nothing recorded yet: the owner records a whole step's files in one batch.
@@ -116,11 +63,14 @@ describe("copying Notion-hosted files into R2", () => {
 
   it("records each copied file in media_files for /media, marks one found already copied as referenced again, and none skipped", async () => {
     const big = "https://files.example/ws/0a1b2c3d-0000-4000-8000-00000000000b/big.png?X-Amz-Signature=b";
-    const { files } = store(() => new Response(body(1000).stream, { headers: { "content-length": "1000" } }));
+    const { files } = recordingStore(() => new Response(downloadBody(1000).stream, { headers: { "content-length": "1000" } }));
     await copyFiles(files, [source()]);
     await env.DB.exec("UPDATE media_files SET unreferenced_since = 1");
-    const again = store(
-      () => new Response(body(LIMITS.maxBytes + 1).stream, { headers: { "content-length": String(LIMITS.maxBytes + 1) } }),
+    const again = recordingStore(
+      () =>
+        new Response(downloadBody(TEST_FILE_LIMITS.maxBytes + 1).stream, {
+          headers: { "content-length": String(TEST_FILE_LIMITS.maxBytes + 1) },
+        }),
     );
     const urls = await copyFiles(again.files, [source(), source(big)]);
     expect(urls.get(big)).toBeNull();
@@ -130,15 +80,15 @@ describe("copying Notion-hosted files into R2", () => {
   });
 
   it("reads a download without Content-Length into memory up to the buffered cap, with the type guessed from the name", async () => {
-    const file = body(1000);
-    const { files } = store(() => new Response(file.stream));
+    const file = downloadBody(1000);
+    const { files } = recordingStore(() => new Response(file.stream));
     expect((await copyFiles(files, [source()])).get(URL_A)).toBe(`/media/${KEY}`);
     expect(await stored(KEY)).toEqual({ bytes: file.bytes, contentType: "image/png" });
   });
 
   it("treats a compressed transfer's Content-Length as unknown", async () => {
-    const file = body(3000);
-    const { files } = store(() => new Response(file.stream, { headers: { "content-length": "10", "content-encoding": "gzip" } }));
+    const file = downloadBody(3000);
+    const { files } = recordingStore(() => new Response(file.stream, { headers: { "content-length": "10", "content-encoding": "gzip" } }));
     expect((await copyFiles(files, [source()])).get(URL_A)).toBeNull();
     expect(files.skipped.map((f) => f.reason)).toEqual([
       "A download without Content-Length is over the 1024-byte limit for copies into R2",
@@ -146,8 +96,10 @@ describe("copying Notion-hosted files into R2", () => {
   });
 
   it("skips a file over the cap without reading it, lists it with why, and the row keeps no link to it", async () => {
-    const file = body(LIMITS.maxBytes + 1);
-    const { puts, files } = store(() => new Response(file.stream, { headers: { "content-length": String(LIMITS.maxBytes + 1) } }));
+    const file = downloadBody(TEST_FILE_LIMITS.maxBytes + 1);
+    const { puts, files } = recordingStore(
+      () => new Response(file.stream, { headers: { "content-length": String(TEST_FILE_LIMITS.maxBytes + 1) } }),
+    );
     const small = "https://files.example/ws/0a1b2c3d-0000-4000-8000-00000000000b/small.png?X-Amz-Signature=b";
     const download = (async (url: string) =>
       url === small ? new Response(new Uint8Array(10), { headers: { "content-length": "10" } }) : files.download(url)) as typeof fetch;
@@ -192,8 +144,8 @@ describe("copying Notion-hosted files into R2", () => {
   });
 
   it("leaves out a download without Content-Length once it passes the buffered cap", async () => {
-    const file = body(LIMITS.maxBuffered + 1);
-    const { puts, files } = store(() => new Response(file.stream));
+    const file = downloadBody(TEST_FILE_LIMITS.maxBuffered + 1);
+    const { puts, files } = recordingStore(() => new Response(file.stream));
     expect((await copyFiles(files, [source()])).get(URL_A)).toBeNull();
     expect(puts).toEqual([]);
     expect(warned).toHaveBeenCalledTimes(1);
@@ -201,8 +153,8 @@ describe("copying Notion-hosted files into R2", () => {
   });
 
   it("skips a download that breaks off mid-stream, stores nothing and records nothing as copied", async () => {
-    const file = body(64 * 1024, 32 * 1024);
-    const { files } = store(() => new Response(file.stream, { headers: { "content-length": String(file.bytes.length) } }));
+    const file = downloadBody(64 * 1024, 32 * 1024);
+    const { files } = recordingStore(() => new Response(file.stream, { headers: { "content-length": String(file.bytes.length) } }));
     expect((await copyFiles(files, [source()], { id: "p-1" })).get(URL_A)).toBeNull();
     expect(files.skipped).toEqual([
       { pageId: "p-1", pageTitle: undefined, property: "", file: URL_A.split("?")[0], reason: "The download broke off: connection reset" },
@@ -213,7 +165,7 @@ describe("copying Notion-hosted files into R2", () => {
 
   it("skips a file answering 404 (named without its signed query) and tries it again in the next run, which copies it", async () => {
     let answer = 404;
-    const { files } = store(() =>
+    const { files } = recordingStore(() =>
       answer === 404 ? new Response("gone", { status: 404 }) : new Response(new Uint8Array(10), { headers: { "content-length": "10" } }),
     );
     const first = await copyFiles(files, [{ ...source(), property: "Main Image" }], { id: "p-1", title: "Mills" });
@@ -229,7 +181,7 @@ describe("copying Notion-hosted files into R2", () => {
     ]);
     expect(JSON.stringify(files.skipped)).not.toContain("X-Amz-Signature");
     answer = 200;
-    const next = store(() => new Response(new Uint8Array(10), { headers: { "content-length": "10" } }));
+    const next = recordingStore(() => new Response(new Uint8Array(10), { headers: { "content-length": "10" } }));
     expect((await copyFiles(next.files, [source()])).get(URL_A)).toBe(`/media/${KEY}`);
     expect(next.puts.map((p) => p.key)).toEqual([KEY]);
     expect(next.files.skipped).toEqual([]);
@@ -243,7 +195,7 @@ describe("copying Notion-hosted files into R2", () => {
       ++calls <= failFor
         ? new Response("busy", { status: 503 })
         : new Response(new Uint8Array(10), { headers: { "content-length": "10" } })) as typeof fetch;
-    const { files } = store(() => new Response(null));
+    const { files } = recordingStore(() => new Response(null));
     const download = pacedFetch({ stats: newStats(), kind: "download", policy, fetcher }) as typeof fetch;
     expect((await copyFiles({ ...files, download }, [source()])).get(URL_A)).toBe(`/media/${KEY}`);
     expect(calls).toBe(3);
@@ -257,7 +209,7 @@ describe("copying Notion-hosted files into R2", () => {
 
   it("answers whether a file is copied from D1's media_files, never from R2", async () => {
     let downloads = 0;
-    const { files } = store(() => (downloads++, new Response(new Uint8Array(10), { headers: { "content-length": "10" } })));
+    const { files } = recordingStore(() => (downloads++, new Response(new Uint8Array(10), { headers: { "content-length": "10" } })));
     // Recorded in D1 but absent from R2: not downloaded (D1 is the index). In R2 but not recorded: copied again.
     await env.DB.prepare("INSERT INTO media_files (key) VALUES (?1)").bind(KEY).run();
     const other = "https://files.example/ws/0a1b2c3d-0000-4000-8000-00000000000c/other.png?X-Amz-Signature=c";
@@ -283,7 +235,7 @@ describe("copying Notion-hosted files into R2", () => {
     let downloads = 0;
     const download = (async (url: string) => {
       downloads++;
-      const file = body(1000);
+      const file = downloadBody(1000);
       const reader = file.stream.getReader();
       let started = false;
       const stream = new ReadableStream<Uint8Array>(
@@ -306,7 +258,7 @@ describe("copying Notion-hosted files into R2", () => {
       );
       return new Response(stream, { headers: { "content-type": `image/png; u=${url.length}` } });
     }) as unknown as typeof fetch;
-    const files = { ...store(() => new Response(null)).files, download };
+    const files = { ...recordingStore(() => new Response(null)).files, download };
     // Two pages at once sharing one store, as a table sync works its pages.
     const copied = await Promise.all([copyFiles(files, urls.slice(0, 3).map(source)), copyFiles(files, urls.slice(3).map(source))]);
     expect(copied.flatMap((m) => [...m.values()])).toEqual(urls.map((u) => `/media/${fileKeyFor(u)}`));
