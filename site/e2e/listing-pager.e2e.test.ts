@@ -126,8 +126,17 @@ describe("scripts a page change needs", () => {
     });
     await page.goto("/gallery/slots");
     await hydrated(page);
-    // The parser (and zod) come once the browser is idle after hydration, not with the first paint.
-    await page.waitForLoadState("networkidle");
+    // The parser (and zod) come once the browser is idle after hydration, not with the first paint: an idle period
+    // after the listing's own (however busy the machine, which "networkidle" alone may be reached before), then until
+    // no further script is asked for within half a second.
+    await page.evaluate(() => new Promise<void>((done) => setTimeout(() => requestIdleCallback(() => done()), 0)));
+    let counted = -1;
+    const steady = () => {
+      const same = scripts.length === counted;
+      counted = scripts.length;
+      return same;
+    };
+    await expect.poll(steady, { interval: 500, timeout: 15_000 }).toBe(true);
     const beforePaging = scripts.length;
     await page.getByTestId("pager-top").getByRole("link", { name: "Next" }).click();
     await expectPage(page, slots, 2, ["1", "2", "3", "…", "8"]);
