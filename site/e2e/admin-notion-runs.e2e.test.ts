@@ -65,9 +65,10 @@ describe("Notion Sync tab runs", () => {
       await expect.poll(() => lastSync.getAttribute("data-outcome")).toBe("Succeeded");
       expect(await lastSync.textContent()).toContain(`Table sync (notion_posts)`);
       expect(await lastSync.textContent()).toContain(`Synced ${postsCount} rows into notion_posts`);
+      // The rebuild request is recorded just after the sync's run ends: a status read in between shows the run, not yet it.
       const lastRebuild = statusCard(page, "last-rebuild");
+      await expect.poll(() => lastRebuild.textContent(), POLL).toContain("Site rebuild (table:notion_posts)");
       expect(await lastRebuild.getAttribute("data-outcome")).toBe("Succeeded");
-      expect(await lastRebuild.textContent()).toContain("Site rebuild (table:notion_posts)");
       expect(await lastRebuild.textContent()).toContain("Deploy hook answered 202 Accepted");
       await page.getByTestId("rebuild-pending").waitFor();
       expect(await page.getByTestId("rebuild-pending").textContent()).toBe("A newer build was requested and is on its way.");
