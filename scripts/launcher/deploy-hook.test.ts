@@ -24,10 +24,10 @@ describe("local deploy hook", () => {
     expect(await post(`${base}/hold`)).toEqual({ held: true });
     const released = hook.released();
     expect(await settled(released)).toBe(false);
-    expect(await (await fetch(hook.statusUrl)).json()).toEqual({ building: false, held: true });
+    expect(await (await fetch(hook.statusUrl)).json()).toEqual({ building: false, held: true, waiting: false });
     expect(await post(`${base}/release`)).toEqual({ held: false });
     expect(await settled(released)).toBe(true);
-    expect(await (await fetch(hook.statusUrl)).json()).toEqual({ building: false, held: false });
+    expect(await (await fetch(hook.statusUrl)).json()).toEqual({ building: false, held: false, waiting: false });
   });
 
   it("queues one rebuild at a time once armed and coalesces requests made during a build", async () => {
@@ -49,7 +49,7 @@ describe("local deploy hook", () => {
     await post(hook.url);
     await post(hook.url);
     expect(builds).toBe(1);
-    expect(await (await fetch(hook.statusUrl)).json()).toEqual({ building: true, held: false });
+    expect(await (await fetch(hook.statusUrl)).json()).toEqual({ building: true, held: false, waiting: false });
     finish();
     await new Promise((r) => setTimeout(r, 20));
     expect(builds).toBe(2);
@@ -117,5 +117,48 @@ describe("local deploy hook", () => {
     finish();
     expect(await settled(closed)).toBe(true);
     expect(builds).toBe(1);
+  });
+
+  it("deferring, records requests and builds them once, when POST /build asks; POST /on-request builds a waiting one at once", async () => {
+    const lines: string[] = [];
+    let builds = 0;
+    hook = await startDeployHook(
+      await freePort(),
+      async () => {
+        builds++;
+      },
+      (line) => lines.push(line),
+      "deferred",
+    );
+    const base = hook.statusUrl.replace(/\/status$/, "");
+    const status = async () => (await fetch(hook!.statusUrl)).json();
+    expect(await post(`${base}/build`)).toEqual({ building: false });
+    hook.arm();
+    await post(hook.url);
+    await post(hook.url);
+    expect(builds).toBe(0);
+    expect(await status()).toEqual({ building: false, held: false, waiting: true });
+    expect(lines).toEqual([
+      "deploy hook: rebuild requested (built once a test asks for the site)",
+      "deploy hook: rebuild requested (built once a test asks for the site)",
+    ]);
+    expect(await post(`${base}/build`)).toEqual({ building: true });
+    await hook.idle();
+    expect(builds).toBe(1);
+    expect(await status()).toEqual({ building: false, held: false, waiting: false });
+    expect(await post(`${base}/build`)).toEqual({ building: false });
+    expect(builds).toBe(1);
+
+    await post(hook.url);
+    expect(await post(`${base}/on-request`)).toEqual({ mode: "on-request" });
+    await hook.idle();
+    expect(builds).toBe(2);
+    await post(hook.url);
+    await hook.idle();
+    expect(builds).toBe(3);
+    expect(await post(`${base}/defer`)).toEqual({ mode: "deferred" });
+    await post(hook.url);
+    await hook.idle();
+    expect(builds).toBe(3);
   });
 });

@@ -2,8 +2,10 @@ import { createServer, type Server } from "node:http";
 
 /**
  * A local stand-in for a hosting provider's deploy hook: POST /rebuild queues one rebuild at a time; GET /status says
- * whether one runs; POST /hold and /release hold finished builds back from publishing (tests running a series of syncs
- * that a publish, which reloads `wrangler dev`, would cut).
+ * whether one runs and whether one waits; POST /hold and /release hold finished builds back from publishing (tests
+ * running a series of syncs that a publish, which reloads `wrangler dev`, would cut). A deferring hook (the browser
+ * tests' stacks) only records a request, and builds once POST /build asks for the site: POST /defer and /on-request
+ * switch between the two.
  */
 export type DeployHook = {
   url: string;
@@ -14,17 +16,23 @@ export type DeployHook = {
   close(): Promise<void>;
 };
 
+/** When a rebuild request builds: at once, as a host does (`npm start`), or once asked for (`deferred`: the browser tests). */
+export type BuildMode = "on-request" | "deferred";
+
 /**
  * Starts the hook server on 127.0.0.1, unarmed until `arm()` (the launcher builds once after its own initial sync); requests
- * during a build coalesce into one follow-up build. `close()` drops a queued build and waits for the running one (the
- * launcher cancels that first).
+ * during a build coalesce into one follow-up build, and so do requests a deferring hook records before POST /build.
+ * `close()` drops a queued build and waits for the running one (the launcher cancels that first).
  */
 export function startDeployHook(
   port: number,
   rebuild: () => Promise<unknown>,
   log: (line: string) => void = console.log,
+  mode: BuildMode = "on-request",
 ): Promise<DeployHook> {
   let armed = false;
+  // A request a deferring hook recorded and has not built yet.
+  let waiting = false;
   let running: Promise<void> | null = null;
   let again = false;
   let hold: { done: Promise<void>; release: () => void } | null = null;
@@ -47,16 +55,37 @@ export function startDeployHook(
     return running;
   };
   const server: Server = createServer((req, res) => {
+    const json = (status: number, body: unknown) => res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(body));
     if (req.method === "POST" && req.url === "/rebuild") {
-      if (armed) {
+      if (armed && mode === "deferred") {
+        log("deploy hook: rebuild requested (built once a test asks for the site)");
+        waiting = true;
+      } else if (armed) {
         log("deploy hook: rebuild requested");
         void kick();
       }
-      res.writeHead(202, { "content-type": "application/json" }).end(JSON.stringify({ queued: true }));
+      json(202, { queued: true });
+      return;
+    }
+    if (req.method === "POST" && req.url === "/build") {
+      if (waiting) {
+        waiting = false;
+        void kick();
+      }
+      json(202, { building: running !== null });
+      return;
+    }
+    if (req.method === "POST" && (req.url === "/defer" || req.url === "/on-request")) {
+      mode = req.url === "/defer" ? "deferred" : "on-request";
+      if (mode === "on-request" && waiting) {
+        waiting = false;
+        void kick();
+      }
+      json(200, { mode });
       return;
     }
     if (req.method === "GET" && req.url === "/status") {
-      res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ building: running !== null, held: hold !== null }));
+      json(200, { building: running !== null, held: hold !== null, waiting });
       return;
     }
     if (req.method === "POST" && (req.url === "/hold" || req.url === "/release")) {
@@ -67,12 +96,10 @@ export function startDeployHook(
         hold.release();
         hold = null;
       }
-      res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ held: hold !== null }));
+      json(200, { held: hold !== null });
       return;
     }
-    res
-      .writeHead(404, { "content-type": "application/json" })
-      .end(JSON.stringify({ error: "POST /rebuild, /hold or /release, or GET /status" }));
+    json(404, { error: "POST /rebuild, /build, /defer, /on-request, /hold or /release, or GET /status" });
   });
   return new Promise((ready) =>
     server.listen(port, "127.0.0.1", () =>
@@ -87,6 +114,7 @@ export function startDeployHook(
         close: async () => {
           armed = false;
           again = false;
+          waiting = false;
           hold?.release();
           await new Promise<void>((done) => server.close(() => done()));
           await running;

@@ -3,7 +3,7 @@ import { unlessAborted } from "./abort.ts";
 import { signIn, type AdminClient } from "../lib/admin-client.ts";
 import { buildSite, type BuildReport, type Publish } from "../lib/build-site.ts";
 import { buildTokenFor } from "./build-token.ts";
-import { startDeployHook, type DeployHook } from "./deploy-hook.ts";
+import { startDeployHook, type BuildMode, type DeployHook } from "./deploy-hook.ts";
 import { freePort } from "../lib/ports.ts";
 import { fullSync } from "../lib/full-sync.ts";
 import { waitForSyncIdle } from "./sync-idle.ts";
@@ -53,6 +53,8 @@ export type StackOptions = {
   vars?: Record<string, string>;
   /** The devtools port of `wrangler dev` (its own default, 9229, when not given). */
   inspectorPort?: number;
+  /** When the local deploy hook builds a requested rebuild (at once unless given: see startDeployHook). */
+  buildMode?: BuildMode;
 };
 
 /**
@@ -104,7 +106,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         if (!signal.aborted) throw error;
       }
     };
-    const hook = await startDeployHook(await freePort(), rebuild, log);
+    const hook = await startDeployHook(await freePort(), rebuild, log, options.buildMode);
     closers.push(hook.close);
     const worker = await startWorker({
       port: options.port,

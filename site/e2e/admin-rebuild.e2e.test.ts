@@ -4,7 +4,16 @@ import type { AdminClient } from "../../scripts/lib/admin-client.ts";
 import { pageIdFor } from "../../scripts/demo-workspace/ids.ts";
 import { openAdmin, signedInContext, waitForToast } from "./support/admin-helpers";
 import { BASE_URL, launch, screenshot, VIEWPORTS } from "./support/browser";
-import { adminClient, buildInfo, notionTables, setPageTitle, until, waitForPublisherIdle, waitForRebuild } from "./support/stack";
+import {
+  adminClient,
+  buildInfo,
+  buildOnRequest,
+  notionTables,
+  setPageTitle,
+  until,
+  waitForPublisherIdle,
+  waitForRebuild,
+} from "./support/stack";
 
 const ORIGINAL_TITLE = "Watling Rol-a-Top 5¢";
 const ITEM_ID = pageIdFor("Slot Machines", ORIGINAL_TITLE);
@@ -25,11 +34,13 @@ async function servedHtml(): Promise<string> {
 beforeAll(async () => {
   browser = await launch();
   admin = await adminClient();
+  // What is tested is the whole way from Sync Data to the live page: each rebuild the worker asks for is built at once.
+  await buildOnRequest(true);
   items = (await buildInfo()).items;
 });
 afterAll(async () => {
   await browser?.close();
-  if (!admin || !edited) return;
+  if (!admin || !edited) return buildOnRequest(false);
   // Put the demo title back, sync the table and wait for the rebuilt page, so later test files see the original.
   await setPageTitle(ITEM_ID, ORIGINAL_TITLE);
   const slots = (await notionTables(admin)).find((t) => t.tableName === "notion_slot_machines")!;
@@ -39,6 +50,7 @@ afterAll(async () => {
     return html.includes(ORIGINAL_TITLE) && !html.includes(NEW_TITLE);
   });
   await waitForRebuild(admin, items, ITEM_PATH);
+  await buildOnRequest(false);
 });
 
 describe("edit in Notion, Sync Data in /admin, rebuilt site", () => {

@@ -6,7 +6,7 @@ import { pageIdFor } from "../../scripts/demo-workspace/ids.ts";
 import { LOCAL_WEBHOOK_TOKEN } from "../../scripts/notion-server/webhooks.ts";
 import { openAdmin, signedInContext, waitForToast } from "./support/admin-helpers";
 import { BASE_URL, launch, screenshot } from "./support/browser";
-import { adminClient, buildInfo, NOTION_URL, setPageTitle, until, waitForRebuild } from "./support/stack";
+import { adminClient, buildInfo, buildOnRequest, NOTION_URL, setPageTitle, until, waitForRebuild } from "./support/stack";
 
 const ORIGINAL_TITLE = "Jennings Sun Chief 5¢";
 const ITEM_ID = pageIdFor("Slot Machines", ORIGINAL_TITLE);
@@ -30,6 +30,8 @@ const webhookControl = (method: "POST" | "DELETE", body?: unknown) =>
 beforeAll(async () => {
   browser = await launch();
   admin = await adminClient();
+  // What is tested is the whole way from an edit to the live page: each rebuild the worker asks for is built at once.
+  await buildOnRequest(true);
   items = (await buildInfo()).items;
   expect(await servedHtml()).toContain(ORIGINAL_TITLE);
   // The stack's Notion server sends no webhooks unless subscribed: only this file subscribes the worker, at the secret
@@ -66,6 +68,7 @@ afterAll(async () => {
   await restoreTitle();
   await webhookControl("DELETE");
   await admin.call("/api/admin/notion-webhook", { method: "DELETE" });
+  await buildOnRequest(false);
 }, 330_000);
 
 describe("Notion webhooks: edit in Notion -> live page, no button pressed", () => {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
 import { launch, open, screenshot } from "./support/browser";
 import { apiItems, itemByTitle, statusOf, type ApiItem } from "./support/catalogue-helpers";
-import { buildInfo, patchNotionPage, syncAndRebuild, syncTable, until } from "./support/stack";
+import { buildInfo, builtSiteInfo, patchNotionPage, syncAndRebuild, syncTable, until } from "./support/stack";
 
 let browser: Browser;
 let toy: ApiItem;
@@ -43,7 +43,7 @@ describe("an item offered for sale in Notion after the last build", () => {
 
     await until(
       "the rebuild with the toy for sale",
-      async () => (await buildInfo()).builtAt !== before && (await statusOf(`/for-sale/toys/${toy.id}`)) === 200,
+      async () => (await builtSiteInfo()).builtAt !== before && (await statusOf(`/for-sale/toys/${toy.id}`)) === 200,
       150_000,
     );
     const prerendered = await page.goto(`/for-sale/toys/${toy.id}`);

@@ -123,13 +123,33 @@ export async function syncTable(databaseTitle: string): Promise<void> {
   }
 }
 
-/** Syncs one Notion database, then waits until the rebuild it asked for is live, `live` holds, and the publisher is idle. */
-export async function syncAndRebuild(databaseTitle: string, what: string, live: () => Promise<boolean>): Promise<void> {
+/**
+ * Syncs one Notion database (or several, one after another), then waits until the rebuild they asked for is live, `live`
+ * holds, and the publisher is idle.
+ */
+export async function syncAndRebuild(databaseTitles: string | string[], what: string, live: () => Promise<boolean>): Promise<void> {
   await waitForPublisherIdle();
   const before = (await buildInfo()).builtAt;
-  await syncTable(databaseTitle);
-  await until(`the rebuilt site to show ${what}`, async () => (await buildInfo()).builtAt !== before && (await live()), 150_000);
+  for (const title of [databaseTitles].flat()) await syncTable(title);
+  await until(`the rebuilt site to show ${what}`, async () => (await builtSiteInfo()).builtAt !== before && (await live()), 150_000);
   await waitForPublisherIdle();
+}
+
+/**
+ * The live build's stamp, after asking the stack's deploy hook to build what syncs requested: it defers their rebuilds
+ * until a test waits for the site (scripts/test-e2e.ts). Polled, so a request that arrives meanwhile is built too.
+ */
+export async function builtSiteInfo(): Promise<{ builtAt: string; items: number }> {
+  await hookControl("build");
+  return buildInfo();
+}
+
+/**
+ * Makes the stack's deploy hook build each rebuild request at once, as a host does (`true`: for tests of that path), or
+ * only once a test waits for the site (`false`, how the stack starts).
+ */
+export async function buildOnRequest(on: boolean): Promise<void> {
+  await hookControl(on ? "on-request" : "defer");
 }
 
 /** Waits until no sync holds the lock (a request the browser sent just before it closed goes on in the worker). */
@@ -153,7 +173,7 @@ export async function waitForRebuild(
   const live = await until(
     "the site rebuild",
     async () => {
-      const info = await buildInfo();
+      const info = await builtSiteInfo();
       if (Date.parse(info.builtAt) < requestedAt || info.items !== items) return null;
       const probe = await fetch(`${BASE_URL}${probePath}`);
       await probe.body?.cancel();
@@ -167,18 +187,19 @@ export async function waitForRebuild(
 
 /** Holds finished builds back from publishing (a publish reloads `wrangler dev`, cutting a sync short) until `releasePublishing`. */
 export async function holdPublishing(): Promise<void> {
-  await publisherControl("hold");
+  await hookControl("hold");
 }
 
 /** Lets held builds publish again. */
 export async function releasePublishing(): Promise<void> {
-  await publisherControl("release");
+  await hookControl("release");
 }
 
-async function publisherControl(action: "hold" | "release"): Promise<void> {
+async function hookControl(action: "hold" | "release" | "build" | "defer" | "on-request"): Promise<void> {
   const url = process.env.DEPLOY_HOOK_STATUS_URL;
   if (!url) return;
   const res = await fetch(url.replace(/\/status$/, `/${action}`), { method: "POST" });
+  await res.body?.cancel();
   if (!res.ok) throw new Error(`the local deploy hook refused ${action}: ${res.status}`);
 }
 
