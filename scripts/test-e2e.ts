@@ -7,6 +7,7 @@ import { CHROMIUM_LAUNCH, TEST_BROWSER, TEST_BROWSERS } from "../site/e2e/suppor
 import { cacheDirFor } from "./lib/build-cache.ts";
 import { buildFolderFor } from "./lib/build-site.ts";
 import { checkNode } from "./lib/check-node.ts";
+import { commandFor } from "./lib/run.ts";
 import { freePort } from "./lib/ports.ts";
 import { ROOT, quietEnv } from "./lib/quiet-env.ts";
 import { startStack, type Stack } from "./launcher/stack.ts";
@@ -75,7 +76,8 @@ let code = 1;
 try {
   if (!interrupted) {
     code = await new Promise<number>((done) => {
-      tests = spawn("npx", ["vitest", "run", "--config", "vitest.e2e.config.ts", ...process.argv.slice(2)], {
+      const [command, args] = commandFor(["vitest", "run", "--config", "vitest.e2e.config.ts", ...process.argv.slice(2)]);
+      tests = spawn(command, args, {
         cwd: ROOT,
         stdio: "inherit",
         env: quietEnv({

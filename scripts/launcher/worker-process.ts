@@ -6,7 +6,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { buildTokenFor } from "./build-token.ts";
 import { ROOT, quietEnv } from "../lib/quiet-env.ts";
 import { assertPortFree } from "../lib/ports.ts";
-import { runNpx, stopProcess } from "../lib/run.ts";
+import { commandFor, runNpx, stopProcess } from "../lib/run.ts";
 
 /** A running `wrangler dev` (workerd with local D1/KV/R2), and the BUILD_TOKEN the site build reads it with. */
 export type WorkerProcess = { url: string; buildToken: string; stop(): Promise<void>; exited: Promise<number | null> };
@@ -72,7 +72,8 @@ export async function startWorker(options: WorkerOptions): Promise<WorkerProcess
   ];
   options.signal?.throwIfAborted();
   // Its own process group, so stopping it reaches workerd too (see stopProcess).
-  const child = spawn("npx", args, { cwd: ROOT, env: quietEnv(), stdio: ["ignore", "pipe", "pipe"], detached: true });
+  const [command, commandArgs] = commandFor(args);
+  const child = spawn(command, commandArgs, { cwd: ROOT, env: quietEnv(), stdio: ["ignore", "pipe", "pipe"], detached: true });
   const exited = new Promise<number | null>((done) => child.once("exit", (code) => done(code)));
   const log = options.log ?? (() => {});
   let output = "";
