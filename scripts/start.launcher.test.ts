@@ -2,8 +2,10 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { mkdirSync, rmSync } from "node:fs";
 import { resolve } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { signIn } from "./lib/admin-client.ts";
+import { cacheDirFor } from "./lib/build-cache.ts";
+import { buildFolderFor } from "./lib/build-site.ts";
 import { syncTableRun } from "./lib/sync-run.ts";
 import { freePort } from "./lib/ports.ts";
 import { assertPortFree } from "./lib/ports.ts";
@@ -20,6 +22,9 @@ const PASSWORD = "launcher-test-password";
 
 type Launch = { child: ChildProcess; tag: string; port: number; dir: string; output: () => string; exit: Promise<number | null> };
 let launched: Launch | undefined;
+// One site folder for every launch, as `npm start` keeps dist/ between runs: a launch reuses the pages an earlier one
+// built (Astro's incremental cache) and recovers from one stopped mid-build. Each launch still gets a state folder of its own.
+const DIST = resolve(ROOT, ".wrangler", `launcher-test-dist-${process.pid}`);
 
 /** `npm start` (or the launcher itself), detached like a terminal's foreground job, on a free port with its own state and site folders. */
 async function launch(command: "npm start" | "node scripts/start.ts"): Promise<Launch> {
@@ -31,7 +36,7 @@ async function launch(command: "npm start" | "node scripts/start.ts"): Promise<L
   const env = quietEnv({
     PORT: String(port),
     STATE_DIR: resolve(dir, "state"),
-    DIST_DIR: resolve(dir, "dist"),
+    DIST_DIR: DIST,
     NOTION_API_URL: "",
     ADMIN_PASSWORD: PASSWORD,
     [TAG]: tag,
@@ -95,6 +100,10 @@ afterEach(async () => {
   await Promise.race([launched.exit, sleep(5000)]);
   rmSync(launched.dir, { recursive: true, force: true });
   launched = undefined;
+});
+
+afterAll(() => {
+  for (const folder of [DIST, buildFolderFor(DIST), cacheDirFor(DIST)]) rmSync(folder, { recursive: true, force: true });
 });
 
 describe("npm start stops everything on Ctrl-C at any moment", () => {
