@@ -1,6 +1,7 @@
 /**
- * Fallbacks of managed content that only a change in Notion can produce: each test edits the demo workspace,
- * syncs the table through the admin API and waits for the site rebuild; afterAll puts everything back the same way.
+ * Fallbacks of managed content that only a change in Notion can produce: each test edits the demo workspace, syncs the
+ * table through the admin API and waits for the site rebuild (the last three share one edit of three tables and its
+ * rebuild); afterAll puts everything back the same way, with one rebuild.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
@@ -167,74 +168,74 @@ describe("managed content fallbacks (rebuilt from Notion)", () => {
     SLOW,
   );
 
-  it(
-    "shows the notice with the default sentence when the banner cannot be loaded",
-    async () => {
-      changed.add("Site Content");
+  // Three tables' fallbacks, each on parts of the pages the others leave alone: one rebuild shows all three.
+  describe("with the banner, every page header and the miscellaneous posts gone", () => {
+    beforeAll(async () => {
+      for (const table of ["Site Content", "Page Headers", "Posts"] as const) changed.add(table);
       await patchNotionPage(bannerId, { in_trash: true });
-      await syncAndRebuild("Site Content", "the default banner", async () =>
-        (await pageHtml("/literature")).includes(NOTICE + DEFAULT_BANNER),
-      );
-      for (const viewport of VIEWPORT_NAMES) {
-        const page = await visit(viewport, "/literature");
-        expect(await page.getByTestId("site-banner").textContent()).toBe(NOTICE + DEFAULT_BANNER);
-        await screenshot(page, `content-fallbacks-banner-default-${viewport}`);
-        await page.context().close();
-      }
-    },
-    SLOW,
-  );
-
-  it(
-    "uses each page's default title and icon when its page header is missing",
-    async () => {
-      changed.add("Page Headers");
-      for (const id of headerIds) await patchNotionPage(id, { in_trash: true });
+      for (const id of [...headerIds, ...miscPostIds]) await patchNotionPage(id, { in_trash: true });
       await syncAndRebuild(
-        "Page Headers",
-        "the default page titles",
-        async () => (await servedHeading("/news")) === PAGE_DEFAULTS.news.title,
+        ["Site Content", "Page Headers", "Posts"],
+        "the default banner, the default page titles and an empty miscellaneous section",
+        async () =>
+          (await pageHtml("/literature")).includes(NOTICE + DEFAULT_BANNER) &&
+          (await servedHeading("/news")) === PAGE_DEFAULTS.news.title &&
+          (await pageHtml("/miscellaneous")).includes("No posts have been added to this section yet."),
       );
-      const page = await (await open(browser, "desktop")).newPage();
-      const seen: [string, string | null, string | null][] = [];
-      for (const [id, path] of PAGE_PATHS) {
-        await page.goto(path);
-        const heading = page.getByTestId("page-heading");
-        // The for-sale chooser's h1 is the spec's 'Browse Items By Category'; its header title is the line below.
-        const title = id === "for-sale" ? heading.locator("h1 + p") : heading.getByRole("heading", { level: 1 });
-        seen.push([id, await title.textContent(), await heading.locator("svg").getAttribute("data-icon")]);
-        if (id !== "for-sale") expect((await page.title()).startsWith(`${PAGE_DEFAULTS[id].title} | `), path).toBe(true);
-      }
-      expect(seen).toEqual(PAGE_PATHS.map(([id]) => [id, PAGE_DEFAULTS[id].title, PAGE_DEFAULTS[id].iconType]));
-      await page.goto("/");
-      await screenshot(page, "content-fallbacks-default-header-desktop");
-      await page.context().close();
-      const mobile = await visit("mobile", "/");
-      expect(await mobile.getByRole("heading", { level: 1 }).textContent()).toBe(PAGE_DEFAULTS.home.title);
-      await screenshot(mobile, "content-fallbacks-default-header-mobile");
-      await mobile.context().close();
-    },
-    SLOW,
-  );
+    }, SLOW);
 
-  it(
-    "shows 'No posts available / No posts have been added to this section yet.' for a section without posts",
-    async () => {
-      changed.add("Posts");
-      for (const id of miscPostIds) await patchNotionPage(id, { in_trash: true });
-      await syncAndRebuild("Posts", "an empty miscellaneous section", async () =>
-        (await pageHtml("/miscellaneous")).includes("No posts have been added to this section yet."),
-      );
-      for (const viewport of VIEWPORT_NAMES) {
-        const page = await visit(viewport, "/miscellaneous");
-        const empty = page.getByTestId("posts-empty");
-        expect(await empty.getByRole("heading").textContent()).toBe("No posts available");
-        expect(await empty.getByText("No posts have been added to this section yet.", { exact: true }).isVisible()).toBe(true);
-        expect(await page.getByTestId("post").count()).toBe(0);
-        await screenshot(page, `content-fallbacks-no-posts-${viewport}`);
+    it(
+      "shows the notice with the default sentence when the banner cannot be loaded",
+      async () => {
+        for (const viewport of VIEWPORT_NAMES) {
+          const page = await visit(viewport, "/literature");
+          expect(await page.getByTestId("site-banner").textContent()).toBe(NOTICE + DEFAULT_BANNER);
+          await screenshot(page, `content-fallbacks-banner-default-${viewport}`);
+          await page.context().close();
+        }
+      },
+      SLOW,
+    );
+
+    it(
+      "uses each page's default title and icon when its page header is missing",
+      async () => {
+        const page = await (await open(browser, "desktop")).newPage();
+        const seen: [string, string | null, string | null][] = [];
+        for (const [id, path] of PAGE_PATHS) {
+          await page.goto(path);
+          const heading = page.getByTestId("page-heading");
+          // The for-sale chooser's h1 is the spec's 'Browse Items By Category'; its header title is the line below.
+          const title = id === "for-sale" ? heading.locator("h1 + p") : heading.getByRole("heading", { level: 1 });
+          seen.push([id, await title.textContent(), await heading.locator("svg").getAttribute("data-icon")]);
+          if (id !== "for-sale") expect((await page.title()).startsWith(`${PAGE_DEFAULTS[id].title} | `), path).toBe(true);
+        }
+        expect(seen).toEqual(PAGE_PATHS.map(([id]) => [id, PAGE_DEFAULTS[id].title, PAGE_DEFAULTS[id].iconType]));
+        await page.goto("/");
+        await screenshot(page, "content-fallbacks-default-header-desktop");
         await page.context().close();
-      }
-    },
-    SLOW,
-  );
+        const mobile = await visit("mobile", "/");
+        expect(await mobile.getByRole("heading", { level: 1 }).textContent()).toBe(PAGE_DEFAULTS.home.title);
+        await screenshot(mobile, "content-fallbacks-default-header-mobile");
+        await mobile.context().close();
+      },
+      SLOW,
+    );
+
+    it(
+      "shows 'No posts available / No posts have been added to this section yet.' for a section without posts",
+      async () => {
+        for (const viewport of VIEWPORT_NAMES) {
+          const page = await visit(viewport, "/miscellaneous");
+          const empty = page.getByTestId("posts-empty");
+          expect(await empty.getByRole("heading").textContent()).toBe("No posts available");
+          expect(await empty.getByText("No posts have been added to this section yet.", { exact: true }).isVisible()).toBe(true);
+          expect(await page.getByTestId("post").count()).toBe(0);
+          await screenshot(page, `content-fallbacks-no-posts-${viewport}`);
+          await page.context().close();
+        }
+      },
+      SLOW,
+    );
+  });
 });

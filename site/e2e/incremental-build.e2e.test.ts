@@ -21,7 +21,6 @@ import {
   releasePublishing,
   restoreNotionPage,
   setPageTitle,
-  syncAndRebuild,
   syncTable,
   waitForPublisherIdle,
 } from "./support/stack";
@@ -71,19 +70,12 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await releasePublishing();
-  if (changed.has("Slot Machines")) {
-    await setPageTitle(item.id, item.title ?? "");
-    await syncAndRebuild(
-      "Slot Machines",
-      "the slot's own title again",
-      async () => ((await fetch(`${BASE_URL}/api/collection/slots/${item.id}`).then((r) => r.json())) as ApiItem).title === item.title,
-    );
-  }
-  if (changed.has("Site Content")) {
-    // The demo banner links to the site-relative /for-sale, which Notion's API refuses to write: restored as the demo has it.
-    await restoreNotionPage(bannerId);
-    await syncAndRebuild("Site Content", "the demo banner again", async () => true);
-  }
+  if (changed.has("Slot Machines")) await setPageTitle(item.id, item.title ?? "");
+  // The demo banner links to the site-relative /for-sale, which Notion's API refuses to write: restored as the demo has it.
+  if (changed.has("Site Content")) await restoreNotionPage(bannerId);
+  // The stack's own site never showed the edits (its rebuilds wait until a test asks for the site, and none here does):
+  // syncing the tables back is enough.
+  for (const table of changed) await syncTable(table);
   for (const dir of [dist, `${dist}.building`, cacheDirFor(OUT_DIR)]) rmSync(dir, { recursive: true, force: true });
 }, SLOW);
 
