@@ -16,19 +16,19 @@ import { timingReport, type StageTime } from "./test-report.ts";
 type Stage = { name: string; script: string; args?: string[]; vitest?: boolean; env?: Record<string, string> };
 
 const TIMINGS = resolve(ROOT, "test-results", "timings");
-// The static checks first (a type or lint error fails in the first minutes), then unit and workerd tests: CPU-bound, two
-// lanes. The browser tests run in two groups, each against a stack of its own (site/test/e2e-groups.ts), a lane each, so
-// neither waits for the other's syncs and rebuilds. The launcher tests start `npm start` eight times: after the unit
-// tests, once the other start-ups are over. On two cores every lane shares a saturated CPU (docs/development.md).
+// The static checks first (a type or lint error fails in the first minutes), then unit and workerd tests in one lane. The
+// browser tests run in two groups, each against a stack of its own (site/test/e2e-groups.ts), a lane each, so neither
+// waits for the other's syncs and rebuilds. The launcher tests start `npm start` eight times, one after another: the
+// longest stage, it starts right after lint. On two cores every lane shares a saturated CPU (docs/development.md).
 const LANES: Stage[][] = [
   [
     { name: "typecheck", script: "typecheck" },
     { name: "deploy", script: "deploy", args: ["--dry-run"] },
+    { name: "unit", script: "test:unit", vitest: true },
     { name: "worker", script: "test:worker", vitest: true },
   ],
   [
     { name: "lint", script: "lint" },
-    { name: "unit", script: "test:unit", vitest: true },
     { name: "launcher", script: "test:launcher", vitest: true },
   ],
   [{ name: "e2e-rebuilds", script: "test:e2e", vitest: true, env: { E2E_GROUP: "rebuilds" } }],
