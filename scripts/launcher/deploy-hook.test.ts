@@ -119,7 +119,7 @@ describe("local deploy hook", () => {
     expect(builds).toBe(1);
   });
 
-  it("deferring, records requests and builds them once, when POST /build asks; POST /on-request builds a waiting one at once", async () => {
+  it("deferring, records requests and builds them once, when POST /build asks; after POST /on-request, the next request builds a waiting one with it", async () => {
     const lines: string[] = [];
     let builds = 0;
     hook = await startDeployHook(
@@ -152,7 +152,12 @@ describe("local deploy hook", () => {
     await post(hook.url);
     expect(await post(`${base}/on-request`)).toEqual({ mode: "on-request" });
     await hook.idle();
+    expect(builds).toBe(1);
+    expect(await status()).toEqual({ building: false, held: false, waiting: true });
+    await post(hook.url);
+    await hook.idle();
     expect(builds).toBe(2);
+    expect(await status()).toEqual({ building: false, held: false, waiting: false });
     await post(hook.url);
     await hook.idle();
     expect(builds).toBe(3);

@@ -4,8 +4,8 @@ import { createServer, type Server } from "node:http";
  * A local stand-in for a hosting provider's deploy hook: POST /rebuild queues one rebuild at a time; GET /status says
  * whether one runs and whether one waits; POST /hold and /release hold finished builds back from publishing (tests
  * running a series of syncs that a publish, which reloads `wrangler dev`, would cut). A deferring hook (the browser
- * tests' stacks) only records a request, and builds once POST /build asks for the site: POST /defer and /on-request
- * switch between the two.
+ * tests' stacks) only records a request, and builds once POST /build asks for the site (or the next request, once
+ * switched back by POST /on-request; POST /defer switches again).
  */
 export type DeployHook = {
   url: string;
@@ -62,6 +62,7 @@ export function startDeployHook(
         waiting = true;
       } else if (armed) {
         log("deploy hook: rebuild requested");
+        waiting = false;
         void kick();
       }
       json(202, { queued: true });
@@ -76,11 +77,8 @@ export function startDeployHook(
       return;
     }
     if (req.method === "POST" && (req.url === "/defer" || req.url === "/on-request")) {
+      // A request still waiting is built with the next one, or when POST /build asks.
       mode = req.url === "/defer" ? "deferred" : "on-request";
-      if (mode === "on-request" && waiting) {
-        waiting = false;
-        void kick();
-      }
       json(200, { mode });
       return;
     }

@@ -159,12 +159,12 @@ export async function waitForSyncIdle(client: AdminClient): Promise<void> {
 
 /**
  * Waits until the live site is a build started after the last rebuild request (the deploy hook coalesces
- * requests, so this is the build that saw every sync before it) holding `items` catalogue items, and
- * `probePath` answers 200, then until the publisher is idle.
+ * requests, so this is the build that saw every sync before it) holding `items` catalogue items (any number when null),
+ * and `probePath` answers 200, then until the publisher is idle.
  */
 export async function waitForRebuild(
   client: AdminClient,
-  items: number,
+  items: number | null,
   probePath: string,
   timeoutMs = 90_000,
 ): Promise<{ builtAt: string }> {
@@ -174,7 +174,7 @@ export async function waitForRebuild(
     "the site rebuild",
     async () => {
       const info = await builtSiteInfo();
-      if (Date.parse(info.builtAt) < requestedAt || info.items !== items) return null;
+      if (Date.parse(info.builtAt) < requestedAt || (items !== null && info.items !== items)) return null;
       const probe = await fetch(`${BASE_URL}${probePath}`);
       await probe.body?.cancel();
       return probe.ok ? info : null;
