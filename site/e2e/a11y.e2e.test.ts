@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
-import { launch, open, screenshot } from "./support/browser";
+import { launch, screenshot, keptPage } from "./support/browser";
 import { RICH_TEXT_COLORS } from "../lib/rich-text";
 import { firstItemId, seriousAxeViolations, VIEWPORT_NAMES } from "./support/site-helpers";
 
@@ -25,28 +25,26 @@ afterAll(async () => {
 
 describe.each(VIEWPORT_NAMES)("accessibility at %s", (viewport) => {
   it.each(PAGES)("axe-core finds no serious or critical violation on the %s", async (name, path) => {
-    const page = await (await open(browser, viewport)).newPage();
+    const page = await keptPage(browser, viewport);
     await page.goto(await path(), { waitUntil: "networkidle" });
     expect(await seriousAxeViolations(page)).toEqual([]);
     await screenshot(page, `a11y-${name.replace(/\W+/g, "-").replace(/-$/, "")}-${viewport}`);
-    await page.context().close();
   });
 });
 
 describe("accessibility of the open mobile menu", () => {
   it("axe-core finds no serious or critical violation with the overlay open", async () => {
-    const page = await (await open(browser, "mobile")).newPage();
+    const page = await keptPage(browser, "mobile");
     await page.goto("/", { waitUntil: "networkidle" });
     await page.getByRole("button", { name: "Open menu" }).click();
     await page.getByRole("navigation", { name: "Main" }).waitFor({ state: "visible" });
     expect(await seriousAxeViolations(page)).toEqual([]);
-    await page.context().close();
   });
 });
 
 describe("accessibility of Notion's colours in managed text", () => {
   it("keeps every text colour and highlight readable (axe contrast) in the banner, header, navigation, descriptions, cards and footer", async () => {
-    const page = await (await open(browser, "desktop")).newPage();
+    const page = await keptPage(browser, "desktop");
     const classes = RICH_TEXT_COLORS.flatMap((c) => [`rt-${c}`, `rt-bg-${c}`]);
     // Where the site shows managed text, and whether its text may hold links there (not inside the header's home link or the footer's contact links).
     const home: [string, boolean][] = [
@@ -88,6 +86,5 @@ describe("accessibility of Notion's colours in managed text", () => {
       expect(await seriousAxeViolations(page), path).toEqual([]);
       await screenshot(page, `a11y-rich-text-colours-${path === "/" ? "home" : path === item ? "item" : "listing"}`);
     }
-    await page.context().close();
   });
 });

@@ -20,7 +20,7 @@ import { serveStaticSite, type StaticSite } from "../../scripts/lib/static-site.
 import { SHELL_DEFAULTS } from "../lib/build/shell";
 import { LISTING_PAGE_SIZE } from "#contract/listing";
 import { PAGE_DEFAULTS } from "../lib/page-defaults";
-import { BASE_URL, launch, screenshot, VIEWPORTS } from "./support/browser";
+import { BASE_URL, keptPage, launch, screenshot, VIEWPORTS } from "./support/browser";
 import { apiItems, type ApiItem } from "./support/catalogue-helpers";
 import { demoRow, demoText, VIEWPORT_NAMES } from "./support/site-helpers";
 import { BUILD_TOKEN, waitForPublisherIdle } from "./support/stack";
@@ -127,10 +127,10 @@ afterAll(async () => {
   cleanUp();
 });
 
+/** Opens `path` of the site built with failing calls (served apart from the stack's), in the file's kept page. */
 async function visit(viewport: keyof typeof VIEWPORTS, path: string): Promise<Page> {
-  const context = await browser.newContext({ baseURL: site.url, viewport: VIEWPORTS[viewport] });
-  const page = await context.newPage();
-  const response = await page.goto(path);
+  const page = await keptPage(browser, viewport);
+  const response = await page.goto(`${site.url}${path}`);
   expect(response?.status(), path).toBe(200);
   return page;
 }
@@ -169,7 +169,6 @@ describe.each(VIEWPORT_NAMES)("pages built while API calls failed, at %s", (view
     ]);
     expect(await page.title()).toBe(`${demoRow(PAGE_HEADERS, "Page Id", "home").Title} | ${SHELL_DEFAULTS.siteName}`);
     await screenshot(page, `build-faults-shell-${viewport}`);
-    await page.context().close();
   });
 
   it.each([
@@ -189,7 +188,6 @@ describe.each(VIEWPORT_NAMES)("pages built while API calls failed, at %s", (view
         demoText(demoRow(PAGE_DESCRIPTIONS, "Section", section).Description),
       );
       await screenshot(page, `build-faults-posts-error-${section}-${viewport}`);
-      await page.context().close();
     },
   );
 
@@ -199,7 +197,6 @@ describe.each(VIEWPORT_NAMES)("pages built while API calls failed, at %s", (view
     expect(await page.getByTestId("page-description").count()).toBe(0);
     expect(await page.getByTestId("post").count()).toBe(POSTS.pages.filter((p) => p.properties.Section === "services").length);
     await screenshot(page, `build-faults-description-error-${viewport}`);
-    await page.context().close();
   });
 
   it("uses the page's default title and icon when its page header answered 500", async () => {
@@ -209,7 +206,6 @@ describe.each(VIEWPORT_NAMES)("pages built while API calls failed, at %s", (view
     expect(await heading.locator("svg").getAttribute("data-icon")).toBe(PAGE_DEFAULTS.news.iconType);
     expect(await page.title()).toBe(`${PAGE_DEFAULTS.news.title} | ${SHELL_DEFAULTS.siteName}`);
     await screenshot(page, `build-faults-default-header-${viewport}`);
-    await page.context().close();
   });
 
   it.each([
@@ -224,14 +220,12 @@ describe.each(VIEWPORT_NAMES)("pages built while API calls failed, at %s", (view
     expect(await page.locator('meta[name="robots"]').count()).toBe(0);
     expect(await page.title()).toBe(`${item().title} | ${SHELL_DEFAULTS.siteName}`);
     await screenshot(page, `build-faults-item-${category}-${viewport}`);
-    await page.context().close();
   });
 
   it("still renders the items whose fetch succeeded", async () => {
     const page = await visit(viewport, `/gallery/slots/${healthySlot.id}`);
     expect(await page.getByTestId("item-detail").getByRole("heading", { level: 1 }).textContent()).toBe(healthySlot.title);
     expect(await page.getByTestId("item-not-found").count()).toBe(0);
-    await page.context().close();
   });
 
   it("prerenders a listing whose first fetch got a 429 (retried after its Retry-After), with its items' pages", async () => {
@@ -242,10 +236,9 @@ describe.each(VIEWPORT_NAMES)("pages built while API calls failed, at %s", (view
     expect(await links.count()).toBe(Math.min(LISTING_PAGE_SIZE, parts.length));
     expect(await links.first().getAttribute("href")).toBe(`/for-sale/parts/${parts[0]!.id}?page=1`);
     await screenshot(page, `build-faults-listing-${viewport}`);
-    const response = await page.goto(`/for-sale/parts/${parts[0]!.id}`);
+    const response = await page.goto(`${site.url}/for-sale/parts/${parts[0]!.id}`);
     expect(response?.status()).toBe(200);
     expect(await page.getByTestId("item-detail").getByRole("heading", { level: 1 }).textContent()).toBe(parts[0]!.title);
-    await page.context().close();
   });
 });
 
@@ -261,7 +254,6 @@ describe("a build whose catalogue keeps failing", () => {
     expect(treeHash(resolve(ROOT, OUT_DIR))).toBe(before);
     const page = await visit("desktop", `/gallery/slots/${gallerySlot.id}`);
     expect(await page.getByTestId("item-detail").getByRole("heading", { level: 1 }).textContent()).toBe(gallerySlot.title);
-    await page.context().close();
   }, 240_000);
 
   it("fails naming the listing page when a listing keeps failing, and leaves the published build byte-identical", async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { launch, open, screenshot } from "./support/browser";
+import { launch, screenshot, keptPage } from "./support/browser";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -26,8 +26,7 @@ async function switcherGroup(page: Page, testid: "featured-categories" | "all-ca
 
 describe("category switcher", () => {
   it("gallery: features slots and arcades (starred), lists the rest in order, hides parts, links to /gallery/{c}", async () => {
-    const context = await open(browser, "desktop");
-    const page = await context.newPage();
+    const page = await keptPage(browser, "desktop");
     await page.goto("/gallery/vending");
     const featured = await switcherGroup(page, "featured-categories");
     expect(featured).toEqual({
@@ -47,12 +46,10 @@ describe("category switcher", () => {
     await page.getByTestId("category-switcher").getByRole("link", { name: "Arcade Machines" }).click();
     await page.waitForURL((url) => url.pathname === "/gallery/arcades");
     expect(await page.getByTestId("page-title").textContent()).toBe("Arcade Machines Gallery");
-    await context.close();
   });
 
   it("for sale: features slots and parts, then arcades to toys, links to /for-sale/{c}", async () => {
-    const context = await open(browser, "desktop");
-    const page = await context.newPage();
+    const page = await keptPage(browser, "desktop");
     await page.goto("/for-sale/slots");
     expect(await switcherGroup(page, "featured-categories")).toEqual({
       heading: "Featured Categories",
@@ -73,12 +70,10 @@ describe("category switcher", () => {
     await page.getByTestId("category-switcher").getByRole("link", { name: "Machine Parts" }).click();
     await page.waitForURL((url) => url.pathname === "/for-sale/parts");
     expect(await page.getByTestId("page-title").textContent()).toBe("Machine Parts For Sale");
-    await context.close();
   });
 
   it("category pages: no featured group, the default order of the routed categories, links to /{c}", async () => {
-    const context = await open(browser, "desktop");
-    const page = await context.newPage();
+    const page = await keptPage(browser, "desktop");
     await page.goto("/arcades");
     expect((await switcherGroup(page, "featured-categories")).heading).toBeNull();
     const rest = await switcherGroup(page, "all-categories");
@@ -96,14 +91,12 @@ describe("category switcher", () => {
     await page.getByTestId("category-switcher").getByRole("link", { name: "Trade Stimulators" }).click();
     await page.waitForURL((url) => url.pathname === "/trade-stimulators");
     expect(await page.getByTestId("page-title").textContent()).toBe("Trade Stimulators");
-    await context.close();
   });
 });
 
 describe.each(["desktop", "mobile"] as const)("choosers at %s", (viewport) => {
   it("/gallery shows the gallery switcher and 'Select a category above to browse gallery items.'", async () => {
-    const context = await open(browser, viewport);
-    const page = await context.newPage();
+    const page = await keptPage(browser, viewport);
     const response = await page.goto("/gallery");
     expect(response?.status()).toBe(200);
     expect(await page.getByTestId("gallery-chooser").textContent()).toBe("Select a category above to browse gallery items.");
@@ -112,12 +105,10 @@ describe.each(["desktop", "mobile"] as const)("choosers at %s", (viewport) => {
     await screenshot(page, `chooser-gallery-${viewport}`);
     await page.getByTestId("category-switcher").getByRole("link", { name: "Vintage Toys" }).click();
     await page.waitForURL((url) => url.pathname === "/gallery/toys");
-    await context.close();
   });
 
   it("/for-sale shows 'Browse Items By Category', the intro and one button per category in for-sale order", async () => {
-    const context = await open(browser, viewport);
-    const page = await context.newPage();
+    const page = await keptPage(browser, viewport);
     await page.goto("/for-sale");
     expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Browse Items By Category");
     expect(await page.getByTestId("for-sale-intro").textContent()).toBe(
@@ -145,6 +136,5 @@ describe.each(["desktop", "mobile"] as const)("choosers at %s", (viewport) => {
     await page.getByRole("link", { name: "Browse Trade Stimulators for sale" }).click();
     await page.waitForURL((url) => url.pathname === "/for-sale/trade-stimulators");
     expect(await page.getByTestId("page-title").textContent()).toBe("Trade Stimulators For Sale");
-    await context.close();
   });
 });

@@ -3,7 +3,7 @@ import type { Browser, Page } from "playwright-core";
 import { POSTS } from "../../scripts/demo-workspace/content/posts.ts";
 import { PAGE_DESCRIPTIONS, PAGE_HEADERS } from "../../scripts/demo-workspace/content/site-content.ts";
 import type { PageSpec } from "../../scripts/demo-workspace/types.ts";
-import { launch, open, screenshot } from "./support/browser";
+import { launch, open, screenshot, keptPage } from "./support/browser";
 import { demoRow, demoText, pageHtml, VIEWPORT_NAMES } from "./support/site-helpers";
 
 const SECTIONS = [
@@ -39,7 +39,7 @@ afterAll(async () => {
 });
 
 async function visit(viewport: (typeof VIEWPORT_NAMES)[number], path: string): Promise<Page> {
-  const page = await (await open(browser, viewport)).newPage();
+  const page = await keptPage(browser, viewport);
   await page.goto(path);
   return page;
 }
@@ -62,7 +62,6 @@ describe.each(VIEWPORT_NAMES)("content pages at %s", (viewport) => {
     expect(await posts.count()).toBe(expected.length);
     for (const [i, post] of expected.entries()) expect(squash(await posts.nth(i).textContent())).toContain(openingText(post));
     await screenshot(page, `content-${section}-${viewport}`);
-    await page.context().close();
   });
 
   it("shows 'No content available for this post.' for a post without content", async () => {
@@ -71,14 +70,13 @@ describe.each(VIEWPORT_NAMES)("content pages at %s", (viewport) => {
     expect(empty).toBeGreaterThanOrEqual(0);
     expect(squash(await page.getByTestId("post").nth(empty).textContent())).toBe("No content available for this post.");
     expect(await page.getByText("No content available for this post.").count()).toBe(1);
-    await page.context().close();
   });
 });
 
 describe("page headers", () => {
   it("give every page its managed title and icon type", async () => {
     const paths: Record<string, string> = { home: "/", gallery: "/gallery", "for-sale": "/for-sale", admin: "/admin" };
-    const page = await (await open(browser, "desktop")).newPage();
+    const page = await keptPage(browser, "desktop");
     for (const header of PAGE_HEADERS.pages) {
       const id = String(header.properties["Page Id"]);
       await page.goto(paths[id] ?? `/${id}`, { waitUntil: "domcontentloaded" });
@@ -92,7 +90,6 @@ describe("page headers", () => {
       ]);
       if (id !== "for-sale") expect((await page.title()).startsWith(`${header.properties.Title} | `)).toBe(true);
     }
-    await page.context().close();
   });
 });
 
@@ -116,7 +113,6 @@ describe("Markdown posts", () => {
       "https://www.americangaming.org/",
     );
     expect(await page.locator("ol > li").count()).toBe(3);
-    await page.context().close();
   });
 
   it("render a post's Markdown Content (ordered list, bold, quote, external link) and code blocks", async () => {
@@ -130,7 +126,6 @@ describe("Markdown posts", () => {
     );
     expect(await page.locator("pre code").first().textContent()).toContain("serial < 200000      -> before 1930");
     expect(await page.getByRole("link", { name: "ask us" }).getAttribute("href")).toBe("mailto:info@antique-coin-op.example");
-    await page.context().close();
   });
 
   it("keep hostile markup as text: no javascript: links, no inline handlers, no scripts run", async () => {
@@ -164,7 +159,6 @@ describe("Markdown posts", () => {
     expect(await reader.getByText("this harmless-looking link").evaluate((el) => el.closest("a")?.getAttribute("href") ?? null)).toBeNull();
     expect(dialogs).toEqual([]);
     await screenshot(page, "content-hostile-markup-desktop");
-    await page.context().close();
   });
 });
 

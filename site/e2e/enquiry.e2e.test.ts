@@ -5,7 +5,7 @@ import { ENQUIRY_FIELD_ERRORS, prefilledMessage, type EnquiriesPage } from "#con
 import { DEMO_ENQUIRY_EMAIL } from "../../scripts/launcher/stack.ts";
 import { formatItemPrice } from "../lib/price";
 import { openAdmin, signedInContext } from "./support/admin-helpers";
-import { BASE_URL, VIEWPORTS, launch, open, screenshot } from "./support/browser";
+import { BASE_URL, VIEWPORTS, launch, screenshot, keptPage } from "./support/browser";
 import { POLL } from "./support/catalogue-helpers";
 import { sentEmail } from "./support/email";
 import { seriousAxeViolations } from "./support/site-helpers";
@@ -49,8 +49,7 @@ const described = (page: Page, label: string) =>
 
 describe("Contact About This Item at 1280 px: the form in a dialog", () => {
   it("opens focused on the name with the message prefilled, shows errors tied to their fields, closes with Escape, and sends", async () => {
-    const context = await open(browser, "desktop");
-    const page = await context.newPage();
+    const page = await keptPage(browser, "desktop");
     await page.goto(itemPath);
     const button = page.getByTestId("contact-card").getByRole("link", { name: "Contact About This Item" });
     // Hydrated (client:idle): the link now opens the dialog.
@@ -92,7 +91,6 @@ describe("Contact About This Item at 1280 px: the form in a dialog", () => {
     await screenshot(page, "enquiry-dialog-sent-desktop");
     await dialog.getByRole("button", { name: "Close" }).first().click();
     await dialog.waitFor({ state: "detached" });
-    await context.close();
 
     // Stored, with the item's title, and emailed to the dealer: wrangler dev wrote the message to a file.
     const { enquiries } = await (await adminClient()).call<EnquiriesPage>(`${ADMIN_PATHS.enquiries}?status=all`);
@@ -117,8 +115,7 @@ describe("Contact About This Item at 1280 px: the form in a dialog", () => {
 
 describe("Contact About This Item at 375 px: the enquiry page", () => {
   it("goes to /enquiry filled from the address, accessible, and sends from there", async () => {
-    const context = await open(browser, "mobile");
-    const page = await context.newPage();
+    const page = await keptPage(browser, "mobile");
     await page.goto(itemPath);
     await page.getByTestId("contact-card").getByRole("link", { name: "Contact About This Item" }).click();
     await page.waitForURL(`${BASE_URL}/enquiry?category=slots&id=${item.id}`);
@@ -138,7 +135,6 @@ describe("Contact About This Item at 375 px: the enquiry page", () => {
     expect(await page.getByTestId("enquiry-no-item").textContent()).toContain(
       "This form asks about one item: open it from the item's page.",
     );
-    await context.close();
   });
 });
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { BASE_URL, launch, open, screenshot } from "./support/browser";
+import { BASE_URL, launch, open, screenshot, keptPage } from "./support/browser";
 import { apiItems, cardTitles, detailsPanel, itemByTitle, type ApiItem, POLL } from "./support/catalogue-helpers";
 import { SLOTS } from "../../scripts/demo-workspace/catalogue/slots.ts";
 import { isSafeUrl } from "#contract/safe-url";
@@ -47,8 +47,7 @@ async function headOf(page: Page) {
 
 describe.each(["desktop", "mobile"] as const)("prerendered item pages at %s", (viewport) => {
   it("gallery: breadcrumb, header without price, description, General Information and Slot Machine Details, no contact card", async () => {
-    const context = await open(browser, viewport);
-    const page = await context.newPage();
+    const page = await keptPage(browser, viewport);
     const response = await page.goto(`/gallery/slots/${castle.id}`);
     expect(response?.status()).toBe(200);
     expect(await crumbs(page)).toEqual({
@@ -88,12 +87,10 @@ describe.each(["desktop", "mobile"] as const)("prerendered item pages at %s", (v
     expect(await page.getByRole("link", { name: "Contact About This Item" }).count()).toBe(0);
     expect(await page.title()).toMatch(/^Mills Castle Front 5¢ \| /);
     await screenshot(page, `item-detail-gallery-${viewport}`);
-    await context.close();
   });
 
   it("for sale: price with '$' and grouping, 'Interested in this item?' and 'Contact About This Item'", async () => {
-    const context = await open(browser, viewport);
-    const page = await context.newPage();
+    const page = await keptPage(browser, viewport);
     const response = await page.goto(`/for-sale/slots/${castle.id}`);
     expect(response?.status()).toBe(200);
     expect((await crumbs(page)).labels).toEqual(["Home", "For Sale", "Slot Machines", "Mills Castle Front 5¢"]);
@@ -105,7 +102,6 @@ describe.each(["desktop", "mobile"] as const)("prerendered item pages at %s", (v
     expect((await detailsPanel(page))[0]!.rows).toContainEqual(["Price", "$4,850"]);
     expect(await page.title()).toMatch(/^Mills Castle Front 5¢ For Sale \| /);
     await screenshot(page, `item-detail-for-sale-${viewport}`);
-    await context.close();
   });
 });
 
@@ -113,8 +109,7 @@ describe("item page details", () => {
   it("shows only the fields that have a value (no year, no serial number)", async () => {
     const duke = await itemByTitle("slots", "Jennings Little Duke 1¢");
     expect([duke.year, (duke as unknown as { serialNumber: unknown }).serialNumber]).toEqual([null, null]);
-    const context = await open(browser, "desktop");
-    const page = await context.newPage();
+    const page = await keptPage(browser, "desktop");
     await page.goto(`/gallery/slots/${duke.id}`);
     expect(await page.getByTestId("item-year").count()).toBe(0);
     const [general, specific] = await detailsPanel(page);
@@ -122,13 +117,11 @@ describe("item page details", () => {
     expect(specific!.title).toBe("Slot Machine Details");
     expect(specific!.rows.map(([label]) => label)).toEqual(["Denomination", "Cabinet Type", "Mechanism Type"]);
     await screenshot(page, "item-detail-missing-fields-desktop");
-    await context.close();
   });
 
   it("lists a part's compatible models and prices a for-sale part without a year", async () => {
     const card = await itemByTitle("parts", "Jennings Chief Award Card");
-    const context = await open(browser, "desktop");
-    const page = await context.newPage();
+    const page = await keptPage(browser, "desktop");
     await page.goto(`/for-sale/parts/${card.id}`);
     expect(await page.getByTestId("item-price").textContent()).toBe("$18");
     expect(await detailsPanel(page)).toEqual([
@@ -150,7 +143,6 @@ describe("item page details", () => {
         ],
       },
     ]);
-    await context.close();
   });
 
   it("carries JSON-LD (a Product with a USD Offer when for sale, none otherwise; its BreadcrumbList), one canonical address and a raster og:image", async () => {
@@ -209,8 +201,7 @@ describe("item page details", () => {
 describe("Back to the listing", () => {
   it("returns to the gallery page the card was opened from", async () => {
     const slots = await apiItems("slots", "/gallery");
-    const context = await open(browser, "desktop");
-    const page = await context.newPage();
+    const page = await keptPage(browser, "desktop");
     await page.goto("/gallery/slots?page=3");
     await expect
       .poll(() => cardTitles(page), POLL)
@@ -225,12 +216,10 @@ describe("Back to the listing", () => {
     await expect
       .poll(() => cardTitles(page), POLL)
       .toEqual(slots.slice(4, 6).map((i) => `${i.title}${i.year === null ? "" : ` (${i.year})`}`));
-    await context.close();
   });
 
   it("follows `from` and `page`, and defaults to the page's own listing at page 1", async () => {
-    const context = await open(browser, "mobile");
-    const page = await context.newPage();
+    const page = await keptPage(browser, "mobile");
     await page.goto(`/gallery/slots/${castle.id}?from=for-sale&page=2`);
     await expect.poll(() => page.getByTestId("back-button").getAttribute("href"), POLL).toBe("/for-sale/slots?page=2");
     await page.goto(`/for-sale/slots/${castle.id}`);
@@ -238,6 +227,5 @@ describe("Back to the listing", () => {
     await page.getByTestId("back-button").click();
     await page.waitForURL((url) => url.pathname === "/for-sale/slots");
     expect(await page.getByTestId("page-title").textContent()).toBe("Slot Machines For Sale");
-    await context.close();
   });
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { launch, open, screenshot } from "./support/browser";
+import { launch, open, screenshot, keptPage } from "./support/browser";
 import { holdRequests, itemByTitle, POLL, type ApiItem } from "./support/catalogue-helpers";
 import { seriousAxeViolations } from "./support/site-helpers";
 
@@ -41,8 +41,7 @@ async function notFoundCard(page: Page) {
 
 describe.each(["desktop", "mobile"] as const)("item addresses the build did not prerender, at %s", (viewport) => {
   it("an unknown id: status 404, 'Item Not Found', 'Failed to fetch slots item: Not Found', Return to the listing; no serious axe finding", async () => {
-    const context = await open(browser, viewport);
-    const page = await context.newPage();
+    const page = await keptPage(browser, viewport);
     const response = await page.goto(`/gallery/slots/${MISSING_ID}`);
     expect(response?.status()).toBe(404);
     expect(await notFoundCard(page)).toEqual({
@@ -58,7 +57,6 @@ describe.each(["desktop", "mobile"] as const)("item addresses the build did not 
     await back.click();
     await page.waitForURL((url) => url.pathname === "/gallery/slots");
     expect(await page.getByTestId("page-title").textContent()).toBe("Slot Machines Gallery");
-    await context.close();
   });
 
   it("a known item under for-sale that the build only had in the gallery renders client-side after placeholders; no serious axe finding", async () => {
@@ -102,17 +100,14 @@ describe.each(["desktop", "mobile"] as const)("item addresses the build did not 
 
 describe("item fallback failures", () => {
   it("a malformed id says 'Failed to fetch parts item: Bad Request' and returns to the for-sale listing", async () => {
-    const context = await open(browser, "desktop");
-    const page = await context.newPage();
+    const page = await keptPage(browser, "desktop");
     await page.goto("/for-sale/parts/not-an-id");
     expect((await notFoundCard(page)).message).toBe("Failed to fetch parts item: Bad Request");
     expect(await page.getByTestId("return-button").getAttribute("href")).toBe("/for-sale/parts");
-    await context.close();
   });
 
   it("a slot machine's id under arcades says \"Category mismatch: expected 'arcades', got 'slots'\" from the real API answer; no serious axe finding", async () => {
-    const context = await open(browser, "desktop");
-    const page = await context.newPage();
+    const page = await keptPage(browser, "desktop");
     const answer = page.waitForResponse((res) => new URL(res.url()).pathname === `/api/collection/arcades/${sunChief.id}`);
     const response = await page.goto(`/gallery/arcades/${sunChief.id}`);
     expect(response?.status()).toBe(404);
@@ -125,7 +120,6 @@ describe("item fallback failures", () => {
     expect(await page.getByRole("link", { name: "Return to Arcade Machines" }).getAttribute("href")).toBe("/gallery/arcades");
     expect(await seriousAxeViolations(page)).toEqual([]);
     await screenshot(page, "item-fallback-mismatch-desktop");
-    await context.close();
   });
 
   it("a request that never gets an answer shows the default sentence", async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { launch, screenshot } from "./support/browser";
+import { keptPage, launch, screenshot } from "./support/browser";
 import { hydrated, itemByTitle, openAt, POLL, type ApiItem } from "./support/catalogue-helpers";
 
 let browser: Browser;
@@ -59,8 +59,7 @@ describe("thumbnail strip on an item with eight images", () => {
   ])(
     "at %i px shows %i whole thumbnails of 80 px, 92 px apart, only those take focus, and the arrows step one thumbnail to the last",
     async (width, visible) => {
-      const context = await openAt(browser, width);
-      const page = await context.newPage();
+      const page = await keptPage(browser, { width, height: 900 });
       await page.goto(`/gallery/slots/${castle.id}`);
       await hydrated(page);
       const thumbs = page.getByTestId("thumbnail");
@@ -86,13 +85,11 @@ describe("thumbnail strip on an item with eight images", () => {
       await left.click();
       expect(await left.isEnabled()).toBe(true);
       await screenshot(page, `item-gallery-strip-end-${width}`);
-      await context.close();
     },
   );
 
   it("changes the main image when a thumbnail is clicked; the main image is at most 500 px high", async () => {
-    const context = await openAt(browser, 1280);
-    const page = await context.newPage();
+    const page = await keptPage(browser, { width: 1280, height: 900 });
     await page.goto(`/for-sale/slots/${castle.id}`);
     await hydrated(page);
     const main = page.getByTestId("main-image");
@@ -111,7 +108,6 @@ describe("thumbnail strip on an item with eight images", () => {
     expect(frame.maxHeight).toBe("500px");
     expect(frame.height).toBeLessThanOrEqual(500);
     await screenshot(page, "item-gallery-third-image-1280");
-    await context.close();
   });
 });
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Locator } from "playwright-core";
-import { launch, open, screenshot } from "./support/browser";
+import { launch, screenshot, keptPage } from "./support/browser";
 import { apiItems, itemByTitle, type ApiItem } from "./support/catalogue-helpers";
 import { SLOTS } from "../../scripts/demo-workspace/catalogue/slots.ts";
 import { isSafeUrl } from "#contract/safe-url";
@@ -38,8 +38,7 @@ describe("item cards", () => {
       ["desktop", 2],
       ["mobile", 1],
     ] as const) {
-      const context = await open(browser, viewport);
-      const page = await context.newPage();
+      const page = await keptPage(browser, viewport);
       await page.goto("/gallery/slots");
       const cards = page.getByTestId("item-grid").getByTestId("item-card");
       expect(await cards.count()).toBe(2);
@@ -52,13 +51,11 @@ describe("item cards", () => {
         expect(b.y).toBeGreaterThanOrEqual(a.y + a.height);
       }
       await screenshot(page, `listing-cards-grid-${viewport}`);
-      await context.close();
     }
   });
 
   it("show image, title with year, manufacturer, a 4-line description and View Details to /for-sale/{c}/{id}?page=1", async () => {
-    const context = await open(browser, "mobile");
-    const page = await context.newPage();
+    const page = await keptPage(browser, "mobile");
     await page.goto("/for-sale/slots");
     const bally = await itemByTitle("slots", "Bally Money Honey");
     const card = page.getByTestId("item-card").filter({ hasText: "Bally Money Honey" });
@@ -75,12 +72,10 @@ describe("item cards", () => {
     await details.click();
     await page.waitForURL((url) => url.pathname === `/for-sale/slots/${bally.id}` && url.search === "?page=1");
     expect(await page.getByTestId("page-title").textContent()).toBe("Bally Money Honey");
-    await context.close();
   });
 
   it("keep the description's bold words and safe links on the card and the item page; a javascript: link shows as text, not a link", async () => {
-    const context = await open(browser, "desktop");
-    const page = await context.newPage();
+    const page = await keptPage(browser, "desktop");
     await page.goto("/for-sale/slots");
     const spans = demoSpans(SLOTS.find((i) => i.title === "Bally Money Honey")!.description);
     const hostile = spans.find((s) => s.link?.startsWith("javascript:"))!;
@@ -103,12 +98,10 @@ describe("item cards", () => {
     expect(await notALink(page.getByTestId("item-description"))).toEqual({ link: false, text: expect.stringContaining(hostile.text) });
     expect(await page.locator('a[href^="javascript" i]').count()).toBe(0);
     await screenshot(page, "listing-cards-rich-description-item-page");
-    await context.close();
   });
 
   it("render items without a year or a price: no '( )', and 'Not for sale' on the badge", async () => {
-    const context = await open(browser, "desktop");
-    const page = await context.newPage();
+    const page = await keptPage(browser, "desktop");
     await page.goto("/for-sale/parts");
     const [first, second] = (await apiItems("parts", "/for-sale")).slice(0, 2) as [ApiItem, ApiItem];
     expect([first.title, first.year, first.price]).toEqual(["Caille Clock and Escapement", 1927, null]);
@@ -119,12 +112,10 @@ describe("item cards", () => {
     expect((await cards.nth(1).getByRole("heading").textContent())?.trim()).toBe("Jennings Chief Award Card");
     expect(await cards.nth(1).getByTestId("price-badge").textContent()).toBe("$18");
     await screenshot(page, "listing-cards-no-year-no-price-desktop");
-    await context.close();
   });
 
   it("keep whole dollars on badges and have no badge in the gallery", async () => {
-    const context = await open(browser, "desktop");
-    const page = await context.newPage();
+    const page = await keptPage(browser, "desktop");
     await page.goto("/for-sale/arcades");
     const items = (await apiItems("arcades", "/for-sale")).slice(0, 2);
     const badges = await page.getByTestId("price-badge").allTextContents();
@@ -133,20 +124,17 @@ describe("item cards", () => {
     await page.goto("/gallery/arcades");
     expect(await page.getByTestId("item-card").count()).toBe(2);
     expect(await page.getByTestId("price-badge").count()).toBe(0);
-    await context.close();
   });
 });
 
 describe("filter panel", () => {
   it("is absent from gallery, for-sale and category listings (switched off)", async () => {
-    const context = await open(browser, "desktop");
-    const page = await context.newPage();
+    const page = await keptPage(browser, "desktop");
     for (const path of ["/gallery/slots", "/for-sale/slots", "/slots"]) {
       await page.goto(path);
       await page.getByTestId("item-grid").waitFor();
       expect(await page.getByTestId("filter-panel").count()).toBe(0);
       expect(await page.getByRole("button", { name: "Filters" }).count()).toBe(0);
     }
-    await context.close();
   });
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { BASE_URL, launch, open, screenshot } from "./support/browser";
+import { BASE_URL, launch, open, screenshot, keptPage } from "./support/browser";
 import { apiItems, cardTitles, hydrated, pagerSlots, type ApiItem, POLL } from "./support/catalogue-helpers";
 import { pageHtml } from "./support/site-helpers";
 
@@ -31,31 +31,26 @@ async function expectPage(page: Page, items: ApiItem[], n: number, window: strin
 describe("pager windows on the slots gallery (15 items, 8 pages)", () => {
   it("page 1 shows 1 2 … 8 above and below the grid, Previous disabled", async () => {
     expect(slots.length).toBe(15);
-    const context = await open(browser, "desktop");
-    const page = await context.newPage();
+    const page = await keptPage(browser, "desktop");
     await page.goto("/gallery/slots");
     await expectPage(page, slots, 1, ["1", "2", "…", "8"]);
     const top = page.getByTestId("pager-top");
     expect(await top.getByRole("link", { name: "Previous" }).isDisabled()).toBe(true);
     expect(await top.getByRole("link", { name: "Next" }).isEnabled()).toBe(true);
     await screenshot(page, "listing-pager-page-1-desktop");
-    await context.close();
   });
 
   it("?page=3 on load shows page 3 with 1 2 3 4 … 8, and its cards link with page=3", async () => {
-    const context = await open(browser, "desktop");
-    const page = await context.newPage();
+    const page = await keptPage(browser, "desktop");
     await page.goto("/gallery/slots?page=3");
     await expectPage(page, slots, 3, ["1", "2", "3", "4", "…", "8"]);
     const hrefs = await page.getByTestId("view-details").evaluateAll((els) => els.map((a) => a.getAttribute("href")));
     expect(hrefs).toEqual(slots.slice(4, 6).map((i) => `/gallery/slots/${i.id}?page=3`));
     await screenshot(page, "listing-pager-page-3-desktop");
-    await context.close();
   });
 
   it("page 5 shows 1 … 4 5 6 … 8; the last page shows 1 … 7 8, one card, Next disabled", async () => {
-    const context = await open(browser, "mobile");
-    const page = await context.newPage();
+    const page = await keptPage(browser, "mobile");
     await page.goto("/gallery/slots?page=5");
     await expectPage(page, slots, 5, ["1", "…", "4", "5", "6", "…", "8"]);
     await screenshot(page, "listing-pager-page-5-mobile");
@@ -64,12 +59,10 @@ describe("pager windows on the slots gallery (15 items, 8 pages)", () => {
     await expectPage(page, slots, 8, ["1", "…", "7", "8"]);
     expect(await page.getByTestId("item-card").count()).toBe(1);
     expect(await page.getByTestId("pager-bottom").getByRole("link", { name: "Next" }).isDisabled()).toBe(true);
-    await context.close();
   });
 
   it("in the gallery a page change is written to the address, other query values kept, and Back in history returns", async () => {
-    const context = await open(browser, "desktop");
-    const page = await context.newPage();
+    const page = await keptPage(browser, "desktop");
     await page.goto("/gallery/slots?category=slots");
     await hydrated(page);
     await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
@@ -85,12 +78,10 @@ describe("pager windows on the slots gallery (15 items, 8 pages)", () => {
     await expectPage(page, slots, 1, ["1", "2", "…", "8"]);
     expect(new URL(page.url()).searchParams.get("page")).toBe("1");
     expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
-    await context.close();
   });
 
   it("a page change scrolls smoothly back to the top", async () => {
-    const context = await open(browser, "mobile");
-    const page = await context.newPage();
+    const page = await keptPage(browser, "mobile");
     await page.goto("/gallery/slots");
     await hydrated(page);
     const next = page.getByTestId("pager-bottom").getByRole("link", { name: "Next" });
@@ -112,7 +103,6 @@ describe("pager windows on the slots gallery (15 items, 8 pages)", () => {
     const between = [...new Set(samples.filter((y) => y > 0 && y < start))];
     expect(between.length, `scroll positions seen: ${samples.join(", ")}`).toBeGreaterThanOrEqual(3);
     await expectPage(page, slots, 2, ["1", "2", "3", "…", "8"]);
-    await context.close();
   });
 });
 
@@ -161,20 +151,17 @@ describe("pager links", () => {
   });
 
   it("keep the address's other query values once the listing runs", async () => {
-    const context = await open(browser, "desktop");
-    const page = await context.newPage();
+    const page = await keptPage(browser, "desktop");
     await page.goto("/for-sale/slots?category=slots&page=3");
     await hydrated(page);
     const top = page.getByTestId("pager-top");
     await expect.poll(() => top.getByRole("link", { name: "Next" }).getAttribute("href"), POLL).toBe("?category=slots&page=4");
     expect(await top.getByRole("link", { name: "Previous" }).getAttribute("href")).toBe("?category=slots&page=2");
     expect(await top.getByRole("link", { name: "Page 1" }).getAttribute("href")).toBe("?category=slots&page=1");
-    await context.close();
   });
 
   it("fit one row at 375 px on every page of the slots gallery (8 pages)", async () => {
-    const context = await open(browser, "mobile");
-    const page = await context.newPage();
+    const page = await keptPage(browser, "mobile");
     await page.goto("/gallery/slots");
     await hydrated(page);
     for (let n = 1; n <= 8; n++) {
@@ -195,7 +182,6 @@ describe("pager links", () => {
       if (n < 8) await page.getByTestId("pager-top").getByRole("link", { name: "Next" }).click();
     }
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(375);
-    await context.close();
   });
 });
 
@@ -203,8 +189,7 @@ describe("for-sale and short listings", () => {
   it("/for-sale/slots (5 pages) shows every number, reads ?page on load and leaves the address alone", async () => {
     const forSale = await apiItems("slots", "/for-sale");
     const all = ["1", "2", "3", "4", "5"];
-    const context = await open(browser, "desktop");
-    const page = await context.newPage();
+    const page = await keptPage(browser, "desktop");
     await page.goto("/for-sale/slots");
     await expectPage(page, forSale, 1, all);
     await hydrated(page);
@@ -220,14 +205,11 @@ describe("for-sale and short listings", () => {
     await expectPage(page, forSale, 5, all);
     expect(new URL(page.url()).search).toBe("?page=3");
     await screenshot(page, "listing-pager-for-sale-desktop");
-    await context.close();
   });
 
   it("/gallery/arcades (7 items) shows pages 1 to 4", async () => {
-    const context = await open(browser, "desktop");
-    const page = await context.newPage();
+    const page = await keptPage(browser, "desktop");
     await page.goto("/gallery/arcades");
     await expectPage(page, await apiItems("arcades", "/gallery"), 1, ["1", "2", "3", "4"]);
-    await context.close();
   });
 });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { ROUTED_CATEGORIES } from "../lib/routes";
-import { launch, open, screenshot } from "./support/browser";
+import { launch, screenshot, keptPage } from "./support/browser";
 import { apiItems, categoryName } from "./support/catalogue-helpers";
 
 let browser: Browser;
@@ -21,8 +21,7 @@ async function cardHrefs(page: Page): Promise<string[]> {
 
 describe("category pages in the gallery style", () => {
   it.each(ROUTED_CATEGORIES)("/%s: category name, default switcher, page 1 of the listing, gallery links, no prices", async (category) => {
-    const context = await open(browser, "desktop");
-    const page = await context.newPage();
+    const page = await keptPage(browser, "desktop");
     const response = await page.goto(`/${category}`);
     expect(response?.status()).toBe(200);
     expect(await page.getByTestId("page-title").textContent()).toBe(categoryName(category));
@@ -40,14 +39,12 @@ describe("category pages in the gallery style", () => {
         .isVisible(),
     ).toBe(true);
     await screenshot(page, `listing-pages-${category}-desktop`);
-    await context.close();
   });
 });
 
 describe.each(["desktop", "mobile"] as const)("section listings at %s", (viewport) => {
   it("/gallery/{category} lists the gallery view with cards leading to the gallery item pages", async () => {
-    const context = await open(browser, viewport);
-    const page = await context.newPage();
+    const page = await keptPage(browser, viewport);
     const response = await page.goto("/gallery/arcades");
     expect(response?.status()).toBe(200);
     expect(await page.getByTestId("page-title").textContent()).toBe("Arcade Machines Gallery");
@@ -55,12 +52,10 @@ describe.each(["desktop", "mobile"] as const)("section listings at %s", (viewpor
     const items = await apiItems("arcades", "/gallery");
     expect(await cardHrefs(page)).toEqual(items.slice(0, 2).map((i) => `/gallery/arcades/${i.id}?page=1`));
     await screenshot(page, `listing-pages-gallery-arcades-${viewport}`);
-    await context.close();
   });
 
   it("/for-sale/{category} is titled '{name} For Sale', lists the for-sale view and has Back to Categories", async () => {
-    const context = await open(browser, viewport);
-    const page = await context.newPage();
+    const page = await keptPage(browser, viewport);
     const response = await page.goto("/for-sale/vending");
     expect(response?.status()).toBe(200);
     expect(await page.getByTestId("page-title").textContent()).toBe("Vending Machines For Sale");
@@ -74,6 +69,5 @@ describe.each(["desktop", "mobile"] as const)("section listings at %s", (viewpor
     await back.click();
     await page.waitForURL((url) => url.pathname === "/for-sale");
     expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Browse Items By Category");
-    await context.close();
   });
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
-import { launch, open, screenshot } from "./support/browser";
+import { launch, open, screenshot, keptPage } from "./support/browser";
 import { collectVitals, cumulativeLayoutShift, installVitalsObservers } from "../../scripts/lib/vitals-observer.ts";
 import { apiItems, cardTitle, cardTitles, holdRequests, hydrated, POLL } from "./support/catalogue-helpers";
 
@@ -85,8 +85,7 @@ describe.each(["desktop", "mobile"] as const)("listing states at %s", (viewport)
 
   it("says 'No Vintage Toys are currently available for sale. Please check back later.' with no pager", async () => {
     expect(await apiItems("toys", "/for-sale")).toEqual([]);
-    const context = await open(browser, viewport);
-    const page = await context.newPage();
+    const page = await keptPage(browser, viewport);
     await page.goto("/for-sale/toys");
     await hydrated(page);
     expect(await page.getByTestId("listing-empty").textContent()).toBe(
@@ -95,14 +94,12 @@ describe.each(["desktop", "mobile"] as const)("listing states at %s", (viewport)
     expect(await page.getByTestId("item-card").count()).toBe(0);
     expect(await page.locator('[data-testid^="pager-"]').count()).toBe(0);
     await screenshot(page, `listing-states-empty-for-sale-${viewport}`);
-    await context.close();
   });
 });
 
 describe("gallery empty text", () => {
   it("a gallery page past the last one says 'No Slot Machines found in the gallery at this time.'", async () => {
-    const context = await open(browser, "desktop");
-    const page = await context.newPage();
+    const page = await keptPage(browser, "desktop");
     await page.goto("/gallery/slots?page=9");
     const empty = page.getByTestId("listing-empty");
     await empty.waitFor();
@@ -111,6 +108,5 @@ describe("gallery empty text", () => {
     await screenshot(page, "listing-states-empty-gallery-desktop");
     await page.getByTestId("pager-top").getByRole("link", { name: "Page 8" }).click();
     await expect.poll(() => page.getByTestId("item-card").count(), POLL).toBe(1);
-    await context.close();
   });
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { BASE_URL, launch, open, screenshot, VIEWPORTS } from "./support/browser";
+import { BASE_URL, launch, screenshot, VIEWPORTS, keptPage } from "./support/browser";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -12,8 +12,7 @@ afterAll(async () => {
 
 describe.each(Object.keys(VIEWPORTS) as (keyof typeof VIEWPORTS)[])("not-found page at %s", (viewport) => {
   it("answers an unknown path with status 404 and the spec's card", async () => {
-    const context = await open(browser, viewport);
-    const page = await context.newPage();
+    const page = await keptPage(browser, viewport);
     const response = await page.goto("/no-such-page/at-all");
     expect(response?.status()).toBe(404);
     const card = page.getByTestId("not-found");
@@ -22,7 +21,6 @@ describe.each(Object.keys(VIEWPORTS) as (keyof typeof VIEWPORTS)[])("not-found p
     await card.getByRole("link", { name: "Return Home" }).click();
     await page.waitForURL((url) => url.pathname === "/");
     await screenshot(page, `not-found-${viewport}`);
-    await context.close();
   });
 });
 
@@ -42,8 +40,7 @@ async function astroScripts(page: Page, path: string): Promise<string[]> {
 
 describe("not-found page weight", () => {
   it("loads no more JavaScript than a content page: the item fallback island hydrates only on item addresses", async () => {
-    const context = await open(browser, "desktop");
-    const page = await context.newPage();
+    const page = await keptPage(browser, "desktop");
     const content = await astroScripts(page, "/services");
     expect(content.length).toBeGreaterThan(0);
     expect(await astroScripts(page, "/nonexistent")).toEqual(content);
@@ -51,7 +48,6 @@ describe("not-found page weight", () => {
     const item = await astroScripts(page, "/gallery/slots/00000000-0000-4000-8000-000000000000");
     expect(item.some((path) => path.startsWith("/_astro/ItemRouteFallback."))).toBe(true);
     await page.getByTestId("item-not-found").waitFor();
-    await context.close();
   });
 });
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { BASE_URL, launch, open, screenshot } from "./support/browser";
+import { BASE_URL, launch, open, screenshot, keptPage } from "./support/browser";
 import { cardTitles, holdRequests, hydrated, POLL } from "./support/catalogue-helpers";
 import { seriousAxeViolations } from "./support/site-helpers";
 import { collectVitals, cumulativeLayoutShift, installVitalsObservers } from "../../scripts/lib/vitals-observer.ts";
@@ -31,8 +31,7 @@ const withoutInlinedAnswer = (html: string) => html.replace(/<script type="appli
 
 describe("the header search field", () => {
   it("is on every page at 1280 px: `/` focuses it, Escape clears it, Enter searches", async () => {
-    const context = await open(browser, "desktop");
-    const page = await context.newPage();
+    const page = await keptPage(browser, "desktop");
     for (const path of ["/", "/services", "/gallery/slots", "/for-sale"]) {
       await page.goto(path);
       const form = page.getByTestId("header-search");
@@ -53,12 +52,10 @@ describe("the header search field", () => {
     const expected = await apiSearch({ q: "castle front" });
     await expect.poll(() => cardTitles(page), POLL).toEqual(expected.items.map(shown));
     expect(expected.items[0]!.title).toBe("Mills Castle Front 5¢");
-    await context.close();
   });
 
   it("sits in the menu overlay at 375 px; Escape clears it before it closes the menu", async () => {
-    const context = await open(browser, "mobile");
-    const page = await context.newPage();
+    const page = await keptPage(browser, "mobile");
     await page.goto("/news");
     expect(await page.getByTestId("header-search").isVisible()).toBe(false);
     expect(await page.getByTestId("menu-search").isVisible()).toBe(false);
@@ -77,7 +74,6 @@ describe("the header search field", () => {
     await expect.poll(() => cardTitles(page), POLL).toEqual((await apiSearch({ q: "watl" })).items.map(shown));
     expect((await cardTitles(page)).some((t) => t.startsWith("Watling Rol-a-Top 5¢"))).toBe(true);
     await screenshot(page, "search-results-mobile");
-    await context.close();
   });
 
   it("works without JavaScript as a plain GET form to /search?q=", async () => {
@@ -110,8 +106,7 @@ describe("the header search field", () => {
 
 describe.each(["desktop", "mobile"] as const)("the search page at %s", (viewport) => {
   it("follows typing into the address (debounced), highlights matches, and Back returns to the previous search", async () => {
-    const context = await open(browser, viewport);
-    const page = await context.newPage();
+    const page = await keptPage(browser, viewport);
     await page.goto("/search?q=watling");
     await hydrated(page);
     const expected = await apiSearch({ q: "watling" });
@@ -130,12 +125,10 @@ describe.each(["desktop", "mobile"] as const)("the search page at %s", (viewport
     await page.waitForURL((url) => url.searchParams.get("q") === "watling");
     await expect.poll(() => cardTitles(page), POLL).toEqual(expected.items.map(shown));
     expect(await field.inputValue()).toBe("watling");
-    await context.close();
   });
 
   it("links each result to its item page: /for-sale when for sale, else /gallery", async () => {
-    const context = await open(browser, viewport);
-    const page = await context.newPage();
+    const page = await keptPage(browser, viewport);
     await page.goto("/search?q=5¢");
     const expected = await apiSearch({ q: "5¢" });
     await expect.poll(() => cardTitles(page), POLL).toEqual(expected.items.map(shown));
@@ -145,12 +138,10 @@ describe.each(["desktop", "mobile"] as const)("the search page at %s", (viewport
     await page.getByTestId("view-details").first().click();
     await page.waitForURL((url) => url.pathname === hrefs[0]);
     expect(await page.getByTestId("page-title").textContent()).toBe(expected.items[0]!.title);
-    await context.close();
   });
 
   it("filters by category and for-sale, keeping them in the address", async () => {
-    const context = await open(browser, viewport);
-    const page = await context.newPage();
+    const page = await keptPage(browser, viewport);
     await page.goto("/search?q=mills");
     await hydrated(page);
     await page.getByTestId("search-category").selectOption("parts");
@@ -166,7 +157,6 @@ describe.each(["desktop", "mobile"] as const)("the search page at %s", (viewport
     await expect.poll(() => cardTitles(page), POLL).toEqual(forSale.items.map(shown));
     expect(await page.getByTestId("search-category").inputValue()).toBe("parts");
     expect(await page.getByTestId("search-for-sale").inputValue()).toBe("true");
-    await context.close();
   });
 
   it("pages through more than ten results with the pager", async () => {
@@ -179,15 +169,13 @@ describe.each(["desktop", "mobile"] as const)("the search page at %s", (viewport
     }
     if (!first) throw new Error("no search");
     expect(first.pagination.totalPages, q).toBeGreaterThan(1);
-    const context = await open(browser, viewport);
-    const page = await context.newPage();
+    const page = await keptPage(browser, viewport);
     await page.goto(`/search?q=${encodeURIComponent(q)}`);
     await expect.poll(() => cardTitles(page), POLL).toEqual(first.items.map(shown));
     await page.getByTestId("pager-bottom").getByRole("link", { name: "Page 2" }).click();
     await page.waitForURL((url) => url.searchParams.get("page") === "2");
     const second = await apiSearch({ q, page: "2" });
     await expect.poll(() => cardTitles(page), POLL).toEqual(second.items.map(shown));
-    await context.close();
   });
 
   it("arrives with the answer to its first search: no request for it, the count and first picture shown before the island runs", async () => {
@@ -261,14 +249,12 @@ describe.each(["desktop", "mobile"] as const)("the search page at %s", (viewport
   });
 
   it("is axe-clean with results, with a live region and a labelled search form", async () => {
-    const context = await open(browser, viewport);
-    const page = await context.newPage();
+    const page = await keptPage(browser, viewport);
     await page.goto("/search?q=castle");
     await page.getByTestId("item-grid").waitFor();
     expect(await page.getByRole("status").filter({ hasText: "match" }).count()).toBe(1);
     expect(await page.getByRole("search", { name: "Search page" }).count()).toBe(1);
     expect(await seriousAxeViolations(page)).toEqual([]);
     await screenshot(page, `search-results-${viewport}`);
-    await context.close();
   });
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { launch, open, screenshot } from "./support/browser";
+import { keptPage, launch, screenshot } from "./support/browser";
 import { firstItemId } from "./support/site-helpers";
 
 /** The spec's navigation entries, in order. */
@@ -24,7 +24,7 @@ afterAll(async () => {
 });
 
 async function visit(viewport: "desktop" | "mobile", path: string): Promise<Page> {
-  const page = await (await open(browser, viewport)).newPage();
+  const page = await keptPage(browser, viewport);
   await page.goto(path);
   return page;
 }
@@ -41,7 +41,6 @@ describe("side navigation at desktop", () => {
     expect(await links.filter({ visible: true }).count()).toBe(8);
     expect(await page.getByRole("button", { name: "Open menu" }).isVisible()).toBe(false);
     await screenshot(page, "shell-nav-desktop");
-    await page.context().close();
   });
 
   it("marks the active entry by prefix", async () => {
@@ -66,7 +65,7 @@ describe("side navigation at desktop", () => {
       [`/for-sale/toys/${"0".repeat(32)}`, "For Sale"],
       ["/no-such-page", null],
     ];
-    const page = await (await open(browser, "desktop")).newPage();
+    const page = await keptPage(browser, "desktop");
     const seen: [string, string | null][] = [];
     for (const [path] of cases) {
       await page.goto(path, { waitUntil: "domcontentloaded" });
@@ -76,7 +75,6 @@ describe("side navigation at desktop", () => {
       seen.push([path, active.length ? active.join(",") : null]);
     }
     expect(seen).toEqual(cases);
-    await page.context().close();
   });
 });
 
@@ -95,7 +93,6 @@ describe("side navigation at mobile", () => {
     expect(await navLinks(page).getByText("Admin Panel").isVisible()).toBe(true);
     expect(await page.locator("main").getAttribute("inert")).not.toBeNull();
     await screenshot(page, "shell-nav-menu-open-mobile");
-    await page.context().close();
   });
 
   it("closes on a link and goes there", async () => {
@@ -105,7 +102,6 @@ describe("side navigation at mobile", () => {
     await page.waitForURL((url) => url.pathname === "/services");
     expect(await page.getByRole("navigation", { name: "Main" }).isVisible()).toBe(false);
     expect(await page.getByTestId("nav-link-services").getAttribute("aria-current")).toBe("page");
-    await page.context().close();
   });
 
   it("closes on the backdrop and on the close button, staying on the page", async () => {
@@ -120,7 +116,6 @@ describe("side navigation at mobile", () => {
     expect(new URL(page.url()).pathname).toBe("/news");
     expect(await page.locator("main").getAttribute("inert")).toBeNull();
     await screenshot(page, "shell-nav-menu-closed-mobile");
-    await page.context().close();
   });
 
   it("works from the keyboard: focus moves into the menu, stays there on Tab, Escape closes and returns focus to the button", async () => {
@@ -138,6 +133,5 @@ describe("side navigation at mobile", () => {
     await page.getByRole("navigation", { name: "Main" }).waitFor({ state: "hidden" });
     expect(await button.getAttribute("aria-expanded")).toBe("false");
     expect(await page.evaluate(() => document.activeElement?.getAttribute("data-testid"))).toBe("menu-button");
-    await page.context().close();
   });
 });

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
 import { PAGE_HEADERS, SITE_CONTENT } from "../../scripts/demo-workspace/content/site-content.ts";
 import { pageIdFor } from "../../scripts/demo-workspace/ids.ts";
-import { launch, open, screenshot } from "./support/browser";
+import { launch, screenshot, keptPage } from "./support/browser";
 import { demoRow, demoText, pageHtml, richTextValue, VIEWPORT_NAMES } from "./support/site-helpers";
 import { patchNotionPage, syncAndRebuild } from "./support/stack";
 
@@ -42,7 +42,7 @@ describe("a site title with &, <, quotes and an emoji", () => {
   });
 
   it.each(VIEWPORT_NAMES)("reads the same in the header, footer, <title>, OpenGraph and JSON-LD at %s", async (viewport) => {
-    const page = await (await open(browser, viewport)).newPage();
+    const page = await keptPage(browser, viewport);
     await page.goto("/");
     expect(await page.getByTestId("header-title").textContent()).toBe(TEXT);
     expect(await page.getByTestId("header-title").locator("strong").textContent()).toBe("Vintage Slot Machines & Arcade Collectibles");
@@ -59,13 +59,11 @@ describe("a site title with &, <, quotes and an emoji", () => {
     };
     expect(jsonLd).toMatchObject({ "@type": "WebSite", name: TEXT });
     await screenshot(page, `shell-title-entities-${viewport}`);
-    await page.context().close();
   });
 
   it("names the site once in a content page's <title>", async () => {
-    const page = await (await open(browser, "desktop")).newPage();
+    const page = await keptPage(browser, "desktop");
     await page.goto("/services");
     expect(await page.title()).toBe(`${demoRow(PAGE_HEADERS, "Page Id", "services").Title} | ${TEXT}`);
-    await page.context().close();
   });
 });

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { IMAGES, SITE_CONTENT } from "../../scripts/demo-workspace/content/site-content.ts";
-import { launch, open, screenshot, BASE_URL } from "./support/browser";
-import { openAt } from "./support/catalogue-helpers";
+import { BASE_URL, keptPage, launch, screenshot } from "./support/browser";
 import { isSafeUrl } from "#contract/safe-url";
 import { demoRow, demoSpans, demoText, expectedFormatting, shownFormatting, VIEWPORT_NAMES } from "./support/site-helpers";
 
@@ -23,7 +22,7 @@ afterAll(async () => {
 });
 
 async function home(viewport: (typeof VIEWPORT_NAMES)[number]): Promise<Page> {
-  const page = await (await open(browser, viewport)).newPage();
+  const page = await keptPage(browser, viewport);
   await page.goto("/", { waitUntil: "load" });
   return page;
 }
@@ -39,7 +38,6 @@ describe.each(VIEWPORT_NAMES)("page shell at %s", (viewport) => {
     expect(await phoneLink.getAttribute("href")).toBe(`tel:${phone.replace(/[^\d+]/g, "")}`);
     expect(await emailLink.getAttribute("href")).toBe(`mailto:${email}`);
     await screenshot(page, `shell-header-${viewport}`);
-    await page.context().close();
   });
 
   it("shows the logo, loaded, with its alt text and width and height in its intrinsic proportions", async () => {
@@ -57,7 +55,6 @@ describe.each(VIEWPORT_NAMES)("page shell at %s", (viewport) => {
     // With a srcset the natural size is the chosen copy's at its density; the attributes keep the proportions.
     const [width, height] = image.attrs.map(Number);
     expect(Math.abs(width! / height! - image.natural[0]! / image.natural[1]!)).toBeLessThan(0.02);
-    await page.context().close();
   });
 
   it("renders the header title from the Markdown of header_title_markdown", async () => {
@@ -71,7 +68,6 @@ describe.each(VIEWPORT_NAMES)("page shell at %s", (viewport) => {
     expect((await title.textContent())?.trim()).toBe(`${bold} ${italic}`);
     expect(await title.evaluate((el) => el.closest("a")?.getAttribute("href"))).toBe("/");
     expect(await page.title()).toMatch(new RegExp(`\\| ${bold} ${italic}$`));
-    await page.context().close();
   });
 
   it("shows the managed rich-text banner as it is, below the header", async () => {
@@ -81,7 +77,6 @@ describe.each(VIEWPORT_NAMES)("page shell at %s", (viewport) => {
     expect(await banner.textContent()).not.toContain("WEBSITE UNDER CONSTRUCTION");
     const [headerBox, bannerBox] = [await page.getByTestId("site-header").boundingBox(), await banner.boundingBox()];
     expect(bannerBox!.y).toBeGreaterThanOrEqual(headerBox!.y + headerBox!.height - 1);
-    await page.context().close();
   });
 
   it("keeps the banner's formatting: its bold words as <strong> and its link to /for-sale as a working link", async () => {
@@ -94,7 +89,6 @@ describe.each(VIEWPORT_NAMES)("page shell at %s", (viewport) => {
     const [text] = expected.links.find(([, href]) => href === "/for-sale")!;
     await page.getByTestId("site-banner").getByRole("link", { name: text! }).click();
     await page.waitForURL((url) => url.pathname === "/for-sale");
-    await page.context().close();
   });
 
   it("has a footer with the quick links, the current year, the contact details and the tagline", async () => {
@@ -115,7 +109,6 @@ describe.each(VIEWPORT_NAMES)("page shell at %s", (viewport) => {
     expect(await footer.getByTestId("footer-tagline").textContent()).toBe(TAGLINE);
     await footer.scrollIntoViewIfNeeded();
     await screenshot(page, `shell-footer-${viewport}`);
-    await page.context().close();
   });
 
   it("applies the background texture from /api/images/background-texture to the page", async () => {
@@ -138,13 +131,12 @@ describe.each(VIEWPORT_NAMES)("page shell at %s", (viewport) => {
       url,
     );
     expect(loaded).toBeGreaterThan(0);
-    await page.context().close();
   });
 });
 
 describe("header contact bar on narrow phones", () => {
   it.each([320, 360])("at %i px keeps the phone number and the email each on one line", async (width) => {
-    const page = await (await openAt(browser, width, 740)).newPage();
+    const page = await keptPage(browser, { width, height: 740 });
     await page.goto("/");
     const header = page.getByTestId("site-header");
     for (const name of [phone, email]) {
@@ -157,6 +149,5 @@ describe("header contact bar on narrow phones", () => {
       expect(lines, name).toBe(1);
     }
     await screenshot(page, `shell-header-${width}`);
-    await page.context().close();
   });
 });
