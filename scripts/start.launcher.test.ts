@@ -116,7 +116,7 @@ describe("npm start stops everything on Ctrl-C at any moment", () => {
 
   it("while the D1 migrations run (a wrangler command in a process group of its own)", async () => {
     const run = await launch("npm start");
-    const before = await waitFor(run, (_, processes) => has(processes(), "wrangler", "migrations apply"));
+    const before = await waitFor(run, (_, processes) => has(processes(), "wrangler", "d1 execute"));
     expect(new Set(before.map((p) => p.pgid)).size).toBeGreaterThan(1);
     await expectStopped(run, ctrlC(run));
     expect(run.output()).toContain(STOPPED_EARLY);

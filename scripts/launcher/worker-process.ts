@@ -4,9 +4,10 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { buildTokenFor } from "./build-token.ts";
+import { applyLocalMigrations } from "./local-migrations.ts";
 import { ROOT, quietEnv } from "../lib/quiet-env.ts";
 import { assertPortFree } from "../lib/ports.ts";
-import { commandFor, runNpx, stopProcess } from "../lib/run.ts";
+import { commandFor, stopProcess } from "../lib/run.ts";
 
 /** A running `wrangler dev` (workerd with local D1/KV/R2), and the BUILD_TOKEN the site build reads it with. */
 export type WorkerProcess = { url: string; buildToken: string; stop(): Promise<void>; exited: Promise<number | null> };
@@ -34,15 +35,7 @@ export async function startWorker(options: WorkerOptions): Promise<WorkerProcess
   mkdirSync(persistTo, { recursive: true });
   const assetsDir = resolve(ROOT, options.assetsDir ?? "dist");
   mkdirSync(assetsDir, { recursive: true });
-  await runNpx(["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", persistTo], {
-    quiet: true,
-    signal: options.signal,
-  });
-  // A worker that is not running holds no sync: locks left by an interrupted run would only block the first sync.
-  await runNpx(["wrangler", "d1", "execute", "DB", "--local", "--persist-to", persistTo, "--command", "DELETE FROM locks"], {
-    quiet: true,
-    signal: options.signal,
-  });
+  await applyLocalMigrations(persistTo, options.signal);
   // Secrets go through an env file so wrangler does not echo their values.
   const envFile = resolve(persistTo, "worker.env");
   const buildToken = buildTokenFor(persistTo);

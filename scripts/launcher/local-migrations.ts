@@ -1,0 +1,39 @@
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { listMigrations, readDeployConfig } from "../deploy/config.ts";
+import { runNpx } from "../lib/run.ts";
+
+// What `wrangler d1 migrations apply` creates and writes, so that a later apply on the same folder finds nothing pending.
+const MIGRATIONS_TABLE = `CREATE TABLE IF NOT EXISTS "d1_migrations"(
+  id         INTEGER PRIMARY KEY AUTOINCREMENT,
+  name       TEXT UNIQUE,
+  applied_at TIMESTAMP DEFAULT CURRENT_TIMESTAMP NOT NULL
+);`;
+const recorded = (name: string) => `INSERT INTO "d1_migrations" (name) values ('${name.replace(/'/g, "''")}');`;
+
+/** Every migration of `dir` in order, each followed by the row wrangler records for it, as one SQL script. */
+export function allMigrationsSql(dir: string): string {
+  return [MIGRATIONS_TABLE, ...listMigrations(dir).flatMap((name) => [readFileSync(join(dir, name), "utf8").trim(), recorded(name)])].join(
+    "\n",
+  );
+}
+
+/**
+ * Brings the local D1 in `persistTo` up to date and clears the sync locks a stopped worker left. A state folder with no
+ * database yet gets every migration in one `wrangler d1 execute` (one batch: all or nothing), since `wrangler d1
+ * migrations apply` starts a local D1 for each migration (16 of them cost about 12 CPU-seconds); a folder with one goes
+ * through `migrations apply`, which applies only what is pending.
+ */
+export async function applyLocalMigrations(persistTo: string, signal?: AbortSignal): Promise<void> {
+  const { d1 } = readDeployConfig();
+  const local = ["--local", "--persist-to", persistTo];
+  if (!existsSync(resolve(persistTo, "v3", "d1"))) {
+    const script = resolve(persistTo, "migrations.sql");
+    // A worker that is not running holds no sync: locks left by an interrupted run would only block the first sync.
+    writeFileSync(script, `${allMigrationsSql(d1.migrationsDir)}\nDELETE FROM locks;\n`);
+    await runNpx(["wrangler", "d1", "execute", d1.binding, ...local, "--file", script], { quiet: true, signal });
+    return;
+  }
+  await runNpx(["wrangler", "d1", "migrations", "apply", d1.binding, ...local], { quiet: true, signal });
+  await runNpx(["wrangler", "d1", "execute", d1.binding, ...local, "--command", "DELETE FROM locks"], { quiet: true, signal });
+}
