@@ -29,12 +29,14 @@ describe("allMigrationsSql", () => {
 
 describe("applyLocalMigrations", () => {
   it(
-    "migrates a fresh state folder in one go, recording each migration so that `wrangler d1 migrations apply` then finds nothing to apply",
+    "migrates a fresh state folder in one go, recording each migration so that `wrangler d1 migrations apply` then finds nothing to apply, and falls back to it when the batch fails",
     { timeout: 120_000 },
     async () => {
       await applyLocalMigrations(dir);
       const again = await runNpx(["wrangler", "d1", "migrations", "apply", d1.binding, "--local", "--persist-to", dir], { quiet: true });
       expect(again).toContain("No migrations to apply!");
+      // Taken for fresh, a folder that has the database fails the batch (its rows exist) and goes through `migrations apply`.
+      await expect(applyLocalMigrations(dir, undefined, true)).resolves.toBeUndefined();
     },
   );
 });

@@ -20,19 +20,30 @@ export function allMigrationsSql(dir: string): string {
 
 /**
  * Brings the local D1 in `persistTo` up to date and clears the sync locks a stopped worker left. A state folder with no
- * database yet gets every migration in one `wrangler d1 execute` (one batch: all or nothing), since `wrangler d1
- * migrations apply` starts a local D1 for each migration (16 of them cost about 12 CPU-seconds); a folder with one goes
- * through `migrations apply`, which applies only what is pending.
+ * database yet (`fresh`, judged by wrangler's folder for local D1) gets every migration in one `wrangler d1 execute`
+ * (one batch: all or nothing), since `wrangler d1 migrations apply` starts a local D1 for each migration (16 of them
+ * cost about 12 CPU-seconds); a folder with one, or a batch that fails (a database where wrangler keeps it elsewhere),
+ * goes through `migrations apply`, which applies only what is pending.
  */
-export async function applyLocalMigrations(persistTo: string, signal?: AbortSignal): Promise<void> {
+export async function applyLocalMigrations(
+  persistTo: string,
+  signal?: AbortSignal,
+  fresh = !existsSync(resolve(persistTo, "v3", "d1")),
+): Promise<void> {
   const { d1 } = readDeployConfig();
   const local = ["--local", "--persist-to", persistTo];
-  if (!existsSync(resolve(persistTo, "v3", "d1"))) {
+  if (fresh) {
     const script = resolve(persistTo, "migrations.sql");
     // A worker that is not running holds no sync: locks left by an interrupted run would only block the first sync.
     writeFileSync(script, `${allMigrationsSql(d1.migrationsDir)}\nDELETE FROM locks;\n`);
-    await runNpx(["wrangler", "d1", "execute", d1.binding, ...local, "--file", script], { quiet: true, signal });
-    return;
+    const applied = await runNpx(["wrangler", "d1", "execute", d1.binding, ...local, "--file", script], { quiet: true, signal }).then(
+      () => true,
+      (error: unknown) => {
+        if (signal?.aborted) throw error;
+        return false;
+      },
+    );
+    if (applied) return;
   }
   await runNpx(["wrangler", "d1", "migrations", "apply", d1.binding, ...local], { quiet: true, signal });
   await runNpx(["wrangler", "d1", "execute", d1.binding, ...local, "--command", "DELETE FROM locks"], { quiet: true, signal });
