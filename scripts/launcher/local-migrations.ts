@@ -9,6 +9,8 @@ const MIGRATIONS_TABLE = `CREATE TABLE IF NOT EXISTS "d1_migrations"(
   name       TEXT UNIQUE,
   applied_at TIMESTAMP DEFAULT CURRENT_TIMESTAMP NOT NULL
 );`;
+// A worker that is not running holds no sync: locks left by an interrupted run would only block the first sync.
+const CLEAR_LOCKS = "DELETE FROM locks;";
 const recorded = (name: string) => `INSERT INTO "d1_migrations" (name) values ('${name.replace(/'/g, "''")}');`;
 
 /** Every migration of `dir` in order, each followed by the row wrangler records for it, as one SQL script. */
@@ -34,8 +36,7 @@ export async function applyLocalMigrations(
   const local = ["--local", "--persist-to", persistTo];
   if (fresh) {
     const script = resolve(persistTo, "migrations.sql");
-    // A worker that is not running holds no sync: locks left by an interrupted run would only block the first sync.
-    writeFileSync(script, `${allMigrationsSql(d1.migrationsDir)}\nDELETE FROM locks;\n`);
+    writeFileSync(script, `${allMigrationsSql(d1.migrationsDir)}\n${CLEAR_LOCKS}\n`);
     const applied = await runNpx(["wrangler", "d1", "execute", d1.binding, ...local, "--file", script], { quiet: true, signal }).then(
       () => true,
       (error: unknown) => {
@@ -46,5 +47,5 @@ export async function applyLocalMigrations(
     if (applied) return;
   }
   await runNpx(["wrangler", "d1", "migrations", "apply", d1.binding, ...local], { quiet: true, signal });
-  await runNpx(["wrangler", "d1", "execute", d1.binding, ...local, "--command", "DELETE FROM locks"], { quiet: true, signal });
+  await runNpx(["wrangler", "d1", "execute", d1.binding, ...local, "--command", CLEAR_LOCKS], { quiet: true, signal });
 }
