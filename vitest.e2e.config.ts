@@ -14,5 +14,8 @@ export default defineConfig({
     isolate: false,
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    // expect.poll's own default (1 s) is shorter than a page takes to fetch and render an answer beside three other test
+    // lanes on two cores; a poll that must settle sooner says so itself.
+    expect: { poll: { timeout: 15_000, interval: 100 } },
   },
 });
