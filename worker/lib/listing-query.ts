@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { blankAsMissing, whole } from "./query-params";
 import { DEFAULT_SORT, LISTING_PAGE_SIZE, sortsFor, type ListingView, type Sort } from "#contract/listing";
 import type { Listing } from "#contract/public-api";
 
@@ -6,9 +7,6 @@ import type { Listing } from "#contract/public-api";
 const MAX_LIMIT = 100;
 /** The page sizes the site asks for (listing pages 2, the build 100): any other would only add cache entries. */
 const LISTING_LIMITS = [LISTING_PAGE_SIZE, MAX_LIMIT] as const;
-
-const blankAsMissing = <S extends z.ZodType>(schema: S) =>
-  z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? undefined : v), schema);
 
 const json = <S extends z.ZodType>(schema: S, what: string) =>
   z
@@ -28,15 +26,6 @@ const valueList = (what: string) =>
   json(z.array(value, { error: `must be ${what}` }).max(50, "must list at most 50 values"), what).transform((list) =>
     list.some(Boolean) ? [...new Set(list.filter(Boolean))].sort() : undefined,
   );
-const whole = (min: number, max: number) => {
-  const error = `must be a whole number from ${min} to ${max}`;
-  // Digits only: Number() would also take "1e3", "0x10" and " 5".
-  return z
-    .string({ error })
-    .regex(/^[0-9]{1,9}$/, error)
-    .transform(Number)
-    .pipe(z.number().int().min(min, error).max(max, error));
-};
 const year = z.number().int();
 const yearRange = json(
   z.tuple([year, year], { error: "must be a JSON [min, max] pair of years" }),

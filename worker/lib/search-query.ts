@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { blankAsMissing, whole } from "./query-params";
 import { SEARCH_PAGE_SIZE } from "#contract/search";
 import { CATEGORY_IDS, type CategoryId } from "#contract/categories";
 import { searchTerms } from "./search-terms";
@@ -7,18 +8,6 @@ import { searchTerms } from "./search-terms";
 const SEARCH_MAX_LIMIT = 50;
 /** Longest search text, in characters. */
 const SEARCH_MAX_LENGTH = 200;
-
-const blankAsMissing = <S extends z.ZodType>(schema: S) =>
-  z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? undefined : v), schema);
-
-const whole = (min: number, max: number) => {
-  const error = `must be a whole number from ${min} to ${max}`;
-  return z
-    .string({ error })
-    .regex(/^[0-9]{1,9}$/, error)
-    .transform(Number)
-    .pipe(z.number().int().min(min, error).max(max, error));
-};
 
 /**
  * A search text as it is searched: Unicode NFC, control characters and lone surrogates as spaces (a NUL would end

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { randomUrlSecret, secretsMatch } from "./secrets";
+import { randomUrlSecret, secretMatches } from "./secrets";
 
 describe("URL secrets", () => {
   it("makes a different URL-safe secret of 256 random bits (43 base64url characters) every time", () => {
@@ -15,8 +15,16 @@ describe("URL secrets", () => {
 
   it("matches only the same secret: not a prefix, a longer text, another case or the empty string", async () => {
     const secret = randomUrlSecret();
-    expect(await secretsMatch(secret, secret)).toBe(true);
+    expect(await secretMatches(secret, secret)).toBe(true);
     for (const other of [secret.slice(0, -1), `${secret}x`, secret.toUpperCase(), "", randomUrlSecret()])
-      expect(await secretsMatch(secret, other)).toBe(false);
+      expect(await secretMatches(secret, other)).toBe(false);
+  });
+
+  it("accepts only the exact secret, whatever it is made of", async () => {
+    expect(await secretMatches("hunter2", "hunter2")).toBe(true);
+    expect(await secretMatches("hunter2", "hunter3")).toBe(false);
+    expect(await secretMatches("hunter2", "")).toBe(false);
+    expect(await secretMatches("hunter2", "hunter2 ")).toBe(false);
+    expect(await secretMatches("", "")).toBe(true);
   });
 });

@@ -15,7 +15,7 @@ export function randomUrlSecret(bytes = 32): string {
  * Whether `submitted` equals `secret`, in a time that depends on neither: both are hashed to 32-byte SHA-256 digests
  * first (so their lengths say nothing), then every byte pair is compared.
  */
-export async function secretsMatch(secret: string, submitted: string): Promise<boolean> {
+export async function secretMatches(secret: string, submitted: string): Promise<boolean> {
   const [a, b] = await Promise.all([digest(secret), digest(submitted)]);
   let diff = a.length ^ b.length;
   for (const [i, byte] of a.entries()) diff |= byte ^ (b[i] ?? 0);

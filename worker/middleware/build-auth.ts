@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "../app-env";
 import { fail } from "../lib/errors";
-import { secretMatches } from "../lib/secret";
+import { secretMatches } from "../lib/secrets";
 
 /** The answer of a worker deployed without a BUILD_TOKEN secret: the build cannot read the catalogue until it is set. */
 const BUILD_NOT_CONFIGURED =

@@ -6,7 +6,7 @@ import { clearAttempts, reserveAttempt } from "../data/admin-attempts";
 import { endSession, startSession } from "../data/admin-sessions";
 import { clientKey } from "../lib/client-address";
 import { fail } from "../lib/errors";
-import { secretMatches } from "../lib/secret";
+import { secretMatches } from "../lib/secrets";
 import { sessionCookieName, SESSION_TTL_SECONDS } from "../lib/session";
 import { validate } from "./lib/validate";
 

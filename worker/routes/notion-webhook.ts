@@ -5,7 +5,7 @@ import type { AppEnv } from "../app-env";
 import { readWebhookSecret } from "../data/webhook-endpoint";
 import { firstDelivery, forgetEvent, markEvent, readToken, storeToken } from "../data/webhook-subscription";
 import { fail, notFound } from "../lib/errors";
-import { secretsMatch } from "../lib/secrets";
+import { secretMatches } from "../lib/secrets";
 import { apiRateLimit } from "../middleware/rate-limit";
 import { syncDebouncer } from "../sync/webhook/sync-debouncer";
 import { changesFor, staleReason, WebhookEvent, WebhookVerification } from "../notion/webhook-events";
@@ -21,7 +21,7 @@ export const MAX_WEBHOOK_BODY_BYTES = 64 * 1024;
  */
 const endpointSecret: MiddlewareHandler<AppEnv> = async (c, next) => {
   const secret = await readWebhookSecret(c.env.DB);
-  if (!secret || !(await secretsMatch(secret, c.req.param("secret") ?? ""))) return notFound(c);
+  if (!secret || !(await secretMatches(secret, c.req.param("secret") ?? ""))) return notFound(c);
   c.set("webhookSecret", secret);
   await next();
 };
