@@ -8,13 +8,12 @@ export default defineConfig({
     maxWorkers: 2,
     projects: [
       {
-        // Node has no `cloudflare:workers`, `cloudflare:workflows` nor `cloudflare:email`; the worker's entry imports them for its
-        // Durable Object, its Workflow and the enquiry email.
+        // Node has no `cloudflare:workers` nor `cloudflare:workflows`; the worker's entry imports them for its Durable Object
+        // and its Workflow.
         resolve: {
           alias: {
             "cloudflare:workers": fileURLToPath(new URL("./worker/test/cloudflare-workers-node.ts", import.meta.url)),
             "cloudflare:workflows": fileURLToPath(new URL("./worker/test/cloudflare-workflows-node.ts", import.meta.url)),
-            "cloudflare:email": fileURLToPath(new URL("./worker/test/cloudflare-email-node.ts", import.meta.url)),
           },
         },
         test: {

@@ -17,6 +17,8 @@ export const API_PATHS = {
   /** Prefix of Notion's webhook endpoint; the endpoint itself is `notionWebhookPath(secret)`. */
   notionWebhook: "/api/notion/webhook",
   enquiries: "/api/enquiries",
+  /** The dealer's settings every page shows (currency, locale, analytics token), read by the site build. */
+  siteSettings: "/api/site-settings",
 } as const;
 
 /** Notion's webhook endpoint: `/api/notion/webhook/{secret}`, the secret made by the worker (shown in the admin panel). */
@@ -50,6 +52,7 @@ export const ADMIN_PATHS = {
   notionWebhook: "/api/admin/notion-webhook",
   enquiries: "/api/admin/enquiries",
   notionCheck: "/api/admin/notion-check",
+  settings: "/api/admin/settings",
 } as const;
 
 /** Site pages of the enquiry form: the form filled from `?category=&id=`, and the thank-you page a plain form post lands on. */

@@ -11,6 +11,16 @@ export const ENQUIRY_BODY_LIMIT = 16 * 1024;
 /** Enquiries one client address (IPv6: its /64) may send within ENQUIRY_WINDOW_MS. */
 export const ENQUIRIES_PER_WINDOW = 5;
 
+/** Enquiries one IPv6 /48 (a site's whole network, 65,536 /64s) may send within ENQUIRY_WINDOW_MS. */
+export const ENQUIRIES_PER_NETWORK = 20;
+
+/** Days a flagged enquiry (one past the site-wide caps) is kept unless it is handled first. */
+export const FLAGGED_ENQUIRY_DAYS = 30;
+
+/** Days an open enquiry is kept: one nobody handled in a year is deleted. */
+export const OPEN_ENQUIRY_DAYS = 365;
+
+
 /** The window ENQUIRIES_PER_WINDOW counts over: one hour. */
 export const ENQUIRY_WINDOW_MS = 60 * 60_000;
 
@@ -108,13 +118,16 @@ export function prefilledMessage(title: string, price: string): string {
 }
 
 /** Which enquiries `GET /api/admin/enquiries` lists. */
-export const ENQUIRY_STATUSES = ["open", "handled", "all"] as const;
+export const ENQUIRY_STATUSES = ["open", "flagged", "handled", "all"] as const;
 
-/** Which enquiries a list holds: open (not yet handled), handled, or all. */
+/** Which enquiries a list holds: open (not yet handled, not flagged), flagged (not yet handled, past the site-wide caps), handled, or all. */
 export type EnquiryStatus = (typeof ENQUIRY_STATUSES)[number];
 
 /** Enquiries per page of `GET /api/admin/enquiries`. */
 export const ENQUIRIES_PAGE_SIZE = 20;
+
+/** Most enquiries one delete request names: a page's worth (the body stays within the admin calls' 1 KB). */
+export const ENQUIRIES_DELETE_MAX = ENQUIRIES_PAGE_SIZE;
 
 /** `GET /api/admin/enquiries` query: `status` (default open) and `page` (from 1). */
 export const EnquiriesQuerySchema = z.object({
@@ -122,7 +135,10 @@ export const EnquiriesQuerySchema = z.object({
   page: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100_000)), 1),
 });
 
-/** One enquiry as the admin panel lists it (`createdAt` ISO time; `emailed` when the dealer's email went out). */
+/**
+ * One enquiry as the admin panel lists it (`createdAt` ISO time; `emailed` when the dealer's email went out; `flagged`
+ * when it came past the site-wide hourly or daily cap, so it was never emailed).
+ */
 const EnquirySchema = z.object({
   id: z.string(),
   itemId: z.string(),
@@ -135,21 +151,45 @@ const EnquirySchema = z.object({
   createdAt: z.string(),
   handled: z.boolean(),
   emailed: z.boolean(),
+  flagged: z.boolean(),
 });
 
 /** One enquiry as the admin panel lists it. */
 export type Enquiry = z.infer<typeof EnquirySchema>;
 
 /**
- * `GET /api/admin/enquiries` answer: a page of enquiries newest first, the pages of the chosen status, the count of open
- * ones (whatever status is listed), and whether the worker emails enquiries to the dealer (ENQUIRY_EMAIL_TO set).
+ * `GET /api/admin/enquiries` answer: a page of enquiries newest first, the pages of the chosen status, the counts of
+ * open and of flagged ones (whatever status is listed), and whether the worker emails enquiries to the dealer
+ * (ENQUIRY_EMAIL_TO set and the `send_email` binding ENQUIRY_EMAIL present).
  */
 export const EnquiriesPageSchema = z.object({
   enquiries: z.array(EnquirySchema),
   pagination: z.object({ page: z.number(), totalPages: z.number(), totalItems: z.number() }),
   openCount: z.number(),
+  flaggedCount: z.number(),
   emailEnabled: z.boolean(),
 });
 
 /** `GET /api/admin/enquiries` answer. */
 export type EnquiriesPage = z.infer<typeof EnquiriesPageSchema>;
+
+/** An enquiry's id, as the worker makes them (a random UUID). */
+const EnquiryIdSchema = z.uuid("must be an enquiry id");
+
+/**
+ * `POST /api/admin/enquiries/delete` body: the enquiries to delete by id (1 to ENQUIRIES_DELETE_MAX), or every
+ * flagged one not yet handled (`{flagged: true}`).
+ */
+export const EnquiriesDeleteSchema = z.union([
+  z.strictObject({ ids: z.array(EnquiryIdSchema).check(z.minLength(1), z.maxLength(ENQUIRIES_DELETE_MAX)) }),
+  z.strictObject({ flagged: z.literal(true) }),
+]);
+
+/** `POST /api/admin/enquiries/delete` body. */
+export type EnquiriesDelete = z.infer<typeof EnquiriesDeleteSchema>;
+
+/** `POST /api/admin/enquiries/delete` answer: how many were deleted (ids already gone are not counted). */
+export const EnquiriesDeletedSchema = z.object({ success: z.boolean(), message: z.string(), deleted: z.number() });
+
+/** `POST /api/admin/enquiries/delete` answer. */
+export type EnquiriesDeleted = z.infer<typeof EnquiriesDeletedSchema>;

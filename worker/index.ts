@@ -6,6 +6,7 @@ import { notFound, onError } from "./lib/errors";
 import { cachedRoute } from "./cache/serve";
 import { instanceId } from "./lib/instance";
 import { collectMediaGarbage } from "./sync/files/media-gc";
+import { expireEnquiries } from "./data/enquiry-retention";
 import { startSync } from "./sync/steps/start-sync";
 import { adminGuard } from "./middleware/admin-guard";
 import { bodyLimits } from "./middleware/body-limit";
@@ -16,6 +17,7 @@ import adminEnquiries from "./routes/admin-enquiries";
 import adminNotion from "./routes/admin-notion";
 import adminNotionWebhook from "./routes/admin-notion-webhook";
 import adminSession from "./routes/admin-session";
+import adminSettings from "./routes/admin-settings";
 import adminSyncRuns from "./routes/admin-sync-runs";
 import adminSyncStatus from "./routes/admin-sync-status";
 import buildCatalogue from "./routes/build-catalogue";
@@ -32,6 +34,7 @@ import pageHeaders from "./routes/page-headers";
 import posts from "./routes/posts";
 import search from "./routes/search";
 import searchPage from "./routes/search-page";
+import siteSettings from "./routes/site-settings";
 import { logEvent } from "./lib/log";
 
 const app = new Hono<AppEnv>();
@@ -56,6 +59,7 @@ app.route(API_PATHS.search, search);
 app.use(`${API_PATHS.build}/*`, buildAuth);
 app.route(API_PATHS.build, buildCatalogue);
 app.route(API_PATHS.enquiries, enquiries);
+app.route(API_PATHS.siteSettings, siteSettings);
 
 app.use(`${ADMIN_PREFIX}/*`, adminGuard);
 // Counting every table's rows costs a query per table; every sync and cache clear purges this entry.
@@ -65,6 +69,7 @@ app.route(ADMIN_PATHS.syncStatus, adminSyncStatus);
 app.route(ADMIN_PATHS.notionWebhook, adminNotionWebhook);
 app.route(ADMIN_PATHS.syncRuns, adminSyncRuns);
 app.route(ADMIN_PATHS.enquiries, adminEnquiries);
+app.route(ADMIN_PATHS.settings, adminSettings);
 app.route("/", adminCache);
 app.route("/", adminNotion);
 // Resized and social copies first: no synced key starts with "w/" or "og/" (the sync writes `notion/...` keys only).
@@ -80,10 +85,12 @@ export { SyncWorkflow } from "./sync/steps/sync-workflow";
 
 export default {
   fetch: app.fetch,
-  // Files unreferenced since an earlier night go first (the collection takes the sync lock briefly), then the full sync starts as a workflow run.
+  // Enquiries past their retention and files unreferenced since an earlier night go first (the collection takes the sync
+  // lock briefly), then the full sync starts as a workflow run.
   scheduled: (_controller, env, ctx) =>
     ctx.waitUntil(
-      collectMediaGarbage(env)
+      expireEnquiries(env.DB)
+        .then(() => collectMediaGarbage(env))
         .then(
           () => undefined,
           (error) => logEvent("media_gc_failed", { error }),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { clientKey } from "./client-address";
+import { clientKey, networkKey } from "./client-address";
 
 describe("clientKey", () => {
   it("keys an IPv4 client by its address", () => {
@@ -37,5 +37,20 @@ describe("clientKey", () => {
     expect(clientKey("1:2:3:4:5:6:7:8:9")).toBe("1:2:3:4:5:6:7:8:9");
     expect(clientKey("1::2::3")).toBe("1::2::3");
     expect(clientKey("x".repeat(500))).toBe("x".repeat(100));
+  });
+});
+
+describe("networkKey", () => {
+  it("keys every IPv6 address of one /48 alike, across its /64s, however it is written", () => {
+    for (const address of ["2001:db8:85a3::1", "2001:db8:85a3:ffff::1", "2001:0DB8:85A3:0042:1:2:3:4", "[2001:db8:85a3:42::9]"]) {
+      expect(networkKey(address), address).toBe("2001:db8:85a3::/48");
+    }
+    expect(networkKey("2001:db8:85a4::1")).toBe("2001:db8:85a4::/48");
+  });
+
+  it("gives none for IPv4 (mapped or not), a missing address or anything else", () => {
+    for (const address of ["203.0.113.7", "::ffff:203.0.113.7", undefined, "", "local", "1::2::3"]) {
+      expect(networkKey(address), String(address)).toBeNull();
+    }
   });
 });

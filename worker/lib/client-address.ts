@@ -28,6 +28,19 @@ export function clientKey(address: string | undefined): string {
     .join(":")}::/64`;
 }
 
+/**
+ * The IPv6 /48 an address lies in (`2001:db8:1::/48`: a site's whole network, as providers assign them), or null for an
+ * IPv4 address (an IPv4-mapped one included) or anything else: enquiries count it beside the address's own key.
+ */
+export function networkKey(address: string | undefined): string | null {
+  const groups = ipv6Groups(address?.trim().toLowerCase() ?? "");
+  if (!groups || groups.slice(0, 6).join(",") === "0,0,0,0,0,65535") return null;
+  return `${groups
+    .slice(0, 3)
+    .map((g) => g.toString(16))
+    .join(":")}::/48`;
+}
+
 function ipv4(text: string): number[] | null {
   const match = IPV4.exec(text);
   if (!match) return null;

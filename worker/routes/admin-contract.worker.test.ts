@@ -10,7 +10,8 @@ import {
   SyncRefusedSchema,
 } from "#contract/admin-api";
 import { ADMIN_PATHS } from "#contract/api-paths";
-import { EnquiriesPageSchema } from "#contract/enquiries";
+import { EnquiriesDeletedSchema, EnquiriesPageSchema } from "#contract/enquiries";
+import { AdminSettingsSchema, SettingsSavedSchema } from "#contract/site-settings";
 import { SyncRunsSchema, SyncStatusSchema } from "#contract/sync-runs";
 import { WebhookStateSchema } from "#contract/webhook-status";
 import { storeEnquiry } from "../data/enquiries";
@@ -20,8 +21,8 @@ import { adminFetch } from "../test/admin";
 import { control } from "../test/notion-sync";
 
 /** The answer of an admin call, checked to be exactly what the contract's schema describes (no field missing, none extra). */
-async function answer(schema: z.ZodMiniType, path: string, method = "GET"): Promise<unknown> {
-  const res = await adminFetch(path, { method });
+async function answer(schema: z.ZodMiniType, path: string, method = "GET", payload?: unknown): Promise<unknown> {
+  const res = await adminFetch(path, { method, body: payload });
   expect(res.status, `${method} ${path}`).toBe(200);
   const body = await res.json();
   expect(schema.parse(body), `${method} ${path}`).toEqual(body);
@@ -61,13 +62,30 @@ describe("admin API answers match the contract the admin panel parses them with"
         message: "Hello",
       },
       null,
+      { perHour: 20, perDay: 100, storedMax: 10_000 },
     );
     if (!stored.stored) throw new Error("the enquiry was not stored");
     expect(await answer(EnquiriesPageSchema, `${ADMIN_PATHS.enquiries}?status=all`)).toMatchObject({
-      enquiries: [{ id: stored.id, itemTitle: "Tin robot", handled: false, emailed: false }],
+      enquiries: [{ id: stored.id, itemTitle: "Tin robot", handled: false, emailed: false, flagged: false }],
       openCount: 1,
+      flaggedCount: 0,
     });
     await answer(MessageResultSchema, `${ADMIN_PATHS.enquiries}/${stored.id}/handled`, "POST");
+    expect(await answer(EnquiriesDeletedSchema, `${ADMIN_PATHS.enquiries}/delete`, "POST", { ids: [stored.id] })).toEqual({
+      success: true,
+      message: "1 enquiry deleted",
+      deleted: 1,
+    });
+  });
+
+  it("the dealer's settings, read and saved", async () => {
+    expect(await answer(AdminSettingsSchema, ADMIN_PATHS.settings)).toMatchObject({ settings: { currency: "USD" }, stored: [] });
+    expect(await answer(SettingsSavedSchema, ADMIN_PATHS.settings, "PUT", { enquiriesPerHour: 30 })).toMatchObject({
+      settings: { enquiriesPerHour: 30 },
+      stored: ["enquiriesPerHour"],
+      rebuild: "not-needed",
+    });
+    await answer(SettingsSavedSchema, ADMIN_PATHS.settings, "PUT", { enquiriesPerHour: null });
   });
 
   it("sync status naming the run that holds the lock, and a sync start refused meanwhile", async () => {

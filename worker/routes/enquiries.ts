@@ -4,6 +4,7 @@ import { ENQUIRY_PAGES } from "#contract/api-paths";
 import {
   ENQUIRIES_PER_WINDOW,
   ENQUIRY_FIELD_ERRORS,
+  ENQUIRY_WINDOW_MS,
   EnquiryBodySchema,
   TURNSTILE_FORM_FIELD,
   enquiryFieldErrors,
@@ -13,10 +14,12 @@ import {
   type EnquiryField,
 } from "#contract/enquiries";
 import type { AppEnv } from "../app-env";
-import { markEmailed, storeEnquiry } from "../data/enquiries";
+import { readDealerSettings } from "../data/dealer-settings";
+import { markEmailed, recentEnquiryCounts, storeEnquiry, type StoreOutcome } from "../data/enquiries";
+import { addressHashes, claimFloodSummary } from "../data/enquiry-guard";
 import { readItem } from "../data/items";
-import { clientKey } from "../lib/client-address";
-import { emailDealer } from "./enquiry/email-dealer";
+import { clientKey, networkKey } from "../lib/client-address";
+import { emailDealer, emailFloodSummary, emailState } from "./enquiry/email-dealer";
 import { D1_UNAVAILABLE_MESSAGE, fail, isD1Unavailable } from "../lib/errors";
 import { backTo, FORM_FAILURE_HEADERS, formFailurePage } from "./enquiry/form-failure-page";
 import { normaliseNotionId } from "../lib/notion-id";
@@ -71,6 +74,23 @@ async function checkTurnstile(c: Context<AppEnv>, body: EnquiryBody): Promise<vo
     throw new InvalidEnquiry({ turnstileToken: "The check that you are not a robot failed or expired; complete it again and resend." });
 }
 
+const minutesText = (seconds: number) => {
+  const minutes = Math.ceil(seconds / 60);
+  return `${minutes} minute${minutes === 1 ? "" : "s"}`;
+};
+
+/** Answers an enquiry that was not stored: 429 while its address or network is over its hourly limit, 503 when the table is full. */
+function refuse(outcome: Exclude<StoreOutcome, { stored: true }>): never {
+  if (outcome.reason === "full")
+    fail(503, "We cannot take more enquiries just now. Please phone or email us instead (our details are at the foot of every page).", {
+      "Retry-After": String(ENQUIRY_WINDOW_MS / 1000),
+    });
+  const retry = { "Retry-After": String(outcome.retryAfterSeconds) };
+  if (outcome.reason === "network")
+    fail(429, `Many enquiries have come from your network within the hour. Try again in ${minutesText(outcome.retryAfterSeconds)}.`, retry);
+  fail(429, `You have sent ${ENQUIRIES_PER_WINDOW} enquiries within the hour. Try again in ${minutesText(outcome.retryAfterSeconds)}.`, retry);
+}
+
 /** Validates, checks, stores and emails an enquiry; a filled honeypot gets the same answer with nothing stored or counted. */
 async function accept(c: Context<AppEnv>, form: boolean): Promise<EnquiryAccepted> {
   // Another site's page must not post enquiries through its visitors' browsers (each with its own address to count).
@@ -89,7 +109,8 @@ async function accept(c: Context<AppEnv>, form: boolean): Promise<EnquiryAccepte
     throw err;
   });
   if (!item) fail(404, `Item not found: ${body.category}/${itemId}`);
-  const client = clientKey(c.req.header("cf-connecting-ip"));
+  const address = c.req.header("cf-connecting-ip");
+  const client = clientKey(address);
   const enquiry = {
     category: body.category,
     itemId,
@@ -99,20 +120,24 @@ async function accept(c: Context<AppEnv>, form: boolean): Promise<EnquiryAccepte
     phone: body.phone || null,
     message: body.message,
   };
-  const stored = await storeEnquiry(c.env.DB, enquiry, isLoopbackClient(client) ? null : client);
-  if (!stored.stored) {
-    const minutes = Math.ceil(stored.retryAfterSeconds / 60);
-    fail(
-      429,
-      `You have sent ${ENQUIRIES_PER_WINDOW} enquiries within the hour. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
-      {
-        "Retry-After": String(stored.retryAfterSeconds),
-      },
-    );
+  const { settings } = await readDealerSettings(c.env.DB);
+  const limits = { perHour: settings.enquiriesPerHour, perDay: settings.enquiriesPerDay, storedMax: settings.enquiriesStoredMax };
+  const sender = isLoopbackClient(client) ? null : await addressHashes(c.env.DB, client, networkKey(address));
+  const stored = await storeEnquiry(c.env.DB, enquiry, sender, limits);
+  if (!stored.stored) refuse(stored);
+  if (stored.flagged) {
+    // Past a site-wide cap: kept for the admin panel, never emailed one by one; the dealer hears of it once a day.
+    if (emailState(c.env) === "on" && (await claimFloodSummary(c.env.DB))) {
+      const counts = await recentEnquiryCounts(c.env.DB);
+      const summary = { ...counts, perHour: limits.perHour, perDay: limits.perDay };
+      logEvent("enquiries_past_caps", { ...summary, message: "enquiries past the site-wide caps are stored flagged and not emailed" }, "warn");
+      c.executionCtx.waitUntil(emailFloodSummary(c.env, summary, c.req.url));
+    }
+    return { id: stored.id, message: enquiryThanks(body.email) };
   }
   // Stored first, so a failed email loses nothing: the enquiry stays listed in the admin panel as not emailed.
   const email = { ...enquiry, id: stored.id, createdAt: stored.createdAt, price: item.price, forSale: item.forSale };
-  if (await emailDealer(c.env, email, c.req.url)) await markEmailed(c.env.DB, stored.id, true);
+  if (await emailDealer(c.env, email, c.req.url, settings)) await markEmailed(c.env.DB, stored.id, true);
   return { id: stored.id, message: enquiryThanks(body.email) };
 }
 

@@ -1,6 +1,7 @@
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
 import { ENQUIRY_FIELD_ERRORS, ENQUIRY_LIMITS } from "#contract/enquiries";
+import { writeSetting } from "../data/site-settings";
 import worker from "../index";
 import { PASSING_TURNSTILE_TOKEN, type RecordedCall } from "../test/hook-recorder";
 import { type Row, seedCategory } from "../test/fixtures";
@@ -10,7 +11,18 @@ const MISSING = "0badf00d-0000-4000-8000-000000000000";
 let forSale: Row;
 let sold: Row;
 
-type Stored = { id: string; item_id: string; item_title: string; name: string; email: string; phone: string | null; emailed: number };
+type Stored = {
+  id: string;
+  item_id: string;
+  item_title: string;
+  name: string;
+  email: string;
+  phone: string | null;
+  emailed: number;
+  flagged: number;
+  client: string | null;
+  network: string | null;
+};
 
 /** Posts to /api/enquiries as JSON (or form-encoded) from `ip` (none: the machine itself), through a worker with `vars` changed. */
 async function post(
@@ -55,8 +67,35 @@ beforeAll(async () => {
 });
 
 beforeEach(async () => {
-  await env.DB.exec("DELETE FROM enquiries");
+  await env.DB.exec("DELETE FROM enquiries; DELETE FROM enquiry_guard; DELETE FROM site_settings");
 });
+
+/** The real send_email binding, recording each message it is given. */
+function recordingBinding(): { binding: SendEmail; sent: Record<string, unknown>[] } {
+  const sent: Record<string, unknown>[] = [];
+  const real = env.ENQUIRY_EMAIL;
+  return {
+    sent,
+    binding: {
+      send: (message: Parameters<SendEmail["send"]>[0]) => {
+        sent.push(message as unknown as Record<string, unknown>);
+        return real.send(message as never);
+      },
+    } as SendEmail,
+  };
+}
+
+/** Adds `count` enquiries straight into D1, `minutes` ago, flagged or not (filling the table towards its ceiling). */
+async function fill(count: number, flagged: boolean, minutes = 1500): Promise<void> {
+  const at = new Date(Date.now() - minutes * 60_000).toISOString();
+  await env.DB.prepare(
+    `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?1)
+     INSERT INTO enquiries (id, category, item_id, item_title, name, email, message, created_at, flagged)
+     SELECT 'filled-' || ?2 || '-' || i, 'slots', ?3, 'Mills', 'Filler', 'f@example.com', 'x', ?4, ?2 FROM n`,
+  )
+    .bind(count, flagged ? 1 : 0, forSale.id, at)
+    .run();
+}
 
 describe("POST /api/enquiries", () => {
   it("stores a valid enquiry under the item's title read from D1 (not the client's) and answers 201 with its id and thanks", async () => {
@@ -169,6 +208,31 @@ describe("the hourly limit per client address", () => {
     expect((await post(enquiry(), { ip: "2001:db8:1:3::1" })).status).toBe(201);
   });
 
+  it("counts an IPv6 /48 too: 20 an hour across its /64s, then 429 naming the network", async () => {
+    for (let net = 0; net < 4; net++)
+      for (let i = 0; i < 5; i++) expect((await post(enquiry(), { ip: `2001:db8:7:${net}::${i + 1}` })).status).toBe(201);
+    const refused = await post(enquiry(), { ip: "2001:db8:7:ff::1" });
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(3590);
+    expect(await refused.json()).toEqual({ error: "Many enquiries have come from your network within the hour. Try again in 60 minutes." });
+    expect((await post(enquiry(), { ip: "2001:db8:8::1" })).status).toBe(201);
+  });
+
+  it("keeps addresses as hashes keyed with the worker's own random key, never as bare SHA-256", async () => {
+    await post(enquiry(), { ip: "2001:db8:9:1::1" });
+    const [row] = await stored();
+    const { address_key: key } = (await env.DB.prepare("SELECT address_key FROM enquiry_guard").first<{ address_key: string }>())!;
+    expect(key).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const hex = (buffer: ArrayBuffer) => [...new Uint8Array(buffer)].map((b) => b.toString(16).padStart(2, "0")).join("");
+    const hmacKey = await crypto.subtle.importKey("raw", new TextEncoder().encode(key), { name: "HMAC", hash: "SHA-256" }, false, [
+      "sign",
+    ]);
+    const hmac = async (text: string) => hex(await crypto.subtle.sign("HMAC", hmacKey, new TextEncoder().encode(text)));
+    expect(row?.client).toBe(await hmac("2001:db8:9:1::/64"));
+    expect(row?.network).toBe(await hmac("2001:db8:9::/48"));
+    expect(row?.client).not.toBe(hex(await crypto.subtle.digest("SHA-256", new TextEncoder().encode("2001:db8:9:1::/64"))));
+  });
+
   it("lets exactly 5 of 10 parallel enquiries from one address through", async () => {
     const statuses = await Promise.all(Array.from({ length: 10 }, () => post(enquiry(), { ip: "198.51.100.30" }).then((r) => r.status)));
     expect(statuses.filter((s) => s === 201)).toHaveLength(5);
@@ -177,12 +241,86 @@ describe("the hourly limit per client address", () => {
   });
 });
 
+describe("the site-wide caps and the ceiling", () => {
+  const email = { ENQUIRY_EMAIL_TO: "dealer@example.com", ENQUIRY_EMAIL_FROM: "enquiries@example.com" };
+
+  it("stores enquiries past the hourly cap flagged and not emailed, and emails the dealer one summary a day instead", async () => {
+    await writeSetting(env.DB, "enquiriesPerHour", 2);
+    const { binding, sent } = recordingBinding();
+    for (let i = 0; i < 5; i++) expect((await post(enquiry(), { ip: `203.0.113.${60 + i}`, vars: { ...email, ENQUIRY_EMAIL: binding } })).status).toBe(201);
+    expect((await stored()).map((r) => [r.flagged, r.emailed])).toEqual([
+      [0, 1],
+      [0, 1],
+      [1, 0],
+      [1, 0],
+      [1, 0],
+    ]);
+    expect(sent.map((m) => m.subject)).toEqual([
+      "Enquiry about Mills Black Cherry from Ada Collector",
+      "Enquiry about Mills Black Cherry from Ada Collector",
+      "Many enquiries at once: the rest are held in the admin panel",
+    ]);
+    expect(sent[2]).toMatchObject({ from: { email: "enquiries@example.com" }, to: "dealer@example.com" });
+    expect(sent[2]?.text).toContain("Your site took 3 enquiries in the last hour and 3 in the last day.");
+    expect(sent[2]?.text).toContain("Your limits are 2 an hour and 100 a day");
+  });
+
+  it("flags past the daily cap too, counting the day's flagged enquiries", async () => {
+    await writeSetting(env.DB, "enquiriesPerDay", 3);
+    await fill(2, true, 600);
+    expect((await post(enquiry())).status).toBe(201);
+    expect((await post(enquiry())).status).toBe(201);
+    expect((await stored()).filter((r) => r.name === "Ada Collector").map((r) => r.flagged)).toEqual([0, 1]);
+  });
+
+  it("at the ceiling drops the oldest flagged enquiry for a new one, and with none flagged answers 503, storing nothing", async () => {
+    await writeSetting(env.DB, "enquiriesStoredMax", 100);
+    await fill(99, false);
+    await fill(1, true, 1600);
+    expect((await post(enquiry())).status).toBe(201);
+    const rows = await stored();
+    expect(rows).toHaveLength(100);
+    expect(rows.some((r) => r.flagged === 1)).toBe(false);
+    const full = await post(enquiry(), { ip: "203.0.113.70" });
+    expect(full.status).toBe(503);
+    expect(full.headers.get("Retry-After")).toBe("3600");
+    expect(await full.json()).toEqual({
+      error: "We cannot take more enquiries just now. Please phone or email us instead (our details are at the foot of every page).",
+    });
+    expect(await stored()).toHaveLength(100);
+  });
+});
+
 describe("the dealer's email", () => {
   const email = { ENQUIRY_EMAIL_TO: "dealer@example.com", ENQUIRY_EMAIL_FROM: "enquiries@example.com" };
 
-  it("is sent through the send_email binding when ENQUIRY_EMAIL_TO is set, and the enquiry marked emailed", async () => {
-    expect((await post(enquiry(), { vars: email })).status).toBe(201);
+  it("is sent through the send_email binding in its structured form when ENQUIRY_EMAIL_TO is set, and the enquiry marked emailed", async () => {
+    const { binding, sent } = recordingBinding();
+    expect((await post(enquiry(), { vars: { ...email, ENQUIRY_EMAIL: binding } })).status).toBe(201);
     expect(await stored()).toMatchObject([{ emailed: 1 }]);
+    expect(sent).toEqual([
+      {
+        from: { email: "enquiries@example.com", name: "Website enquiries" },
+        to: "dealer@example.com",
+        replyTo: { email: "ada@example.com", name: "Ada Collector" },
+        subject: "Enquiry about Mills Black Cherry from Ada Collector",
+        text: expect.stringContaining(`Price: $1,250\nItem page: http://localhost/for-sale/slots/${forSale.id}`),
+      },
+    ]);
+  });
+
+  it("writes the price and the time in the dealer's currency and locale", async () => {
+    await writeSetting(env.DB, "currency", "EUR");
+    await writeSetting(env.DB, "locale", "de-DE");
+    const { binding, sent } = recordingBinding();
+    await post(enquiry(), { vars: { ...email, ENQUIRY_EMAIL: binding } });
+    expect(sent[0]?.text).toContain("Price: 1.250\u00a0€");
+    expect(sent[0]?.text).toMatch(/Sent: \d{2}\.\d{2}\.\d{4}, \d{2}:\d{2} UTC/);
+  });
+
+  it("is off, the enquiry only stored, when the worker has no send_email binding", async () => {
+    expect((await post(enquiry(), { vars: { ...email, ENQUIRY_EMAIL: undefined } })).status).toBe(201);
+    expect(await stored()).toMatchObject([{ emailed: 0 }]);
   });
 
   it("leaves the enquiry stored and marked not emailed when the binding refuses it (an unverified destination)", async () => {

@@ -1,27 +1,55 @@
-/** Sends the dealer the email about a stored enquiry through the `send_email` binding, when ENQUIRY_EMAIL_TO is set. */
-import { EmailMessage } from "cloudflare:email";
-import { enquiryEmail, type EnquiryEmailData } from "./enquiry-email";
+/** Sends the dealer's emails through the `send_email` binding ENQUIRY_EMAIL, when email is on (ENQUIRY_EMAIL_TO and the binding). */
+import type { PriceFormat } from "#contract/price-format";
+import type { Features } from "#contract/site-settings";
+import { enquiryEmail, floodSummaryEmail, type DealerEmail, type EnquiryEmailData, type FloodSummary } from "./enquiry-email";
 import { logEvent } from "../../lib/log";
+
+/**
+ * The `send_email` binding, or null when the worker has none. It is optional: an account without Email Routing cannot
+ * deploy a worker declaring it, so wrangler.toml may leave it out (then Env does not even name it).
+ */
+function emailBinding(env: Env): SendEmail | null {
+  const binding = (env as unknown as { ENQUIRY_EMAIL?: Partial<SendEmail> }).ENQUIRY_EMAIL;
+  return typeof binding?.send === "function" ? (binding as SendEmail) : null;
+}
+
+/** Whether enquiries are emailed: `on`, or what is missing (the dealer's address, or the binding). */
+export function emailState(env: Env): Features["email"] {
+  if (!env.ENQUIRY_EMAIL_TO) return "no-address";
+  return emailBinding(env) ? "on" : "no-binding";
+}
 
 /** The sending address when ENQUIRY_EMAIL_FROM is not set: `enquiries@` the site's own host name. */
 function defaultSender(requestUrl: string): string {
   return `enquiries@${new URL(requestUrl).hostname}`;
 }
 
-/**
- * Emails the enquiry to ENQUIRY_EMAIL_TO from ENQUIRY_EMAIL_FROM (links pointing at the site the request came to).
- * True once the binding accepted it; false when email is off or the send failed (logged, never thrown).
- */
-export async function emailDealer(env: Env, data: EnquiryEmailData, requestUrl: string): Promise<boolean> {
+/** Sends what `compose` makes for the dealer; true once the binding accepted it, false when email is off or the send failed (logged). */
+async function send(
+  env: Env,
+  requestUrl: string,
+  compose: (route: { origin: string; to: string; from: string }) => DealerEmail,
+  log: Record<string, unknown>,
+): Promise<boolean> {
+  const binding = emailBinding(env);
   const to = env.ENQUIRY_EMAIL_TO;
-  if (!to) return false;
-  const from = env.ENQUIRY_EMAIL_FROM || defaultSender(requestUrl);
+  if (!to || !binding) return false;
   try {
-    const raw = enquiryEmail(data, { origin: new URL(requestUrl).origin, to, from });
-    await env.ENQUIRY_EMAIL.send(new EmailMessage(from, to, raw));
+    const route = { origin: new URL(requestUrl).origin, to, from: env.ENQUIRY_EMAIL_FROM || defaultSender(requestUrl) };
+    await binding.send(compose(route));
     return true;
   } catch (err) {
-    logEvent("enquiry_email_failed", { enquiry: data.id, to, error: err });
+    logEvent("enquiry_email_failed", { ...log, to, error: err });
     return false;
   }
+}
+
+/** Emails the enquiry to ENQUIRY_EMAIL_TO from ENQUIRY_EMAIL_FROM (links pointing at the site the request came to). */
+export function emailDealer(env: Env, data: EnquiryEmailData, requestUrl: string, format: PriceFormat): Promise<boolean> {
+  return send(env, requestUrl, (route) => enquiryEmail(data, route, format), { enquiry: data.id });
+}
+
+/** Emails the dealer that enquiries are coming past the site-wide caps (once a day at most: the caller claims it). */
+export function emailFloodSummary(env: Env, summary: FloodSummary, requestUrl: string): Promise<boolean> {
+  return send(env, requestUrl, (route) => floodSummaryEmail(summary, route), { summary });
 }

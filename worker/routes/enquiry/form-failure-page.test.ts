@@ -17,5 +17,9 @@ describe("the page a refused plain form post gets", () => {
     expect(backTo("javascript:alert(1)", here)).toBe("/");
     expect(backTo("not a url", here)).toBe("/");
     expect(backTo(undefined, here)).toBe("/");
+    // A path of this site that a browser would read as another host's address.
+    expect(backTo("https://coin-op.example//evil.example/x", here)).toBe("/");
+    expect(backTo("https://coin-op.example/%2F/evil.example", here)).toBe("/%2F/evil.example");
+    expect(backTo("https://coin-op.example/\\evil.example/x", here)).toBe("/");
   });
 });

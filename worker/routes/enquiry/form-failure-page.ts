@@ -17,13 +17,17 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ENTITIES[c] ?? c);
 }
 
-/** The form's address to go back to: the Referer when it is a page of this site, else the home page. */
+/**
+ * The form's address to go back to: the Referer when it is a page of this site, else the home page. A path starting
+ * with two slashes (`//host/…`, which a browser reads as another site's address) counts as another site's.
+ */
 export function backTo(referer: string | undefined, requestUrl: string): string {
   if (!referer) return "/";
   try {
     const from = new URL(referer);
     const here = new URL(requestUrl);
-    return from.origin === here.origin && !from.pathname.startsWith("/api/") ? `${from.pathname}${from.search}` : "/";
+    const ours = from.origin === here.origin && !from.pathname.startsWith("/api/") && !/^\/[/\\]/.test(from.pathname);
+    return ours ? `${from.pathname}${from.search}` : "/";
   } catch {
     return "/";
   }
