@@ -44,6 +44,25 @@ export function usesOriginal(copy: R2Object): boolean {
   return copy.customMetadata?.use === USE_ORIGINAL.use;
 }
 
+/**
+ * How long a copy the Images binding failed to make is not tried again (its original is served meanwhile): a broken
+ * image costs one transform an hour per size at most, and an outage of the binding is over within it.
+ */
+export const FAILED_COPY_RETRY_MS = 60 * 60_000;
+
+/** Records at `target` that making the copy of `key` failed at `now`: the original is served until FAILED_COPY_RETRY_MS has passed. */
+export async function rememberFailedCopy(bucket: R2Bucket, key: string, target: string, now = Date.now()): Promise<void> {
+  await bucket.put(target, new Uint8Array(), { customMetadata: { ...USE_ORIGINAL, source: key, failedAt: new Date(now).toISOString() } });
+}
+
+/** For a stored marker of a failed copy: whether it is still fresh (true) or due to be tried again (false); null for anything else. */
+export function failedCopyFresh(copy: R2Object, now = Date.now()): boolean | null {
+  const failedAt = copy.customMetadata?.failedAt;
+  if (!usesOriginal(copy) || failedAt === undefined) return null;
+  const at = Date.parse(failedAt);
+  return Number.isFinite(at) && now - at < FAILED_COPY_RETRY_MS;
+}
+
 /** A copy just made: its R2 record and bytes, or null when it would not be smaller than the original (served instead). */
 export type MadeVariant = { copy: R2Object; bytes: ArrayBuffer } | null;
 

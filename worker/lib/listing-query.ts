@@ -78,11 +78,11 @@ export function isPastLastPage(page: number, totalPages: number): boolean {
 }
 
 /**
- * Thrown by a listing's loader for a page past the last one, carrying its answer (no items, the real totals): the
- * route answers it as it is and the cache never stores it, so free page numbers cannot each cost a KV write.
+ * Thrown by a listing's or a search's loader for a page past the last one, carrying its answer (no items, the real
+ * totals): the route answers it as it is and the cache never stores it, so free page numbers cannot each cost a KV write.
  */
-export class PastLastPage extends Error {
-  constructor(readonly listing: Listing) {
+export class PastLastPage<T = Listing> extends Error {
+  constructor(readonly answer: T) {
     super("page past the last one");
   }
 }

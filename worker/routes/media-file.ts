@@ -8,20 +8,25 @@ import { fromEdgeCache, notModified, toEdgeCache } from "./lib/media-http";
 export type MediaAnswer = { body: ReadableStream | ArrayBuffer | null; headers: Headers };
 
 /**
- * Serves the synced file `key` at the request's URL, as `/media` and its resized copies do: 400 when the path gave no
- * key; this location's Cache API copy (keyed by the URL alone) when it holds one; 404 unless D1 lists `key` as a
- * file the sync copied or `read` (given the key and whether the request is HEAD) finds nothing; else its answer, 304 on a matching
- * If-None-Match, bodiless for HEAD, and kept in the Cache API.
+ * Serves the synced file `key` at `prefix` + `key`, as `/media` and its resized copies do: 400 when the path gave no
+ * key; a 301 to that address when the request spelt the key otherwise (`%61` for `a`: every spelling would otherwise
+ * be a cache entry and a D1 lookup of its own); this location's Cache API copy (keyed by that address) when it holds
+ * one; 404 unless D1 lists `key` as a file the sync copied or `read` (given the key and whether the request is HEAD)
+ * finds nothing; else its answer, 304 on a matching If-None-Match, bodiless for HEAD, and kept in the Cache API.
  */
 export async function serveMediaFile(
   c: Context<AppEnv>,
+  prefix: string,
   key: string | null,
   read: (key: string, head: boolean) => Promise<MediaAnswer | null>,
 ): Promise<Response> {
   if (!key) fail(400, "Invalid media path");
   const url = new URL(c.req.url);
+  // Synced keys hold only characters a path keeps as they are, so prefix + key is the one spelling of the address.
+  const canonical = `${prefix}${key}`;
+  if (url.pathname !== canonical) return c.redirect(canonical, 301);
   const head = c.req.method === "HEAD";
-  const cacheKey = new Request(`${url.origin}${url.pathname}`);
+  const cacheKey = new Request(`${url.origin}${canonical}`);
   const cached = await fromEdgeCache(cacheKey, c.req.header("If-None-Match"), head);
   if (cached) return cached;
   if (!(await isMediaFile(c.env.DB, key))) fail(404, `Not found: /media/${key}`);

@@ -15,7 +15,7 @@ const mediaSocial = new Hono<AppEnv>();
 
 mediaSocial.on(["GET", "HEAD"], "/*", async (c) => {
   const rest = /^\/media\/og\/(.+)$/.exec(new URL(c.req.url).pathname)?.[1];
-  return serveMediaFile(c, rest ? mediaKey(`/media/${rest}`) : null, (key) =>
+  return serveMediaFile(c, "/media/og/", rest ? mediaKey(`/media/${rest}`) : null, (key) =>
     copyOrOriginal(c.env, key, socialKey(key), (source) => makeSocialCopy(c.env.MEDIA, c.env.IMAGES, key, source)),
   );
 });

@@ -1,7 +1,15 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../app-env";
-import { isResizable, makeVariant, usesOriginal, variantKey, type MadeVariant } from "../data/media-variants";
+import {
+  failedCopyFresh,
+  isResizable,
+  makeVariant,
+  rememberFailedCopy,
+  usesOriginal,
+  variantKey,
+  type MadeVariant,
+} from "../data/media-variants";
 import { VARIANT_WIDTHS, type VariantWidth } from "#contract/media-variants";
 import { fileHeaders } from "./lib/media-http";
 import { validate } from "./lib/validate";
@@ -15,7 +23,7 @@ import { logEvent } from "../lib/log";
  */
 const mediaVariants = new Hono<AppEnv>();
 
-/** How long a location keeps the original served because the Images binding failed, before trying again. */
+/** How long a location keeps the original served because the Images binding failed, before asking R2 again. */
 const RETRY_CACHE = "public, max-age=300";
 
 const params = z.object({
@@ -39,7 +47,8 @@ async function original(bucket: R2Bucket, key: string, retry = false): Promise<A
 
 /**
  * The stored copy of `key` at R2 key `copyKey`, made now by `make` if there is none yet; the original where a copy
- * cannot help (a type the Images binding does not resize, a copy no smaller), and, for a while, when the binding fails.
+ * cannot help (a type the Images binding does not resize, a copy no smaller), and, when the binding fails, for
+ * FAILED_COPY_RETRY_MS: the failure is remembered in R2 at `copyKey`, so no request tries again before then.
  */
 export async function copyOrOriginal(
   env: Env,
@@ -50,15 +59,21 @@ export async function copyOrOriginal(
   const stored = await env.MEDIA.get(copyKey);
   if (stored && !usesOriginal(stored)) return { body: stored.body, headers: fileHeaders(stored) };
   await stored?.body.cancel();
+  const failed = stored && failedCopyFresh(stored);
+  if (failed) return original(env.MEDIA, key, true);
   const source = await env.MEDIA.get(key);
   if (!source) return null;
-  if (stored || !isResizable(source.httpMetadata?.contentType)) return { body: source.body, headers: fileHeaders(source) };
+  // A marker of a failure now due is tried again; any other marker says the original is the answer for good.
+  if ((stored && failed === null) || !isResizable(source.httpMetadata?.contentType)) return { body: source.body, headers: fileHeaders(source) };
   try {
     const made = await make(source);
     // The Images binding read the first copy of the original, so it is read again when it is the answer.
     return made ? { body: made.bytes, headers: fileHeaders(made.copy) } : await original(env.MEDIA, key);
   } catch (err) {
-    logEvent("media_variant_failed", { key, copy: copyKey, error: err, message: "serving the original" }, "warn");
+    logEvent("media_variant_failed", { key, copy: copyKey, error: err, message: "serving the original for an hour" }, "warn");
+    await rememberFailedCopy(env.MEDIA, key, copyKey).catch((error: unknown) =>
+      logEvent("media_variant_failed", { key, copy: copyKey, error, message: "the failure could not be remembered" }),
+    );
     return original(env.MEDIA, key, true);
   }
 }
@@ -67,7 +82,7 @@ export async function copyOrOriginal(
 mediaVariants.on(["GET", "HEAD"], "/:width/*", validate("param", params), async (c) => {
   const { width } = c.req.valid("param");
   const rest = /^\/media\/w\/[^/]+\/(.+)$/.exec(new URL(c.req.url).pathname)?.[1];
-  return serveMediaFile(c, rest ? mediaKey(`/media/${rest}`) : null, (key) =>
+  return serveMediaFile(c, `/media/w/${width}/`, rest ? mediaKey(`/media/${rest}`) : null, (key) =>
     copyOrOriginal(c.env, key, variantKey(key, width), (source) => makeVariant(c.env.MEDIA, c.env.IMAGES, key, source, width)),
   );
 });

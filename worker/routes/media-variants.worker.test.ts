@@ -1,7 +1,7 @@
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { recordMediaFiles } from "../data/media-files";
-import { variantKey, variantKeys, variantPrefix } from "../data/media-variants";
+import { FAILED_COPY_RETRY_MS, variantKey, variantKeys, variantPrefix } from "../data/media-variants";
 import worker from "../index";
 
 /** Two demo drawings (800x600 PNG): the castle's 400 px WebP is smaller than it, the clock's 800 px WebP is not. */
@@ -126,21 +126,31 @@ describe("GET /media/w/{width}/{key}", () => {
     expect(tally).toEqual({ puts: [], transforms: 0 });
   });
 
-  it("falls back to the original for a few minutes when the Images binding fails, and makes the copy once it works", async () => {
+  it("serves the original when the Images binding fails, remembers that in R2 for an hour, then tries again", async () => {
     const tally: Tally = { puts: [], transforms: 0 };
     const path = `/media/w/800/${CASTLE}`;
+    const copy = variantKey(CASTLE, 800);
     const failed = await get(path, counted(tally, true));
     expect(failed.status).toBe(200);
     expect(failed.headers.get("Content-Type")).toBe("image/png");
     expect(failed.headers.get("Cache-Control")).toBe("public, max-age=300");
     expect(new Uint8Array(await failed.arrayBuffer())).toEqual(castle);
-    expect(tally).toEqual({ puts: [], transforms: 1 });
-    expect(await env.MEDIA.head(variantKey(CASTLE, 800))).toBeNull();
+    expect(tally).toEqual({ puts: [copy], transforms: 1 });
 
+    // Another location (no Cache API copy) within the hour: the original again, with no transform tried.
+    await evict(path);
+    const again = await get(path, counted(tally));
+    expect([again.headers.get("Content-Type"), again.headers.get("Cache-Control")]).toEqual(["image/png", "public, max-age=300"]);
+    expect(tally).toEqual({ puts: [copy], transforms: 1 });
+
+    // The hour has passed: the copy is made.
+    const marker = await env.MEDIA.head(copy);
+    const hourAgo = new Date(Date.now() - FAILED_COPY_RETRY_MS - 1000).toISOString();
+    await env.MEDIA.put(copy, new Uint8Array(), { customMetadata: { ...marker?.customMetadata, failedAt: hourAgo } });
     await evict(path);
     const later = await get(path, counted(tally));
     expect(later.headers.get("Content-Type")).toBe("image/webp");
-    expect(tally).toEqual({ puts: [variantKey(CASTLE, 800)], transforms: 2 });
+    expect(tally).toEqual({ puts: [copy, copy], transforms: 2 });
   });
 
   it("answers 400 for a width off the list, before looking anything up", async () => {

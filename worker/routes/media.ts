@@ -31,7 +31,7 @@ export function mediaKey(pathname: string): string | null {
 // A file the sync copied is served from this location's Cache API copy (keyed by its URL alone); only a miss asks D1
 // whether the sync copied that key and reads R2. Keys are content-addressed by the sync, so a cached copy never goes stale.
 media.on(["GET", "HEAD"], "/*", async (c) => {
-  return serveMediaFile(c, mediaKey(new URL(c.req.url).pathname), async (key, head) => {
+  return serveMediaFile(c, "/media/", mediaKey(new URL(c.req.url).pathname), async (key, head) => {
     const object = head ? await c.env.MEDIA.head(key) : await c.env.MEDIA.get(key);
     return object && { body: "body" in object ? (object as R2ObjectBody).body : null, headers: fileHeaders(object) };
   });

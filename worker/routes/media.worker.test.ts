@@ -151,6 +151,20 @@ describe("GET /media/*", () => {
     expect(await head.text()).toBe("");
   });
 
+  it("redirects another spelling of a key (percent-encoded letters) to its one address, asking D1 nothing", async () => {
+    const spelt = KEY.replace("front.png", "%66ront.png").replace("notion/", "%6Eotion/");
+    const asked: string[] = [];
+    const ctx = createExecutionContext();
+    const res = await worker.fetch(new Request(`http://localhost/media/${spelt}?v=1`), { ...env, DB: troubledD1({ kind: "down" }, asked) }, ctx);
+    await waitOnExecutionContext(ctx);
+    expect([res.status, res.headers.get("Location")]).toEqual([301, `/media/${KEY}`]);
+    expect(asked).toEqual([]);
+    const variant = await get(`/media/w/400/${spelt}`, { redirect: "manual" });
+    expect([variant.status, variant.headers.get("Location")]).toEqual([301, `/media/w/400/${KEY}`]);
+    const social = await get(`/media/og/${spelt}`, { redirect: "manual" });
+    expect([social.status, social.headers.get("Location")]).toEqual([301, `/media/og/${KEY}`]);
+  });
+
   it("does not serve other methods", async () => {
     expect((await get(`/media/${KEY}`, { method: "POST" })).status).toBe(404);
   });

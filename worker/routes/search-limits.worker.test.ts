@@ -84,6 +84,19 @@ describe("GET /api/search costs", () => {
     expect(asked.filter((sql) => sql.includes("search_index"))).toEqual([]);
   });
 
+  it("never stores a page past the last in KV, cached first page or not, so free page numbers cost no KV write", async () => {
+    const keysBefore = (await env.CACHE.list()).keys.length;
+    for (const page of [2, 9, 1_000_000]) {
+      const past = await search(`q=nowhere-at-all&page=${page}`);
+      expect([past.status, past.headers.get("x-cache"), past.body.total]).toEqual([200, "BYPASS", 0]);
+    }
+    expect((await env.CACHE.list()).keys.length).toBe(keysBefore);
+    expect((await search("q=castle&limit=1")).headers.get("x-cache")).toBe("MISS");
+    const stored = (await env.CACHE.list()).keys.length;
+    for (const page of [2, 3, 2]) expect((await search(`q=castle&limit=1&page=${page}`)).headers.get("x-cache")).toBe("BYPASS");
+    expect((await env.CACHE.list()).keys.length).toBe(stored);
+  });
+
   it("answers a page past the last of a search not cached yet with its total, from one query", async () => {
     const asked: string[] = [];
     const db = env.DB;
