@@ -1,7 +1,7 @@
 import { renderToString } from "react-dom/server";
 import { afterEach, describe, expect, it } from "vitest";
 import type { SyncHistoryRun } from "#contract/sync-runs";
-import { $syncRuns, $syncStatus } from "./admin-sync";
+import { $syncRuns, $syncStatus, SYNC_HISTORY_PAGE } from "./admin-sync";
 import SyncHistoryCard from "./SyncHistoryCard";
 
 const run = (patch: Partial<SyncHistoryRun>): SyncHistoryRun => ({
@@ -31,9 +31,9 @@ const run = (patch: Partial<SyncHistoryRun>): SyncHistoryRun => ({
   ...patch,
 });
 
-/** The rendered card as text, tags dropped. */
-function cardText(runs: SyncHistoryRun[] | null, error: string | null = null): string {
-  $syncRuns.set({ runs, error });
+/** The rendered card as text, tags dropped (`older`: the worker keeps older runs than those listed). */
+function cardText(runs: SyncHistoryRun[] | null, error: string | null = null, older = false): string {
+  $syncRuns.set({ runs, error, older, shown: SYNC_HISTORY_PAGE, loadingOlder: false });
   return renderToString(<SyncHistoryCard />)
     .replace(/<!-- -->/g, "")
     .replace(/<[^>]+>/g, " ")
@@ -43,7 +43,7 @@ function cardText(runs: SyncHistoryRun[] | null, error: string | null = null): s
 }
 
 afterEach(() => {
-  $syncRuns.set({ runs: null, error: null });
+  $syncRuns.set({ runs: null, error: null, older: false, shown: SYNC_HISTORY_PAGE, loadingOlder: false });
   $syncStatus.set({ status: null, build: null, error: null });
 });
 
@@ -128,6 +128,11 @@ describe("sync history card", () => {
     // An older worker names no run: the newest alone may be running.
     $syncStatus.set({ status: { lastSync: null, lastRebuild: null, syncing: true }, build: null, error: null });
     expect(outcomes()).toEqual(["Running", "Succeeded", "Interrupted", "Interrupted"]);
+  });
+
+  it("offers Show older only while the worker keeps older runs than those listed", () => {
+    expect(cardText([run({ id: 2 }), run({ id: 1 })], null, true)).toContain("Show older");
+    expect(cardText([run({ id: 2 }), run({ id: 1 })])).not.toContain("Show older");
   });
 
   it("says when no run is recorded and when the history could not load", () => {

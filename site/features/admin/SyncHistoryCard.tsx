@@ -2,7 +2,7 @@ import { useStore } from "@nanostores/react";
 import LoadError from "./LoadError";
 import type { SyncHistoryRun } from "#contract/sync-runs";
 import { formatTime } from "./format-time";
-import { $syncRuns, $syncStatus, refreshSyncRuns } from "./admin-sync";
+import { $syncRuns, $syncStatus, refreshSyncRuns, showOlderSyncRuns } from "./admin-sync";
 import Icon from "../../lib/ui/Icon";
 import { pagesText, runOutcome, scopeText, triggerText, unlistedBlocks, unlistedFiles } from "./sync-runs-text";
 
@@ -122,9 +122,12 @@ function RunItem({ run, lockHeld, current }: RunItemProps) {
   );
 }
 
-/** Every recent sync (admin panel, cron, webhook, launcher): when, what it covered, what it changed and what it could not show or copy. */
+/**
+ * The recent syncs (admin panel, cron, webhook, launcher), newest first, 20 at a time ("Show older" adds 20): when,
+ * what each covered, what it changed and what it could not show or copy.
+ */
 export default function SyncHistoryCard() {
-  const { runs, error } = useStore($syncRuns);
+  const { runs, error, older, loadingOlder } = useStore($syncRuns);
   const status = useStore($syncStatus).status;
   const lockHeld = status?.syncing;
   const runningId = status?.runningRunId ?? null;
@@ -150,6 +153,17 @@ export default function SyncHistoryCard() {
             <RunItem key={run.id} run={run} lockHeld={lockHeld} current={current(run, i)} />
           ))}
         </ol>
+      )}
+      {runs !== null && older && (
+        <button
+          type="button"
+          className="btn-outline justify-self-center"
+          onClick={() => void showOlderSyncRuns()}
+          disabled={loadingOlder}
+          data-testid="sync-history-older"
+        >
+          {loadingOlder ? "Loading older syncs…" : "Show older"}
+        </button>
       )}
       <LoadError what="the sync history" error={error} />
     </section>

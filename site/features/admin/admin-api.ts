@@ -12,7 +12,8 @@ import {
   type SyncStartAnswer,
   type SyncTableBody,
 } from "#contract/admin-api";
-import { EnquiriesPageSchema, type EnquiryStatus } from "#contract/enquiries";
+import { EnquiriesDeletedSchema, EnquiriesPageSchema, type EnquiriesDelete, type EnquiryStatus } from "#contract/enquiries";
+import { AdminSettingsSchema, SettingsSavedSchema, type DealerSettingsPatch } from "#contract/site-settings";
 import { SyncRunProgressSchema, SyncRunsSchema, SyncStatusSchema } from "#contract/sync-runs";
 import { WebhookStateSchema } from "#contract/webhook-status";
 import { assertOk, getJson } from "../../lib/http";
@@ -104,5 +105,11 @@ export const readEnquiries = (status: EnquiryStatus, page: number) =>
 /** Marks an enquiry handled. */
 export const markEnquiryHandled = (id: string) =>
   send(MessageResultSchema, "POST", `${ADMIN_PATHS.enquiries}/${encodeURIComponent(id)}/handled`);
+/** Deletes enquiries by id, or every flagged one not yet handled. */
+export const deleteEnquiries = (body: EnquiriesDelete) => send(EnquiriesDeletedSchema, "POST", `${ADMIN_PATHS.enquiries}/delete`, body);
+/** The dealer's settings in effect and what is switched off. */
+export const readSettings = () => read(AdminSettingsSchema, ADMIN_PATHS.settings);
+/** Saves the settings `patch` names (null: back to the default). */
+export const saveSettings = (patch: DealerSettingsPatch) => send(SettingsSavedSchema, "PUT", ADMIN_PATHS.settings, patch);
 /** Whether the Notion workspace holds every database and property the sync reads, and what to fix if not. */
 export const readNotionCheck = () => read(NotionCheckSchema, ADMIN_PATHS.notionCheck);

@@ -3,7 +3,17 @@ import type { SyncHistoryRun } from "#contract/sync-runs";
 import { syncRunReading } from "#contract/test/sync-run-reading";
 import { fakeAdminApi } from "./test/fake-api";
 import { ended, quiet, resetSyncStores, restoreFetch, slots, started } from "./test/sync-answers";
-import { $syncBusy, $syncRuns, $syncStatus, refreshSyncStatus, runFullSync, runTableSync } from "./admin-sync";
+import {
+  $syncBusy,
+  $syncRuns,
+  $syncStatus,
+  refreshSyncRuns,
+  refreshSyncStatus,
+  runFullSync,
+  runTableSync,
+  showOlderSyncRuns,
+  SYNC_HISTORY_PAGE,
+} from "./admin-sync";
 import { $syncProgress } from "./sync-follow";
 
 beforeEach(resetSyncStores);
@@ -32,7 +42,7 @@ describe("sync status and history in the notion sync store", () => {
         if (reading.status === "complete") status = { lastSync: null, lastRebuild: null, syncing: false, runningRunId: null };
         return Response.json(reading);
       },
-      "GET /api/admin/sync-runs?limit=50": () => Response.json({ runs: [] }),
+      "GET /api/admin/sync-runs?limit=21": () => Response.json({ runs: [] }),
     });
     await refreshSyncStatus();
     await vi.waitFor(() => expect($syncProgress.get()).toMatchObject({ id: 31, pagesRead: 40, pagesExpected: 81 }));
@@ -42,7 +52,7 @@ describe("sync status and history in the notion sync store", () => {
     expect(calls.filter((c) => c.key.startsWith("POST "))).toEqual([]);
     await vi.waitFor(() => expect($syncProgress.get()).toBeNull(), { timeout: 3000 });
     await vi.waitFor(() => expect($syncBusy.get()).toBe(false));
-    expect(calls.map((c) => c.key)).toEqual(expect.arrayContaining(["GET /api/admin/notion-tables", "GET /api/admin/sync-runs?limit=50"]));
+    expect(calls.map((c) => c.key)).toEqual(expect.arrayContaining(["GET /api/admin/notion-tables", "GET /api/admin/sync-runs?limit=21"]));
     // A run followed to its end is not followed again while its lock lingers (a run killed midway holds it until it expires).
     status = { lastSync: null, lastRebuild: null, syncing: true, runningRunId: 31 };
     const readsBefore = calls.filter((c) => c.key === "GET /api/admin/sync-runs/31").length;
@@ -76,12 +86,12 @@ describe("sync status and history in the notion sync store", () => {
       ...quiet,
       "POST /api/admin/notion-sync-table": started,
       "GET /api/admin/sync-runs/7": ended({ status: "complete", ok: true, message: "Synced 2 rows" }),
-      "GET /api/admin/sync-runs?limit=50": () => Response.json({ runs: [run] }),
+      "GET /api/admin/sync-runs?limit=21": () => Response.json({ runs: [run] }),
     });
-    $syncRuns.set({ runs: [], error: null });
+    $syncRuns.set({ ...$syncRuns.get(), runs: [], error: null });
     await runTableSync(slots);
-    expect(calls.map((c) => c.key)).toContain("GET /api/admin/sync-runs?limit=50");
-    expect($syncRuns.get()).toEqual({ runs: [run], error: null });
+    expect(calls.map((c) => c.key)).toContain("GET /api/admin/sync-runs?limit=21");
+    expect($syncRuns.get()).toMatchObject({ runs: [run], older: false, error: null });
   });
 
   it("reloads the sync history when the polled status shows a sync that ended since, and not otherwise", async () => {
@@ -90,9 +100,9 @@ describe("sync status and history in the notion sync store", () => {
     const { calls } = fakeAdminApi({
       ...quiet,
       "GET /api/admin/sync-status": () => Response.json({ lastSync, lastRebuild: null, syncing: false }),
-      "GET /api/admin/sync-runs?limit=50": () => Response.json({ runs: [] }),
+      "GET /api/admin/sync-runs?limit=21": () => Response.json({ runs: [] }),
     });
-    const historyLoads = () => calls.filter((c) => c.key === "GET /api/admin/sync-runs?limit=50").length;
+    const historyLoads = () => calls.filter((c) => c.key === "GET /api/admin/sync-runs?limit=21").length;
     await refreshSyncStatus();
     await refreshSyncStatus();
     const before = historyLoads();
@@ -103,10 +113,38 @@ describe("sync status and history in the notion sync store", () => {
 
   it("keeps the history shown and says why when it cannot load", async () => {
     const run = { id: 1, kind: "full" };
-    fakeAdminApi({ "GET /api/admin/sync-runs?limit=50": () => new Response("down", { status: 503 }) });
-    $syncRuns.set({ runs: [run as never], error: null });
+    fakeAdminApi({ "GET /api/admin/sync-runs?limit=21": () => new Response("down", { status: 503 }) });
+    $syncRuns.set({ ...$syncRuns.get(), runs: [run as never], error: null });
     const { refreshSyncRuns } = await import("./admin-sync");
     await refreshSyncRuns();
-    expect($syncRuns.get()).toEqual({ runs: [run], error: "503: down" });
+    expect($syncRuns.get()).toMatchObject({ runs: [run], error: "503: down" });
+  });
+
+  it("lists the newest 20 runs, and 20 more each time older ones are asked for, until none is left", async () => {
+    const all = Array.from({ length: 45 }, (_, i) => syncRunReading({ id: 45 - i }));
+    const { calls } = fakeAdminApi({
+      "GET /api/admin/sync-runs?limit=21": () => Response.json({ runs: all.slice(0, 21) }),
+      "GET /api/admin/sync-runs?limit=41": () => Response.json({ runs: all.slice(0, 41) }),
+      "GET /api/admin/sync-runs?limit=61": () => Response.json({ runs: all }),
+    });
+    await refreshSyncRuns();
+    expect($syncRuns.get()).toMatchObject({ shown: 20, older: true });
+    expect($syncRuns.get().runs?.map((r) => r.id)).toEqual(all.slice(0, 20).map((r) => r.id));
+    await showOlderSyncRuns();
+    expect($syncRuns.get()).toMatchObject({ shown: 40, older: true, loadingOlder: false });
+    expect($syncRuns.get().runs).toHaveLength(40);
+    // A poll keeps the 40 shown.
+    await refreshSyncRuns();
+    expect($syncRuns.get().runs).toHaveLength(40);
+    await showOlderSyncRuns();
+    expect($syncRuns.get()).toMatchObject({ shown: 60, older: false });
+    expect($syncRuns.get().runs?.at(-1)?.id).toBe(1);
+    await showOlderSyncRuns();
+    expect(calls.map((c) => c.key)).toEqual([
+      "GET /api/admin/sync-runs?limit=21",
+      "GET /api/admin/sync-runs?limit=41",
+      "GET /api/admin/sync-runs?limit=41",
+      "GET /api/admin/sync-runs?limit=61",
+    ]);
   });
 });

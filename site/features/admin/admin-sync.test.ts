@@ -183,7 +183,7 @@ describe("notion sync store", () => {
       "GET /api/admin/sync-status": () => Response.json({ lastSync: null, lastRebuild: null, syncing: true, runningRunId: 21 }),
       "POST /api/admin/notion-sync-table": refused,
       "GET /api/admin/sync-runs/21": () => Response.json(readings.length > 1 ? readings.shift() : readings[0]),
-      "GET /api/admin/sync-runs?limit=50": () => Response.json({ runs: [] }),
+      "GET /api/admin/sync-runs?limit=21": () => Response.json({ runs: [] }),
     });
     await runTableSync(slots);
     expect(lastToast()).toMatchObject({
@@ -209,7 +209,7 @@ describe("notion sync store", () => {
         Response.json(
           syncRunReading({ id: 8, kind: "full", target: null, status: "complete", ok: true, message: "Synced 12 of 12 tables, 81 rows" }),
         ),
-      "GET /api/admin/sync-runs?limit=50": () => Response.json({ runs: [] }),
+      "GET /api/admin/sync-runs?limit=21": () => Response.json({ runs: [] }),
     });
     await runFullSync();
     expect(syncingDuringRequest).toBe(true);

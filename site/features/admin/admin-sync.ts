@@ -1,6 +1,6 @@
 import { atom, computed } from "nanostores";
 import type { NotionTable, SchemaSyncResult } from "#contract/admin-api";
-import type { SyncHistoryRun, SyncStatus } from "#contract/sync-runs";
+import { RUNS_KEPT, type SyncHistoryRun, type SyncStatus } from "#contract/sync-runs";
 import {
   readBuildInfo,
   readNotionTables,
@@ -44,18 +44,41 @@ export const $syncBusy = computed(
   (table, all, schema, progress, status) => table !== null || all || schema.running || progress !== null || status.status?.syncing === true,
 );
 
-/** Runs the Sync history card lists. */
-const SYNC_HISTORY_LIMIT = 50;
-/** The sync history, newest first (null until loaded), and why it could not load. */
-export const $syncRuns = atom<{ runs: SyncHistoryRun[] | null; error: string | null }>({ runs: null, error: null });
+/** Runs the Sync history card lists at first, and how many more each "Show older" adds. */
+export const SYNC_HISTORY_PAGE = 20;
 
-/** Loads the sync history; a failure keeps the runs shown and says why. */
+/**
+ * The sync history, newest first (null until loaded): `shown`, how many runs the card lists; `older`, whether the
+ * worker keeps older ones; `loadingOlder` while "Show older" reads them; and why it could not load.
+ */
+export const $syncRuns = atom<{ runs: SyncHistoryRun[] | null; shown: number; older: boolean; loadingOlder: boolean; error: string | null }>({
+  runs: null,
+  shown: SYNC_HISTORY_PAGE,
+  older: false,
+  loadingOlder: false,
+  error: null,
+});
+
+/** Loads the newest runs the card shows (one more, to tell whether older ones exist); a failure keeps the runs shown and says why. */
 export async function refreshSyncRuns(): Promise<void> {
+  const { shown } = $syncRuns.get();
   try {
-    const { runs } = await readSyncRuns(SYNC_HISTORY_LIMIT);
-    $syncRuns.set({ runs, error: null });
+    const { runs } = await readSyncRuns(Math.min(shown + 1, RUNS_KEPT));
+    $syncRuns.set({ ...$syncRuns.get(), runs: runs.slice(0, shown), older: runs.length > shown, error: null });
   } catch (error) {
     if (!handleUnauthorized(error)) $syncRuns.set({ ...$syncRuns.get(), error: errorText(error) });
+  }
+}
+
+/** "Show older": lists SYNC_HISTORY_PAGE more runs (as many as the worker keeps at most). */
+export async function showOlderSyncRuns(): Promise<void> {
+  const current = $syncRuns.get();
+  if (current.loadingOlder || !current.older) return;
+  $syncRuns.set({ ...current, shown: Math.min(current.shown + SYNC_HISTORY_PAGE, RUNS_KEPT), loadingOlder: true });
+  try {
+    await refreshSyncRuns();
+  } finally {
+    $syncRuns.set({ ...$syncRuns.get(), loadingOlder: false });
   }
 }
 

@@ -1,6 +1,6 @@
 import { vi } from "vitest";
 import { syncRunReading } from "#contract/test/sync-run-reading";
-import { $schemaSync, $syncingAll, $syncingTable, $syncStatus } from "../admin-sync";
+import { $schemaSync, $syncingAll, $syncingTable, $syncRuns, $syncStatus, SYNC_HISTORY_PAGE } from "../admin-sync";
 import { $toasts, dismiss } from "../../shell/toasts";
 
 /** Two synced tables as GET /api/admin/notion-tables lists them. */
@@ -31,6 +31,7 @@ export function resetSyncStores() {
   $syncingTable.set(null);
   $syncingAll.set(false);
   $syncStatus.set({ status: null, build: null, error: null });
+  $syncRuns.set({ runs: null, shown: SYNC_HISTORY_PAGE, older: false, loadingOlder: false, error: null });
 }
 
 /** Restores the global fetch a test's fake admin API replaced. */
