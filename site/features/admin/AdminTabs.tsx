@@ -6,11 +6,12 @@ import CacheTab from "./CacheTab";
 import EnquiriesTab from "./EnquiriesTab";
 import NotionSyncTab from "./NotionSyncTab";
 import PageHeadersTab from "./PageHeadersTab";
+import SettingsTab from "./SettingsTab";
 
 const TRIGGER =
   "flex-1 rounded-md px-3 py-2 text-sm font-semibold text-walnut transition-colors hover:bg-cream-200 data-[state=active]:bg-oxblood-700 data-[state=active]:text-cream-50";
 
-/** The admin tabs: Cache Management (default), Page Headers, Notion Sync, and Enquiries with the count of open ones (read every 30 s). */
+/** The admin tabs: Cache Management (default), Page Headers, Notion Sync, Enquiries with the count of open ones (read every 30 s), Settings. */
 export default function AdminTabs() {
   const open = useStore($openEnquiries);
   useEffect(() => {
@@ -39,6 +40,9 @@ export default function AdminTabs() {
             </span>
           )}
         </Tabs.Trigger>
+        <Tabs.Trigger value="settings" className={TRIGGER}>
+          Settings
+        </Tabs.Trigger>
       </Tabs.List>
       <Tabs.Content value="cache" className="outline-none">
         <CacheTab />
@@ -51,6 +55,9 @@ export default function AdminTabs() {
       </Tabs.Content>
       <Tabs.Content value="enquiries" className="outline-none">
         <EnquiriesTab />
+      </Tabs.Content>
+      <Tabs.Content value="settings" className="outline-none">
+        <SettingsTab />
       </Tabs.Content>
     </Tabs.Root>
   );

@@ -85,10 +85,7 @@ function EnquiryCard({ enquiry, marking, selected }: CardProps) {
         {enquiry.message}
       </p>
       <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
-        <span
-          className={enquiry.emailed ? "text-walnut" : "font-semibold text-oxblood-700"}
-          data-testid="enquiry-emailed"
-        >
+        <span className={enquiry.emailed ? "text-walnut" : "font-semibold text-oxblood-700"} data-testid="enquiry-emailed">
           {enquiry.emailed ? "Emailed to you" : enquiry.flagged ? "Flagged: came past your limits, not emailed" : "Not emailed"}
         </span>
         {enquiry.handled ? (
@@ -140,11 +137,15 @@ type FlaggedProps = { count: number; deleting: boolean };
 /** What flagged enquiries are, and Delete all flagged (after a confirmation). */
 function FlaggedNote({ count, deleting }: FlaggedProps) {
   return (
-    <div role="note" className="grid gap-2 rounded-md border border-brass-500 bg-brass-300/40 p-4 text-sm" data-testid="enquiries-flagged-note">
+    <div
+      role="note"
+      className="grid gap-2 rounded-md border border-brass-500 bg-brass-300/40 p-4 text-sm"
+      data-testid="enquiries-flagged-note"
+    >
       <p>
-        Flagged enquiries came in while more arrived than your hourly or daily limit (Settings tab): they are kept here but were not
-        emailed to you. Delete the junk, and mark real ones handled once you have answered them. Unhandled flagged enquiries are deleted
-        after {FLAGGED_ENQUIRY_DAYS} days.
+        Flagged enquiries came in while more arrived than your hourly or daily limit (Settings tab): they are kept here but were not emailed
+        to you. Delete the junk, and mark real ones handled once you have answered them. Unhandled flagged enquiries are deleted after{" "}
+        {FLAGGED_ENQUIRY_DAYS} days.
       </p>
       {count > 0 && (
         <ConfirmDialog

@@ -51,7 +51,13 @@ export const SYNC_HISTORY_PAGE = 20;
  * The sync history, newest first (null until loaded): `shown`, how many runs the card lists; `older`, whether the
  * worker keeps older ones; `loadingOlder` while "Show older" reads them; and why it could not load.
  */
-export const $syncRuns = atom<{ runs: SyncHistoryRun[] | null; shown: number; older: boolean; loadingOlder: boolean; error: string | null }>({
+export const $syncRuns = atom<{
+  runs: SyncHistoryRun[] | null;
+  shown: number;
+  older: boolean;
+  loadingOlder: boolean;
+  error: string | null;
+}>({
   runs: null,
   shown: SYNC_HISTORY_PAGE,
   older: false,
