@@ -20,7 +20,6 @@ export const FLAGGED_ENQUIRY_DAYS = 30;
 /** Days an open enquiry is kept: one nobody handled in a year is deleted. */
 export const OPEN_ENQUIRY_DAYS = 365;
 
-
 /** The window ENQUIRIES_PER_WINDOW counts over: one hour. */
 export const ENQUIRY_WINDOW_MS = 60 * 60_000;
 
@@ -126,9 +125,6 @@ export type EnquiryStatus = (typeof ENQUIRY_STATUSES)[number];
 /** Enquiries per page of `GET /api/admin/enquiries`. */
 export const ENQUIRIES_PAGE_SIZE = 20;
 
-/** Most enquiries one delete request names: a page's worth (the body stays within the admin calls' 1 KB). */
-export const ENQUIRIES_DELETE_MAX = ENQUIRIES_PAGE_SIZE;
-
 /** `GET /api/admin/enquiries` query: `status` (default open) and `page` (from 1). */
 export const EnquiriesQuerySchema = z.object({
   status: z._default(z.enum(ENQUIRY_STATUSES), "open"),
@@ -177,11 +173,11 @@ export type EnquiriesPage = z.infer<typeof EnquiriesPageSchema>;
 const EnquiryIdSchema = z.uuid("must be an enquiry id");
 
 /**
- * `POST /api/admin/enquiries/delete` body: the enquiries to delete by id (1 to ENQUIRIES_DELETE_MAX), or every
- * flagged one not yet handled (`{flagged: true}`).
+ * `POST /api/admin/enquiries/delete` body: the enquiries to delete by id (1 to ENQUIRIES_PAGE_SIZE: a page's worth,
+ * which keeps the body within the admin calls' 1 KB), or every flagged one not yet handled (`{flagged: true}`).
  */
 export const EnquiriesDeleteSchema = z.union([
-  z.strictObject({ ids: z.array(EnquiryIdSchema).check(z.minLength(1), z.maxLength(ENQUIRIES_DELETE_MAX)) }),
+  z.strictObject({ ids: z.array(EnquiryIdSchema).check(z.minLength(1), z.maxLength(ENQUIRIES_PAGE_SIZE)) }),
   z.strictObject({ flagged: z.literal(true) }),
 ]);
 

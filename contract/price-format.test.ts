@@ -1,14 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { isKnownCurrency, isKnownLocale, itemPriceText, wholePriceText } from "./price-format";
+import { DEFAULT_PRICE_FORMAT as USD, isKnownCurrency, isKnownLocale, itemPriceText, wholePriceText } from "./price-format";
 
 describe("prices in the dealer's format", () => {
   it("writes US dollars as the site always did by default: grouped on item screens, whole elsewhere", () => {
-    expect(itemPriceText(1250.5)).toBe("$1,250.5");
-    expect(itemPriceText(1250)).toBe("$1,250");
-    expect(wholePriceText(1250.5)).toBe("$1,251");
-    expect(itemPriceText(null)).toBe("Not for sale");
-    expect(wholePriceText(Number.NaN)).toBe("Not for sale");
-    expect(wholePriceText(undefined)).toBe("Not for sale");
+    expect(itemPriceText(1250.5, USD)).toBe("$1,250.5");
+    expect(itemPriceText(1250, USD)).toBe("$1,250");
+    expect(wholePriceText(1250.5, USD)).toBe("$1,251");
+    expect(itemPriceText(null, USD)).toBe("Not for sale");
+    expect(wholePriceText(Number.NaN, USD)).toBe("Not for sale");
+    expect(wholePriceText(undefined, USD)).toBe("Not for sale");
   });
 
   it("follows another currency and locale", () => {

@@ -7,7 +7,7 @@ export type PriceFormat = { currency: string; locale: string };
 export const DEFAULT_PRICE_FORMAT: PriceFormat = { currency: "USD", locale: "en-US" };
 
 /** Shown where an item has no price. */
-export const NOT_FOR_SALE = "Not for sale";
+const NOT_FOR_SALE = "Not for sale";
 
 const formats = new Map<string, Intl.NumberFormat>();
 
@@ -29,12 +29,12 @@ function numberFormat(format: PriceFormat, maxFractionDigits: number): Intl.Numb
 const hasPrice = (price: number | null | undefined): price is number => price !== null && price !== undefined && Number.isFinite(price);
 
 /** Item screens: the currency's symbol and the price as given, grouped (`$1,250.5`, `1.250,5 €`); `Not for sale` without one. */
-export function itemPriceText(price: number | null | undefined, format: PriceFormat = DEFAULT_PRICE_FORMAT): string {
+export function itemPriceText(price: number | null | undefined, format: PriceFormat): string {
   return hasPrice(price) ? numberFormat(format, 3).format(price) : NOT_FOR_SALE;
 }
 
 /** Elsewhere (cards, badges): the price rounded to a whole amount (`$1,251`); `Not for sale` without one. */
-export function wholePriceText(price: number | null | undefined, format: PriceFormat = DEFAULT_PRICE_FORMAT): string {
+export function wholePriceText(price: number | null | undefined, format: PriceFormat): string {
   return hasPrice(price) ? numberFormat(format, 0).format(price) : NOT_FOR_SALE;
 }
 

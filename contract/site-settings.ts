@@ -44,7 +44,7 @@ export type SiteSettingValue<K extends SiteSettingKey> = z.output<(typeof SITE_S
 export const PUBLIC_SETTING_KEYS = ["currency", "locale", "analyticsToken"] as const;
 
 /** The dealer's settings only the worker reads: the enquiry guard's limits and retention. */
-export const ENQUIRY_SETTING_KEYS = ["enquiriesPerHour", "enquiriesPerDay", "enquiriesStoredMax", "handledEnquiryDays"] as const;
+const ENQUIRY_SETTING_KEYS = ["enquiriesPerHour", "enquiriesPerDay", "enquiriesStoredMax", "handledEnquiryDays"] as const;
 
 /** A setting the dealer edits in the admin panel (Settings tab). */
 export type DealerSettingKey = (typeof PUBLIC_SETTING_KEYS)[number] | (typeof ENQUIRY_SETTING_KEYS)[number];

@@ -118,7 +118,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         ADMIN_PASSWORD: options.password,
         DEPLOY_HOOK_URL: hook.url,
         NOTION_WEBHOOK_DEBOUNCE_MS: "1000",
-        // Enquiries are emailed locally too: wrangler dev writes each message to .wrangler/tmp/email/ and logs its path.
+        // Enquiries are emailed locally too: wrangler dev writes each message's text under .wrangler/tmp/email/ and logs its path.
         ENQUIRY_EMAIL_TO: DEMO_ENQUIRY_EMAIL.to,
         ENQUIRY_EMAIL_FROM: DEMO_ENQUIRY_EMAIL.from,
         ...options.vars,

@@ -33,6 +33,13 @@ describe("the worker's log lines under npm start", () => {
     ).toBeNull();
   });
 
+  it("shows where wrangler dev wrote a sent email's text, and none of the message's other lines", () => {
+    const path = "/repo/.wrangler/tmp/email/miniflare-1/email-text/abc@example.com.txt";
+    expect(workerLogLine(`Text: ${path}`)).toBe(`  [worker] Email: ${path}`);
+    expect(workerLogLine("Subject: Enquiry about Mills from Ada")).toBeNull();
+    expect(workerLogLine("Text: hello")).toBeNull();
+  });
+
   it("shows other lines only when they name an error, never the offline cf look-up", () => {
     expect(workerLogLine("✘ [ERROR] Build failed")).toBe("  [worker] ✘ [ERROR] Build failed");
     expect(workerLogLine("[wrangler:info] GET /api/health 200 OK (3ms)")).toBeNull();

@@ -37,8 +37,8 @@ export function describeEvent(record: Record<string, unknown>): string {
 export function workerLogLine(line: string): string | null {
   const record = workerEvent(line);
   if (record) return HIDDEN.has(String(record.event)) ? null : `  [worker] ${describeEvent(record)}`;
-  // wrangler dev's note of where it wrote an email the send_email binding sent (the local enquiry emails).
-  if (/^Email: /.test(line)) return `  [worker] ${line}`;
+  // wrangler dev's note of where it wrote the text of an email the send_email binding sent (the local enquiry emails).
+  if (/^Text: .*\.txt$/.test(line)) return `  [worker] Email: ${line.slice("Text: ".length)}`;
   // workerd's failed look-up of Cloudflare's `cf` metadata is expected offline and says nothing useful.
   if (/rror|✘/.test(line) && !/workers\.cloudflare\.com/.test(line)) return `  [worker] ${line}`;
   return null;

@@ -132,12 +132,18 @@ export async function storeEnquiry(
   ]);
   const row = inserted.results[0] as { flagged: number } | undefined;
   if (row) return { stored: true, id, createdAt, flagged: row.flagged === 1 };
-  const count = counts.results[0] as { client_count: number; client_oldest: string | null; network_count: number; network_oldest: string | null };
+  const count = counts.results[0] as {
+    client_count: number;
+    client_oldest: string | null;
+    network_count: number;
+    network_oldest: string | null;
+  };
   const retryAfter = (oldest: string | null) => {
     const freedAt = oldest ? Date.parse(oldest) + ENQUIRY_WINDOW_MS : now + ENQUIRY_WINDOW_MS;
     return Math.max(1, Math.ceil((freedAt - now) / 1000));
   };
-  if (count.client_count >= ENQUIRIES_PER_WINDOW) return { stored: false, reason: "client", retryAfterSeconds: retryAfter(count.client_oldest) };
+  if (count.client_count >= ENQUIRIES_PER_WINDOW)
+    return { stored: false, reason: "client", retryAfterSeconds: retryAfter(count.client_oldest) };
   if (count.network_count >= ENQUIRIES_PER_NETWORK)
     return { stored: false, reason: "network", retryAfterSeconds: retryAfter(count.network_oldest) };
   return { stored: false, reason: "full" };
@@ -176,7 +182,9 @@ export async function listEnquiries(
 ): Promise<{ enquiries: Enquiry[]; total: number; open: number; flagged: number }> {
   const [total, waiting, rows] = await batchResults(db, [
     db.prepare(`SELECT COUNT(*) AS n FROM enquiries WHERE ${WHERE[status]}`),
-    db.prepare("SELECT COUNT(*) - COALESCE(SUM(flagged), 0) AS open, COALESCE(SUM(flagged), 0) AS flagged FROM enquiries WHERE handled_at IS NULL"),
+    db.prepare(
+      "SELECT COUNT(*) - COALESCE(SUM(flagged), 0) AS open, COALESCE(SUM(flagged), 0) AS flagged FROM enquiries WHERE handled_at IS NULL",
+    ),
     db
       .prepare(`SELECT * FROM enquiries WHERE ${WHERE[status]} ORDER BY created_at DESC, rowid DESC LIMIT ?1 OFFSET ?2`)
       .bind(pageSize, (page - 1) * pageSize),
@@ -201,10 +209,7 @@ export async function markHandled(db: D1Database, id: string, now = new Date()):
 
 /** Deletes the enquiries with these ids; answers how many there were. */
 export async function deleteEnquiries(db: D1Database, ids: readonly string[]): Promise<number> {
-  const result = await db
-    .prepare("DELETE FROM enquiries WHERE id IN (SELECT value FROM json_each(?1))")
-    .bind(JSON.stringify(ids))
-    .run();
+  const result = await db.prepare("DELETE FROM enquiries WHERE id IN (SELECT value FROM json_each(?1))").bind(JSON.stringify(ids)).run();
   return result.meta.changes;
 }
 

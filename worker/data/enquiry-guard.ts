@@ -23,7 +23,11 @@ async function addressKey(db: D1Database): Promise<CryptoKey> {
 }
 
 /** The keyed hashes (HMAC-SHA-256, hex) of a client's address key and of its network (null where it has none). */
-export async function addressHashes(db: D1Database, client: string, network: string | null): Promise<{ client: string; network: string | null }> {
+export async function addressHashes(
+  db: D1Database,
+  client: string,
+  network: string | null,
+): Promise<{ client: string; network: string | null }> {
   const key = await addressKey(db);
   const hash = async (text: string) =>
     [...new Uint8Array(await crypto.subtle.sign("HMAC", key, encoder.encode(text)))].map((b) => b.toString(16).padStart(2, "0")).join("");

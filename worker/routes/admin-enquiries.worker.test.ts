@@ -2,7 +2,7 @@ import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:
 import { exports } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
 import { ADMIN_PATHS } from "#contract/api-paths";
-import { ENQUIRIES_DELETE_MAX, ENQUIRIES_PAGE_SIZE, type EnquiriesPage } from "#contract/enquiries";
+import { ENQUIRIES_PAGE_SIZE, type EnquiriesPage } from "#contract/enquiries";
 import worker from "../index";
 import { storeEnquiry, type NewEnquiry } from "../data/enquiries";
 import { adminCookie, adminFetch, TEST_ORIGIN } from "../test/admin";
@@ -142,9 +142,9 @@ describe("POST /api/admin/enquiries/delete", () => {
     expect(all.flaggedCount).toBe(0);
   });
 
-  it(`refuses a body naming no id, more than ${ENQUIRIES_DELETE_MAX}, a malformed one or anything else with 400`, async () => {
+  it(`refuses a body naming no id, more than ${ENQUIRIES_PAGE_SIZE}, a malformed one or anything else with 400`, async () => {
     const [id] = await seed(1);
-    const many = Array.from({ length: ENQUIRIES_DELETE_MAX + 1 }, () => crypto.randomUUID());
+    const many = Array.from({ length: ENQUIRIES_PAGE_SIZE + 1 }, () => crypto.randomUUID());
     for (const body of [{ ids: [] }, { ids: many }, { ids: ["1;DROP"] }, { flagged: false }, { ids: [id], flagged: true }, {}]) {
       const res = await remove(body);
       expect(res.status, JSON.stringify(body).slice(0, 60)).toBe(400);

@@ -45,7 +45,8 @@ async function serveListing(c: Context<AppEnv>, view: ListingView, q: ListingQue
       return { ...page, filter_options };
     });
   } catch (err) {
-    if (err instanceof PastLastPage) return c.json<Listing>(err.answer as Listing, 200, { "Cache-Control": API_CACHE_CONTROL, "X-Cache": "BYPASS" });
+    if (err instanceof PastLastPage)
+      return c.json<Listing>(err.answer as Listing, 200, { "Cache-Control": API_CACHE_CONTROL, "X-Cache": "BYPASS" });
     throw err;
   }
 }

@@ -88,7 +88,11 @@ function refuse(outcome: Exclude<StoreOutcome, { stored: true }>): never {
   const retry = { "Retry-After": String(outcome.retryAfterSeconds) };
   if (outcome.reason === "network")
     fail(429, `Many enquiries have come from your network within the hour. Try again in ${minutesText(outcome.retryAfterSeconds)}.`, retry);
-  fail(429, `You have sent ${ENQUIRIES_PER_WINDOW} enquiries within the hour. Try again in ${minutesText(outcome.retryAfterSeconds)}.`, retry);
+  fail(
+    429,
+    `You have sent ${ENQUIRIES_PER_WINDOW} enquiries within the hour. Try again in ${minutesText(outcome.retryAfterSeconds)}.`,
+    retry,
+  );
 }
 
 /** Validates, checks, stores and emails an enquiry; a filled honeypot gets the same answer with nothing stored or counted. */
@@ -130,7 +134,11 @@ async function accept(c: Context<AppEnv>, form: boolean): Promise<EnquiryAccepte
     if (emailState(c.env) === "on" && (await claimFloodSummary(c.env.DB))) {
       const counts = await recentEnquiryCounts(c.env.DB);
       const summary = { ...counts, perHour: limits.perHour, perDay: limits.perDay };
-      logEvent("enquiries_past_caps", { ...summary, message: "enquiries past the site-wide caps are stored flagged and not emailed" }, "warn");
+      logEvent(
+        "enquiries_past_caps",
+        { ...summary, message: "enquiries past the site-wide caps are stored flagged and not emailed" },
+        "warn",
+      );
       c.executionCtx.waitUntil(emailFloodSummary(c.env, summary, c.req.url));
     }
     return { id: stored.id, message: enquiryThanks(body.email) };

@@ -224,9 +224,7 @@ describe("the hourly limit per client address", () => {
     const { address_key: key } = (await env.DB.prepare("SELECT address_key FROM enquiry_guard").first<{ address_key: string }>())!;
     expect(key).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const hex = (buffer: ArrayBuffer) => [...new Uint8Array(buffer)].map((b) => b.toString(16).padStart(2, "0")).join("");
-    const hmacKey = await crypto.subtle.importKey("raw", new TextEncoder().encode(key), { name: "HMAC", hash: "SHA-256" }, false, [
-      "sign",
-    ]);
+    const hmacKey = await crypto.subtle.importKey("raw", new TextEncoder().encode(key), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
     const hmac = async (text: string) => hex(await crypto.subtle.sign("HMAC", hmacKey, new TextEncoder().encode(text)));
     expect(row?.client).toBe(await hmac("2001:db8:9:1::/64"));
     expect(row?.network).toBe(await hmac("2001:db8:9::/48"));
@@ -247,7 +245,8 @@ describe("the site-wide caps and the ceiling", () => {
   it("stores enquiries past the hourly cap flagged and not emailed, and emails the dealer one summary a day instead", async () => {
     await writeSetting(env.DB, "enquiriesPerHour", 2);
     const { binding, sent } = recordingBinding();
-    for (let i = 0; i < 5; i++) expect((await post(enquiry(), { ip: `203.0.113.${60 + i}`, vars: { ...email, ENQUIRY_EMAIL: binding } })).status).toBe(201);
+    for (let i = 0; i < 5; i++)
+      expect((await post(enquiry(), { ip: `203.0.113.${60 + i}`, vars: { ...email, ENQUIRY_EMAIL: binding } })).status).toBe(201);
     expect((await stored()).map((r) => [r.flagged, r.emailed])).toEqual([
       [0, 1],
       [0, 1],

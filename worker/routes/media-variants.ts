@@ -64,7 +64,8 @@ export async function copyOrOriginal(
   const source = await env.MEDIA.get(key);
   if (!source) return null;
   // A marker of a failure now due is tried again; any other marker says the original is the answer for good.
-  if ((stored && failed === null) || !isResizable(source.httpMetadata?.contentType)) return { body: source.body, headers: fileHeaders(source) };
+  if ((stored && failed === null) || !isResizable(source.httpMetadata?.contentType))
+    return { body: source.body, headers: fileHeaders(source) };
   try {
     const made = await make(source);
     // The Images binding read the first copy of the original, so it is read again when it is the answer.

@@ -155,7 +155,11 @@ describe("GET /media/*", () => {
     const spelt = KEY.replace("front.png", "%66ront.png").replace("notion/", "%6Eotion/");
     const asked: string[] = [];
     const ctx = createExecutionContext();
-    const res = await worker.fetch(new Request(`http://localhost/media/${spelt}?v=1`), { ...env, DB: troubledD1({ kind: "down" }, asked) }, ctx);
+    const res = await worker.fetch(
+      new Request(`http://localhost/media/${spelt}?v=1`),
+      { ...env, DB: troubledD1({ kind: "down" }, asked) },
+      ctx,
+    );
     await waitOnExecutionContext(ctx);
     expect([res.status, res.headers.get("Location")]).toEqual([301, `/media/${KEY}`]);
     expect(asked).toEqual([]);

@@ -12,7 +12,6 @@ import {
   runFullSync,
   runTableSync,
   showOlderSyncRuns,
-  SYNC_HISTORY_PAGE,
 } from "./admin-sync";
 import { $syncProgress } from "./sync-follow";
 

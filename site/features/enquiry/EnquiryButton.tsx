@@ -6,14 +6,14 @@ import { DIALOG_MIN_WIDTH, enquiryHref } from "./enquiry-links";
 const loadDialog = () => import("./EnquiryDialog");
 const EnquiryDialog = lazy(loadDialog);
 
-/** Props of EnquiryButton: the item asked about, its title and price. */
-type Props = { category: string; itemId: string; title: string; price: number | null };
+/** Props of EnquiryButton: the item asked about, its title, and the message the form starts with (its title and price). */
+type Props = { category: string; itemId: string; title: string; message: string };
 
 /**
  * 'Contact About This Item': a link to the enquiry page (what it stays on narrow screens, before hydration and without
  * JavaScript), which on screens from DIALOG_MIN_WIDTH px opens the form in a dialog instead.
  */
-export default function EnquiryButton({ category, itemId, title, price }: Props) {
+export default function EnquiryButton({ category, itemId, title, message }: Props) {
   const [open, setOpen] = useState(false);
   const [wanted, setWanted] = useState(false);
   const [wide, setWide] = useState(false);
@@ -62,7 +62,7 @@ export default function EnquiryButton({ category, itemId, title, price }: Props)
             category={category}
             itemId={itemId}
             title={title}
-            price={price}
+            message={message}
           />
         </Suspense>
       )}

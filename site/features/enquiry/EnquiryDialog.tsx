@@ -1,9 +1,7 @@
 import { Dialog } from "radix-ui";
-import { prefilledMessage } from "#contract/enquiries";
-import { formatItemPrice } from "../../lib/price";
 import EnquiryForm from "./EnquiryForm";
 
-/** Props of EnquiryDialog: open state and its setter, where the focus goes on closing, the item, its title and price (the message starts with them). */
+/** Props of EnquiryDialog: open state and its setter, where the focus goes on closing, the item, its title and the message the form starts with. */
 type Props = {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -11,11 +9,11 @@ type Props = {
   category: string;
   itemId: string;
   title: string;
-  price: number | null;
+  message: string;
 };
 
 /** The enquiry form in a modal dialog (wide screens): focus kept inside, Escape or Close shuts it and the focus goes back to the button. */
-export default function EnquiryDialog({ open, onOpenChange, onCloseAutoFocus, category, itemId, title, price }: Props) {
+export default function EnquiryDialog({ open, onOpenChange, onCloseAutoFocus, category, itemId, title, message }: Props) {
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
@@ -33,7 +31,7 @@ export default function EnquiryDialog({ open, onOpenChange, onCloseAutoFocus, ca
             <EnquiryForm
               category={category}
               itemId={itemId}
-              initialMessage={prefilledMessage(title, formatItemPrice(price))}
+              initialMessage={message}
               afterSent={
                 <Dialog.Close className="btn-outline justify-self-start" data-testid="enquiry-close">
                   Close

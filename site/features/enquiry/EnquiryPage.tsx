@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { prefilledMessage } from "#contract/enquiries";
 import type { SiteItem } from "../../lib/normalize";
+import type { PriceFormat } from "#contract/price-format";
 import { formatItemPrice } from "../../lib/price";
 import { fetchItem, itemErrorMessage } from "../item/item-fetch";
 import { enquiryTarget } from "./enquiry-links";
@@ -14,8 +15,8 @@ type State =
 
 const CARD = "card grid gap-4 p-5";
 
-/** The /enquiry page (narrow screens, or a link opened on its own): the item named by `?category=&id=`, then the form. */
-export default function EnquiryPage() {
+/** The /enquiry page (narrow screens, or a link opened on its own): the item named by `?category=&id=` (its price written as `format` says), then the form. */
+export default function EnquiryPage({ format }: { format: PriceFormat }) {
   const [state, setState] = useState<State>({ phase: "loading" });
 
   useEffect(() => {
@@ -50,7 +51,7 @@ export default function EnquiryPage() {
     );
   const { item, category, itemId } = state;
   const title = item.title ?? "Untitled item";
-  const price = formatItemPrice(item.price);
+  const price = formatItemPrice(item.price, format);
   const itemHref = `/for-sale/${category}/${item.id}`;
   return (
     <section className={CARD} aria-labelledby="enquiry-item" data-testid="enquiry-page">

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import type { PriceFormat } from "#contract/price-format";
 import { detailSections } from "./item-fields";
 import { BACK_LINK_SCRIPT, type SourcePage } from "./item-route";
 import type { SiteItem } from "../../lib/normalize";
@@ -8,10 +9,11 @@ import RichTextPieces from "../../lib/ui/RichTextPieces";
 import Breadcrumb from "./Breadcrumb";
 import DetailsPanel from "./DetailsPanel";
 
-/** Props of ItemDetailView: the item, its section, the Back target, the image gallery and the contact button (for sale) to place, whether it is prerendered (Back then corrected from the address by an inline script), and the long description rendered to sanitised HTML at build time. */
+/** Props of ItemDetailView: the item, its section, how prices are written, the Back target, the image gallery and the contact button (for sale) to place, whether it is prerendered (Back then corrected from the address by an inline script), and the long description rendered to sanitised HTML at build time. */
 type Props = {
   item: SiteItem;
   sourcePage: SourcePage;
+  format: PriceFormat;
   backHref: string;
   gallery: ReactNode;
   contact?: ReactNode;
@@ -22,7 +24,16 @@ type Props = {
 const UNTITLED = "Untitled item";
 
 /** An item detail page's content: breadcrumb, Back, header, gallery, description, details panel, and the contact card for sale. */
-export default function ItemDetailView({ item, sourcePage, backHref, gallery, contact, prerendered = false, longDescriptionHtml }: Props) {
+export default function ItemDetailView({
+  item,
+  sourcePage,
+  format,
+  backHref,
+  gallery,
+  contact,
+  prerendered = false,
+  longDescriptionHtml,
+}: Props) {
   const forSale = sourcePage === "for-sale";
   const title = item.title ?? UNTITLED;
   return (
@@ -51,7 +62,7 @@ export default function ItemDetailView({ item, sourcePage, backHref, gallery, co
         </p>
         {forSale && (
           <p className="mt-2 text-2xl font-bold text-oxblood-700" data-testid="item-price">
-            {formatItemPrice(item.price)}
+            {formatItemPrice(item.price, format)}
           </p>
         )}
       </header>
@@ -82,7 +93,7 @@ export default function ItemDetailView({ item, sourcePage, backHref, gallery, co
           )}
         </div>
         <div className="flex min-w-0 flex-col gap-6">
-          <DetailsPanel sections={detailSections(item, forSale)} />
+          <DetailsPanel sections={detailSections(item, forSale, format)} />
           {forSale && (
             <section className="card border-l-4 border-l-brass-500 p-5" data-testid="contact-card">
               <h2 className="text-lg font-bold text-oxblood-800">Interested in this item?</h2>

@@ -1,17 +1,20 @@
 import { useEffect, useState } from "react";
+import { prefilledMessage } from "#contract/enquiries";
+import type { PriceFormat } from "#contract/price-format";
 import { itemImages } from "../../lib/images";
 import { ITEM_NOT_FOUND_TEXT, fetchItem, itemErrorMessage } from "./item-fetch";
 import { backHref, parseItemRoute, type ItemRoute } from "./item-route";
 import { itemMetaDescription, itemPageTitle } from "./item-seo";
 import type { SiteItem } from "../../lib/normalize";
+import { formatItemPrice } from "../../lib/price";
 import EnquiryButton from "../enquiry/EnquiryButton";
 import ImageGallery from "./ImageGallery";
 import ItemDetailSkeleton from "./ItemDetailSkeleton";
 import ItemDetailView from "./ItemDetailView";
 import ItemNotFound from "./ItemNotFound";
 
-/** Props of ItemRouteFallback: the 404 page's own title, replaced in the tab title by the item's. */
-type Props = { pageTitle: string };
+/** Props of ItemRouteFallback: the 404 page's own title, replaced in the tab title by the item's, and how prices are written. */
+type Props = { pageTitle: string; format: PriceFormat };
 
 type State =
   | { phase: "start" }
@@ -29,7 +32,7 @@ function describePage(from: string, title: string, description: string): void {
 }
 
 /** On the 404 page: an item address the build did not prerender is loaded here (placeholders, then the item or 'Item Not Found'); any other path renders nothing. */
-export default function ItemRouteFallback({ pageTitle }: Props) {
+export default function ItemRouteFallback({ pageTitle, format }: Props) {
   const [state, setState] = useState<State>({ phase: "start" });
 
   useEffect(() => {
@@ -66,9 +69,17 @@ export default function ItemRouteFallback({ pageTitle }: Props) {
     <ItemDetailView
       item={item}
       sourcePage={route.sourcePage}
+      format={format}
       backHref={backHref(location.search, route.sourcePage, route.category)}
       gallery={<ImageGallery images={itemImages(item)} title={title} category={item.category} />}
-      contact={<EnquiryButton category={item.category} itemId={item.id} title={title} price={item.price} />}
+      contact={
+        <EnquiryButton
+          category={item.category}
+          itemId={item.id}
+          title={title}
+          message={prefilledMessage(title, formatItemPrice(item.price, format))}
+        />
+      }
     />
   );
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { DEFAULT_PRICE_FORMAT as USD } from "#contract/price-format";
 import { detailSections } from "./item-fields";
 import { testItem } from "../../test/fixtures";
 
@@ -17,7 +18,7 @@ const item = testItem({
 
 describe("details panel", () => {
   it("lists only fields with values, with Machine Type for vending", () => {
-    expect(detailSections(item, true)).toEqual([
+    expect(detailSections(item, true, USD)).toEqual([
       {
         title: "General Information",
         rows: [
@@ -37,14 +38,19 @@ describe("details panel", () => {
     ]);
   });
 
+  it("writes the price in the dealer's currency and locale", () => {
+    const [general] = detailSections(item, true, { currency: "GBP", locale: "en-GB" });
+    expect(general!.rows.at(-1)).toEqual({ label: "Price", value: "£1,350.5" });
+  });
+
   it("omits the price outside for-sale and empty type sections", () => {
-    const [general, ...rest] = detailSections(testItem({ id: "2", category: "parts", compatibleModels: [] }), false);
+    const [general, ...rest] = detailSections(testItem({ id: "2", category: "parts", compatibleModels: [] }), false, USD);
     expect(general!.rows.map((r) => r.label)).toEqual(["Category"]);
     expect(rest).toEqual([]);
   });
 
   it("joins list fields", () => {
-    const sections = detailSections(testItem({ id: "3", category: "parts", compatibleModels: ["Castle Front", "Lion Head"] }), false);
+    const sections = detailSections(testItem({ id: "3", category: "parts", compatibleModels: ["Castle Front", "Lion Head"] }), false, USD);
     expect(sections[1]!.rows).toEqual([{ label: "Compatible Models", value: "Castle Front, Lion Head" }]);
   });
 });

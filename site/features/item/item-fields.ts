@@ -1,5 +1,6 @@
 import { findCategory } from "#contract/categories";
 import type { SiteItem } from "../../lib/normalize";
+import type { PriceFormat } from "#contract/price-format";
 import { formatItemPrice } from "../../lib/price";
 
 /** One section of the details panel with its label/value rows. */
@@ -48,14 +49,14 @@ function displayValue(value: unknown): string {
   return String(value).trim();
 }
 
-/** The details panel: 'General Information' and '{type} Details', each with only the fields that have values. */
-export function detailSections(item: SiteItem, showPrice: boolean): DetailSection[] {
+/** The details panel: 'General Information' and '{type} Details', each with only the fields that have values (the price written as `format` says). */
+export function detailSections(item: SiteItem, showPrice: boolean, format: PriceFormat): DetailSection[] {
   const general = [
     { label: "Manufacturer", value: displayValue(item.manufacturer) },
     { label: "Year", value: displayValue(item.year) },
     { label: "Condition", value: displayValue(item.condition) },
     { label: "Category", value: findCategory(item.category)?.name ?? "" },
-    ...(showPrice ? [{ label: "Price", value: formatItemPrice(item.price) }] : []),
+    ...(showPrice ? [{ label: "Price", value: formatItemPrice(item.price, format) }] : []),
   ].filter((row) => row.value);
   const fields = findCategory(item.category)?.fields ?? [];
   const specific = fields.map((field) => ({ label: LABELS[field] ?? field, value: displayValue(item[field]) })).filter((row) => row.value);

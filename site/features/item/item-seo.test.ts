@@ -4,11 +4,12 @@ import { canonicalItemPath } from "../../lib/seo";
 import { testItem } from "../../test/fixtures";
 
 describe("Product JSON-LD", () => {
-  it("has an Offer in USD when the item is for sale", () => {
+  it("has an Offer in the dealer's currency when the item is for sale", () => {
     const ld = productJsonLd(
       testItem({ id: "a", category: "slots", title: "Mills", manufacturer: "Mills", year: 1933, forSale: true, price: 4250 }),
       "http://x/for-sale/slots/a",
       ["http://x/i.png"],
+      "USD",
     );
     expect(ld).toMatchObject({
       "@type": "Product",
@@ -16,11 +17,13 @@ describe("Product JSON-LD", () => {
       brand: { name: "Mills" },
       offers: { "@type": "Offer", price: 4250, priceCurrency: "USD" },
     });
+    const euro = productJsonLd(testItem({ id: "e", category: "slots", forSale: true, price: 900 }), "u", [], "EUR");
+    expect(euro).toMatchObject({ offers: { price: 900, priceCurrency: "EUR" } });
   });
 
   it("has no Offer otherwise", () => {
-    expect(productJsonLd(testItem({ id: "b", category: "toys", forSale: false, price: 10 }), "u", [])).not.toHaveProperty("offers");
-    expect(productJsonLd(testItem({ id: "c", category: "toys", forSale: true, price: null }), "u", [])).not.toHaveProperty("offers");
+    expect(productJsonLd(testItem({ id: "b", category: "toys", forSale: false, price: 10 }), "u", [], "USD")).not.toHaveProperty("offers");
+    expect(productJsonLd(testItem({ id: "c", category: "toys", forSale: true, price: null }), "u", [], "USD")).not.toHaveProperty("offers");
   });
 });
 

@@ -17,8 +17,8 @@ export function itemMetaDescription(item: SiteItem): string {
   );
 }
 
-/** schema.org Product for an item at its canonical address `pageUrl`, with a USD Offer when it is for sale at a price. */
-export function productJsonLd(item: SiteItem, pageUrl: string, imageUrls: string[]): Record<string, unknown> {
+/** schema.org Product for an item at its canonical address `pageUrl`, with an Offer in `currency` (ISO 4217) when it is for sale at a price. */
+export function productJsonLd(item: SiteItem, pageUrl: string, imageUrls: string[], currency: string): Record<string, unknown> {
   const product: Record<string, unknown> = {
     "@context": "https://schema.org",
     "@type": "Product",
@@ -35,7 +35,7 @@ export function productJsonLd(item: SiteItem, pageUrl: string, imageUrls: string
     product.offers = {
       "@type": "Offer",
       price: item.price,
-      priceCurrency: "USD",
+      priceCurrency: currency,
       availability: "https://schema.org/InStock",
       itemCondition: "https://schema.org/UsedCondition",
       url: pageUrl,

@@ -2,6 +2,7 @@ import { useStore } from "@nanostores/react";
 import { useEffect, useRef, useState } from "react";
 import type { CategoryId } from "#contract/categories";
 import { LISTING_PAGE_SIZE, type ListingView } from "#contract/listing";
+import type { PriceFormat } from "#contract/price-format";
 import { getJson } from "../../lib/http";
 import { listingPath, pageHref } from "./listing-url";
 import type { SiteListing } from "../../lib/normalize";
@@ -26,18 +27,19 @@ function loadParser(): Promise<typeof import("../../lib/normalize")> {
   return parser;
 }
 
-/** Props of CatalogueListing: what to list, where cards lead, and page 1 as the build rendered it. */
+/** Props of CatalogueListing: what to list, where cards lead, how prices are written, and page 1 as the build rendered it. */
 type Props = {
   category: CategoryId;
   view: ListingView;
   sourcePage: "gallery" | "for-sale";
   writePageToAddress: boolean;
   emptyText: string;
+  format: PriceFormat;
   initial: SiteListing | null;
 };
 
 /** The paged item grid: page in `?page`, pager above and below, placeholders, error and empty states. */
-export default function CatalogueListing({ category, view, sourcePage, writePageToAddress, emptyText, initial }: Props) {
+export default function CatalogueListing({ category, view, sourcePage, writePageToAddress, emptyText, format, initial }: Props) {
   const page = useStore($listingPage);
   const filters = useStore($appliedFilters);
   const key = listingPath(category, view, page, LISTING_PAGE_SIZE, filters);
@@ -93,7 +95,15 @@ export default function CatalogueListing({ category, view, sourcePage, writePage
       ) : (
         <div className="grid gap-6 sm:grid-cols-2" data-testid="item-grid">
           {query.data?.items.map((item, i) => (
-            <ItemCard key={item.id} item={item} sourcePage={sourcePage} page={page} showPrice={view === "for-sale"} eager={i === 0} />
+            <ItemCard
+              key={item.id}
+              item={item}
+              sourcePage={sourcePage}
+              page={page}
+              showPrice={view === "for-sale"}
+              format={format}
+              eager={i === 0}
+            />
           ))}
         </div>
       )}

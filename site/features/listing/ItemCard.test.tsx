@@ -1,4 +1,5 @@
 import { renderToString } from "react-dom/server";
+import { DEFAULT_PRICE_FORMAT as USD } from "#contract/price-format";
 import { describe, expect, it } from "vitest";
 import { testItem } from "../../test/fixtures";
 import ItemCard from "./ItemCard";
@@ -17,7 +18,7 @@ const item = testItem({
 
 describe("item card", () => {
   it("links to the detail page with the listing page and shows a whole-dollar price badge for sale", () => {
-    const html = renderToString(<ItemCard item={item} sourcePage="for-sale" page={3} showPrice eager={false} />);
+    const html = renderToString(<ItemCard item={item} sourcePage="for-sale" page={3} showPrice format={USD} eager={false} />);
     expect(html).toContain('href="/for-sale/slots/abc?page=3"');
     expect(html).toContain("$4,250");
     expect(html).toContain(" (1933)");
@@ -45,7 +46,7 @@ describe("item card", () => {
       descriptionRichText: pieces,
       mainImageUrl: null,
     });
-    const html = renderToString(<ItemCard item={rich} sourcePage="gallery" page={1} showPrice={false} eager />);
+    const html = renderToString(<ItemCard item={rich} sourcePage="gallery" page={1} showPrice={false} format={USD} eager />);
     const description = /<p class="line-clamp-4[^"]*" data-testid="card-description">(.*?)<\/p>/.exec(html)?.[1]?.replace(/<!-- -->/g, "");
     expect(description).toBe(
       'A <strong>rare</strong> and <span class="rt-red"><em>original</em></span> machine, <a href="/for-sale">see more</a> or this',
@@ -53,23 +54,25 @@ describe("item card", () => {
   });
 
   it("shows a description without pieces as its plain text", () => {
-    const html = renderToString(<ItemCard item={item} sourcePage="gallery" page={1} showPrice={false} eager />);
+    const html = renderToString(<ItemCard item={item} sourcePage="gallery" page={1} showPrice={false} format={USD} eager />);
     expect(html).toMatch(/data-testid="card-description">Restored\.<\/p>/);
   });
 
   it("offers the worker's resized copies of a synced main image, and none for a category default", () => {
     const synced = testItem({ id: "abc", category: "slots", title: "Mills", mainImageUrl: "/media/notion/f1/front.png" });
-    const html = renderToString(<ItemCard item={synced} sourcePage="gallery" page={2} showPrice={false} eager={false} />);
+    const html = renderToString(<ItemCard item={synced} sourcePage="gallery" page={2} showPrice={false} format={USD} eager={false} />);
     expect(html).toContain('src="/media/notion/f1/front.png"');
     expect(html).toContain(
       'srcSet="/media/w/160/notion/f1/front.png 160w, /media/w/400/notion/f1/front.png 400w, /media/w/800/notion/f1/front.png 800w, /media/w/1200/notion/f1/front.png 1200w, /media/w/1600/notion/f1/front.png 1600w"',
     );
     expect(html).toContain('sizes="(min-width: 1280px) 490px, (min-width: 640px) 45vw, 100vw"');
-    expect(renderToString(<ItemCard item={item} sourcePage="gallery" page={1} showPrice={false} eager />)).not.toContain("srcSet");
+    expect(renderToString(<ItemCard item={item} sourcePage="gallery" page={1} showPrice={false} format={USD} eager />)).not.toContain(
+      "srcSet",
+    );
   });
 
   it("has no price badge in the gallery", () => {
-    const html = renderToString(<ItemCard item={item} sourcePage="gallery" page={1} showPrice={false} eager />);
+    const html = renderToString(<ItemCard item={item} sourcePage="gallery" page={1} showPrice={false} format={USD} eager />);
     expect(html).toContain('href="/gallery/slots/abc?page=1"');
     expect(html).not.toContain("price-badge");
   });

@@ -2,19 +2,21 @@ import type { ReactNode } from "react";
 import type { SiteItem } from "../../lib/normalize";
 import { GENERIC_IMAGE, defaultImageFor, itemImageUrl } from "../../lib/images";
 import { CARD_IMAGE_SIZES, mediaSrcset } from "../../lib/media-srcset";
+import type { PriceFormat } from "#contract/price-format";
 import { formatPrice } from "../../lib/price";
 
-/** Props of ItemCardFrame: the item's card fields, where it links, whether to show the price, image priority, and the text under the maker. */
+/** Props of ItemCardFrame: the item's card fields, where it links, whether to show the price (and how prices are written), image priority, and the text under the maker. */
 type Props = {
   item: Pick<SiteItem, "category" | "title" | "year" | "manufacturer" | "price" | "mainImageUrl">;
   href: string;
   showPrice: boolean;
+  format: PriceFormat;
   eager: boolean;
   children?: ReactNode;
 };
 
 /** A card: image, title with year, manufacturer, the given text (a listing's description, a search hit's snippet), price badge, View Details. */
-export default function ItemCardFrame({ item, href, showPrice, eager, children }: Props) {
+export default function ItemCardFrame({ item, href, showPrice, format, eager, children }: Props) {
   const src = itemImageUrl(item);
   // From the address alone, so the build and the browser (pages 2+) give the same resized copies.
   const srcset = mediaSrcset(src);
@@ -40,7 +42,7 @@ export default function ItemCardFrame({ item, href, showPrice, eager, children }
             className="absolute top-3 right-3 rounded-full bg-oxblood-700 px-3 py-1 text-sm font-bold text-cream-50 shadow"
             data-testid="price-badge"
           >
-            {formatPrice(item.price)}
+            {formatPrice(item.price, format)}
           </span>
         )}
       </div>

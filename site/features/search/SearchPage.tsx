@@ -1,6 +1,7 @@
 import { useStore } from "@nanostores/react";
 import { type FormEvent, useEffect, useLayoutEffect, useState } from "react";
 import { CATEGORIES, type CategoryId } from "#contract/categories";
+import type { PriceFormat } from "#contract/price-format";
 import { $search, applySearch, syncSearchFromAddress } from "./search-store";
 import SearchPrompt from "./SearchPrompt";
 import SearchResults from "./SearchResults";
@@ -11,8 +12,11 @@ const DEBOUNCE_MS = 300;
 
 const tidy = (text: string) => text.replace(/\s+/g, " ").trim();
 
-/** The /search page: field, category and for-sale filters, and the results of the address's `?q=` (kept in step as the visitor types). */
-export default function SearchPage() {
+/**
+ * The /search page: field, category and for-sale filters, and the results of the address's `?q=` (kept in step as the
+ * visitor types), prices written as `format` says.
+ */
+export default function SearchPage({ format }: { format: PriceFormat }) {
   const search = useStore($search);
   const [text, setText] = useState<string | null>(null);
 
@@ -99,7 +103,7 @@ export default function SearchPage() {
         </button>
       </form>
       {/* Until the address is read, the prerendered stand-in after this island (search.astro) holds the results' place. */}
-      {text !== null && (search.q ? <SearchResults search={search} /> : <PromptInPlace />)}
+      {text !== null && (search.q ? <SearchResults search={search} format={format} /> : <PromptInPlace />)}
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { useLayoutEffect } from "react";
 import { useStore } from "@nanostores/react";
+import type { PriceFormat } from "#contract/price-format";
 import type { SearchResult } from "#contract/search";
 import { type SearchState, searchApiPath, searchHref } from "#contract/search-address";
 import { hitHref, resultCountText } from "./search";
@@ -13,8 +14,8 @@ import IgnoredTerms from "./IgnoredTerms";
 import Snippet from "./Snippet";
 import { $standIn, handOver } from "./stand-in";
 
-/** Props of SearchResults: the search to show. */
-type Props = { search: SearchState };
+/** Props of SearchResults: the search to show, and how prices are written. */
+type Props = { search: SearchState; format: PriceFormat };
 
 function goToPage(page: number): void {
   applySearch({ page });
@@ -26,7 +27,7 @@ function goToPage(page: number): void {
  * One page of search results from the API: a live count, placeholders, error and empty texts, cards with highlights,
  * the pager below them (none above, so the first card sits where the prerendered stand-in's placeholders were).
  */
-export default function SearchResults({ search }: Props) {
+export default function SearchResults({ search, format }: Props) {
   const query = useQuery<SearchResult>(searchApiPath(search), { fetcher: fetchSearchResult });
   const loading = query.status === "pending" || (query.isFetching && !query.data);
   const data = query.status === "success" ? query.data : undefined;
@@ -57,7 +58,14 @@ export default function SearchResults({ search }: Props) {
           <IgnoredTerms terms={data.ignoredTerms} />
           <div className="grid gap-6 sm:grid-cols-2" data-testid="item-grid">
             {data.items.map((hit, i) => (
-              <ItemCardFrame key={`${hit.category}/${hit.id}`} item={hit} href={hitHref(hit)} showPrice={hit.forSale} eager={i === 0}>
+              <ItemCardFrame
+                key={`${hit.category}/${hit.id}`}
+                item={hit}
+                href={hitHref(hit)}
+                showPrice={hit.forSale}
+                format={format}
+                eager={i === 0}
+              >
                 <Snippet segments={hit.snippet} />
               </ItemCardFrame>
             ))}

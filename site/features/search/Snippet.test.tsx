@@ -1,4 +1,5 @@
 import { renderToString } from "react-dom/server";
+import { DEFAULT_PRICE_FORMAT as USD } from "#contract/price-format";
 import { describe, expect, it } from "vitest";
 import { testItem } from "../../test/fixtures";
 import ItemCard from "../listing/ItemCard";
@@ -35,6 +36,7 @@ describe("search snippet", () => {
     });
     const html = renderToString(
       <ItemCard
+        format={USD}
         item={item}
         sourcePage="gallery"
         page={1}

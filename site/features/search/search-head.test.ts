@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { renderToString } from "react-dom/server";
 import { createElement } from "react";
 import { CARD_IMAGE_SIZES, mediaSrcset } from "../../lib/media-srcset";
+import { DEFAULT_PRICE_FORMAT } from "#contract/price-format";
 import ItemCardFrame from "../listing/ItemCardFrame";
 import SearchFrame, { SearchPlaceholders } from "./SearchFrame";
 import { SEARCH_ANSWER_ID, searchApiPath, searchStateFrom } from "#contract/search-address";
@@ -92,7 +93,9 @@ describe("the search page's head script", () => {
     expect(document.querySelector("[data-search-before] [role=status]")?.textContent).toBe(resultCountText(1, "mills"));
     const painted = document.querySelector("[data-search-before] [data-testid=card-skeleton] img")!;
     const card = document.createElement("div");
-    card.innerHTML = renderToString(createElement(ItemCardFrame, { item: answer.items[0]!, href: "/x", showPrice: false, eager: true }));
+    card.innerHTML = renderToString(
+      createElement(ItemCardFrame, { item: answer.items[0]!, href: "/x", showPrice: false, format: DEFAULT_PRICE_FORMAT, eager: true }),
+    );
     const cardImage = card.querySelector("img")!;
     for (const name of ["src", "srcset", "sizes", "alt", "width", "height", "class"])
       expect(painted.getAttribute(name), name).toBe(cardImage.getAttribute(name));

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { writeCspHeaders } from "./csp-headers";
-import { contentSecurityPolicy, inlineScriptHashes, withCsp } from "./csp";
+import { ANALYTICS_BEACON_URL, contentSecurityPolicy, inlineScriptHashes, loadsAnalyticsBeacon, withCsp } from "./csp";
 
 const sha = (text: string) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
 
@@ -37,6 +37,39 @@ describe("contentSecurityPolicy", () => {
     expect(directives).toContain("frame-src https://challenges.cloudflare.com");
     expect(directives).toContain("form-action 'self'");
     expect(directives).toContain("connect-src 'self'");
+  });
+});
+
+describe("the Web Analytics beacon", () => {
+  it("is allowed to load and to report only when asked", () => {
+    const directives = contentSecurityPolicy([sha("a")], { analytics: true }).split("; ");
+    expect(directives).toContain(`script-src 'self' https://static.cloudflareinsights.com/beacon.min.js ${sha("a")}`);
+    expect(directives).toContain("connect-src 'self' https://cloudflareinsights.com");
+    expect(contentSecurityPolicy([sha("a")])).not.toContain("cloudflareinsights");
+  });
+
+  it("is found in a page that loads it, and in no other", () => {
+    expect(loadsAnalyticsBeacon(`<script defer src="${ANALYTICS_BEACON_URL}" data-cf-beacon='{"token":"x"}'></script>`)).toBe(true);
+    expect(loadsAnalyticsBeacon(`<script src="/_astro/a.js"></script><p>${ANALYTICS_BEACON_URL}</p>`)).toBe(false);
+    expect(loadsAnalyticsBeacon(`<script src="${ANALYTICS_BEACON_URL}.evil.example/x.js"></script>`)).toBe(false);
+  });
+
+  it("is allowed in _headers when a built page loads it, the memo remembering that for pages left unread", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "csp-"));
+    const memo = join(dir, "..", `${dir.split("/").pop()}-memo.json`);
+    try {
+      await writeFile(join(dir, "a.html"), `<script defer src="${ANALYTICS_BEACON_URL}"></script>`);
+      await writeFile(join(dir, "_headers"), "/*\n");
+      expect(await writeCspHeaders(dir, memo)).toContain("connect-src 'self' https://cloudflareinsights.com");
+      await writeFile(join(dir, "_headers"), "/*\n");
+      expect(await writeCspHeaders(dir, memo)).toContain(`script-src 'self' ${ANALYTICS_BEACON_URL}`);
+      await writeFile(join(dir, "a.html"), "<p>no beacon now</p>");
+      await writeFile(join(dir, "_headers"), "/*\n");
+      expect(await writeCspHeaders(dir, memo)).not.toContain("cloudflareinsights");
+    } finally {
+      await rm(dir, { recursive: true });
+      await rm(memo, { force: true });
+    }
   });
 });
 

@@ -19,22 +19,38 @@ export function inlineScriptHashes(html: string): string[] {
 /** Origin of Cloudflare Turnstile's script and frame, allowed only when the site is built with a Turnstile site key. */
 const TURNSTILE_ORIGIN = "https://challenges.cloudflare.com";
 
+/** Cloudflare Web Analytics' beacon, which every page loads when the dealer set a Web Analytics token. */
+export const ANALYTICS_BEACON_URL = "https://static.cloudflareinsights.com/beacon.min.js";
+
+/** Where the beacon sends what it measured. */
+const ANALYTICS_REPORT_ORIGIN = "https://cloudflareinsights.com";
+
+/** True when a page loads the Web Analytics beacon (the CSP then allows it). */
+export function loadsAnalyticsBeacon(html: string): boolean {
+  for (const [, attributes = ""] of html.matchAll(SCRIPT)) {
+    if (/\ssrc\s*=\s*["']?https:\/\/static\.cloudflareinsights\.com\/beacon\.min\.js["'\s>]/i.test(` ${attributes} `)) return true;
+  }
+  return false;
+}
+
 /**
  * The policy for every page: scripts from the site or with one of `scriptHashes`; styles and images may be inline or
  * (images) from any https host, as Notion's external files are; nothing may frame a page, and no plugin, base or form
- * target elsewhere (forms post to the site's own /api). With `turnstile`, Turnstile's script and frame may load from its origin.
+ * target elsewhere (forms post to the site's own /api). With `turnstile`, Turnstile's script and frame may load from its
+ * origin; with `analytics`, the Web Analytics beacon may load and report.
  */
-export function contentSecurityPolicy(scriptHashes: Iterable<string>, options: { turnstile?: boolean } = {}): string {
+export function contentSecurityPolicy(scriptHashes: Iterable<string>, options: { turnstile?: boolean; analytics?: boolean } = {}): string {
   const scripts = [...new Set(scriptHashes)].sort();
   const turnstile = options.turnstile ? ` ${TURNSTILE_ORIGIN}` : "";
+  const beacon = options.analytics ? ` ${ANALYTICS_BEACON_URL}` : "";
   return [
     "default-src 'self'",
-    `script-src 'self'${turnstile}${scripts.map((h) => ` ${h}`).join("")}`,
+    `script-src 'self'${turnstile}${beacon}${scripts.map((h) => ` ${h}`).join("")}`,
     ...(options.turnstile ? [`frame-src ${TURNSTILE_ORIGIN}`] : []),
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob: https:",
     "font-src 'self' data:",
-    "connect-src 'self'",
+    `connect-src 'self'${options.analytics ? ` ${ANALYTICS_REPORT_ORIGIN}` : ""}`,
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",

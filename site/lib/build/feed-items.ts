@@ -1,5 +1,6 @@
 import type { RSSFeedItem } from "@astrojs/rss";
 import { findCategory } from "#contract/categories";
+import type { PriceFormat } from "#contract/price-format";
 import { escapeHtml } from "../rich-text";
 import { itemImageUrl } from "../images";
 import type { SiteItem } from "../normalize";
@@ -79,11 +80,11 @@ export function newsFeedItems(posts: readonly FeedPost[], site: URL, siteTitle: 
   });
 }
 
-/** `/for-sale/rss.xml`'s items: the items for sale, newest first, each at its for-sale page with its image and price. */
-export function forSaleFeedItems(items: readonly SiteItem[], site: URL, siteTitle: string): RSSFeedItem[] {
+/** `/for-sale/rss.xml`'s items: the items for sale, newest first, each at its for-sale page with its image and price (written as `format` says). */
+export function forSaleFeedItems(items: readonly SiteItem[], site: URL, siteTitle: string, format: PriceFormat): RSSFeedItem[] {
   return newestFirst(items.filter((item) => item.forSale)).map((item) => {
     const title = feedText(item.title) || "Untitled item";
-    const price = formatItemPrice(item.price);
+    const price = formatItemPrice(item.price, format);
     const about = [findCategory(item.category)?.name ?? item.category, feedText(item.manufacturer), item.year ?? ""]
       .filter(Boolean)
       .join(", ");
@@ -93,7 +94,8 @@ export function forSaleFeedItems(items: readonly SiteItem[], site: URL, siteTitl
       escapeHtml(excerpt(feedText(item.description ?? about))),
       `Price: ${escapeHtml(price)}`,
     ]);
-    const priced = item.price !== null && Number.isFinite(item.price) ? `<g:price>${item.price.toFixed(2)} USD</g:price>` : "";
+    const priced =
+      item.price !== null && Number.isFinite(item.price) ? `<g:price>${item.price.toFixed(2)} ${format.currency}</g:price>` : "";
     return {
       title,
       link: absoluteUrl(canonicalItemPath(item), site),

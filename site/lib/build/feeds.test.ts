@@ -1,6 +1,7 @@
 import { JSDOM } from "jsdom";
 import { describe, expect, it } from "vitest";
 import { testItem } from "../../test/fixtures";
+import { DEFAULT_PRICE_FORMAT } from "#contract/price-format";
 import { FEED_LIMIT, feedText, forSaleFeedItems, newsFeedItems, type FeedPost } from "./feed-items";
 import { feedXml } from "./feeds";
 
@@ -122,7 +123,7 @@ describe("the for-sale feed (/for-sale/rss.xml)", () => {
         description: "d",
         path: "/for-sale/rss.xml",
         page: "/for-sale",
-        items: forSaleFeedItems(items, SITE, "Shop"),
+        items: forSaleFeedItems(items, SITE, "Shop", DEFAULT_PRICE_FORMAT),
       },
       SITE,
     );
@@ -146,5 +147,12 @@ describe("the for-sale feed (/for-sale/rss.xml)", () => {
     expect(hostile.getElementsByTagNameNS(G, "price")).toHaveLength(0);
     expect(text(hostile, "description")).toBe("Slot Machines, Mills, 1934. Price: Not for sale. <b>x</b>");
     expect(text(hostile, "content:encoded")).toContain("<p>&lt;b&gt;x&lt;/b&gt;</p>");
+  });
+
+  it("writes prices in the dealer's currency and locale, and names that currency in g:price", () => {
+    const [entry] = forSaleFeedItems([item(3, { price: 1250.5 })], SITE, "Shop", { currency: "EUR", locale: "de-DE" });
+    // Feed text collapses every space, the no-break one included.
+    expect(entry?.description).toBe("Slot Machines, Mills, 1933. Price: 1.250,5 €.");
+    expect(entry?.customData).toContain("<g:price>1250.50 EUR</g:price>");
   });
 });

@@ -7,6 +7,7 @@ import { allItems } from "./catalogue";
 import { htmlText } from "./html";
 import { markdownToHtml } from "./markdown";
 import { loadShell } from "./shell";
+import { loadPriceFormat } from "./site-settings";
 import { absoluteUrl } from "../seo";
 import { FEEDS } from "../feed-links";
 import { FEED_NAMESPACES, feedText, forSaleFeedItems, newsFeedItems } from "./feed-items";
@@ -57,7 +58,7 @@ export async function newsFeed(site: URL): Promise<string> {
 
 /** `/for-sale/rss.xml`: every item for sale, newest first (the build fails, naming the pages, when a catalogue cannot be read). */
 export async function forSaleFeed(site: URL): Promise<string> {
-  const shell = await loadShell();
+  const [shell, format] = await Promise.all([loadShell(), loadPriceFormat()]);
   const items = (await Promise.all(CATEGORY_IDS.map((category) => allItems(category, "for-sale")))).flat();
   return feedXml(
     {
@@ -65,7 +66,7 @@ export async function forSaleFeed(site: URL): Promise<string> {
       description: `Machines and parts for sale at ${shell.titleText}, newest first, with their prices.`,
       path: FEEDS[1].path,
       page: "/for-sale",
-      items: forSaleFeedItems(items, site, shell.titleText),
+      items: forSaleFeedItems(items, site, shell.titleText, format),
     },
     site,
   );

@@ -6,12 +6,16 @@ import { digest, itemPageKey, listingPageKey } from "./cache-keys";
 import { allItems, firstListingPage } from "./catalogue";
 import { pageHeader } from "./content";
 import { loadShell } from "./shell";
+import { loadSiteSettings } from "./site-settings";
 
 let shellDigest: Promise<string> | undefined;
 
-/** A digest of everything the page shell shows (banner, header title and logo, contact details, texture, navigation). */
+/**
+ * A digest of everything every page shows: the shell (banner, header title and logo, contact details, texture,
+ * navigation) and the dealer's settings (prices' currency and locale, the analytics beacon).
+ */
 function shellKey(): Promise<string> {
-  shellDigest ??= loadShell().then((shell) => digest(shell));
+  shellDigest ??= Promise.all([loadShell(), loadSiteSettings()]).then(([shell, settings]) => digest({ shell, settings }));
   return shellDigest;
 }
 
