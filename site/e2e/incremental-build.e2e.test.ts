@@ -1,12 +1,15 @@
 /**
  * Incremental builds: a full build of the stack's site into a folder of its own, then an item edited in Notion and its
  * table synced: the rebuild renders only that item's pages, the listing pages it is on and the pages Astro always renders
- * (routes without getStaticPaths, the sitemap among them), and publishing copies only what changed. A banner edit then
- * renders every page again. Publishing of the stack's own rebuilds is held meanwhile; afterAll puts the workspace back.
+ * (routes without getStaticPaths, the sitemap among them), and publishing copies only what changed. A banner edit and
+ * the dealer's settings (currency, locale, Web Analytics token) then render every page again. Publishing of the
+ * stack's own rebuilds is held meanwhile; afterAll puts the workspace and the settings back.
  */
 import { readFileSync, rmSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ADMIN_PATHS } from "#contract/api-paths";
+import { wholePriceText, itemPriceText } from "#contract/price-format";
 import { pageIdFor } from "../../scripts/demo-workspace/ids.ts";
 import { cacheDirFor } from "../../scripts/lib/build-cache.ts";
 import { buildSite, type BuildReport } from "../../scripts/lib/build-site.ts";
@@ -15,6 +18,7 @@ import { BASE_URL } from "./support/browser";
 import { apiItems, type ApiItem } from "./support/catalogue-helpers";
 import { richTextValue } from "./support/site-helpers";
 import {
+  adminClient,
   BUILD_TOKEN,
   holdPublishing,
   patchNotionPage,
@@ -48,6 +52,9 @@ const ALWAYS = [
   "/sitemap.xml",
 ];
 const bannerId = pageIdFor("Site Content", "banner_message");
+const EURO = { currency: "EUR", locale: "de-DE" };
+const ANALYTICS_TOKEN = "4fd7e22413e84811bd71ed466613bb26";
+let settingsChanged = false;
 const SLOW = 300_000;
 
 let full: BuildReport;
@@ -73,6 +80,8 @@ afterAll(async () => {
   if (changed.has("Slot Machines")) await setPageTitle(item.id, item.title ?? "");
   // The demo banner links to the site-relative /for-sale, which Notion's API refuses to write: restored as the demo has it.
   if (changed.has("Site Content")) await restoreNotionPage(bannerId);
+  if (settingsChanged)
+    await (await adminClient()).call(ADMIN_PATHS.settings, { method: "PUT", body: { currency: null, locale: null, analyticsToken: null } });
   // The stack's own site never showed the edits (its rebuilds wait until a test asks for the site, and none here does):
   // syncing the tables back is enough.
   for (const table of changed) await syncTable(table);
@@ -119,16 +128,37 @@ describe("incremental site builds", () => {
   );
 
   it(
-    "render every page again when the banner, which every page shows, changed",
+    "render every page again when what every page shows changed: the banner, and the dealer's currency, locale and analytics token",
     async () => {
       changed.add("Site Content");
       await patchNotionPage(bannerId, { properties: { Content: richTextValue("Spring open house on 12 April") } });
       await syncTable("Site Content");
+      settingsChanged = true;
+      await (await adminClient()).call(ADMIN_PATHS.settings, { method: "PUT", body: { ...EURO, analyticsToken: ANALYTICS_TOKEN } });
       const report = await build();
       expect(report.reused).toBe(0);
       expect([...report.rendered].sort()).toEqual([...full.rendered].sort());
-      expect(readFileSync(join(dist, "gallery", "slots", `${other.id}.html`), "utf8")).toContain("Spring open house on 12 April");
-      expect(readFileSync(join(dist, "for-sale", "slots.html"), "utf8")).toContain("Spring open house on 12 April");
+      const page = (...path: string[]) => readFileSync(join(dist, ...path), "utf8");
+      expect(page("gallery", "slots", `${other.id}.html`)).toContain("Spring open house on 12 April");
+      const listing = page("for-sale", "slots.html");
+      expect(listing).toContain("Spring open house on 12 April");
+      // Prices in euros as Germans write them: the item page, its JSON-LD offer, the cards, the for-sale feed.
+      expect(other.price).not.toBeNull();
+      const itemPage = page("for-sale", "slots", `${other.id}.html`);
+      expect(itemPage).toContain(`>${itemPriceText(other.price, EURO)}</p>`);
+      expect(itemPage).toContain('"priceCurrency":"EUR"');
+      expect(listing).toContain(wholePriceText(other.price, EURO));
+      expect(listing).not.toMatch(/\$\d/);
+      expect(page("for-sale", "rss.xml")).toMatch(/<g:price>[\d.]+ EUR<\/g:price>/);
+      // The beacon on every page, and the CSP allowing it.
+      for (const file of [["index.html"], ["for-sale", "slots.html"], ["404.html"]])
+        expect(page(...file), file.join("/")).toContain(`data-cf-beacon="{&quot;token&quot;:&quot;${ANALYTICS_TOKEN}&quot;}"`);
+      const csp =
+        page("_headers")
+          .split("\n")
+          .find((line) => line.trim().startsWith("Content-Security-Policy:")) ?? "";
+      expect(csp).toContain("https://static.cloudflareinsights.com/beacon.min.js");
+      expect(csp).toContain("connect-src 'self' https://cloudflareinsights.com");
     },
     SLOW,
   );
