@@ -103,7 +103,15 @@ describe("Sync history in the Notion Sync tab", () => {
       await waitForToast(page, "Table Sync Successful");
       const latest = page.getByTestId("sync-run").first();
       await expect.poll(() => latest.getByTestId("run-pages").textContent(), { timeout: 10_000 }).toBe("1 added, 1 changed, 1 removed");
-      expect(await page.getByTestId("sync-run").count()).toBe(Math.min(runsBefore + 1, 50));
+      // The newest 20, and Show older while the worker keeps more.
+      expect(await page.getByTestId("sync-run").count()).toBe(Math.min(runsBefore + 1, 20));
+      const kept = (await admin.call<{ runs: SyncHistoryRun[] }>("/api/admin/sync-runs?limit=200")).runs.length;
+      const older = page.getByTestId("sync-history-older");
+      expect(await older.count()).toBe(kept > 20 ? 1 : 0);
+      if (kept > 20) {
+        await older.click();
+        await expect.poll(() => page.getByTestId("sync-run").count()).toBe(Math.min(kept, 40));
+      }
       expect(await latest.getAttribute("data-outcome")).toBe("Succeeded");
       expect(await latest.getByTestId("run-trigger").textContent()).toBe("Admin panel");
       expect(await latest.getByText(`Table ${TABLE}`, { exact: true }).count()).toBe(1);

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { openAdmin, signedInContext } from "./support/admin-helpers";
 import { launch, screenshot, VIEWPORTS } from "./support/browser";
+import { seriousAxeViolations } from "./support/site-helpers";
 import { adminClient, settleSyncState } from "./support/stack";
 
 let browser: Browser;
@@ -41,14 +42,14 @@ describe("Page Headers tab", () => {
 });
 
 describe.each(Object.keys(VIEWPORTS) as (keyof typeof VIEWPORTS)[])("admin tabs at %s", (viewport) => {
-  it("switch between Cache Management, Page Headers and Notion Sync without overflowing the page, Enquiries last", async () => {
+  it("switch between Cache Management, Page Headers, Notion Sync and Settings without overflowing the page, Enquiries before Settings", async () => {
     const context = await signedInContext(browser, viewport);
     const page = await openAdmin(context);
     const tabs = page.getByRole("tablist", { name: "Admin sections" }).getByRole("tab");
     const names = await tabs.allTextContents();
     expect(names.slice(0, 3)).toEqual(["Cache Management", "Page Headers", "Notion Sync"]);
     // The open enquiries' count follows the tab's name when there are any.
-    expect(names.slice(3)).toEqual([expect.stringMatching(/^Enquiries(\d+ open)?$/)]);
+    expect(names.slice(3)).toEqual([expect.stringMatching(/^Enquiries(\d+ open)?$/), "Settings"]);
 
     await page.getByTestId("stat-cached-items").waitFor();
     await page.getByRole("switch").waitFor();
@@ -68,6 +69,19 @@ describe.each(Object.keys(VIEWPORTS) as (keyof typeof VIEWPORTS)[])("admin tabs 
     expect(await page.getByTestId("notion-table-row").count()).toBe(12);
     expect(await overflowsViewport(page)).toBe(false);
     await screenshot(page, `admin-tab-notion-sync-${viewport}`);
+
+    // The local stack emails enquiries and runs without Turnstile: the Settings tab says so, with the steps to turn it on.
+    await page.getByRole("tab", { name: "Settings" }).click();
+    await page.getByTestId("settings-form").waitFor();
+    expect(await page.getByTestId("optional-email").getAttribute("data-state")).toBe("on");
+    const turnstile = page.getByTestId("optional-turnstile");
+    expect(await turnstile.getAttribute("data-state")).toBe("off");
+    expect(await turnstile.getByRole("listitem").count()).toBe(3);
+    expect(await page.getByLabel("Currency").inputValue()).toBe("USD");
+    expect(await page.getByTestId("settings-price-preview").textContent()).toBe("Prices will read $1,250.5 on item pages, $1,251 on cards.");
+    expect(await overflowsViewport(page)).toBe(false);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await screenshot(page, `admin-tab-settings-${viewport}`);
     await context.close();
   });
 });

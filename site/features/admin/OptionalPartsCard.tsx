@@ -24,7 +24,7 @@ function Part({ part }: { part: OptionalPart }) {
       {part.steps.length > 0 && (
         <>
           <p className="font-semibold">To turn it on:</p>
-          <ol className="grid list-decimal gap-1 pl-5">
+          <ol className="grid list-decimal gap-1 pl-5 break-words">
             {part.steps.map((step) => (
               <li key={step}>{step}</li>
             ))}

@@ -43,7 +43,7 @@ type FieldProps = { id: DealerSettingKey; label: string; hint: ReactNode; error:
 /** A labelled setting with its hint and, once a save was refused, its error (tied to the input by aria-describedby). */
 function Field({ id, label, hint, error, children }: FieldProps) {
   return (
-    <div className="grid gap-1 text-sm">
+    <div className="grid min-w-0 content-start gap-1 text-sm">
       <label htmlFor={`setting-${id}`} className="font-semibold text-walnut">
         {label}
       </label>
@@ -60,7 +60,7 @@ function Field({ id, label, hint, error, children }: FieldProps) {
   );
 }
 
-const INPUT = "rounded-md border border-brass-600 bg-cream-50 px-3 py-2 text-sm text-ink";
+const INPUT = "w-full min-w-0 rounded-md border border-brass-600 bg-cream-50 px-3 py-2 text-sm text-ink";
 
 /** The dealer's settings: prices and dates, Web Analytics, the enquiry limits; saved together, each checked before it is sent. */
 export default function SettingsForm({ settings }: { settings: DealerSettings }) {
