@@ -5,7 +5,7 @@ import { ADMIN_PATHS } from "#contract/api-paths";
 import { ENQUIRY_FIELD_ERRORS, prefilledMessage, type EnquiriesPage } from "#contract/enquiries";
 import { DEMO_ENQUIRY_EMAIL } from "../../scripts/launcher/stack.ts";
 import { formatItemPrice } from "../lib/price";
-import { openAdmin, signedInContext } from "./support/admin-helpers";
+import { openAdmin, signedInContext, waitForToast } from "./support/admin-helpers";
 import { BASE_URL, VIEWPORTS, launch, screenshot, keptPage } from "./support/browser";
 import { POLL } from "./support/catalogue-helpers";
 import { sentEmail } from "./support/email";
@@ -169,7 +169,7 @@ describe("Contact About This Item without JavaScript", () => {
 });
 
 describe.each(Object.keys(VIEWPORTS) as (keyof typeof VIEWPORTS)[])("the admin panel's Enquiries tab at %s", (viewport) => {
-  it("shows the open count on the tab, lists enquiries newest first with their details, and marks one handled", async () => {
+  it("shows the open count on the tab, lists enquiries newest first with their details, marks one handled and deletes it", async () => {
     const client = await adminClient();
     const name = `Tab check ${viewport} ${run}`;
     const sent = await fetch(`${BASE_URL}/api/enquiries`, {
@@ -208,6 +208,16 @@ describe.each(Object.keys(VIEWPORTS) as (keyof typeof VIEWPORTS)[])("the admin p
     await expect.poll(() => tab.textContent()).toBe(openCount > 1 ? `Enquiries${openCount - 1} open` : "Enquiries");
     await page.getByTestId("enquiries-status").selectOption("handled");
     await expect.poll(() => page.getByTestId("enquiry-name").first().textContent()).toBe(name);
+
+    // Ticked and deleted, after a confirmation.
+    await page.getByRole("checkbox", { name: `Select the enquiry from ${name}` }).check();
+    await page.getByTestId("enquiries-delete-selected").click();
+    const confirm = page.getByRole("alertdialog", { name: "Delete 1 enquiry?" });
+    await confirm.getByRole("button", { name: "Delete" }).click();
+    await waitForToast(page, "Enquiries deleted");
+    await expect.poll(() => page.getByRole("checkbox", { name: `Select the enquiry from ${name}` }).count()).toBe(0);
+    const { enquiries } = await client.call<EnquiriesPage>(`${ADMIN_PATHS.enquiries}?status=all`);
+    expect(enquiries.some((e) => e.name === name)).toBe(false);
     await context.close();
   });
 });
