@@ -18,6 +18,7 @@ import {
   PostsSchema,
 } from "#contract/public-api";
 import { SearchResultSchema } from "#contract/search";
+import { PublicSettingsSchema } from "#contract/site-settings";
 import worker from "../index";
 import { categoryColumns, createTable, dropNotionTables, json, richJson, type Row, seedContent } from "../test/fixtures";
 import { indexCategory } from "../test/search-index";
@@ -99,7 +100,7 @@ beforeAll(async () => {
 });
 
 describe("public API answers match the contract the site parses them with", () => {
-  it("health, managed content, images, page descriptions, page headers and posts", async () => {
+  it("health, managed content, images, page descriptions, page headers, posts and the dealer's public settings", async () => {
     expect(await answer(HealthSchema, API_PATHS.health)).toMatchObject({ ok: true });
     expect(await answer(ContentBlockSchema, `${API_PATHS.content}/banner_message`)).toMatchObject({
       type: "rich_text",
@@ -115,6 +116,7 @@ describe("public API answers match the contract the site parses them with", () =
     await answer(PageDescriptionSchema, `${API_PATHS.pageDescription}/navigation`);
     await answer(PageHeaderSchema, `${API_PATHS.pageHeaders}/slots`);
     expect(await answer(PostsSchema, `${API_PATHS.posts}/section/news`)).toHaveLength(2);
+    expect(await answer(PublicSettingsSchema, API_PATHS.siteSettings)).toEqual({ currency: "USD", locale: "en-US", analyticsToken: null });
   });
 
   it("every category's listing views, each item's detail and the build's bulk read", async () => {
