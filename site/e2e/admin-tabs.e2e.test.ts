@@ -78,7 +78,9 @@ describe.each(Object.keys(VIEWPORTS) as (keyof typeof VIEWPORTS)[])("admin tabs 
     expect(await turnstile.getAttribute("data-state")).toBe("off");
     expect(await turnstile.getByRole("listitem").count()).toBe(3);
     expect(await page.getByLabel("Currency").inputValue()).toBe("USD");
-    expect(await page.getByTestId("settings-price-preview").textContent()).toBe("Prices will read $1,250.5 on item pages, $1,251 on cards.");
+    expect(await page.getByTestId("settings-price-preview").textContent()).toBe(
+      "Prices will read $1,250.5 on item pages, $1,251 on cards.",
+    );
     expect(await overflowsViewport(page)).toBe(false);
     expect(await seriousAxeViolations(page)).toEqual([]);
     await screenshot(page, `admin-tab-settings-${viewport}`);

@@ -60,6 +60,18 @@ function Field({ id, label, hint, error, children }: FieldProps) {
   );
 }
 
+/** The enquiry limits' fields, each with what it counts (its default is added to the hint). */
+const LIMIT_FIELDS = [
+  { id: "enquiriesPerHour", label: "Enquiries an hour", hint: "Across the whole site." },
+  { id: "enquiriesPerDay", label: "Enquiries a day", hint: "Across the whole site." },
+  {
+    id: "enquiriesStoredMax",
+    label: "Most enquiries kept",
+    hint: "At this many, the oldest flagged one makes room; with none flagged, new enquiries are refused until you delete some.",
+  },
+  { id: "handledEnquiryDays", label: "Days to keep handled enquiries", hint: "Counted from when you marked each handled." },
+] as const;
+
 const INPUT = "w-full min-w-0 rounded-md border border-brass-600 bg-cream-50 px-3 py-2 text-sm text-ink";
 
 /** The dealer's settings: prices and dates, Web Analytics, the enquiry limits; saved together, each checked before it is sent. */
@@ -96,7 +108,6 @@ export default function SettingsForm({ settings }: { settings: DealerSettings })
     if (Object.keys(checked.patch).length > 0) await storeSettings(checked.patch);
   };
 
-  const defaults = DEALER_SETTING_DEFAULTS;
   return (
     <form className="grid grid-cols-1 gap-4" onSubmit={(e) => void onSubmit(e)} noValidate data-testid="settings-form">
       <section className="card grid gap-4 p-5" aria-labelledby="prices-heading">
@@ -163,38 +174,17 @@ export default function SettingsForm({ settings }: { settings: DealerSettings })
           </p>
         </div>
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field
-            id="enquiriesPerHour"
-            label="Enquiries an hour"
-            hint={`Across the whole site. Default ${defaults.enquiriesPerHour}.`}
-            error={errors.enquiriesPerHour}
-          >
-            <input {...input("enquiriesPerHour", { inputMode: "numeric" })} />
-          </Field>
-          <Field
-            id="enquiriesPerDay"
-            label="Enquiries a day"
-            hint={`Across the whole site. Default ${defaults.enquiriesPerDay}.`}
-            error={errors.enquiriesPerDay}
-          >
-            <input {...input("enquiriesPerDay", { inputMode: "numeric" })} />
-          </Field>
-          <Field
-            id="enquiriesStoredMax"
-            label="Most enquiries kept"
-            hint={`At this many, the oldest flagged one makes room; with none flagged, new enquiries are refused until you delete some. Default ${defaults.enquiriesStoredMax.toLocaleString("en-US")}.`}
-            error={errors.enquiriesStoredMax}
-          >
-            <input {...input("enquiriesStoredMax", { inputMode: "numeric" })} />
-          </Field>
-          <Field
-            id="handledEnquiryDays"
-            label="Days to keep handled enquiries"
-            hint={`Counted from when you marked each handled. Default ${defaults.handledEnquiryDays}.`}
-            error={errors.handledEnquiryDays}
-          >
-            <input {...input("handledEnquiryDays", { inputMode: "numeric" })} />
-          </Field>
+          {LIMIT_FIELDS.map(({ id, label, hint }) => (
+            <Field
+              key={id}
+              id={id}
+              label={label}
+              hint={`${hint} Default ${DEALER_SETTING_DEFAULTS[id].toLocaleString("en-US")}.`}
+              error={errors[id]}
+            >
+              <input {...input(id, { inputMode: "numeric" })} />
+            </Field>
+          ))}
         </div>
       </section>
 
