@@ -4,7 +4,7 @@ import react from "@astrojs/react";
 import tailwindcss from "@tailwindcss/vite";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { assertApiReachable, assertBuildToken } from "./site/lib/build/preflight.ts";
+import { assertApiReachable, describeCatalogue } from "./site/lib/build/preflight.ts";
 import { writeCspHeaders } from "./site/lib/build/csp-headers.ts";
 import { probeCounts } from "./site/lib/build/probe.ts";
 import { ALLOW_SHRINK_ENV, guardCatalogueShrink } from "./site/lib/build/shrink-guard.ts";
@@ -22,13 +22,14 @@ export default defineConfig({
   build: { format: "file", concurrency: 8 },
   integrations: [
     react(),
-    // The API must answer, and the build needs the worker's BUILD_TOKEN to read the catalogue: both checked before any page.
+    // The API must answer before any page (unless the worker was never deployed), and the build says whether it
+    // publishes the catalogue or a new site's first-run state.
     {
       name: "api-preflight",
       hooks: {
-        "astro:build:start": () => {
-          assertBuildToken();
-          return assertApiReachable();
+        "astro:build:start": async ({ logger }) => {
+          await assertApiReachable();
+          logger.info(await describeCatalogue());
         },
       },
     },

@@ -21,7 +21,6 @@ export default defineConfig(async () => {
             // The local Notion server has no rate limit: the syncs the tests run need not wait at Notion's pace.
             NOTION_REQUESTS_PER_SECOND: "50",
             ADMIN_PASSWORD: "test-password",
-            BUILD_TOKEN: "test-build-token",
             DEPLOY_HOOK_URL: "",
             // Webhook batches run when a test fires the debouncer's alarm (runDurableObjectAlarm), never on their own.
             NOTION_WEBHOOK_DEBOUNCE_MS: "600000",

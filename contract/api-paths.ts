@@ -53,6 +53,7 @@ export const ADMIN_PATHS = {
   enquiries: "/api/admin/enquiries",
   notionCheck: "/api/admin/notion-check",
   settings: "/api/admin/settings",
+  rebuildHook: "/api/admin/rebuild-hook",
 } as const;
 
 /** Site pages of the enquiry form: the form filled from `?category=&id=`, and the thank-you page a plain form post lands on. */

@@ -24,8 +24,9 @@ export const CACHE_KEY_PATTERNS = {
   },
   items: {
     prefix: "cache:items:",
-    pattern: "cache:items:{category}:list:{normalised query} and cache:items:{category}:id:{id}",
-    holds: "Collection listings of every item (plain and gallery views share entries) and item details",
+    pattern: "cache:items:{category}:list:{normalised query}, cache:items:{category}:id:{id} and cache:items:{category}:all:{after id}",
+    holds:
+      "Collection listings of every item (plain and gallery views share entries), item details, and the catalogue slices the site build reads",
   },
   featured: { prefix: "cache:featured:", pattern: "cache:featured:{category}:{normalised query}", holds: "For-sale listings" },
   images: { prefix: "cache:images:", pattern: "cache:images:{key}", holds: "Image records (GET /api/images/{key})" },

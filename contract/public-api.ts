@@ -167,6 +167,15 @@ export const CataloguePageSchema = z.object({
 /** `GET /api/build/catalogue/{category}` answer. */
 export type CataloguePage = z.infer<typeof CataloguePageSchema>;
 
+/**
+ * `GET /api/build/status` answer: whether any category of the catalogue was ever published by a sync (its table
+ * exists). False is the explicit "nothing ever published" the first build of a new site shows its first-run note for.
+ */
+export const CatalogueStatusSchema = z.object({ published: z.boolean() });
+
+/** `GET /api/build/status` answer. */
+export type CatalogueStatus = z.infer<typeof CatalogueStatusSchema>;
+
 /** `{ error }` body of every failed API call. */
 export const ApiErrorSchema = z.object({ error: z.string() });
 

@@ -6,6 +6,7 @@ const wholeNumber = (min: number, max: number) => {
   const error = `Enter a whole number from ${min.toLocaleString("en-US")} to ${max.toLocaleString("en-US")}.`;
   return z.int(error).check(z.minimum(min, error), z.maximum(max, error));
 };
+import { hookUrlProblem } from "./rebuild-hook.ts";
 
 /**
  * Every setting the worker keeps in D1 (`site_settings`), by key, with the schema its value must pass. A key is added
@@ -32,6 +33,8 @@ export const SITE_SETTINGS = {
   enquiriesStoredMax: wholeNumber(100, 100_000),
   /** Days a handled enquiry is kept before it is deleted. */
   handledEnquiryDays: wholeNumber(1, 3650),
+  /** The Workers Builds deploy hook the worker calls after a sync, pasted in the admin panel; wins over the DEPLOY_HOOK_URL secret. */
+  deployHookUrl: z.string().check(z.refine((url) => hookUrlProblem(url) === null)),
 } as const;
 
 /** A setting's key. */

@@ -1,19 +1,20 @@
 /**
- * `npm run deploy`: the catalogue on the Cloudflare account wrangler is signed in to (`npx wrangler login` first), the
- * same command for the first deploy and every later one. `-- --dry-run` checks everything that needs no account.
- * Options: `--secret NAME` (ask for that secret again, e.g. a new ADMIN_PASSWORD or DEPLOY_HOOK_URL), `--url <address>`
- * (the site's address, when this copy has not deployed it before), `--site-url <address>` (a custom domain for the
- * site's canonical links). See docs/deploy.md.
+ * `npm run deploy`: the catalogue on the Cloudflare account wrangler is signed in to, in the order the site stays up
+ * (migrations before the worker, the first-run site on a first deploy). Workers Builds runs it as its deploy command
+ * (WORKERS_CI=1: unattended, after `npm run build`); from a laptop it also stores secrets, runs the first sync and
+ * builds, and refuses code the repository lacks unless `--allow-unpushed`. `--secret NAME` asks for that secret again;
+ * `-- --dry-run` checks everything that needs no account. See docs/deploy.md.
  */
 import { parseArgs } from "node:util";
 import { checkNode } from "./lib/check-node.ts";
 import { DeployError } from "./deploy/account.ts";
+import { cloudflareApi } from "./deploy/address.ts";
 import { readDeployConfig } from "./deploy/config.ts";
 import { dryRun } from "./deploy/dry-run.ts";
 import { terminalAsk } from "./deploy/prompt.ts";
+import { git } from "./deploy/repo.ts";
 import { deploy } from "./deploy/run-deploy.ts";
-import { liveSite } from "./deploy/site.ts";
-import { statePath } from "./deploy/state.ts";
+import { builtFor, liveSite } from "./deploy/site.ts";
 import { wranglerOnPath } from "./deploy/wrangler.ts";
 
 checkNode();
@@ -21,9 +22,9 @@ const started = performance.now();
 const { values: args } = parseArgs({
   options: {
     "dry-run": { type: "boolean", default: false },
+    hosted: { type: "boolean", default: false },
+    "allow-unpushed": { type: "boolean", default: false },
     secret: { type: "string", multiple: true, default: [] },
-    url: { type: "string" },
-    "site-url": { type: "string" },
   },
 });
 const log = (line: string) => console.log(line);
@@ -35,23 +36,24 @@ try {
     await dryRun({ config, wrangler, log });
     log(`deploy --dry-run: ready to deploy (${((performance.now() - started) / 1000).toFixed(1)} s)`);
   } else {
+    const hosted = args.hosted || process.env.WORKERS_CI === "1";
     const result = await deploy(
-      { again: args.secret, url: args.url, siteUrl: args["site-url"] },
-      { config, wrangler, site: liveSite, ask: terminalAsk(), env: process.env, statePath: statePath(), log },
+      { hosted, built: hosted && builtFor(process.env.WORKERS_CI_COMMIT_SHA), again: args.secret, allowUnpushed: args["allow-unpushed"] },
+      { config, wrangler, cloudflare: cloudflareApi, site: liveSite, git, ask: hosted ? null : terminalAsk(), env: process.env, log },
     );
     const minutes = (performance.now() - started) / 60_000;
     log(`\nYour catalogue is online (${minutes.toFixed(1)} min):`);
-    log(`  Site:          ${result.url}`);
-    log(`  Admin panel:   ${result.url}/admin`);
+    log(`  Site:          ${result.siteUrl}`);
+    log(`  Admin panel:   ${result.siteUrl}/admin${result.first ? " (sign in with the admin password to finish setting up)" : ""}`);
     log(
       result.webhookUrl
-        ? `  Notion webhook: ${result.webhookUrl}\n    paste it into Notion: integration settings, Webhooks, + Create a subscription (docs/deploy.md lists the events), then Verify with the token the admin panel shows`
+        ? `  Notion webhook: ${result.webhookUrl}\n    paste it into Notion: your connection's settings, Webhooks, + Create a subscription (docs/deploy.md lists the events), then Verify with the token the admin panel shows`
         : '  Notion webhook: open the admin panel, Notion Sync, "Notion webhooks": it shows the address to paste into Notion (docs/deploy.md)',
     );
-    if (!result.rebuilds)
-      log(
-        "  Rebuilds after a sync: not set up yet; connect Workers Builds, then `npm run deploy -- --secret DEPLOY_HOOK_URL` (docs/deploy.md)",
-      );
+    if (result.off.length) {
+      log("\nOff for now (none is needed for the site to work):");
+      for (const line of result.off) log(`  - ${line}`);
+    }
   }
 } catch (error) {
   if (error instanceof DeployError) {

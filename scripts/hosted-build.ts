@@ -1,33 +1,36 @@
 /**
- * `npm run build:hosted`: the build command of a hosted build (Cloudflare Workers Builds, docs/deploy.md). Checks the
- * build variables the site needs, says whether Astro's cache (node_modules/.astro) came back from the build cache (then
- * only the pages whose data changed are rendered), and builds the site into dist/ from the live API.
+ * `npm run build`: the site build, as Workers Builds' build command runs it (the Deploy to Cloudflare button sets it).
+ * It learns by itself which API to read and the site's address (scripts/deploy/build-target.ts): in Workers Builds from
+ * Cloudflare, with the build's own credential. docs/deploy.md.
  */
-import { existsSync } from "node:fs";
-import { resolve } from "node:path";
 import { checkNode } from "./lib/check-node.ts";
-import { ROOT } from "./lib/quiet-env.ts";
-import { runNpx } from "./lib/run.ts";
-
-/** The build variables a hosted build needs, and what each is. */
-const VARIABLES: [name: string, what: string][] = [
-  ["SITE_API_URL", "the live worker's address, e.g. https://coin-op-catalogue.<you>.workers.dev"],
-  ["SITE_URL", "the site's public address (the same, or your custom domain)"],
-  ["BUILD_TOKEN", "the worker's build token (kept in .wrangler/deploy.json by `npm run deploy`), as a secret variable"],
-];
+import { DeployError, signedIn } from "./deploy/account.ts";
+import { cloudflareApi, discoverSite } from "./deploy/address.ts";
+import { chooseBuildTarget } from "./deploy/build-target.ts";
+import { readDeployConfig } from "./deploy/config.ts";
+import { buildSite, markBuilt } from "./deploy/site.ts";
+import { wranglerOnPath } from "./deploy/wrangler.ts";
 
 checkNode();
-const missing = VARIABLES.filter(([name]) => !process.env[name]);
-if (missing.length) {
-  console.error(
-    `build:hosted: set these build variables (Workers Builds: Settings, Build, Variables and secrets):\n${missing.map(([name, what]) => `  ${name}: ${what}`).join("\n")}`,
+const log = (line: string) => console.log(`build: ${line}`);
+try {
+  const target = await chooseBuildTarget(
+    process.env,
+    async () => {
+      const wrangler = wranglerOnPath();
+      const api = await cloudflareApi(wrangler);
+      if (!api) return null;
+      const config = readDeployConfig();
+      return discoverSite(api, (await signedIn(wrangler)).id, config.name, config.workersDev);
+    },
+    log,
   );
+  if (target) {
+    await buildSite(target, log);
+    if (process.env.WORKERS_CI_COMMIT_SHA) markBuilt(process.env.WORKERS_CI_COMMIT_SHA);
+  }
+} catch (error) {
+  if (!(error instanceof DeployError)) throw error;
+  console.error(`\n${error.message}`);
   process.exit(1);
 }
-const cached = existsSync(resolve(ROOT, "node_modules", ".astro", "incremental-build.json"));
-console.log(
-  cached
-    ? "build:hosted: Astro's cache is back from the build cache: only pages whose data or code changed are rendered"
-    : "build:hosted: no Astro cache (a first build, or build caching is off): every page is rendered",
-);
-await runNpx(["astro", "build"], { prefix: "  " });

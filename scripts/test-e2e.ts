@@ -86,7 +86,6 @@ try {
           TEST_BROWSER_WS: browser!.wsEndpoint(),
           NOTION_URL: stack.notionUrl,
           ADMIN_PASSWORD: stack.password,
-          BUILD_TOKEN: stack.buildToken,
           DEPLOY_HOOK_STATUS_URL: stack.hook.statusUrl,
         }),
       });

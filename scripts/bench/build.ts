@@ -80,13 +80,7 @@ try {
   const forSale = async (category: string): Promise<ListedItem[]> =>
     ((await (await fetch(`${worker.url}/api/collection/${category}/for-sale?page=1&limit=100`)).json()) as { items: ListedItem[] }).items;
   const slots = await forSale("slots");
-  const firstSlice = (
-    (await (
-      await fetch(`${worker.url}/api/build/catalogue/arcades`, { headers: { authorization: `Bearer ${worker.buildToken}` } })
-    ).json()) as {
-      next: string | null;
-    }
-  ).next;
+  const firstSlice = ((await (await fetch(`${worker.url}/api/build/catalogue/arcades`)).json()) as { next: string | null }).next;
   const transient: Record<string, Fault> = {
     "/api/collection/vending/for-sale": { status: 503, reason: "Service Unavailable", times: 2 },
     "/api/collection/parts": { reset: true, times: 1 },
@@ -105,7 +99,7 @@ try {
     for (const key of Object.keys(faults)) delete faults[key];
     Object.assign(faults, next);
   };
-  const built = await buildSite({ url: proxy.url, token: worker.buildToken }, outDir, () => {});
+  const built = await buildSite({ url: proxy.url }, outDir, () => {});
   const dist = resolve(ROOT, outDir);
   // Every faulted answer is one retry: each fault is answered `times` times and then forwarded.
   const retries = Object.entries(transient).reduce(
@@ -132,7 +126,7 @@ try {
   if (!edited) throw new Error(`the bench edits the third slot machine for sale, and there are ${slots.length}`);
   await editTitle(edited.id, `${edited.title} (edited)`);
   await syncSlots();
-  const incremental = await buildSite({ url: proxy.url, token: worker.buildToken }, outDir, () => {});
+  const incremental = await buildSite({ url: proxy.url }, outDir, () => {});
   const shows = readFileSync(join(dist, "gallery", "slots", `${edited.id}.html`), "utf8").includes(`>${edited.title} (edited)</h1>`);
   console.log(`\nOne slot's title edited in Notion, its table synced, then an incremental build:`);
   console.log(
@@ -148,7 +142,7 @@ try {
   const started = performance.now();
   let message = "";
   try {
-    await buildSite({ url: proxy.url, token: worker.buildToken }, outDir, () => {});
+    await buildSite({ url: proxy.url }, outDir, () => {});
   } catch (error) {
     message = error instanceof Error ? error.message : String(error);
   }
@@ -166,7 +160,7 @@ try {
 
   await editTitle(edited.id, `${edited.title} (edited twice)`);
   await syncSlots();
-  const after = await buildSite({ url: proxy.url, token: worker.buildToken }, outDir, () => {});
+  const after = await buildSite({ url: proxy.url }, outDir, () => {});
   const showsAgain = readFileSync(join(dist, "for-sale", "slots", `${edited.id}.html`), "utf8").includes(
     `>${edited.title} (edited twice)</h1>`,
   );

@@ -64,7 +64,7 @@ async function rebuildAt(items: number, log: (line: string) => void): Promise<St
   try {
     const stack = await startStack({ port: await freePort(), persistTo, assetsDir, password: "bench", localNotion: notion, log });
     try {
-      const buildEnv = { SITE_API_URL: stack.url, SITE_URL: stack.url, BUILD_TOKEN: "bench-build-token" };
+      const buildEnv = { SITE_API_URL: stack.url, SITE_URL: stack.url };
       const clone = () => run(work, "git", ["clone", "--quiet", "--depth", "1", `file://${ROOT}`, repo]);
       const install = () => run(repo, "npm", ["ci", "--no-audit", "--no-fund"]);
       const build = () => run(repo, "npm", ["run", "build:hosted"], buildEnv);

@@ -1,3 +1,6 @@
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import type { Wrangler } from "./wrangler.ts";
 
 /** A failure the dealer can act on: printed as it is, without a stack. */
@@ -13,8 +16,11 @@ export function jsonIn<T>(out: string): T {
 /** The last lines of a command's output, for an error message. */
 const tail = (out: string) => out.trim().split("\n").slice(-12).join("\n");
 
-/** Fails unless wrangler is signed in to exactly one account (or CLOUDFLARE_ACCOUNT_ID picks one). Returns the account's name. */
-export async function signedIn(wrangler: Wrangler, env: NodeJS.ProcessEnv = process.env): Promise<string> {
+/** A Cloudflare account wrangler is signed in to. */
+export type Account = { id: string; name: string };
+
+/** Fails unless wrangler is signed in to exactly one account (or CLOUDFLARE_ACCOUNT_ID picks one). Returns that account. */
+export async function signedIn(wrangler: Wrangler, env: NodeJS.ProcessEnv = process.env): Promise<Account> {
   const { code, out } = await wrangler(["whoami", "--json"]);
   let answer: { loggedIn?: boolean; accounts?: { id: string; name: string }[] } = {};
   try {
@@ -31,13 +37,15 @@ export async function signedIn(wrangler: Wrangler, env: NodeJS.ProcessEnv = proc
   if (chosen) {
     const account = accounts.find((a) => a.id === chosen);
     if (!account) throw new DeployError(`CLOUDFLARE_ACCOUNT_ID=${chosen} is not one of this login's accounts.`);
-    return account.name;
+    return account;
   }
   if (accounts.length > 1)
     throw new DeployError(
       `This login has ${accounts.length} Cloudflare accounts; pick one with CLOUDFLARE_ACCOUNT_ID=<id> npm run deploy:\n${accounts.map((a) => `  ${a.id}  ${a.name}`).join("\n")}`,
     );
-  return accounts[0]?.name ?? "your account";
+  const only = accounts[0];
+  if (!only) throw new DeployError("This Cloudflare login has no account to deploy to.");
+  return only;
 }
 
 /** Whether the account holds a D1 database of that name. */
@@ -83,10 +91,71 @@ export async function putSecrets(wrangler: Wrangler, values: Record<string, stri
   if (code !== 0) throw new DeployError(`Storing the secrets failed:\n${tail(out)}`);
 }
 
-/** `wrangler deploy` with `args`; returns the addresses it printed (workers.dev first, then any custom domain). */
-export async function deployWorker(wrangler: Wrangler, args: string[]): Promise<string[]> {
-  const { code, out } = await wrangler(["deploy", ...args], { show: true });
-  if (code !== 0) throw new DeployError(`wrangler deploy failed:\n${tail(out)}`);
-  const urls = [...out.matchAll(/https:\/\/[^\s"'<>]+/g)].map((m) => m[0].replace(/[.,)]+$/, ""));
-  return [...new Set(urls.filter((u) => !/developers\.cloudflare\.com|dash\.cloudflare\.com/.test(u)))];
+/** What `wrangler deploy` reported in its machine-readable output: the addresses the worker answers on, and the bundle's size. */
+export type Deployed = { targets: string[]; bundleBytes: number | null };
+
+/** The `deploy` entry of wrangler's ND-JSON output file (WRANGLER_OUTPUT_FILE_PATH), one JSON object a line. */
+export function deployedFrom(output: string): Deployed | null {
+  const entries = output
+    .split("\n")
+    .filter((line) => line.trim())
+    .map((line) => JSON.parse(line) as { type?: string; targets?: unknown; bundle_size?: { raw_bytes?: unknown } });
+  const entry = entries.findLast((e) => e.type === "deploy");
+  if (!entry) return null;
+  const targets = Array.isArray(entry.targets) ? entry.targets.filter((t): t is string => typeof t === "string") : [];
+  const raw = entry.bundle_size?.raw_bytes;
+  return { targets, bundleBytes: typeof raw === "number" ? raw : null };
+}
+
+/** `wrangler deploy` with `args`; what it deployed, read from its machine-readable output (WRANGLER_OUTPUT_FILE_PATH), not its text. */
+export async function deployWorker(wrangler: Wrangler, args: string[]): Promise<Deployed> {
+  const dir = mkdtempSync(join(tmpdir(), "coin-op-wrangler-output-"));
+  try {
+    const file = join(dir, "output.ndjson");
+    const { code, out } = await wrangler(["deploy", ...args], { show: true, env: { WRANGLER_OUTPUT_FILE_PATH: file } });
+    if (code !== 0) throw new DeployError(`wrangler deploy failed:\n${tail(out)}`);
+    let output = "";
+    try {
+      output = readFileSync(file, "utf8");
+    } catch {
+      // no output file: said below
+    }
+    const deployed = deployedFrom(output);
+    if (!deployed) throw new DeployError("wrangler deploy reported no deployment in its output file (WRANGLER_OUTPUT_FILE_PATH)");
+    return deployed;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** The account's KV namespaces (id and title). */
+export async function kvNamespaces(wrangler: Wrangler): Promise<{ id: string; title: string }[]> {
+  const { code, out } = await wrangler(["kv", "namespace", "list"]);
+  if (code !== 0) throw new DeployError(`Could not list the account's KV namespaces:\n${tail(out)}`);
+  return jsonIn<{ id: string; title: string }[]>(out);
+}
+
+/** Deletes a KV namespace by id. */
+export async function deleteKvNamespace(wrangler: Wrangler, id: string): Promise<void> {
+  const { code, out } = await wrangler(["kv", "namespace", "delete", "--namespace-id", id, "--skip-confirmation"], { show: true });
+  if (code !== 0) throw new DeployError(`Could not remove the KV namespace ${id}:\n${tail(out)}`);
+}
+
+/** Whether the account's database holds a deploy hook pasted in the admin panel (false when it cannot be read). */
+export async function panelHookSet(wrangler: Wrangler, binding: string): Promise<boolean> {
+  const { code, out } = await wrangler([
+    "d1",
+    "execute",
+    binding,
+    "--remote",
+    "--json",
+    "--command",
+    "SELECT count(*) AS n FROM site_settings WHERE key = 'deployHookUrl'",
+  ]);
+  if (code !== 0) return false;
+  try {
+    return (jsonIn<{ results?: { n?: number }[] }[]>(out)[0]?.results?.[0]?.n ?? 0) > 0;
+  } catch {
+    return false;
+  }
 }

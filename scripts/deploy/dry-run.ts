@@ -5,7 +5,9 @@ import { gzipSync } from "node:zlib";
 import { ROOT } from "../lib/quiet-env.ts";
 import { DeployError } from "./account.ts";
 import { configProblems, listMigrations, type DeployConfig } from "./config.ts";
+import { whatIsOff } from "./off.ts";
 import { describeSecrets, planSecrets } from "./secrets.ts";
+import { templateProblems } from "./template.ts";
 import type { Wrangler } from "./wrangler.ts";
 
 /** A Worker's limits on either plan (Cloudflare, 2026): its script size, and the static asset files one version may hold. */
@@ -30,16 +32,17 @@ function bundleSize(outdir: string): { bytes: number; gzipBytes: number } {
 }
 
 /**
- * `npm run deploy -- --dry-run`: everything a deploy checks that needs no Cloudflare account. Validates wrangler.toml,
- * bundles the worker (`wrangler deploy --dry-run`), prints its size against the plans' limit and the built site's
- * file count against theirs, and lists the migrations and secrets a first deploy would apply and ask for.
+ * `npm run deploy -- --dry-run`: everything a deploy checks that needs no Cloudflare account. Validates wrangler.toml and
+ * the repository as a Deploy to Cloudflare template, bundles the worker (`wrangler deploy --dry-run`), prints its size
+ * against the plans' limit and the built site's file count against theirs, the order a deploy runs in, the migrations
+ * and secrets a first deploy would apply and ask for, and the optional parts a first deploy leaves off.
  */
 export async function dryRun(io: { config: DeployConfig; wrangler: Wrangler; log: (line: string) => void }): Promise<void> {
   const { config, wrangler, log } = io;
-  const problems = configProblems(config);
-  if (problems.length) throw new DeployError(`wrangler.toml needs fixing first:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+  const problems = [...configProblems(config), ...templateProblems(config)];
+  if (problems.length) throw new DeployError(`Fix these first:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
   log(
-    `config: worker ${config.name}; D1 ${config.d1.binding} -> ${config.d1.name}; KV ${config.kv.join(", ")}; R2 ${config.r2.map((r) => `${r.binding} -> ${r.bucket}`).join(", ")}; SYNC_STEP_SUBREQUESTS ${config.vars.SYNC_STEP_SUBREQUESTS ?? "50 (default)"}`,
+    `config: worker ${config.name}; D1 ${config.d1.binding} -> ${config.d1.name}; KV ${config.kv.map((kv) => kv.binding).join(", ")}; R2 ${config.r2.map((r) => `${r.binding} -> ${r.bucket}`).join(", ")}; SYNC_STEP_SUBREQUESTS ${config.vars.SYNC_STEP_SUBREQUESTS ?? "50 (default)"}`,
   );
   const work = mkdtempSync(join(tmpdir(), "coin-op-dry-run-"));
   try {
@@ -67,6 +70,14 @@ export async function dryRun(io: { config: DeployConfig; wrangler: Wrangler; log
   log(
     `migrations: ${migrations.length} in ${relative(ROOT, config.d1.migrationsDir)}/, those the account's database lacks applied before the worker goes out: ${migrations.join(", ")}`,
   );
-  log("secrets a first deploy stores (values asked without echo, or made at random; never printed):");
+  log(
+    "template: no account or resource id in wrangler.toml; Workers Builds runs `npm run build` then `npm run deploy`; the button asks for the secrets in .dev.vars.example",
+  );
+  log(
+    "order of a deploy: D1 database found or created, pending migrations applied, then the worker (a first deploy: the first-run site, the KV namespace and R2 bucket made by wrangler), then the built site",
+  );
+  log("secrets a first deploy from a terminal stores (values asked without echo; never printed):");
   for (const line of describeSecrets(planSecrets({ stored: null, again: [], vars: config.vars, env: {} }))) log(`  ${line}`);
+  log("off after a first deploy (none blocks it; docs/deploy.md says how to turn each on):");
+  for (const line of whatIsOff({ sendEmail: config.sendEmail, secrets: [], panelHook: false, turnstileSiteKey: false })) log(`  ${line}`);
 }

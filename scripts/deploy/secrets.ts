@@ -1,9 +1,8 @@
-import { randomBytes } from "node:crypto";
 import { WORKER_SECRETS, type WorkerSecret } from "#contract/worker-secrets";
 import { DeployError } from "./account.ts";
 
-/** How each secret is obtained this run: asked, made at random, taken from the environment, or already stored and kept. */
-export type SecretsPlan = { ask: WorkerSecret[]; generate: WorkerSecret[]; fromEnv: WorkerSecret[]; keep: string[]; skip: string[] };
+/** How each secret is obtained this run: asked, taken from the environment, or already stored and kept (or skipped, optional). */
+export type SecretsPlan = { ask: WorkerSecret[]; fromEnv: WorkerSecret[]; keep: string[]; skip: string[] };
 
 /** What decides the plan: the names the worker has (null: no worker yet), names to ask for again, wrangler.toml's [vars], the environment. */
 export type SecretsContext = {
@@ -16,11 +15,10 @@ export type SecretsContext = {
 
 /**
  * Which secrets to set: a required one the worker lacks (or named by `--secret`) is taken from the environment when
- * set there, generated when the deploy makes it (BUILD_TOKEN), else asked; an optional one only at the first deploy or
- * when named; one wrangler.toml's [vars] sets is left to it.
+ * set there, else asked; an optional one only at the first deploy (unless it is not `askedFirst`) or when named; one wrangler.toml's [vars] sets is left to it.
  */
 export function planSecrets({ stored, again, vars, env, list = WORKER_SECRETS }: SecretsContext): SecretsPlan {
-  const plan: SecretsPlan = { ask: [], generate: [], fromEnv: [], keep: [], skip: [] };
+  const plan: SecretsPlan = { ask: [], fromEnv: [], keep: [], skip: [] };
   for (const unknown of again.filter((name) => !list.some((s) => s.name === name)))
     throw new DeployError(`--secret ${unknown}: not a secret the worker reads (${list.map((s) => s.name).join(", ")})`);
   for (const secret of list) {
@@ -28,32 +26,33 @@ export function planSecrets({ stored, again, vars, env, list = WORKER_SECRETS }:
     const named = again.includes(secret.name);
     const missing = stored === null || !stored.includes(secret.name);
     if (!named && !missing) plan.keep.push(secret.name);
-    else if (!named && !secret.required && stored !== null && !env[secret.name]) plan.skip.push(secret.name);
+    else if (!named && !secret.required && (stored !== null || secret.askedFirst === false) && !env[secret.name])
+      plan.skip.push(secret.name);
     else if (env[secret.name]) plan.fromEnv.push(secret);
-    else if (secret.source === "generate") plan.generate.push(secret);
     else plan.ask.push(secret);
   }
   return plan;
 }
 
-/** A random token: 32 bytes, base64url. */
-const randomToken = () => randomBytes(32).toString("base64url");
-
 /** Asks for one secret's value without echoing it; "" when skipped. */
 export type AskSecret = (secret: WorkerSecret) => Promise<string>;
 
 /**
- * The values to store: the environment's, generated ones, and asked ones (asked again while `check` refuses one; an
+ * The values to store: the environment's and asked ones (asked again while `check` refuses one; an
  * optional one left empty is skipped). Throws naming what is missing when there is no terminal to ask on.
  */
-export async function collectSecrets(plan: SecretsPlan, env: NodeJS.ProcessEnv, ask: AskSecret | null): Promise<Record<string, string>> {
+export async function collectSecrets(
+  plan: SecretsPlan,
+  env: NodeJS.ProcessEnv,
+  ask: AskSecret | null,
+  log: (line: string) => void = console.log,
+): Promise<Record<string, string>> {
   const values: Record<string, string> = {};
   for (const secret of plan.fromEnv) {
     const problem = secret.check?.(env[secret.name]!);
     if (problem) throw new DeployError(`${secret.name} (from the environment) ${problem}`);
     values[secret.name] = env[secret.name]!;
   }
-  for (const secret of plan.generate) values[secret.name] = randomToken();
   if (plan.ask.length && !ask) {
     const required = plan.ask.filter((s) => s.required).map((s) => s.name);
     if (required.length)
@@ -68,7 +67,7 @@ export async function collectSecrets(plan: SecretsPlan, env: NodeJS.ProcessEnv, 
         values[secret.name] = value;
         break;
       }
-      console.log(`  ${secret.name} ${problem}; try again.`);
+      log(`  ${secret.name} ${problem}; try again.`);
     }
   }
   return values;
@@ -79,9 +78,16 @@ export function describeSecrets(plan: SecretsPlan, list: readonly WorkerSecret[]
   const lines = new Map<string, string>([
     ...plan.keep.map((name) => [name, `${name}: stored on the worker, kept`] as const),
     ...plan.fromEnv.map((s) => [s.name, `${s.name}: from the environment`] as const),
-    ...plan.generate.map((s) => [s.name, `${s.name}: made at random`] as const),
     ...plan.ask.map((s) => [s.name, `${s.name}: asked (${s.required ? "required" : "optional, Enter skips"}): ${s.purpose}`] as const),
-    ...plan.skip.map((name) => [name, `${name}: not set (optional; \`npm run deploy -- --secret ${name}\` sets it)`] as const),
+    ...plan.skip.map((name) => {
+      const secret = list.find((s) => s.name === name);
+      return [
+        name,
+        secret?.askedFirst === false
+          ? `${name}: not asked (optional): ${secret.purpose}`
+          : `${name}: not set (optional; \`npm run deploy -- --secret ${name}\` sets it)`,
+      ] as const;
+    }),
   ]);
   return list.flatMap((s) => lines.get(s.name) ?? []);
 }

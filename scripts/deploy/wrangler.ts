@@ -5,8 +5,11 @@ import { ROOT } from "../lib/quiet-env.ts";
 /** What a wrangler command printed (stdout and stderr, colours stripped) and how it exited. */
 type WranglerResult = { code: number; out: string };
 
-/** `input`: written to the command's stdin (secrets go this way, never in arguments); `show`: echo its output as it comes. */
-type WranglerOptions = { input?: string; show?: boolean };
+/**
+ * `input`: written to the command's stdin (secrets go this way, never in arguments); `show`: echo its output as it comes;
+ * `env`: added to its environment (e.g. WRANGLER_OUTPUT_FILE_PATH).
+ */
+type WranglerOptions = { input?: string; show?: boolean; env?: Record<string, string> };
 
 /** Runs one wrangler command to its end; never rejects for a non-zero exit (the caller reads `code`). */
 export type Wrangler = (args: string[], options?: WranglerOptions) => Promise<WranglerResult>;
@@ -22,7 +25,7 @@ export function wranglerOnPath(env: NodeJS.ProcessEnv = process.env, echo: (line
   const path = [env.PATH ?? "", resolve(ROOT, "node_modules", ".bin")].filter(Boolean).join(delimiter);
   return (args, options = {}) =>
     new Promise((done, fail) => {
-      const child = spawn("wrangler", args, { cwd: ROOT, env: { ...env, PATH: path }, stdio: ["pipe", "pipe", "pipe"] });
+      const child = spawn("wrangler", args, { cwd: ROOT, env: { ...env, ...options.env, PATH: path }, stdio: ["pipe", "pipe", "pipe"] });
       let out = "";
       let partial = "";
       const take = (chunk: Buffer) => {

@@ -2,7 +2,6 @@ import { hideWebhookSecret } from "#contract/api-paths";
 import { unlessAborted } from "./abort.ts";
 import { signIn, type AdminClient } from "../lib/admin-client.ts";
 import { buildSite, type BuildReport, type Publish } from "../lib/build-site.ts";
-import { buildTokenFor } from "./build-token.ts";
 import { startDeployHook, type BuildMode, type DeployHook } from "./deploy-hook.ts";
 import { freePort } from "../lib/ports.ts";
 import { fullSync } from "../lib/full-sync.ts";
@@ -21,8 +20,6 @@ export type Stack = {
   url: string;
   notionUrl: string;
   password: string;
-  /** The worker's BUILD_TOKEN (made per state folder), which every build of the stack sends. */
-  buildToken: string;
   admin: AdminClient;
   hook: DeployHook;
   workerExited: Promise<number | null>;
@@ -81,8 +78,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     signal.throwIfAborted();
     log(options.notion ? `notion: using ${notion.url}` : `notion: demo workspace on ${notion.url}`);
     const url = `http://127.0.0.1:${options.port}`;
-    // The state folder's token: the worker started on it below gets the same (startWorker).
-    const api = { url, token: buildTokenFor(options.persistTo) };
+    const api = { url };
     const assetsDir = options.assetsDir ?? "dist";
     let admin: AdminClient | undefined;
     // Publishing into the assets folder makes wrangler dev reload the worker, which cuts a running sync short: publish
@@ -145,7 +141,6 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       url,
       notionUrl: notion.url,
       password: options.password,
-      buildToken: api.token,
       admin,
       hook,
       workerExited: worker.exited,

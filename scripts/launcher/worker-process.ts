@@ -3,19 +3,16 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
-import { buildTokenFor } from "./build-token.ts";
 import { applyLocalMigrations } from "./local-migrations.ts";
+import { writeLocalConfig } from "./local-config.ts";
 import { ROOT, quietEnv } from "../lib/quiet-env.ts";
 import { assertPortFree } from "../lib/ports.ts";
 import { commandFor, stopProcess } from "../lib/run.ts";
 
-/** A running `wrangler dev` (workerd with local D1/KV/R2), and the BUILD_TOKEN the site build reads it with. */
-export type WorkerProcess = { url: string; buildToken: string; stop(): Promise<void>; exited: Promise<number | null> };
+/** A running `wrangler dev` (workerd with local D1/KV/R2). */
+export type WorkerProcess = { url: string; stop(): Promise<void>; exited: Promise<number | null> };
 
-/**
- * Options for a local worker: port, state folder, static assets folder (default dist), the secrets/vars it gets (its
- * BUILD_TOKEN is the state folder's, see buildTokenFor), a signal that cancels the start.
- */
+/** Options for a local worker: port, state folder, static assets folder (default dist), the secrets/vars it gets, a signal that cancels the start. */
 export type WorkerOptions = {
   port: number;
   persistTo: string;
@@ -38,10 +35,9 @@ export async function startWorker(options: WorkerOptions): Promise<WorkerProcess
   await applyLocalMigrations(persistTo, options.signal);
   // Secrets go through an env file so wrangler does not echo their values.
   const envFile = resolve(persistTo, "worker.env");
-  const buildToken = buildTokenFor(persistTo);
   writeFileSync(
     envFile,
-    Object.entries({ BUILD_TOKEN: buildToken, ...options.vars })
+    Object.entries(options.vars)
       .map(([k, v]) => `${k}=${JSON.stringify(v)}`)
       .join("\n") + "\n",
     { mode: 0o600 },
@@ -49,6 +45,8 @@ export async function startWorker(options: WorkerOptions): Promise<WorkerProcess
   const args = [
     "wrangler",
     "dev",
+    "--config",
+    writeLocalConfig(),
     "--ip",
     "127.0.0.1",
     "--port",
@@ -83,7 +81,7 @@ export async function startWorker(options: WorkerOptions): Promise<WorkerProcess
     await stopProcess(child);
     throw error;
   }
-  return { url, buildToken, stop: () => stopProcess(child), exited };
+  return { url, stop: () => stopProcess(child), exited };
 }
 
 async function waitForHealth(url: string, child: ChildProcess, output: () => string, signal?: AbortSignal): Promise<void> {

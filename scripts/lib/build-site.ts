@@ -56,11 +56,11 @@ export function imageSizeCounts(output: string): string | null {
   return match ? `${match[1]} image sizes given by the catalogue, ${match[2]} images probed` : null;
 }
 
-/** The API a build reads: the worker's address and its BUILD_TOKEN (sent only on `/api/build/*`, never written into a page). */
-export type BuildApi = { url: string; token: string };
+/** The API a build reads: the worker's address. */
+export type BuildApi = { url: string };
 
 /**
- * Builds the Astro site from the API at `api.url` (with its build token) into a build folder (`{outDir}.building`), then publishes it into
+ * Builds the Astro site from the API at `api.url` into a build folder (`{outDir}.building`), then publishes it into
  * `outDir` copying only the files whose content changed, so the running worker never serves a half-written tree; a
  * failed build publishes nothing and leaves `outDir` as it was. Astro's incremental-build cache for `outDir`
  * (cacheDirFor) is kept between builds, and repaired after a build that failed or was killed, so a rebuild renders only
@@ -94,7 +94,6 @@ export async function buildSite(
       env: {
         SITE_API_URL: api.url,
         SITE_URL: process.env.SITE_URL ?? api.url,
-        BUILD_TOKEN: api.token,
         SITE_CACHE_DIR: cacheDir,
         SITE_KEEP_OUT_DIR: "1",
       },

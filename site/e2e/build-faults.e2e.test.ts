@@ -23,7 +23,7 @@ import { PAGE_DEFAULTS } from "../lib/page-defaults";
 import { BASE_URL, keptPage, launch, screenshot, VIEWPORTS } from "./support/browser";
 import { apiItems, type ApiItem } from "./support/catalogue-helpers";
 import { demoRow, demoText, VIEWPORT_NAMES } from "./support/site-helpers";
-import { BUILD_TOKEN, waitForPublisherIdle } from "./support/stack";
+import { waitForPublisherIdle } from "./support/stack";
 
 const NOTICE = "WEBSITE UNDER CONSTRUCTION — Please excuse our appearance while we restore our online presence";
 const OUT_DIR = `.wrangler/build-faults-${process.pid}`;
@@ -63,7 +63,7 @@ async function failingBuild(buildFaults: Record<string, Fault>): Promise<{ messa
   const failing = await startFaultProxy(BASE_URL, buildFaults);
   process.env.SITE_API_RETRIES = "2";
   try {
-    await buildSite({ url: failing.url, token: BUILD_TOKEN }, OUT_DIR, (line) => console.log(`build-faults: ${line}`));
+    await buildSite({ url: failing.url }, OUT_DIR, (line) => console.log(`build-faults: ${line}`));
     return { message: "the build succeeded", proxy: failing };
   } catch (error) {
     return { message: error instanceof Error ? error.message : String(error), proxy: failing };
@@ -112,7 +112,7 @@ beforeAll(async () => {
   await waitForPublisherIdle();
   process.env.SITE_API_TIMEOUT_MS = TIMEOUT_MS;
   try {
-    await buildSite({ url: proxy.url, token: BUILD_TOKEN }, OUT_DIR, (line) => console.log(`build-faults: ${line}`));
+    await buildSite({ url: proxy.url }, OUT_DIR, (line) => console.log(`build-faults: ${line}`));
   } finally {
     delete process.env.SITE_API_TIMEOUT_MS;
   }

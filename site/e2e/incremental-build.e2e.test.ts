@@ -19,7 +19,6 @@ import { apiItems, type ApiItem } from "./support/catalogue-helpers";
 import { richTextValue } from "./support/site-helpers";
 import {
   adminClient,
-  BUILD_TOKEN,
   holdPublishing,
   patchNotionPage,
   releasePublishing,
@@ -62,7 +61,7 @@ let item: ApiItem;
 let other: ApiItem;
 const changed = new Set<"Slot Machines" | "Site Content">();
 
-const build = () => buildSite({ url: BASE_URL, token: BUILD_TOKEN }, OUT_DIR, (line) => console.log(`incremental: ${line}`));
+const build = () => buildSite({ url: BASE_URL }, OUT_DIR, (line) => console.log(`incremental: ${line}`));
 const mtime = (file: string) => statSync(join(dist, file)).mtimeMs;
 
 beforeAll(async () => {

@@ -1,14 +1,17 @@
 import type { APIRoute } from "astro";
 import { itemCounts } from "../lib/build/site-map";
+import { catalogueState } from "../lib/build/publication";
 
 /**
- * `/build-info.json`: when this static build ran and how many catalogue items it rendered (in all and per category),
- * shown in the admin panel next to the last rebuild request; the next build's shrink guard compares against it.
+ * `/build-info.json`: when this static build ran, how many catalogue items it rendered (in all and per category), and
+ * `nothingPublished` in a new site's first-run build; shown in the admin panel next to the last rebuild request, and
+ * the next build's shrink guard compares against it.
  */
 export const GET: APIRoute = async () => {
-  const categories = await itemCounts();
+  const [categories, state] = await Promise.all([itemCounts(), catalogueState()]);
   const items = Object.values(categories).reduce((a, b) => a + b, 0);
-  return new Response(JSON.stringify({ builtAt: new Date().toISOString(), items, categories }), {
+  const firstRun = state === "never-published" ? { nothingPublished: true } : {};
+  return new Response(JSON.stringify({ builtAt: new Date().toISOString(), items, categories, ...firstRun }), {
     headers: { "Content-Type": "application/json" },
   });
 };

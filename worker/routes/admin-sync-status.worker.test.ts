@@ -68,7 +68,7 @@ describe("GET /api/admin/sync-status", () => {
     });
   });
 
-  it("says whether rebuilds are configured: true only with a DEPLOY_HOOK_URL", async () => {
+  it("says whether rebuilds are configured: true with the DEPLOY_HOOK_URL secret, its address never shown", async () => {
     expect((await status()).rebuildConfigured).toBe(false);
     const hooked = { ...env, DEPLOY_HOOK_URL: "https://builds.example.com/hook/secret-token" };
     const res = await worker.fetch(

@@ -1,17 +1,21 @@
 import { Hono } from "hono";
-import type { CataloguePage } from "#contract/public-api";
+import type { CataloguePage, CatalogueStatus } from "#contract/public-api";
 import { z } from "zod";
 import type { AppEnv } from "../app-env";
+import { cacheKey } from "../cache/keys";
+import { serveCached } from "../cache/serve";
 import { catalogueAfter } from "../data/catalogue-pages";
-import { NotSyncedError } from "../tables/not-synced";
-import { isCategoryId } from "#contract/categories";
+import { cataloguePublished } from "../data/catalogue-status";
+import { type CategoryId, isCategoryId } from "#contract/categories";
 import { fail } from "../lib/errors";
 import { notionIdParam } from "./lib/route-params";
 import { validate } from "./lib/validate";
 
 /**
- * `GET /api/build/catalogue/:category?after={id}`: every item of a category for the site build, 500 per answer in id order
- * with `next` to read on from; straight from D1 (no KV copy: the build reads each slice once per build).
+ * `GET /api/build/*`: what the site build reads, public like every page it builds. `/catalogue/:category?after={id}`:
+ * every item of a category, 500 per answer in id order with `next` to read on from, served through the KV cache under
+ * the current generation (the first read after a sync's purge comes from D1, every later one from KV); `/status`:
+ * whether the catalogue was ever published.
  */
 const buildCatalogue = new Hono<AppEnv>();
 
@@ -20,14 +24,13 @@ const query = z.object({ after: notionIdParam.optional() });
 buildCatalogue.get("/catalogue/:category", validate("query", query), async (c) => {
   const category = c.req.param("category");
   if (!isCategoryId(category)) fail(404, `Unknown category: ${category}`);
-  try {
-    return c.json<CataloguePage>(await catalogueAfter(c.env.DB, category, c.req.valid("query").after ?? null), 200, {
-      "Cache-Control": "no-store",
-    });
-  } catch (err) {
-    if (err instanceof NotSyncedError) fail(503, err.message);
-    throw err;
-  }
+  const after = c.req.valid("query").after ?? null;
+  const key = await cacheKey("items", category, "all", after ?? "start");
+  return serveCached<CataloguePage>(c, key, () => catalogueAfter(c.env.DB, category as CategoryId, after));
 });
+
+buildCatalogue.get("/status", async (c) =>
+  c.json<CatalogueStatus>({ published: await cataloguePublished(c.env.DB) }, 200, { "Cache-Control": "no-store" }),
+);
 
 export default buildCatalogue;

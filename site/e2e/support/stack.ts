@@ -11,8 +11,6 @@ import { BASE_URL } from "./browser";
 
 /** The stack's admin password (scripts/test-e2e.ts passes it in). */
 export const ADMIN_PASSWORD = process.env.ADMIN_PASSWORD ?? "";
-/** The stack's BUILD_TOKEN, which a test's own site build sends (scripts/test-e2e.ts passes it in). */
-export const BUILD_TOKEN = process.env.BUILD_TOKEN ?? "";
 /** The demo Notion server of the stack. */
 export const NOTION_URL = process.env.NOTION_URL ?? "";
 /** The demo Notion server's integration token. */

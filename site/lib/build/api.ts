@@ -3,7 +3,7 @@ import { getJson } from "../http";
 import { policyFor } from "../query-policies";
 import { isTransient, retryDelayFor, withRetries, type RetryOptions } from "../retry";
 import { API_PATHS } from "#contract/api-paths";
-import { API_RETRIES, API_TIMEOUT_MS, API_URL, BUILD_TOKEN, MISSING_BUILD_TOKEN } from "./env";
+import { API_RETRIES, API_TIMEOUT_MS, API_URL, LEGACY_BUILD_TOKEN, NOTHING_PUBLISHED } from "./env";
 
 /** A build-time API result: the data, or the error message the page shows instead. */
 export type Loaded<T> = { ok: true; data: T } | { ok: false; error: string; status?: number };
@@ -48,14 +48,16 @@ class ApiFailure extends Error {
   }
 }
 
-/** The headers of a build request: the build's token on `/api/build/*` (the only paths that need it); throws when it is not set. */
-export function buildHeaders(path: string, token = BUILD_TOKEN): Record<string, string> {
-  if (!path.startsWith(`${API_PATHS.build}/`)) return {};
-  if (!token) throw new Error(MISSING_BUILD_TOKEN);
-  return { Authorization: `Bearer ${token}` };
+/** The headers of a build request: none, but a legacy build token on `/api/build/*` when the build has one (see LEGACY_BUILD_TOKEN). */
+export function buildHeaders(path: string, token = LEGACY_BUILD_TOKEN): Record<string, string> {
+  return token && path.startsWith(`${API_PATHS.build}/`) ? { Authorization: `Bearer ${token}` } : {};
 }
 
+/** What a request answers in a build of a site never deployed (there is no API to ask): every content block shows its fallback. */
+const NOTHING_PUBLISHED_ERROR = "nothing is published yet (the worker was never deployed)";
+
 async function fetchWithRetries(path: string, mode: BuildRetry): Promise<unknown> {
+  if (NOTHING_PUBLISHED) throw new Error(NOTHING_PUBLISHED_ERROR);
   const options = mode === "catalogue" ? catalogueRetry(path) : contentRetry(path);
   const headers = buildHeaders(path);
   let attempts = 0;
@@ -86,7 +88,7 @@ export async function apiTry<S extends z.ZodMiniType>(path: string, schema: S): 
     return { ok: true, data: await apiGet(path, schema) };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    if (!/^404:/.test(message)) console.warn(`[site] ${path}: ${message}`);
+    if (!/^404:/.test(message) && message !== NOTHING_PUBLISHED_ERROR) console.warn(`[site] ${path}: ${message}`);
     return { ok: false, error: message, status: (error as { status?: number }).status };
   }
 }

@@ -1,12 +1,13 @@
 import { API_PATHS } from "#contract/api-paths";
 import type { CategoryId } from "#contract/categories";
 import { categoryMismatch } from "../../features/item/item-fetch";
-import { LISTING_PAGE_SIZE, type ListingView } from "#contract/listing";
+import { DEFAULT_YEAR_RANGE, LISTING_PAGE_SIZE, type ListingView } from "#contract/listing";
 import { listingPath } from "../../features/listing/listing-url";
 import { listingReading, normalizeListing, type SiteItem, type SiteListing } from "../normalize";
 import { CataloguePageSchema } from "#contract/public-api";
 import { apiGet } from "./api";
 import { knowImageSizes } from "./probe";
+import { catalogueState } from "./publication";
 
 /** The most answers the build reads for one category (500 items each). */
 const MAX_CATALOGUE_SLICES = 100;
@@ -31,9 +32,23 @@ export function listingPage(category: CategoryId, view: ListingView): string {
       : `/${category} (and /gallery/${category}/*)`;
 }
 
-/** Page 1 of a listing as the island starts with it; throws a BuildPageError when it cannot be loaded. */
+/** A listing with no items, as a catalogue never published shows it. */
+const EMPTY_LISTING: SiteListing = {
+  items: [],
+  totalPages: 0,
+  totalItems: 0,
+  filterOptions: {
+    manufacturers: [],
+    yearRange: [...DEFAULT_YEAR_RANGE],
+    denominations: [],
+    additionalFilters: { gameTypes: [], productCategories: [], stimulatorTypes: [], adTypes: [], partTypes: [] },
+  },
+};
+
+/** Page 1 of a listing as the island starts with it (empty while nothing was ever published); throws a BuildPageError when it cannot be loaded. */
 export async function firstListingPage(category: CategoryId, view: ListingView): Promise<SiteListing> {
   try {
+    if ((await catalogueState()) === "never-published") return EMPTY_LISTING;
     return normalizeListing(await apiGet(listingPath(category, view, 1, LISTING_PAGE_SIZE), listingReading(category), "catalogue"));
   } catch (error) {
     throw new BuildPageError(listingPage(category, view), error);
@@ -43,6 +58,7 @@ export async function firstListingPage(category: CategoryId, view: ListingView):
 const catalogues = new Map<CategoryId, Promise<SiteItem[]>>();
 
 async function readCatalogue(category: CategoryId): Promise<SiteItem[]> {
+  if ((await catalogueState()) === "never-published") return [];
   const items: SiteItem[] = [];
   // Bounded: every answer moves `after` past its last id, and a catalogue of 100 slices would be 50,000 items.
   let after: string | null = null;
@@ -65,7 +81,7 @@ function catalogueRoutes(category: CategoryId): string {
 
 /**
  * Every item of a category, read once per build through the worker's bulk endpoint (500 items an answer) rather than an
- * item request per page; throws a BuildPageError naming the category's item pages when it cannot be read.
+ * item request per page (none while nothing was ever published); throws a BuildPageError naming the category's item pages when it cannot be read.
  */
 export function categoryItems(category: CategoryId): Promise<SiteItem[]> {
   let pending = catalogues.get(category);

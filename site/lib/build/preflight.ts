@@ -1,7 +1,12 @@
-import { API_URL, BUILD_TOKEN, MISSING_BUILD_TOKEN } from "./env";
+import { API_URL, NOTHING_PUBLISHED } from "./env";
+import { catalogueState } from "./publication";
 
-/** Fails the build at once, with a clear message, when the API at SITE_API_URL does not answer. */
-export async function assertApiReachable(url = API_URL): Promise<void> {
+/**
+ * Fails the build at once, with a clear message, when the API at SITE_API_URL does not answer; asks nothing in the build
+ * of a site never deployed (SITE_NOTHING_PUBLISHED), which has no API yet.
+ */
+export async function assertApiReachable(url = API_URL, nothingPublished = NOTHING_PUBLISHED): Promise<void> {
+  if (nothingPublished) return;
   try {
     const res = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(10_000) });
     if (res.status >= 500) throw new Error(`it answered ${res.status} ${res.statusText}`);
@@ -14,7 +19,9 @@ export async function assertApiReachable(url = API_URL): Promise<void> {
   }
 }
 
-/** Fails the build at once when it has no BUILD_TOKEN to read the catalogue with. */
-export function assertBuildToken(token = BUILD_TOKEN): void {
-  if (!token) throw new Error(MISSING_BUILD_TOKEN);
+/** One line saying what this build publishes: the catalogue, or the first-run site of a catalogue never published. */
+export async function describeCatalogue(): Promise<string> {
+  return (await catalogueState()) === "published"
+    ? "Catalogue: published, building every page from the API"
+    : "Catalogue: nothing published yet, building the first-run site (empty catalogue, first-run note); the rebuild after the first sync fills it";
 }

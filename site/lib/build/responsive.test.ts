@@ -25,6 +25,7 @@ beforeAll(async () => {
     createServer((req, res) => {
       const path = req.url ?? "/";
       hits.set(path, (hits.get(path) ?? 0) + 1);
+      if (path === "/api/build/status") return res.writeHead(200, { "content-type": "application/json" }).end('{"published":true}');
       if (path === "/api/build/catalogue/slots")
         return res
           .writeHead(200, { "content-type": "application/json" })
@@ -35,7 +36,6 @@ beforeAll(async () => {
     }),
   );
   vi.stubEnv("SITE_API_URL", server.url);
-  vi.stubEnv("BUILD_TOKEN", "responsive-test-token");
   // Imported afresh, as the modules read the environment and keep the catalogue they fetched (unit files share workers).
   vi.resetModules();
   m = { catalogue: await import("./catalogue"), responsive: await import("./responsive"), probe: await import("./probe") };

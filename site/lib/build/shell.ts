@@ -8,6 +8,7 @@ import { elements, htmlText, parseHtml, toHtml, unwrap, unwrapSole } from "./htm
 import { markdownToHtml } from "./markdown";
 import { contactHtml, formattedHtml } from "./managed-text";
 import { probeImage } from "./probe";
+import { catalogueState } from "./publication";
 
 /** Contact details and name used when managed content is missing. */
 export const SHELL_DEFAULTS = {
@@ -40,6 +41,8 @@ export type Shell = {
   /** The phone and email as inline HTML (their Notion formatting) for inside their tel:/mailto: links. */
   phoneHtml: string;
   emailHtml: string;
+  /** Nothing was ever published: every page shows the first-run note. */
+  firstRun: boolean;
 };
 
 /** The text of a content block: content, else its rich text, else its title. */
@@ -78,7 +81,8 @@ async function load(): Promise<Shell> {
     const loaded = await apiTry(`${API_PATHS.images}/${key}`, ImageResponseSchema);
     return loaded.ok ? pickImage(loaded.data, key) : null;
   };
-  const [banner, phone, email, title, logo, texture, nav] = await Promise.all([
+  const [state, banner, phone, email, title, logo, texture, nav] = await Promise.all([
+    catalogueState(),
     block("banner_message"),
     block("phone_contact_info"),
     block("email_contact_info"),
@@ -108,6 +112,7 @@ async function load(): Promise<Shell> {
         : null,
     phoneHtml: contactHtml(blockText(phone) ? phone : null, blockText(phone) || SHELL_DEFAULTS.phone),
     emailHtml: contactHtml(blockText(email) ? email : null, blockText(email) || SHELL_DEFAULTS.email),
+    firstRun: state === "never-published",
   };
 }
 

@@ -33,7 +33,14 @@ async function send(
 ): Promise<boolean> {
   const binding = emailBinding(env);
   const to = env.ENQUIRY_EMAIL_TO;
-  if (!to || !binding) return false;
+  if (!to) return false;
+  if (!binding) {
+    logEvent("enquiry_email_off", {
+      ...log,
+      message: "ENQUIRY_EMAIL_TO is set but wrangler.toml declares no [[send_email]] binding ENQUIRY_EMAIL (docs/deploy.md)",
+    });
+    return false;
+  }
   try {
     const route = { origin: new URL(requestUrl).origin, to, from: env.ENQUIRY_EMAIL_FROM || defaultSender(requestUrl) };
     await binding.send(compose(route));

@@ -81,7 +81,7 @@ describe("afterSync", () => {
     expect(await rebuildRun(`table:${target}`)).toMatchObject({ ok: 1 });
   });
 
-  it("warns once in the log that the site is not rebuilt without DEPLOY_HOOK_URL, and records no rebuild", async () => {
+  it("warns once in the log that the site is not rebuilt without a deploy hook (neither the admin panel's nor DEPLOY_HOOK_URL), and records no rebuild", async () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     const target = `notion_${crypto.randomUUID()}`;
     await afterSync({ ...env, DEPLOY_HOOK_URL: "" }, undefined, { kind: "table", target });
@@ -90,7 +90,7 @@ describe("afterSync", () => {
         event: "rebuild_not_configured",
         reason: `table:${target}`,
         message:
-          "DEPLOY_HOOK_URL is not set, so the site is not rebuilt and the pages keep their old content; set it with `npm run deploy -- --secret DEPLOY_HOOK_URL`",
+          "No deploy hook is set, so the site is not rebuilt and the pages keep their old content; paste the Workers Builds deploy hook in the admin panel (Notion Sync, Rebuilds)",
       },
     ]);
     expect(await rebuildRun(`table:${target}`)).toBeNull();

@@ -1,3 +1,4 @@
+import { readSetting } from "../../data/site-settings";
 import { finishRun, startRun } from "../../data/sync-runs";
 import { errorMessage } from "../../lib/errors";
 import { logEvent } from "../../lib/log";
@@ -29,47 +30,67 @@ export function hideHookUrl(message: string, url: string): string {
   return hidden;
 }
 
+/** The deploy hook the worker calls after a sync and where it comes from: the admin panel's (D1) wins over the DEPLOY_HOOK_URL secret. */
+export type DeployHook = { url: string; source: "panel" | "secret" };
+
+/** The deploy hook in use, or null when neither the admin panel nor the DEPLOY_HOOK_URL secret gives one. */
+export async function deployHook(env: Env): Promise<DeployHook | null> {
+  const panel = await readSetting(env.DB, "deployHookUrl");
+  if (panel) return { url: panel, source: "panel" };
+  return env.DEPLOY_HOOK_URL ? { url: env.DEPLOY_HOOK_URL, source: "secret" } : null;
+}
+
+/** What one call of a deploy hook came to: whether it answered 2xx, and its status or failure (the URL hidden). */
+export type HookOutcome = { ok: boolean; message: string };
+
 /**
- * Records a `rebuild` run for `reason` and returns the work that POSTs to DEPLOY_HOOK_URL and
+ * POSTs to the deploy hook `url` once as the `rebuild` run `runId` for `reason`, then records and logs the outcome.
+ * Never rejects.
+ */
+export async function callDeployHook(env: Env, url: string, runId: number, reason: string): Promise<HookOutcome> {
+  let ok = false;
+  let message: string;
+  const started = Date.now();
+  try {
+    const res = await fetch(url, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ reason }),
+      signal: AbortSignal.timeout(DEPLOY_HOOK_TIMEOUT_MS),
+    });
+    await res.body?.cancel();
+    ok = res.ok;
+    message = `Deploy hook answered ${res.status}${res.statusText ? ` ${res.statusText}` : ""}`;
+  } catch (error) {
+    message = `Deploy hook failed: ${hideHookUrl(errorMessage(error), url)}`;
+  }
+  logEvent("rebuild_request", { runId, reason, ok, ms: Date.now() - started, ...(ok ? { message } : { error: message }) });
+  try {
+    await finishRun(env.DB, runId, { ok, message });
+  } catch (error) {
+    logEvent("rebuild_record_failed", { runId, error });
+  }
+  return { ok, message };
+}
+
+/**
+ * Records a `rebuild` run for `reason` and returns the work that POSTs to the deploy hook in use (deployHook) and
  * records the outcome; null, with a warning in the log, when no hook is configured. The returned promise never rejects.
  */
 export async function requestRebuild(env: Env, reason: string): Promise<Promise<void> | null> {
-  const url = env.DEPLOY_HOOK_URL;
-  if (!url) {
+  const hook = await deployHook(env);
+  if (!hook) {
     logEvent(
       "rebuild_not_configured",
       {
         reason,
         message:
-          "DEPLOY_HOOK_URL is not set, so the site is not rebuilt and the pages keep their old content; set it with `npm run deploy -- --secret DEPLOY_HOOK_URL`",
+          "No deploy hook is set, so the site is not rebuilt and the pages keep their old content; paste the Workers Builds deploy hook in the admin panel (Notion Sync, Rebuilds)",
       },
       "warn",
     );
     return null;
   }
   const id = await startRun(env.DB, "rebuild", reason);
-  return (async () => {
-    let ok = false;
-    let message: string;
-    const started = Date.now();
-    try {
-      const res = await fetch(url, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ reason }),
-        signal: AbortSignal.timeout(DEPLOY_HOOK_TIMEOUT_MS),
-      });
-      await res.body?.cancel();
-      ok = res.ok;
-      message = `Deploy hook answered ${res.status}${res.statusText ? ` ${res.statusText}` : ""}`;
-    } catch (error) {
-      message = `Deploy hook failed: ${hideHookUrl(errorMessage(error), url)}`;
-    }
-    logEvent("rebuild_request", { runId: id, reason, ok, ms: Date.now() - started, ...(ok ? { message } : { error: message }) });
-    try {
-      await finishRun(env.DB, id, { ok, message });
-    } catch (error) {
-      logEvent("rebuild_record_failed", { runId: id, error });
-    }
-  })();
+  return callDeployHook(env, hook.url, id, reason).then(() => undefined);
 }
