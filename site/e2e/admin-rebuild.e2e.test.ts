@@ -108,7 +108,7 @@ describe("rebuild status in the Notion Sync tab", () => {
     await expect.poll(() => rebuildRow.getAttribute("data-outcome")).toBe("NotConfigured");
     expect(await rebuildRow.locator("dd span").allTextContents()).toEqual([
       "Not configured",
-      "Rebuilds are not configured: syncs update the API, but the public site is never rebuilt. Set the DEPLOY_HOOK_URL secret on the worker (npx wrangler secret put DEPLOY_HOOK_URL) to your host's deploy hook URL, then run a sync.",
+      "Rebuilds are not configured: syncs update the API, but the public site is never rebuilt. Paste your Workers Builds deploy hook under Rebuilds below, then run a sync.",
     ]);
     await screenshot(notConfigured, "admin-notion-rebuild-not-configured-desktop");
     await notConfigured.close();
@@ -139,5 +139,48 @@ describe("rebuild status in the Notion Sync tab", () => {
     expect(await overdue.getByTestId("last-rebuild").getAttribute("data-outcome")).toBe("Succeeded");
     await screenshot(overdue, "admin-notion-rebuild-overdue-desktop");
     await context.close();
+  });
+
+  it("takes a deploy hook pasted under Rebuilds: tested with one call, shown masked over a reload, and removed back to the secret", async () => {
+    // The stack's own hook, pasted as a dealer pastes theirs; its test call is only recorded here (built with the file's next rebuild).
+    const hookUrl = process.env.DEPLOY_HOOK_STATUS_URL!.replace(/\/status$/, "/rebuild");
+    await buildOnRequest(false);
+    const context = await signedInContext(browser);
+    try {
+      const page = await openAdmin(context, "Notion Sync");
+      const card = page.getByTestId("rebuild-hook-card");
+      await expect.poll(() => card.getAttribute("data-source")).toBe("secret");
+      expect(await page.getByTestId("rebuild-hook-state").textContent()).toBe(
+        "On: every sync that changes data rebuilds the site, through the DEPLOY_HOOK_URL secret set when the site was deployed. A deploy hook saved here replaces it.",
+      );
+      await page.getByLabel("In Cloudflare, open your worker, Settings, Build, Deploy hooks", { exact: false }).fill(hookUrl);
+      await page.getByRole("button", { name: "Save deploy hook" }).click();
+      await waitForToast(
+        page,
+        "Deploy hook saved",
+        "Deploy hook saved. Its test call started a build: the site is rebuilt now, and after every sync from now on.",
+      );
+      await expect.poll(() => card.getAttribute("data-source")).toBe("panel");
+      const masked = `${new URL(hookUrl).origin}/••••••••`;
+      expect(await page.getByTestId("rebuild-hook-masked").textContent()).toBe(masked);
+      expect(await page.getByLabel("In Cloudflare, open your worker, Settings, Build, Deploy hooks", { exact: false }).inputValue()).toBe(
+        "",
+      );
+      await screenshot(page, "admin-notion-rebuild-hook-saved-desktop");
+      await page.reload();
+      await page.getByRole("tab", { name: "Notion Sync" }).click();
+      await expect.poll(() => card.getAttribute("data-source")).toBe("panel");
+      expect(await page.getByTestId("rebuild-hook-masked").textContent()).toBe(masked);
+      await page.getByRole("button", { name: "Remove" }).click();
+      await waitForToast(
+        page,
+        "Deploy hook removed",
+        "Deploy hook removed from the admin panel: the DEPLOY_HOOK_URL secret is used again.",
+      );
+      await expect.poll(() => card.getAttribute("data-source")).toBe("secret");
+    } finally {
+      await context.close();
+      await buildOnRequest(true);
+    }
   });
 });

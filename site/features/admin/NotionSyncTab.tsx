@@ -1,5 +1,6 @@
 import { useEffect } from "react";
 import { refreshSyncRuns, refreshSyncStatus, refreshTables, SYNC_STATUS_POLL_MS } from "./admin-sync";
+import RebuildHookCard from "./RebuildHookCard";
 import SchemaSyncCard from "./SchemaSyncCard";
 import SyncHistoryCard from "./SyncHistoryCard";
 import SyncProgress from "./SyncProgress";
@@ -10,7 +11,7 @@ import WorkspaceCheckCard from "./WorkspaceCheckCard";
 
 /**
  * Notion Sync: the sync in progress (whoever started it: the polled status finds it), last sync/rebuild status (polled,
- * so a finished rebuild shows up), the workspace check, webhooks, the schema sync, per-table and full data syncs and
+ * so a finished rebuild shows up), the deploy hook that rebuilds the site, the workspace check, webhooks, the schema sync, per-table and full data syncs and
  * the sync history.
  */
 export default function NotionSyncTab() {
@@ -25,6 +26,7 @@ export default function NotionSyncTab() {
     <div className="grid grid-cols-1 gap-4">
       <SyncProgress />
       <SyncStatusCard />
+      <RebuildHookCard />
       <WorkspaceCheckCard />
       <WebhookCard />
       <SchemaSyncCard />

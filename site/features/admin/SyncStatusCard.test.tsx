@@ -25,7 +25,7 @@ function cardText(state: Parameters<typeof $syncStatus.set>[0]): string {
     .replace(/\s+/g, " ");
 }
 const NOT_CONFIGURED =
-  "Rebuilds are not configured: syncs update the API, but the public site is never rebuilt. Set the DEPLOY_HOOK_URL secret on the worker (npx wrangler secret put DEPLOY_HOOK_URL) to your host's deploy hook URL, then run a sync.";
+  "Rebuilds are not configured: syncs update the API, but the public site is never rebuilt. Paste your Workers Builds deploy hook under Rebuilds below, then run a sync.";
 
 beforeEach(() => {
   vi.useFakeTimers();

@@ -16,7 +16,7 @@ const OUTCOME_CLASS = {
 const OUTCOME_TEXT: Partial<Record<keyof typeof OUTCOME_CLASS, string>> = { Never: "Never ran", NotConfigured: "Not configured" };
 
 const NOT_CONFIGURED_TEXT =
-  "Rebuilds are not configured: syncs update the API, but the public site is never rebuilt. Set the DEPLOY_HOOK_URL secret on the worker (npx wrangler secret put DEPLOY_HOOK_URL) to your host's deploy hook URL, then run a sync.";
+  "Rebuilds are not configured: syncs update the API, but the public site is never rebuilt. Paste your Workers Builds deploy hook under Rebuilds below, then run a sync.";
 
 type RunRowProps = {
   name: string;

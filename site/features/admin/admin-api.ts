@@ -14,12 +14,13 @@ import {
 } from "#contract/admin-api";
 import { EnquiriesDeletedSchema, EnquiriesPageSchema, type EnquiriesDelete, type EnquiryStatus } from "#contract/enquiries";
 import { AdminSettingsSchema, SettingsSavedSchema, type DealerSettingsPatch } from "#contract/site-settings";
+import { RebuildHookResultSchema, RebuildHookStateSchema } from "#contract/rebuild-hook";
 import { SyncRunProgressSchema, SyncRunsSchema, SyncStatusSchema } from "#contract/sync-runs";
 import { WebhookStateSchema } from "#contract/webhook-status";
 import { assertOk, getJson } from "../../lib/http";
 
-/** `/build-info.json`: when the static site was built. */
-const BuildInfoSchema = z.object({ builtAt: z.string() });
+/** `/build-info.json`: when the static site was built (`nothingPublished` in a new site's first-run build). */
+const BuildInfoSchema = z.object({ builtAt: z.string(), nothingPublished: z.optional(z.boolean()) });
 /** `/build-info.json`: when the static site was built. */
 export type BuildInfo = z.infer<typeof BuildInfoSchema>;
 
@@ -113,3 +114,9 @@ export const readSettings = () => read(AdminSettingsSchema, ADMIN_PATHS.settings
 export const saveSettings = (patch: DealerSettingsPatch) => send(SettingsSavedSchema, "PUT", ADMIN_PATHS.settings, patch);
 /** Whether the Notion workspace holds every database and property the sync reads, and what to fix if not. */
 export const readNotionCheck = () => read(NotionCheckSchema, ADMIN_PATHS.notionCheck);
+/** The deploy hook the worker calls after a sync: where it comes from, masked. */
+export const readRebuildHook = () => read(RebuildHookStateSchema, ADMIN_PATHS.rebuildHook);
+/** Tests the pasted deploy hook with one call and stores it when it answered 2xx; a refused one is an HttpError saying why. */
+export const setRebuildHook = (url: string) => send(RebuildHookResultSchema, "PUT", ADMIN_PATHS.rebuildHook, { url });
+/** Forgets the admin panel's deploy hook (the DEPLOY_HOOK_URL secret, if any, is used again). */
+export const removeRebuildHook = () => send(RebuildHookResultSchema, "DELETE", ADMIN_PATHS.rebuildHook);

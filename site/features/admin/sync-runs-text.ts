@@ -40,7 +40,7 @@ export function rebuildProgress(
   return now - requestedAt > REBUILD_OVERDUE_MS ? "overdue" : "pending";
 }
 
-/** Whether the worker can request rebuilds (it has DEPLOY_HOOK_URL); a status without the field, from an older worker, counts as yes. */
+/** Whether the worker can request rebuilds (a deploy hook set in the admin panel or as DEPLOY_HOOK_URL); a status without the field, from an older worker, counts as yes. */
 export function rebuildsConfigured(status: Pick<SyncStatus, "rebuildConfigured"> | null | undefined): boolean {
   return status?.rebuildConfigured !== false;
 }
