@@ -120,7 +120,7 @@ describe("admin sign-in", () => {
     await context.close();
   });
 
-  it("never sends the admin password, the build token or the Notion token to the browser, nor writes one into the built site", async () => {
+  it("never sends the admin password or the Notion token to the browser, nor writes one into the built site", async () => {
     const context = await open(browser, "desktop");
     const page = await context.newPage();
     const bodies: Promise<{ url: string; text: string }>[] = [];

@@ -2,7 +2,9 @@
  * The build when API calls fail: one real `astro build` reads the stack's API through a proxy that answers content paths
  * with 500/502/503 or never (their documented fallbacks are published) and the bulk catalogue and listing paths with transient faults
  * (retried: the pages come out right); Chromium visits that build, served as the worker serves its assets. Then two builds
- * whose catalogue or listing keeps failing must fail, naming the page, and leave the published folder byte-identical.
+ * whose catalogue or listing keeps failing must fail, naming the page, and leave the published folder byte-identical; so
+ * must one whose worker cannot say whether anything was ever published. Last, the first build of a new site (the worker
+ * says nothing was ever published) succeeds with an empty catalogue and the first-run note.
  */
 import { createHash } from "node:crypto";
 import { readdirSync, readFileSync, rmSync } from "node:fs";
@@ -263,5 +265,40 @@ describe("a build whose catalogue keeps failing", () => {
       /Cannot build \/for-sale\/parts: GET \/api\/collection\/parts\/for-sale\?page=1&limit=\d+ failed after 3 attempts: 503: Upstream Busy/,
     );
     expect(treeHash(resolve(ROOT, OUT_DIR))).toBe(before);
+  }, 240_000);
+
+  it("fails when the worker cannot say whether anything was ever published: an outage is never taken for a first run", async () => {
+    const before = treeHash(resolve(ROOT, OUT_DIR));
+    const { message } = await failingBuild({ "/api/build/status": JSON_500 });
+    expect(message).toContain(
+      'Cannot tell whether the catalogue was ever published: GET /api/build/status failed after 3 attempts: 500: {"error":"D1 is unavailable"}',
+    );
+    expect(treeHash(resolve(ROOT, OUT_DIR))).toBe(before);
+  }, 240_000);
+});
+
+// Last: it replaces the build the tests above visit.
+describe("the first build of a new site (nothing ever published)", () => {
+  it("succeeds with an empty catalogue and the first-run note on every page, and says so in build-info.json", async () => {
+    // The worker says no sync ever published the catalogue, and there is no live build to guard (a new site).
+    const { message } = await failingBuild({
+      "/api/build/status": { status: 200, body: JSON.stringify({ published: false }) },
+      "/build-info.json": { status: 404 },
+    });
+    expect(message).toBe("the build succeeded");
+    const out = resolve(ROOT, OUT_DIR);
+    const info = JSON.parse(readFileSync(join(out, "build-info.json"), "utf8")) as { items: number; nothingPublished?: boolean };
+    expect(info).toMatchObject({ items: 0, nothingPublished: true });
+    const pages = readdirSync(out, { recursive: true, encoding: "utf8" }).filter((name) => name.endsWith(".html"));
+    // No item page; every listing and content page carries the note.
+    expect(pages.filter((name) => /^(gallery|for-sale)\/[^/]+\/[^/]+\.html$/.test(name))).toEqual([]);
+    for (const name of ["index.html", "for-sale/slots.html", "gallery/arcades.html", "services.html"])
+      expect(readFileSync(join(out, name), "utf8"), name).toContain('data-testid="first-run-note"');
+    const page = await visit("desktop", "/gallery/slots");
+    expect(await page.getByTestId("first-run-note").textContent()).toMatch(
+      /^\s*This catalogue is being set up\. Its items appear here after the first sync from Notion\.\s*Site owner: open the admin panel to finish setting up\.\s*$/,
+    );
+    expect(await page.getByText("No Slot Machines found in the gallery at this time.").count()).toBe(1);
+    await screenshot(page, "first-run-gallery-desktop");
   }, 240_000);
 });

@@ -1,3 +1,4 @@
+import { RebuildHookResultSchema, RebuildHookStateSchema } from "#contract/rebuild-hook";
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import type * as z from "zod/mini";
@@ -120,6 +121,8 @@ describe("admin API answers match the contract the admin panel parses them with"
     });
     await answer(MessageResultSchema, ADMIN_PATHS.notionWebhook, "DELETE");
     expect(await answer(NotionCheckSchema, ADMIN_PATHS.notionCheck)).toMatchObject({ ok: true, findings: [] });
+    expect(await answer(RebuildHookStateSchema, ADMIN_PATHS.rebuildHook)).toEqual({ source: "none", maskedUrl: null });
+    expect(await answer(RebuildHookResultSchema, ADMIN_PATHS.rebuildHook, "DELETE")).toMatchObject({ source: "none" });
     expect(await answer(SessionStateSchema, ADMIN_PATHS.session, "DELETE")).toEqual({ authenticated: false, expiresAt: null });
   });
 });

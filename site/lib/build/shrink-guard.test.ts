@@ -77,6 +77,14 @@ describe("guardCatalogueShrink after a build", () => {
     );
   });
 
+  it("refuses a first-run build (nothing published, no item) in place of a live catalogue: a worker that lost its data is no new site", async () => {
+    const zero = Object.fromEntries(Object.keys(FULL.categories).map((category) => [category, 0]));
+    built({ items: 0, categories: zero, nothingPublished: true });
+    await expect(guard()).rejects.toThrow(
+      /^Refusing to publish: this build's catalogue shrank sharply against the live site .*whole catalogue: 59 -> 0 items\)/,
+    );
+  });
+
   it("publishes the same shrink when the operator allows it, and says so", async () => {
     built({ items: 44, categories: { ...FULL.categories, slots: 0 } });
     await guard(true);
