@@ -16,6 +16,16 @@ const MIGRATIONS = listMigrations(config.d1.migrationsDir);
 const URL = "https://coin-op-catalogue.dealer.workers.dev";
 const WEBHOOK = `${URL}/api/notion/webhook/5ecret-path`;
 const TYPED = { NOTION_TOKEN: "ntn_typed-notion-token-123", ADMIN_PASSWORD: "typed admin passphrase" };
+/** What a first deploy runs on a new account before its worker goes out, laptop or Workers Builds: migrations come first. */
+const FIRST_DEPLOY_START = [
+  "whoami --json",
+  "d1 list --json",
+  "d1 create coin-op-catalogue",
+  "d1 migrations list DB --remote",
+  "d1 migrations apply DB --remote",
+  "secret list --format json",
+  "kv namespace list",
+];
 const OPTIONAL = ["TURNSTILE_SECRET", "ENQUIRY_EMAIL_TO", "ENQUIRY_EMAIL_FROM"];
 
 let dir: string;
@@ -134,18 +144,7 @@ describe("npm run deploy against a fake wrangler", { timeout: 60_000 }, () => {
     const { ask, asked } = typing({ NOTION_TOKEN: [TYPED.NOTION_TOKEN], ADMIN_PASSWORD: [TYPED.ADMIN_PASSWORD] });
     const result = await run(env, ask);
 
-    expect(commands()).toEqual([
-      "whoami --json",
-      "d1 list --json",
-      "d1 create coin-op-catalogue",
-      "d1 migrations list DB --remote",
-      "d1 migrations apply DB --remote",
-      "secret list --format json",
-      "kv namespace list",
-      "deploy --secrets-file",
-      "deploy",
-      "d1 execute DB --remote --json --command",
-    ]);
+    expect(commands()).toEqual([...FIRST_DEPLOY_START, "deploy --secrets-file", "deploy", "d1 execute DB --remote --json --command"]);
     expect(asked).toEqual(["NOTION_TOKEN", "ADMIN_PASSWORD", ...OPTIONAL]);
     // Migrations came first: no worker ever went out with one still pending.
     for (const c of calls().filter((c) => c.argv[0] === "deploy")) expect(c.pendingAtDeploy).toEqual([]);
@@ -348,17 +347,7 @@ describe("npm run deploy as Workers Builds' deploy command", { timeout: 60_000 }
     const env = account({ pending: MIGRATIONS });
     published = false;
     const result = await run(env, null, { hosted: true, built: true });
-    expect(commands()).toEqual([
-      "whoami --json",
-      "d1 list --json",
-      "d1 create coin-op-catalogue",
-      "d1 migrations list DB --remote",
-      "d1 migrations apply DB --remote",
-      "secret list --format json",
-      "kv namespace list",
-      "deploy",
-      "d1 execute DB --remote --json --command",
-    ]);
+    expect(commands()).toEqual([...FIRST_DEPLOY_START, "deploy", "d1 execute DB --remote --json --command"]);
     const deployed = calls().find((c) => c.argv[0] === "deploy")!;
     expect(deployed.pendingAtDeploy).toEqual([]);
     expect(deployed.secretsFile).toBeUndefined();
