@@ -108,7 +108,7 @@ export type DealerSettingsPatch = z.infer<typeof DealerSettingsPatchSchema>;
 /**
  * Whether the optional parts are on, as the worker sees them. `email`: `on`; `no-address` without ENQUIRY_EMAIL_TO;
  * `no-binding` with an address but no `send_email` binding ENQUIRY_EMAIL. `turnstile`: whether TURNSTILE_SECRET is set
- * (the site key is built into the pages, which the admin panel reads itself). `rebuild`: whether DEPLOY_HOOK_URL is set.
+ * (the site key is built into the pages, which the admin panel reads itself). `rebuild`: whether a deploy hook is in use (the admin panel's or DEPLOY_HOOK_URL).
  */
 const FeaturesSchema = z.object({
   email: z.enum(["on", "no-address", "no-binding"]),
@@ -134,7 +134,7 @@ export type AdminSettings = z.infer<typeof AdminSettingsSchema>;
 export const SettingsSavedSchema = z.object({
   ...AdminSettingsSchema.shape,
   message: z.string(),
-  /** `requested`: the deploy hook was called; `not-configured`: no DEPLOY_HOOK_URL; `not-needed`: only worker settings changed. */
+  /** `requested`: the deploy hook was called; `not-configured`: no deploy hook; `not-needed`: only worker settings changed. */
   rebuild: z.enum(["requested", "not-configured", "not-needed"]),
 });
 

@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { DealerSettingsPatchSchema, PUBLIC_SETTING_KEYS, type AdminSettings, type SettingsSaved } from "#contract/site-settings";
 import type { AppEnv } from "../app-env";
 import { readDealerSettings, writeDealerSettings } from "../data/dealer-settings";
-import { requestRebuild } from "../sync/publish/rebuild";
+import { deployHook, requestRebuild } from "../sync/publish/rebuild";
 import { emailState } from "./enquiry/email-dealer";
 import { validate } from "./lib/validate";
 
@@ -12,30 +12,32 @@ import { validate } from "./lib/validate";
  */
 const adminSettings = new Hono<AppEnv>();
 
-const features = (env: Env): AdminSettings["features"] => ({
+const features = async (env: Env): Promise<AdminSettings["features"]> => ({
   email: emailState(env),
   turnstile: Boolean(env.TURNSTILE_SECRET),
-  rebuild: Boolean(env.DEPLOY_HOOK_URL),
+  rebuild: (await deployHook(env)) !== null,
 });
 
-adminSettings.get("/", async (c) => c.json<AdminSettings>({ ...(await readDealerSettings(c.env.DB)), features: features(c.env) }));
+adminSettings.get("/", async (c) => c.json<AdminSettings>({ ...(await readDealerSettings(c.env.DB)), features: await features(c.env) }));
 
 adminSettings.put("/", validate("json", DealerSettingsPatchSchema), async (c) => {
   const changed = await writeDealerSettings(c.env.DB, c.req.valid("json"));
   let rebuild: SettingsSaved["rebuild"] = "not-needed";
   let message = changed.length === 0 ? "Nothing changed." : "Settings saved.";
   if (changed.some((key) => (PUBLIC_SETTING_KEYS as readonly string[]).includes(key))) {
-    if (c.env.DEPLOY_HOOK_URL) {
-      // Recorded as a rebuild run and the deploy hook called after the answer (requestRebuild never rejects).
-      c.executionCtx.waitUntil(requestRebuild(c.env, "settings"));
+    const requested = await requestRebuild(c.env, "settings");
+    if (requested) {
+      // Recorded as a rebuild run; the deploy hook is called after the answer (the call never rejects).
+      c.executionCtx.waitUntil(requested.call);
       rebuild = "requested";
       message += " The site is being rebuilt with them: the pages show the change in a few minutes.";
     } else {
       rebuild = "not-configured";
-      message += " Rebuilds are not set up (DEPLOY_HOOK_URL), so the pages show the change after the site's next build.";
+      message +=
+        " Rebuilds are not set up (no deploy hook: Notion Sync, Rebuilds), so the pages show the change after the site's next build.";
     }
   }
-  return c.json<SettingsSaved>({ ...(await readDealerSettings(c.env.DB)), features: features(c.env), message, rebuild });
+  return c.json<SettingsSaved>({ ...(await readDealerSettings(c.env.DB)), features: await features(c.env), message, rebuild });
 });
 
 export default adminSettings;

@@ -78,7 +78,8 @@ describe("PUT /api/admin/settings", () => {
     const unhooked = await call("PUT", { analyticsToken: null }, { DEPLOY_HOOK_URL: "" });
     expect(await unhooked.json<SettingsSaved>()).toMatchObject({
       rebuild: "not-configured",
-      message: "Settings saved. Rebuilds are not set up (DEPLOY_HOOK_URL), so the pages show the change after the site's next build.",
+      message:
+        "Settings saved. Rebuilds are not set up (no deploy hook: Notion Sync, Rebuilds), so the pages show the change after the site's next build.",
     });
     expect(await publicSettings()).toEqual({ currency: "EUR", locale: "de-DE", analyticsToken: null });
   });

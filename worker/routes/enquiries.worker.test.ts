@@ -74,6 +74,7 @@ beforeEach(async () => {
 function recordingBinding(): { binding: SendEmail; sent: Record<string, unknown>[] } {
   const sent: Record<string, unknown>[] = [];
   const real = env.ENQUIRY_EMAIL;
+  if (!real) throw new Error("The workerd tests declare the send_email binding ENQUIRY_EMAIL (vitest.worker.config.ts)");
   return {
     sent,
     binding: {

@@ -4,13 +4,9 @@ import type { Features } from "#contract/site-settings";
 import { enquiryEmail, floodSummaryEmail, type DealerEmail, type EnquiryEmailData, type FloodSummary } from "./enquiry-email";
 import { logEvent } from "../../lib/log";
 
-/**
- * The `send_email` binding, or null when the worker has none. It is optional: an account without Email Routing cannot
- * deploy a worker declaring it, so wrangler.toml may leave it out (then Env does not even name it).
- */
+/** The `send_email` binding, or null when wrangler.toml declares none (it is optional: worker/optional-bindings.d.ts). */
 function emailBinding(env: Env): SendEmail | null {
-  const binding = (env as unknown as { ENQUIRY_EMAIL?: Partial<SendEmail> }).ENQUIRY_EMAIL;
-  return typeof binding?.send === "function" ? (binding as SendEmail) : null;
+  return env.ENQUIRY_EMAIL ?? null;
 }
 
 /** Whether enquiries are emailed: `on`, or what is missing (the dealer's address, or the binding). */

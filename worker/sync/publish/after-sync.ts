@@ -22,10 +22,10 @@ export async function afterSync(env: Env, ctx: ExecutionContext | undefined, sum
     return;
   }
   try {
-    const hook = await requestRebuild(env, reason);
-    if (!hook) return;
-    if (ctx) ctx.waitUntil(hook);
-    else await hook;
+    const rebuild = await requestRebuild(env, reason);
+    if (!rebuild) return;
+    if (ctx) ctx.waitUntil(rebuild.call);
+    else await rebuild.call;
   } catch (error) {
     // The sync itself succeeded; a failed rebuild request must not turn it into an error.
     logEvent("rebuild_failed", { reason, error });

@@ -74,10 +74,11 @@ export async function callDeployHook(env: Env, url: string, runId: number, reaso
 }
 
 /**
- * Records a `rebuild` run for `reason` and returns the work that POSTs to the deploy hook in use (deployHook) and
- * records the outcome; null, with a warning in the log, when no hook is configured. The returned promise never rejects.
+ * Records a `rebuild` run for `reason` and hands back, as `call`, the work that POSTs to the deploy hook in use
+ * (deployHook) and records the outcome (never rejects); null, with a warning in the log, when no hook is configured.
+ * The work is wrapped so that awaiting this function waits for the record only, not for the hook's answer.
  */
-export async function requestRebuild(env: Env, reason: string): Promise<Promise<void> | null> {
+export async function requestRebuild(env: Env, reason: string): Promise<{ call: Promise<void> } | null> {
   const hook = await deployHook(env);
   if (!hook) {
     logEvent(
@@ -92,5 +93,5 @@ export async function requestRebuild(env: Env, reason: string): Promise<Promise<
     return null;
   }
   const id = await startRun(env.DB, "rebuild", reason);
-  return callDeployHook(env, hook.url, id, reason).then(() => undefined);
+  return { call: callDeployHook(env, hook.url, id, reason).then(() => undefined) };
 }
