@@ -8,8 +8,15 @@ import tseslint from "typescript-eslint";
 // `climbsTo("sync")` matches `../sync/x` and `../../worker/sync/x`. A layer's sub-folders (worker/sync's rooms) are
 // covered by its `worker/<layer>/**` block; rooms of one layer import each other freely.
 const climbsTo = (...names) => `^(\\.\\./)+(worker/)?(${names.join("|")})(/|$)`;
-const OURS = ["worker", "site", "scripts"];
+const OURS = ["worker", "site", "scripts", "workspace"];
 const NOT_SITE_OR_SCRIPTS = { regex: "^(\\.\\./)+(site|scripts)(/|$)", message: "The worker never imports the site or scripts/." };
+// workspace/ (the setup engine and the demo) is shared by the scripts and the worker's sync and routes, through `#workspace/*`.
+const NO_WORKSPACE = (who) => ({
+  regex: "^(#workspace/|(\\.\\./)+workspace(/|$))",
+  message: `${who} never imports workspace/ (the setup engine and the demo).`,
+});
+// Worker layers below the sync never run setup.
+const BELOW_SYNC = ["lib", "notion", "tables", "data", "cache"];
 
 // Worker layers, lowest first: each may import only what is below it (and contract/). data and cache share a level.
 const ABOVE = {
@@ -42,10 +49,18 @@ const restrict = (files, patterns, ignores = []) => ({ files, ignores, rules: { 
 
 /** The import-boundary blocks, exported for scripts/lint-boundaries.test.ts. */
 export const boundaries = [
-  restrict(["contract/**"], [{ regex: `^(\\.\\./)+(${OURS.join("|")})(/|$)`, message: "contract/ imports nothing of ours." }]),
+  restrict(
+    ["contract/**"],
+    [{ regex: `^(#workspace/|(\\.\\./)+(${OURS.join("|")})(/|$))`, message: "contract/ imports nothing of ours." }],
+  ),
   restrict(
     ["site/**"],
-    [{ regex: "^(\\.\\./)+(worker|scripts)(/|$)", message: "The site imports only contract/ (#contract/*), never worker/ or scripts/." }],
+    [
+      {
+        regex: "^(#workspace/|(\\.\\./)+(worker|scripts|workspace)(/|$))",
+        message: "The site imports only contract/ (#contract/*), never worker/, scripts/ or workspace/.",
+      },
+    ],
     // Node-run tests and build-time tests may use the scripts' helpers (servers, demo data); still never the worker.
     ["site/e2e/**", "site/**/*.test.ts", "site/**/*.test.tsx"],
   ),
@@ -63,6 +78,7 @@ export const boundaries = [
         ...(above.length
           ? [{ regex: climbsTo(...above), message: `worker/${layer} imports only lower layers (not ${above.join(", ")}).` }]
           : []),
+        ...(BELOW_SYNC.includes(layer) ? [NO_WORKSPACE(`worker/${layer}`)] : []),
       ],
       // Tests sit next to the code they test but may drive the whole worker (its entry, higher layers).
       ["worker/**/*.test.ts"],
@@ -85,14 +101,48 @@ export const boundaries = [
     ["scripts/launcher/**"],
     [...SCRIPTS_OUT, { regex: climbsToScripts("bench"), message: "scripts/launcher never imports the benchmarks (scripts/bench)." }],
   ),
+  // The local Notion server owns its workspace format: the caller (launcher, tests, benchmarks) chooses the demo.
+  restrict(
+    ["scripts/notion-server/**"],
+    [
+      ...SCRIPTS_OUT,
+      NO_WORKSPACE("The local Notion server"),
+      { regex: "^(\\.\\./)+lib/demo-workspace(\\.ts)?$", message: "The local Notion server never chooses the demo: its caller does." },
+    ],
+    ["scripts/notion-server/**/*.test.ts", "scripts/notion-server/cli.ts"],
+  ),
+  // workspace/ runs in the worker and in Node: it imports contract/ and packages, never the programs that run it, nor Node's modules.
+  restrict(
+    ["workspace/**"],
+    [
+      {
+        regex: "^(#|(\\.\\./)+)(worker|site|scripts)(/|$)",
+        message: "workspace/ imports only contract/ and packages, never worker/, site/ or scripts/.",
+      },
+      { regex: "^node:", message: "workspace/ runs in the worker too: no Node modules (its host passes what it needs)." },
+    ],
+    ["workspace/**/*.test.ts"],
+  ),
+  restrict(
+    ["workspace/demo/**"],
+    [
+      {
+        regex: "^(#|(\\.\\./)+)(worker|site|scripts)(/|$)",
+        message: "workspace/ imports only contract/ and packages, never worker/, site/ or scripts/.",
+      },
+      { regex: "^node:", message: "workspace/ runs in the worker too: no Node modules (its host passes what it needs)." },
+      { regex: "^(#workspace/setup|(\\.\\./)+setup)(/|$)", message: "workspace/demo is plain content: it never imports the setup engine." },
+    ],
+    ["workspace/**/*.test.ts"],
+  ),
   // The workerd tests' set-up starts the local Notion server with the demo workspace.
   restrict(
     ["worker/test/**"],
     [
       { regex: "^(\\.\\./)+site(/|$)", message: "The worker's tests never import the site." },
       {
-        regex: "^(\\.\\./)+scripts/(?!notion-server/|demo-workspace/)",
-        message: "worker/test may import only scripts/notion-server and scripts/demo-workspace.",
+        regex: "^(\\.\\./)+scripts/(?!notion-server/|lib/demo-workspace\\.ts$)",
+        message: "worker/test may import only scripts/notion-server and scripts/lib/demo-workspace.ts.",
       },
     ],
   ),

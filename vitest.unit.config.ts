@@ -21,7 +21,13 @@ export default defineConfig({
           // Files share their two workers (and the modules loaded) instead of a fresh process each: half the CPU. A test
           // that needs a module afresh, as one that reads the environment when loaded, imports it after vi.resetModules().
           isolate: false,
-          include: ["contract/**/*.test.ts", "worker/**/*.test.ts", "site/**/*.test.{ts,tsx}", "scripts/**/*.test.ts"],
+          include: [
+            "contract/**/*.test.ts",
+            "worker/**/*.test.ts",
+            "site/**/*.test.{ts,tsx}",
+            "scripts/**/*.test.ts",
+            "workspace/**/*.test.ts",
+          ],
           exclude: ["**/*.worker.test.ts", "**/*.astro.test.ts", "**/*.launcher.test.ts", "**/node_modules/**", "site/e2e/**"],
         },
       },

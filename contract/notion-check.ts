@@ -8,6 +8,28 @@ export type SeenProperty = { name: string; type: string; options?: readonly stri
 /** A data source the integration can see: its database, title and properties. */
 export type SeenDatabase = { databaseId: string; title: string; properties: readonly SeenProperty[] };
 
+/**
+ * How a database of the catalogue was found: under the catalogue's page (the page's child_database blocks, listed as soon
+ * as a database exists), or by Notion's search (which may miss a database, or lag behind a new one).
+ */
+export type FoundBy = "page" | "search";
+
+/** The one line that says how a database was found (`null`: not found at all), as the CLI prints it and the admin panel shows it. */
+export function foundLine(title: string, foundBy: FoundBy | null): string {
+  if (foundBy === "page") return `${title}: found under the catalogue's page`;
+  if (foundBy === "search") return `${title}: found by Notion's search, not under the catalogue's page`;
+  return `${title}: not found`;
+}
+
+/** The page most of `databases` sit under (ties: the first), or null when none sits under a page: where the catalogue is kept. */
+export function catalogueParent(databases: readonly { parentPageId: string | null }[]): string | null {
+  const counts = new Map<string, number>();
+  for (const { parentPageId } of databases) if (parentPageId) counts.set(parentPageId, (counts.get(parentPageId) ?? 0) + 1);
+  let best: string | null = null;
+  for (const [id, n] of counts) if (best === null || n > counts.get(best)!) best = id;
+  return best;
+}
+
 /** Notion's names for its property types, as its menus show them. */
 const NOTION_NAMES: Record<string, string> = {
   title: "Title",

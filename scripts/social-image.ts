@@ -1,7 +1,7 @@
 import { writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { socialImage } from "./demo-workspace/art/branding.ts";
-import { encodePng } from "./demo-workspace/png.ts";
+import { socialImage } from "./pixel-art/art/branding.ts";
+import { encodePng } from "./pixel-art/png.ts";
 
 /** Where the site's default social card lives (served as `/images/social-default.png`). */
 export const SOCIAL_IMAGE_FILE = fileURLToPath(new URL("../site/public/images/social-default.png", import.meta.url));

@@ -7,8 +7,9 @@ import { freePort } from "../lib/ports.ts";
 import { fullSync } from "../lib/full-sync.ts";
 import { load, type LoadResult } from "../lib/load.ts";
 import { BENCH_PASSWORD, startBenchWorker } from "./lib/bench-worker.ts";
-import { generateCatalogueWorkspace } from "../demo-workspace/generate.ts";
+import { generateCatalogueWorkspace } from "./lib/generate-workspace.ts";
 import { startNotionServer } from "../notion-server/server.ts";
+import { DEMO_IMAGES_DIR } from "../lib/demo-workspace.ts";
 
 checkNode();
 const ITEMS = Number(process.env.BENCH_ITEMS ?? 1000);
@@ -16,7 +17,7 @@ const RPS_LIMIT = 3;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 
 const workspace = generateCatalogueWorkspace(ITEMS);
-const notion = await startNotionServer({ port: await freePort(), workspace, requestsPerSecond: RPS_LIMIT });
+const notion = await startNotionServer({ port: await freePort(), workspace, imagesDir: DEMO_IMAGES_DIR, requestsPerSecond: RPS_LIMIT });
 const worker = await startBenchWorker("bench", notion);
 
 try {

@@ -20,6 +20,7 @@ import { editTitle, scaleWorkspace } from "./lib/scale-run.ts";
 import { startStack } from "../launcher/stack.ts";
 import { syncTableRun } from "../lib/sync-run.ts";
 import { startNotionServer } from "../notion-server/server.ts";
+import { DEMO_IMAGES_DIR } from "../lib/demo-workspace.ts";
 import { benchSizes } from "./lib/bench-sizes.ts";
 
 checkNode();
@@ -59,6 +60,7 @@ async function rebuildAt(items: number, log: (line: string) => void): Promise<St
   const notion = await startNotionServer({
     port: await freePort(),
     workspace: scaleWorkspace(items),
+    imagesDir: DEMO_IMAGES_DIR,
     requestsPerSecond: REQUESTS_PER_SECOND,
   });
   try {

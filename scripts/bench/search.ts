@@ -12,8 +12,9 @@ import { load, loadPaths, type LoadResult } from "../lib/load.ts";
 import { commonestWord, worstSearch } from "./lib/worst-search.ts";
 import { BENCH_PASSWORD, startBenchWorker } from "./lib/bench-worker.ts";
 import { CATEGORY_IDS } from "#contract/categories";
-import { generateCatalogueWorkspace } from "../demo-workspace/generate.ts";
+import { generateCatalogueWorkspace } from "./lib/generate-workspace.ts";
 import { startNotionServer } from "../notion-server/server.ts";
+import { DEMO_IMAGES_DIR } from "../lib/demo-workspace.ts";
 
 checkNode();
 const ITEMS = Number(process.env.BENCH_ITEMS ?? 10_000);
@@ -58,7 +59,7 @@ const texts = workspace.databases.flatMap((db) => db.pages.map((page) => Object.
 const worst = worstSearch(texts);
 const plainWord = commonestWord(texts);
 const searchPath = (params: Record<string, string>) => `/api/search?${new URLSearchParams({ page: "1", limit: "10", ...params })}`;
-const notion = await startNotionServer({ port: await freePort(), workspace, requestsPerSecond: null });
+const notion = await startNotionServer({ port: await freePort(), workspace, imagesDir: DEMO_IMAGES_DIR, requestsPerSecond: null });
 // The local Notion server has no rate limit and this measures search, not the sync: fill the catalogue unpaced.
 const worker = await startBenchWorker("bench-search", notion, { NOTION_REQUESTS_PER_SECOND: "100" });
 

@@ -7,16 +7,17 @@ import { syncAllRun, syncTableRun } from "../lib/sync-run.ts";
 import { checkNode } from "../lib/check-node.ts";
 import { freePort } from "../lib/ports.ts";
 import { BENCH_PASSWORD, startBenchWorker } from "./lib/bench-worker.ts";
-import { generateCatalogueWorkspace } from "../demo-workspace/generate.ts";
-import { dataSourceIdFor } from "../demo-workspace/ids.ts";
+import { generateCatalogueWorkspace } from "./lib/generate-workspace.ts";
+import { dataSourceIdFor } from "../notion-server/ids.ts";
 import { startNotionServer } from "../notion-server/server.ts";
+import { DEMO_IMAGES_DIR } from "../lib/demo-workspace.ts";
 
 checkNode();
 const ITEMS = Number(process.env.BENCH_ITEMS ?? 1000);
 const TABLE = "notion_slot_machines";
 
 const workspace = generateCatalogueWorkspace(ITEMS);
-const notion = await startNotionServer({ port: await freePort(), workspace, requestsPerSecond: 3 });
+const notion = await startNotionServer({ port: await freePort(), workspace, imagesDir: DEMO_IMAGES_DIR, requestsPerSecond: 3 });
 const worker = await startBenchWorker("bench-sync", notion);
 
 const notionHeaders = { authorization: `Bearer ${notion.token}`, "notion-version": NOTION_VERSION, "content-type": "application/json" };

@@ -10,6 +10,7 @@ import { waitForReload, workerInstance } from "./worker-instance.ts";
 import { startWorker } from "./worker-process.ts";
 import { subscribeWorker } from "./webhook-subscription.ts";
 import { startNotionServer, type NotionServer } from "../notion-server/server.ts";
+import { demoNotion } from "../lib/demo-workspace.ts";
 import { workerLogLine } from "./worker-log.ts";
 
 /** Where the local stack emails enquiries (nothing leaves the machine: wrangler dev writes the messages to files). */
@@ -72,7 +73,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     })());
   try {
     signal.throwIfAborted();
-    const demo = options.localNotion ?? (options.notion ? null : await startNotionServer({ port: await freePort() }));
+    const demo = options.localNotion ?? (options.notion ? null : await startNotionServer({ ...demoNotion(), port: await freePort() }));
     const notion = demo ?? { ...options.notion!, close: async () => {} };
     if (!options.localNotion) closers.push(notion.close);
     signal.throwIfAborted();

@@ -1,9 +1,10 @@
 import { APIErrorCode, APIResponseError, type Client } from "@notionhq/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { databaseIdFor, dataSourceIdFor } from "../demo-workspace/ids.ts";
+import { databaseIdFor, dataSourceIdFor } from "./ids.ts";
 import { errorBody, NotionError } from "./errors.ts";
 import { normaliseId } from "./handlers/lookup.ts";
 import { startNotionServer, type NotionServer } from "./server.ts";
+import { demoNotion } from "../lib/demo-workspace.ts";
 import { clientFor, dataSourcesByTitle } from "./test-client.ts";
 
 const TITLES = [
@@ -25,7 +26,7 @@ let server: NotionServer;
 let notion: Client;
 
 beforeAll(async () => {
-  server = await startNotionServer();
+  server = await startNotionServer(demoNotion());
   notion = clientFor(server);
 });
 afterAll(() => server.close());

@@ -3,7 +3,8 @@
  * workspace, or with `--empty` a workspace holding one empty page to try `npm run notion:setup` on.
  */
 import { parseArgs } from "node:util";
-import { seededId } from "../demo-workspace/ids.ts";
+import { demoNotion } from "../lib/demo-workspace.ts";
+import { seededId } from "./ids.ts";
 import { startNotionServer } from "./server.ts";
 
 /** The id of the empty workspace's one page (fixed, so instructions can name it). */
@@ -39,7 +40,7 @@ const server = await startNotionServer({
   host: values.host,
   token: values.token,
   requestsPerSecond: rps,
-  ...(values.empty ? { workspace: empty } : {}),
+  ...(values.empty ? { workspace: empty } : demoNotion()),
 });
 console.log(`Notion ${values.empty ? "server with an empty workspace" : "demo server"} on ${server.url}`);
 if (values.empty) console.log(`one empty page, "Catalogue": ${EMPTY_PAGE_ID}`);

@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startNotionServer, type NotionServer } from "./server.ts";
+import { demoNotion } from "../lib/demo-workspace.ts";
 import { clientFor, dataSourcesByTitle } from "./test-client.ts";
 
 let server: NotionServer;
 
 beforeAll(async () => {
-  server = await startNotionServer();
+  server = await startNotionServer(demoNotion());
 });
 afterAll(() => server.close());
 

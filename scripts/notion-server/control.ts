@@ -1,32 +1,11 @@
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { z } from "zod";
-import type { DatabaseSpec } from "../demo-workspace/types.ts";
+import { PROPERTY_TYPES, type DatabaseSpec } from "./workspace.ts";
 import { parseJson, readBody, sendJson } from "./http.ts";
 import type { ServerState } from "./state.ts";
 import { addDatabase, addPlainPage, buildStore, removeDatabasesTitled } from "./store.ts";
 import { LOCAL_WEBHOOK_TOKEN } from "./webhooks.ts";
-
-const PROPERTY_TYPES = [
-  "title",
-  "rich_text",
-  "number",
-  "checkbox",
-  "select",
-  "multi_select",
-  "status",
-  "date",
-  "url",
-  "email",
-  "phone_number",
-  "files",
-  "people",
-  "relation",
-  "formula",
-  "created_time",
-  "last_edited_time",
-  "unique_id",
-] as const;
 
 const FaultBody = z
   .object({

@@ -2,12 +2,13 @@ import { NOTION_VERSION } from "#contract/notion";
 import { APIResponseError } from "@notionhq/client";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startNotionServer, type NotionServer } from "./server.ts";
+import { demoNotion } from "../lib/demo-workspace.ts";
 import { clientFor } from "./test-client.ts";
 
 let server: NotionServer;
 
 beforeAll(async () => {
-  server = await startNotionServer();
+  server = await startNotionServer(demoNotion());
 });
 beforeEach(() => fetch(`${server.url}/__control/reset`, { method: "POST" }));
 afterAll(() => server.close());

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { FileSpec } from "../demo-workspace/types.ts";
+import type { FileSpec } from "./workspace.ts";
 import { validationError } from "./errors.ts";
 import type { Store } from "./store-types.ts";
 

@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { pageIdFor } from "../demo-workspace/ids.ts";
+import { pageIdFor } from "./ids.ts";
 import { startNotionServer, type NotionServer } from "./server.ts";
+import { demoNotion } from "../lib/demo-workspace.ts";
 import { clientFor } from "./test-client.ts";
 
 let server: NotionServer;
 
 beforeAll(async () => {
-  server = await startNotionServer();
+  server = await startNotionServer(demoNotion());
 });
 afterAll(() => server.close());
 
@@ -62,7 +63,7 @@ describe("Notion-hosted files", () => {
   });
 
   it("expires URLs after their time to live", async () => {
-    const shortLived = await startNotionServer({ fileUrlTtlSeconds: 1 });
+    const shortLived = await startNotionServer({ ...demoNotion(), fileUrlTtlSeconds: 1 });
     try {
       const page = (await clientFor(shortLived).pages.retrieve({ page_id: pageIdFor("Images", "header_main_image") })) as {
         properties: Record<string, any>;

@@ -1,12 +1,8 @@
 import { readFile } from "node:fs/promises";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { extname, resolve, sep } from "node:path";
-import { fileURLToPath } from "node:url";
 import type { FileSigner } from "./signing.ts";
 import type { Store, StoredFile } from "./store-types.ts";
-
-/** Folder of the bundled images that Notion-hosted files and `$SERVER/public/...` URLs serve. */
-export const IMAGES_DIR = fileURLToPath(new URL("../demo-workspace/images/", import.meta.url));
 
 const TYPES: Record<string, string> = {
   ".png": "image/png",
@@ -29,9 +25,20 @@ export function filePath(store: Store, file: StoredFile): string {
   return `/files/${store.workspaceId}/${file.id}/${encodeURIComponent(file.name)}`;
 }
 
-/** Serves `/files/...` (signed, S3-like errors) and `/public/<image>` (unsigned, like an external host). */
-export async function serveFile(req: IncomingMessage, res: ServerResponse, url: URL, store: Store, signer: FileSigner) {
-  if (url.pathname.startsWith("/public/")) return sendImage(req, res, decodeURIComponent(url.pathname.slice("/public/".length)), undefined);
+/**
+ * Serves `/files/...` (signed, S3-like errors) and `/public/<image>` (unsigned, like an external host); a workspace's
+ * `image` files are read from `imagesDir` (none: every one answers 404).
+ */
+export async function serveFile(
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+  store: Store,
+  signer: FileSigner,
+  imagesDir: string | null,
+) {
+  if (url.pathname.startsWith("/public/"))
+    return sendImage(req, res, imagesDir, decodeURIComponent(url.pathname.slice("/public/".length)), undefined);
   const [, , workspaceId, fileId, name] = url.pathname.split("/");
   const file = store.files.get(fileId ?? "");
   if (!file || workspaceId !== store.workspaceId || decodeURIComponent(name ?? "") !== file.name)
@@ -41,12 +48,13 @@ export async function serveFile(req: IncomingMessage, res: ServerResponse, url: 
   if (check === "bad-signature")
     return s3Error(res, 403, "SignatureDoesNotMatch", "The request signature we calculated does not match the signature you provided.");
   if (file.bytes) return sendBytes(req, res, file.bytes, file.contentType ?? contentType(file.name), file.name);
-  return sendImage(req, res, file.image, file.name);
+  return sendImage(req, res, imagesDir, file.image, file.name);
 }
 
-async function sendImage(req: IncomingMessage, res: ServerResponse, image: string, name: string | undefined) {
-  const path = resolve(IMAGES_DIR, image);
-  if (!path.startsWith(IMAGES_DIR.endsWith(sep) ? IMAGES_DIR : IMAGES_DIR + sep))
+async function sendImage(req: IncomingMessage, res: ServerResponse, imagesDir: string | null, image: string, name: string | undefined) {
+  const folder = imagesDir === null ? null : resolve(imagesDir);
+  const path = folder === null ? null : resolve(folder, image);
+  if (folder === null || path === null || !path.startsWith(folder + sep))
     return s3Error(res, 404, "NoSuchKey", "The specified key does not exist.");
   let bytes: Buffer;
   try {

@@ -1,4 +1,4 @@
-import type { DateSpec, SimpleValue } from "../demo-workspace/types.ts";
+import type { DateSpec, SimpleValue } from "./workspace.ts";
 import { validationError } from "./errors.ts";
 import { requestFile, type FileRefs } from "./file-refs.ts";
 import { spansOf } from "./rich-text-input.ts";

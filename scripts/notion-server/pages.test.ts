@@ -1,7 +1,8 @@
 import type { Client } from "@notionhq/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { dataSourceIdFor, pageIdFor } from "../demo-workspace/ids.ts";
+import { dataSourceIdFor, pageIdFor } from "./ids.ts";
 import { startNotionServer, type NotionServer } from "./server.ts";
+import { demoNotion } from "../lib/demo-workspace.ts";
 import { clientFor } from "./test-client.ts";
 
 let server: NotionServer;
@@ -9,7 +10,7 @@ let notion: Client;
 type AnyObj = Record<string, any>;
 
 beforeAll(async () => {
-  server = await startNotionServer();
+  server = await startNotionServer(demoNotion());
   notion = clientFor(server);
 });
 afterAll(() => server.close());

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { pageIdFor } from "../demo-workspace/ids.ts";
-import { propertyZooDatabase } from "../demo-workspace/property-zoo.ts";
+import { pageIdFor } from "./ids.ts";
+import { propertyZooDatabase } from "./property-zoo.ts";
 import { startNotionServer, type NotionServer } from "./server.ts";
+import { demoNotion } from "../lib/demo-workspace.ts";
 import { clientFor } from "./test-client.ts";
 
 let server: NotionServer;
@@ -11,7 +12,7 @@ let empty: AnyObj;
 let schema: AnyObj;
 
 beforeAll(async () => {
-  server = await startNotionServer();
+  server = await startNotionServer(demoNotion());
   const res = await fetch(`${server.url}/__control/databases`, { method: "POST", body: JSON.stringify(propertyZooDatabase()) });
   const { dataSourceId } = (await res.json()) as { dataSourceId: string };
   const notion = clientFor(server);

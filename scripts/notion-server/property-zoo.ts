@@ -1,12 +1,11 @@
-import { external, hosted, t } from "./blocks.ts";
 import { pageIdFor } from "./ids.ts";
-import type { DatabaseSpec } from "./types.ts";
+import type { DatabaseSpec } from "./workspace.ts";
 
 /** Title of the property-zoo database. */
 const ZOO_TITLE = "Workshop Log";
 
 /**
- * A database using every property type the server speaks (not part of the demo workspace): tests add it with
+ * A database using every property type the server speaks (its pictures named as in the demo's images folder): tests add it with
  * `POST /__control/databases` or `server.addDatabase` to check how the sync stores each Notion type.
  */
 export function propertyZooDatabase(): DatabaseSpec {
@@ -38,10 +37,10 @@ export function propertyZooDatabase(): DatabaseSpec {
         properties: {
           Job: "Rebuild Castle Front clock",
           Notes: [
-            t("Replace the "),
-            t("main spring", { bold: true }),
-            t(" and regulate; see "),
-            t("notes", { link: "https://example.com/notes" }),
+            { text: "Replace the " },
+            { text: "main spring", bold: true },
+            { text: " and regulate; see " },
+            { text: "notes", link: "https://example.com/notes" },
           ],
           Hours: 3.5,
           Done: true,
@@ -52,7 +51,7 @@ export function propertyZooDatabase(): DatabaseSpec {
           Link: "https://example.com/jobs/1",
           Contact: "bench@antique-coin-op.example",
           Phone: "+1 217 555 0148",
-          Photos: [hosted("detail-mechanism.png"), external("detail-reels.png")],
+          Photos: [{ image: "detail-mechanism.png" }, { external: "$SERVER/public/detail-reels.png", name: "detail-reels.png" }],
           Restorer: ["Ada Workshop"],
           Machine: [pageIdFor("Slot Machines", "Mills Castle Front 5¢")],
           Summary: "Rebuild Castle Front clock (3.5 h)",

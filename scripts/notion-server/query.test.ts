@@ -1,7 +1,7 @@
 import { APIErrorCode, APIResponseError, type Client } from "@notionhq/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { generateCatalogueWorkspace } from "../demo-workspace/generate.ts";
-import { dataSourceIdFor } from "../demo-workspace/ids.ts";
+import { generateCatalogueWorkspace } from "../bench/lib/generate-workspace.ts";
+import { dataSourceIdFor } from "./ids.ts";
 import { startNotionServer, type NotionServer } from "./server.ts";
 import { clientFor } from "./test-client.ts";
 

@@ -1,4 +1,4 @@
-import type { DateSpec, Rich, SimpleValue } from "../demo-workspace/types.ts";
+import type { DateSpec, Rich, SimpleValue } from "./workspace.ts";
 import { validationError } from "./errors.ts";
 import { plainText } from "./shapes/rich-text.ts";
 import type { StoredPage, StoredProperty } from "./store-types.ts";

@@ -2,6 +2,7 @@ import { NOTION_VERSION } from "#contract/notion";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createRateLimiter } from "./rate-limit.ts";
 import { startNotionServer, type NotionServer } from "./server.ts";
+import { demoNotion } from "../lib/demo-workspace.ts";
 
 describe("token bucket", () => {
   it("never refuses a client pacing itself at exactly the limit", () => {
@@ -38,7 +39,7 @@ describe("token bucket", () => {
 describe("rate-limited server", () => {
   let server: NotionServer;
   beforeAll(async () => {
-    server = await startNotionServer({ requestsPerSecond: 2 });
+    server = await startNotionServer({ ...demoNotion(), requestsPerSecond: 2 });
   });
   afterAll(() => server.close());
 

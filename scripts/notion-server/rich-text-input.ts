@@ -1,4 +1,4 @@
-import type { Span } from "../demo-workspace/types.ts";
+import type { Span } from "./workspace.ts";
 import { validationError } from "./errors.ts";
 
 type Obj = Record<string, unknown>;

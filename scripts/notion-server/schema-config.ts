@@ -1,28 +1,11 @@
-import type { PropertySpec, PropertyType } from "../demo-workspace/types.ts";
+import { PROPERTY_TYPES, type PropertySpec, type PropertyType } from "./workspace.ts";
 import { validationError } from "./errors.ts";
 import type { StoredProperty } from "./store-types.ts";
 
 type Obj = Record<string, unknown>;
 
 /** Property types a database creation or a data source update may configure here (relations, rollups and status are not modelled). */
-const CONFIGURABLE: readonly PropertyType[] = [
-  "title",
-  "rich_text",
-  "number",
-  "checkbox",
-  "select",
-  "multi_select",
-  "date",
-  "url",
-  "email",
-  "phone_number",
-  "files",
-  "people",
-  "formula",
-  "created_time",
-  "last_edited_time",
-  "unique_id",
-];
+const CONFIGURABLE: readonly PropertyType[] = PROPERTY_TYPES.filter((type) => type !== "status" && type !== "relation");
 
 const isObj = (v: unknown): v is Obj => typeof v === "object" && v !== null && !Array.isArray(v);
 

@@ -1,8 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { loadDemoWorkspace } from "../demo-workspace/load.ts";
-import type { DatabaseSpec, Workspace } from "../demo-workspace/types.ts";
+import type { DatabaseSpec, Workspace } from "./workspace.ts";
 import { handleApi } from "./api.ts";
 import { handleControl } from "./control.ts";
 import type { Fault } from "./faults.ts";
@@ -14,12 +13,14 @@ import type { Stats } from "./stats.ts";
 import { addDatabase, addPlainPage } from "./store.ts";
 import { LOCAL_WEBHOOK_TOKEN, type SubscribeResult } from "./webhooks.ts";
 
-/** Options of the local Notion server; every one has a default. */
+/** Options of the local Notion server; every one has a default (the workspace: an empty one, no images folder). */
 export type NotionServerOptions = {
   port?: number;
   host?: string;
   token?: string;
   workspace?: Workspace;
+  /** Folder of the pictures the workspace's `image` files and `$SERVER/public/...` URLs name. */
+  imagesDir?: string;
   requestsPerSecond?: number | null;
   fileUrlTtlSeconds?: number;
 };
@@ -42,15 +43,19 @@ export type NotionServer = {
   subscribeWebhook(url: string, token?: string): Promise<SubscribeResult>;
 };
 
+/** The workspace a server is given none: no database, no page. */
+const EMPTY_WORKSPACE: Workspace = { id: "5e7a0000-0000-4000-8000-0000000000ff", name: "Empty workspace", databases: [] };
+
 /** Starts a Notion-compatible server (API 2025-09-03) on `host:port` (default 127.0.0.1, a free port) serving `workspace`. */
 export async function startNotionServer(opts: NotionServerOptions = {}): Promise<NotionServer> {
   const host = opts.host ?? "127.0.0.1";
   const state = createState({
-    workspace: opts.workspace ?? loadDemoWorkspace(),
+    workspace: opts.workspace ?? EMPTY_WORKSPACE,
     token: opts.token ?? "demo-token",
     requestsPerSecond: opts.requestsPerSecond ?? null,
     fileUrlTtlSeconds: opts.fileUrlTtlSeconds ?? 3600,
     baseUrl: "",
+    imagesDir: opts.imagesDir ?? null,
   });
   const server = createServer((req, res) => {
     dispatch(req, res, state).catch((error: unknown) => {
@@ -106,7 +111,7 @@ async function dispatch(req: IncomingMessage, res: ServerResponse, state: Server
     const fault = state.faults.take(req.method ?? "GET", url.pathname, true);
     if (fault instanceof NotionError) return sendError(res, fault);
     if (fault) return sendRaw(res, fault.status, fault.body);
-    return serveFile(req, res, url, state.store, state.signer);
+    return serveFile(req, res, url, state.store, state.signer, state.imagesDir);
   }
   sendJson(res, 400, { object: "error", status: 400, code: "invalid_request_url", message: "Invalid request URL." });
 }

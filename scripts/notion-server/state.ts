@@ -1,5 +1,5 @@
 import type { IncomingMessage } from "node:http";
-import type { Workspace } from "../demo-workspace/types.ts";
+import type { Workspace } from "./workspace.ts";
 import { createFaults, type Faults } from "./faults.ts";
 import { filePath } from "./files.ts";
 import { createRateLimiter, type RateLimiter } from "./rate-limit.ts";
@@ -22,6 +22,8 @@ export type ServerState = {
   /** The webhook subscription (none until one is made): edits send it signed events. */
   webhooks: WebhookSender;
   baseUrl: string;
+  /** Folder of the pictures a workspace's `image` files name (none: they answer 404). */
+  imagesDir: string | null;
   shapeContext(req?: IncomingMessage): ShapeContext;
   reset(): void;
 };
@@ -33,6 +35,7 @@ export function createState(options: {
   requestsPerSecond: number | null;
   fileUrlTtlSeconds: number;
   baseUrl: string;
+  imagesDir: string | null;
 }): ServerState {
   const store = buildStore(options.workspace);
   const state: ServerState = {
@@ -45,6 +48,7 @@ export function createState(options: {
     stats: emptyStats(),
     webhooks: createWebhookSender(store.workspaceId),
     baseUrl: options.baseUrl,
+    imagesDir: options.imagesDir,
     shapeContext(req) {
       // Signed URLs use the host the client reached us by, so they work through any alias of this server.
       const baseUrl = req?.headers.host ? `http://${req.headers.host}` : state.baseUrl;

@@ -1,4 +1,4 @@
-import type { BlockSpec, PropertySpec, SimpleValue } from "../demo-workspace/types.ts";
+import type { BlockSpec, PropertySpec, SimpleValue } from "./workspace.ts";
 
 /** A schema property with its Notion property id and name. */
 export type StoredProperty = PropertySpec & { id: string; name: string; relation?: { database_id: string; data_source_id: string } };

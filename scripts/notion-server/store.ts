@@ -1,15 +1,6 @@
 import { createHash } from "node:crypto";
-import { databaseIdFor, dataSourceIdFor, pageIdFor, seededId } from "../demo-workspace/ids.ts";
-import type {
-  BlockSpec,
-  DatabaseSpec,
-  FileSpec,
-  PageSpec,
-  PlainPageSpec,
-  PropertySpec,
-  SimpleValue,
-  Workspace,
-} from "../demo-workspace/types.ts";
+import { databaseIdFor, dataSourceIdFor, pageIdFor, seededId } from "./ids.ts";
+import type { BlockSpec, DatabaseSpec, FileSpec, PageSpec, PlainPageSpec, PropertySpec, SimpleValue, Workspace } from "./workspace.ts";
 import { plainText } from "./shapes/rich-text.ts";
 import type {
   BlockParent,

@@ -1,8 +1,9 @@
 import { readFile } from "node:fs/promises";
+import { join } from "node:path";
 import type { Client } from "@notionhq/client";
 import { NOTION_VERSION } from "#contract/notion";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { IMAGES_DIR } from "./files.ts";
+import { DEMO_IMAGES_DIR } from "../lib/demo-workspace.ts";
 import { startNotionServer, type NotionServer } from "./server.ts";
 import { clientFor, refusal } from "./test-client.ts";
 
@@ -15,7 +16,7 @@ type AnyObj = Record<string, any>;
 beforeAll(async () => {
   server = await startNotionServer({ workspace: { id: "5e7a0000-0000-4000-8000-000000000001", name: "empty", databases: [] } });
   notion = clientFor(server);
-  png = await readFile(`${IMAGES_DIR}logo.png`);
+  png = await readFile(join(DEMO_IMAGES_DIR, "logo.png"));
   const parent = server.addPage("Catalogue");
   const db = (await notion.databases.create({
     parent: { type: "page_id", page_id: parent },

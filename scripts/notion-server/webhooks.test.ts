@@ -3,8 +3,9 @@ import { createHmac } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { dataSourceIdFor } from "../demo-workspace/ids.ts";
+import { dataSourceIdFor } from "./ids.ts";
 import { startNotionServer, type NotionServer } from "./server.ts";
+import { demoNotion } from "../lib/demo-workspace.ts";
 import { clientFor } from "./test-client.ts";
 import { LOCAL_WEBHOOK_TOKEN } from "./webhooks.ts";
 
@@ -17,7 +18,7 @@ let slotId: string;
 const firstSlot = () => slotId;
 
 beforeAll(async () => {
-  server = await startNotionServer();
+  server = await startNotionServer(demoNotion());
   slotId = (await clientFor(server).dataSources.query({ data_source_id: dataSourceIdFor("Slot Machines"), page_size: 1 })).results[0]!.id;
   receiver = createServer((req, res) => {
     let body = "";

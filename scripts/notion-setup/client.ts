@@ -1,6 +1,6 @@
 import { Client, LogLevel } from "@notionhq/client";
 import { NOTION_VERSION } from "#contract/notion";
-import { SetupError } from "./errors.ts";
+import { SetupError } from "#workspace/setup/setup-error";
 
 /** Notion's public API, used unless NOTION_API_URL names another Notion-compatible server. */
 const DEFAULT_NOTION_API_URL = "https://api.notion.com";

@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort } from "../lib/ports.ts";
 import { startNotionServer, type NotionServer } from "../notion-server/server.ts";
-import { parseSetupArgs } from "./args.ts";
+import { runCheck } from "#workspace/setup/run-check";
+import { runSetup } from "#workspace/setup/run-setup";
+import { SetupError } from "#workspace/setup/setup-error";
+import { readDemoImage } from "../lib/demo-workspace.ts";
+import { parseCheckArgs, parseSetupArgs } from "./args.ts";
 import { notionClient, notionEnv } from "./client.ts";
-import { explain, SetupError } from "./errors.ts";
-import { runCheck } from "./run-check.ts";
-import { runSetup } from "./run-setup.ts";
+import { explain } from "./errors.ts";
 
 let server: NotionServer;
 
@@ -48,33 +50,36 @@ describe("notion:setup and notion:check fail early, saying how to fix it", () =>
       demo: true,
     });
     expect(parseSetupArgs(["--help"])).toBeNull();
-    expect(await failure(runSetup(client(), { parent: "my shop", demo: false }, () => {}))).toBe(
-      "--parent my shop is neither a page id nor a page URL: copy the page's link in Notion (••• → Copy link).",
+    expect(parseCheckArgs([])).toEqual({});
+    expect(parseCheckArgs(["--parent", "1a2b3c4d5e6f47a8b9c0d1e2f3a4b5c6"])).toEqual({ parent: "1a2b3c4d5e6f47a8b9c0d1e2f3a4b5c6" });
+    expect(() => parseCheckArgs(["--demo"])).toThrow(/^Unknown argument --demo\./);
+    expect(await failure(runSetup({ notion: client(), demoImage: readDemoImage }, { parent: "my shop", demo: false }, () => {}))).toBe(
+      "my shop is neither a page id nor a page URL: copy the page's link in Notion (••• → Copy link).",
     );
   });
 
   it("a parent page the integration cannot see, given by id or by link", async () => {
     const missing = "https://www.notion.so/Shop-1a2b3c4d5e6f47a8b9c0d1e2f3a4b5c6";
-    expect(await failure(runSetup(client(), { parent: missing, demo: false }, () => {}))).toBe(
+    expect(await failure(runSetup({ notion: client(), demoImage: readDemoImage }, { parent: missing, demo: false }, () => {}))).toBe(
       "The integration cannot see the page 1a2b3c4d-5e6f-47a8-b9c0-d1e2f3a4b5c6: it does not exist or is not shared with the integration. " +
-        "In Notion, open the page, choose ••• → Connections and add your integration, then run the command again.",
+        "In Notion, open the page, choose ••• → Connections and add your integration, then try again.",
     );
   });
 
   it("a token Notion refuses (401), a 429 that lasts, and a server that does not answer", async () => {
-    expect(await failure(runCheck(client("wrong"), () => {}))).toBe(
+    expect(await failure(runCheck(client("wrong"), {}, () => {}))).toBe(
       "Notion refused the token (401 unauthorized: API token is invalid.). NOTION_TOKEN must be your integration's Internal Integration " +
         `Secret (https://www.notion.so/profile/integrations), and NOTION_API_URL (${server.url}) the server it belongs to.`,
     );
     server.injectFault({ status: 429, path: "/v1/search", retryAfter: 0 });
-    expect(await failure(runCheck(client(), () => {}))).toMatch(
+    expect(await failure(runCheck(client(), {}, () => {}))).toMatch(
       /^Notion is still rate limiting after several retries \(429 rate_limited: .*\)\. Wait a few minutes/,
     );
     // A free port nothing listens on.
     const closed = `http://127.0.0.1:${await freePort()}`;
     expect(
       await failure(
-        runCheck(client(server.token, closed), () => {}),
+        runCheck(client(server.token, closed), {}, () => {}),
         closed,
       ),
     ).toBe(`Could not reach Notion at ${closed} (ECONNREFUSED). Check NOTION_API_URL and the network.`);

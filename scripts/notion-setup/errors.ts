@@ -1,7 +1,5 @@
 import { APIErrorCode, APIResponseError, RequestTimeoutError } from "@notionhq/client";
-
-/** A failure the operator can fix: its message says how; the command prints it and exits 1. */
-export class SetupError extends Error {}
+import { SetupError } from "#workspace/setup/setup-error";
 
 /** What went wrong in words an operator can act on, for a failure of a Notion call; undefined for anything else (a bug). */
 export function explain(error: unknown, baseUrl: string): string | undefined {

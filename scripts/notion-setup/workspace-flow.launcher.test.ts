@@ -2,17 +2,18 @@ import { rmSync } from "node:fs";
 import { resolve } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { CATEGORIES } from "#contract/categories";
-import { loadDemoWorkspace } from "../demo-workspace/load.ts";
-import type { FileSpec } from "../demo-workspace/types.ts";
+import { loadDemoWorkspace } from "#workspace/demo/load";
+import type { DemoFile } from "#workspace/demo/types";
+import { runCheck } from "#workspace/setup/run-check";
+import { runSetup } from "#workspace/setup/run-setup";
 import { buildFolderFor } from "../lib/build-site.ts";
 import { cacheDirFor } from "../lib/build-cache.ts";
+import { readDemoImage } from "../lib/demo-workspace.ts";
 import { freePort } from "../lib/ports.ts";
 import { ROOT } from "../lib/quiet-env.ts";
 import { startStack, type Stack } from "../launcher/stack.ts";
 import { startNotionServer, type NotionServer } from "../notion-server/server.ts";
 import { notionClient } from "./client.ts";
-import { runCheck } from "./run-check.ts";
-import { runSetup } from "./run-setup.ts";
 
 const NAME = `notion-setup-flow-${process.pid}`;
 const persistTo = resolve(ROOT, ".wrangler", `${NAME}-state`);
@@ -60,8 +61,11 @@ describe("a dealer's workspace from an empty Notion page", () => {
       const parent = notion.addPage("Antique Coin-Op");
       const client = notionClient({ token: notion.token, baseUrl: notion.url }, { requestsPerSecond: 0 });
       const lines: string[] = [];
-      expect(await runSetup(client, { parent, demo: true }, (line) => lines.push(line)), lines.join("\n")).toBe(0);
-      expect(await runCheck(client, (line) => lines.push(line)), lines.join("\n")).toBe(0);
+      expect(
+        await runSetup({ notion: client, demoImage: readDemoImage }, { parent, demo: true }, (line) => lines.push(line)),
+        lines.join("\n"),
+      ).toBe(0);
+      expect(await runCheck(client, {}, (line) => lines.push(line)), lines.join("\n")).toBe(0);
       const setUp = seconds(started);
 
       const stackStarted = performance.now();
@@ -86,7 +90,7 @@ describe("a dealer's workspace from an empty Notion page", () => {
         for (const item of listed) {
           const page = expected.find((p) => p.properties.Title === item.title)!;
           const images = [item.mainImageUrl!, ...item.additionalImageUrls];
-          expect(images, item.title).toHaveLength(1 + ((page.properties["Additional Images"] as FileSpec[] | undefined)?.length ?? 0));
+          expect(images, item.title).toHaveLength(1 + ((page.properties["Additional Images"] as DemoFile[] | undefined)?.length ?? 0));
           // The prerendered item page shows the item and every one of its pictures, copied into the site's own storage.
           const html = await (await fetch(`${stack.url}/gallery/${category.id}/${item.id}`)).text();
           expect(decoded(html), item.title).toContain(`>${item.title}<`);

@@ -1,6 +1,6 @@
-/** Draws the demo workspace's pictures and writes them as PNG files under scripts/demo-workspace/images/. */
+/** Draws the demo workspace's pictures and writes them as PNG files into site/public/demo-images/ (`node scripts/pixel-art/make-images.ts`). */
 import { mkdirSync, writeFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
 import { advertisingPiece } from "./art/advertising.ts";
 import { arcadeMachine } from "./art/arcade.ts";
 import { backgroundTexture, headerImage, logoImage } from "./art/branding.ts";
@@ -11,6 +11,7 @@ import { slotMachine } from "./art/slot.ts";
 import { vintageToy } from "./art/toy.ts";
 import { vendingMachine } from "./art/vending.ts";
 import type { Canvas } from "./canvas.ts";
+import { DEMO_IMAGES_DIR } from "../lib/demo-workspace.ts";
 import { encodePng } from "./png.ts";
 
 const PICTURES: Record<string, () => Canvas> = {
@@ -75,13 +76,13 @@ const PICTURES: Record<string, () => Canvas> = {
   "background-texture.png": backgroundTexture,
 };
 
-const dir = fileURLToPath(new URL("./images/", import.meta.url));
+const dir = DEMO_IMAGES_DIR;
 mkdirSync(dir, { recursive: true });
 let total = 0;
 for (const [name, draw] of Object.entries(PICTURES)) {
   const canvas = draw();
   const png = encodePng(canvas.width, canvas.height, canvas.data);
-  writeFileSync(dir + name, png);
+  writeFileSync(join(dir, name), png);
   total += png.length;
   console.log(`${name.padEnd(28)} ${canvas.width}x${canvas.height} ${(png.length / 1024).toFixed(1)} KiB`);
 }

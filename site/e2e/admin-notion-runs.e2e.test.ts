@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dataSourceIdFor } from "../../scripts/demo-workspace/ids.ts";
+import { dataSourceIdFor } from "../../scripts/notion-server/ids.ts";
 import { confirmSchemaSync, waitForToast } from "./support/admin-helpers";
 import { POLL } from "./support/catalogue-helpers";
 import { seriousAxeViolations } from "./support/site-helpers";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { NotionTable } from "#contract/admin-api";
-import { databaseIdFor, dataSourceIdFor } from "../../scripts/demo-workspace/ids.ts";
+import { databaseIdFor, dataSourceIdFor } from "../../scripts/notion-server/ids.ts";
 import { confirmSchemaSync, schemaSyncDialog, waitForToast } from "./support/admin-helpers";
 import { screenshot } from "./support/browser";
 import {

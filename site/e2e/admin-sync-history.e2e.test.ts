@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import type { AdminClient } from "../../scripts/lib/admin-client.ts";
-import { dataSourceIdFor } from "../../scripts/demo-workspace/ids.ts";
+import { dataSourceIdFor } from "../../scripts/notion-server/ids.ts";
 import type { SyncHistoryRun } from "#contract/sync-runs";
 import { openAdmin, signedInContext, waitForToast } from "./support/admin-helpers";
 import { BASE_URL, launch, screenshot, VIEWPORTS } from "./support/browser";

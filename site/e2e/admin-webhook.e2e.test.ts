@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
 import type { WebhookState } from "#contract/webhook-status";
 import type { AdminClient } from "../../scripts/lib/admin-client.ts";
-import { pageIdFor } from "../../scripts/demo-workspace/ids.ts";
+import { pageIdFor } from "../../scripts/notion-server/ids.ts";
 import { LOCAL_WEBHOOK_TOKEN } from "../../scripts/notion-server/webhooks.ts";
 import { openAdmin, signedInContext, waitForToast } from "./support/admin-helpers";
 import { BASE_URL, launch, screenshot } from "./support/browser";

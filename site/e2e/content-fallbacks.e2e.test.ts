@@ -5,9 +5,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { POSTS } from "../../scripts/demo-workspace/content/posts.ts";
-import { PAGE_HEADERS, SITE_CONTENT } from "../../scripts/demo-workspace/content/site-content.ts";
-import { pageIdFor } from "../../scripts/demo-workspace/ids.ts";
+import { POSTS } from "#workspace/demo/content/posts";
+import { PAGE_HEADERS, SITE_CONTENT } from "#workspace/demo/content/site-content";
+import { pageIdFor } from "../../scripts/notion-server/ids.ts";
 import { SHELL_DEFAULTS } from "../lib/build/shell";
 import { PAGE_DEFAULTS, type PageId } from "../lib/page-defaults";
 import { launch, open, screenshot } from "./support/browser";

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { POSTS } from "../../scripts/demo-workspace/content/posts.ts";
-import { PAGE_DESCRIPTIONS, PAGE_HEADERS } from "../../scripts/demo-workspace/content/site-content.ts";
-import type { PageSpec } from "../../scripts/demo-workspace/types.ts";
+import { POSTS } from "#workspace/demo/content/posts";
+import { PAGE_DESCRIPTIONS, PAGE_HEADERS } from "#workspace/demo/content/site-content";
+import type { DemoPage } from "#workspace/demo/types";
 import { launch, open, screenshot, keptPage } from "./support/browser";
 import { demoRow, demoText, pageHtml, VIEWPORT_NAMES } from "./support/site-helpers";
 
@@ -15,7 +15,7 @@ const SECTIONS = [
 ] as const;
 
 /** The first text a visitor reads in a demo post: its body's first block, else its Markdown's first line, else the spec's empty text. */
-function openingText(post: PageSpec): string {
+function openingText(post: DemoPage): string {
   const first = post.body?.[0];
   if (first && "text" in first) return demoText(first.text);
   const markdown = demoText(post.properties.Content)
@@ -24,7 +24,7 @@ function openingText(post: PageSpec): string {
   return markdown || "No content available for this post.";
 }
 
-function demoPosts(section: string): PageSpec[] {
+function demoPosts(section: string): DemoPage[] {
   return POSTS.pages
     .filter((p) => p.properties.Section === section)
     .sort((a, b) => Number(a.properties["Display Order"]) - Number(b.properties["Display Order"]));

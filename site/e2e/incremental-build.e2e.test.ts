@@ -10,7 +10,7 @@ import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADMIN_PATHS } from "#contract/api-paths";
 import { wholePriceText, itemPriceText } from "#contract/price-format";
-import { pageIdFor } from "../../scripts/demo-workspace/ids.ts";
+import { pageIdFor } from "../../scripts/notion-server/ids.ts";
 import { cacheDirFor } from "../../scripts/lib/build-cache.ts";
 import { buildSite, type BuildReport } from "../../scripts/lib/build-site.ts";
 import { ROOT } from "../../scripts/lib/quiet-env.ts";

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { BASE_URL, launch, open, screenshot, keptPage } from "./support/browser";
 import { apiItems, cardTitles, detailsPanel, itemByTitle, type ApiItem, POLL } from "./support/catalogue-helpers";
-import { SLOTS } from "../../scripts/demo-workspace/catalogue/slots.ts";
+import { SLOTS } from "#workspace/demo/catalogue/slots";
 import { isSafeUrl } from "#contract/safe-url";
 import { demoSpans, expectedFormatting, shownFormatting } from "./support/site-helpers";
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Locator } from "playwright-core";
 import { launch, screenshot, keptPage } from "./support/browser";
 import { apiItems, itemByTitle, type ApiItem } from "./support/catalogue-helpers";
-import { SLOTS } from "../../scripts/demo-workspace/catalogue/slots.ts";
+import { SLOTS } from "#workspace/demo/catalogue/slots";
 import { isSafeUrl } from "#contract/safe-url";
 import { demoSpans, expectedFormatting, shownFormatting } from "./support/site-helpers";
 

@@ -5,8 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
-import { PAGE_HEADERS, SITE_CONTENT } from "../../scripts/demo-workspace/content/site-content.ts";
-import { pageIdFor } from "../../scripts/demo-workspace/ids.ts";
+import { PAGE_HEADERS, SITE_CONTENT } from "#workspace/demo/content/site-content";
+import { pageIdFor } from "../../scripts/notion-server/ids.ts";
 import { launch, screenshot, keptPage } from "./support/browser";
 import { demoRow, demoText, pageHtml, richTextValue, VIEWPORT_NAMES } from "./support/site-helpers";
 import { patchNotionPage, syncAndRebuild } from "./support/stack";

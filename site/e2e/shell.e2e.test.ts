@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { IMAGES, SITE_CONTENT } from "../../scripts/demo-workspace/content/site-content.ts";
+import { IMAGES, SITE_CONTENT } from "#workspace/demo/content/site-content";
 import { BASE_URL, keptPage, launch, screenshot } from "./support/browser";
 import { isSafeUrl } from "#contract/safe-url";
 import { demoRow, demoSpans, demoText, expectedFormatting, shownFormatting, VIEWPORT_NAMES } from "./support/site-helpers";

@@ -1,8 +1,9 @@
 import type { TestProject } from "vitest/node";
-import { loadDemoWorkspace } from "../../scripts/demo-workspace/load.ts";
-import { propertyZooDatabase } from "../../scripts/demo-workspace/property-zoo.ts";
-import type { DatabaseSpec } from "../../scripts/demo-workspace/types.ts";
+import { loadDemoWorkspace } from "#workspace/demo/load";
+import { DEMO_IMAGES_DIR } from "../../scripts/lib/demo-workspace.ts";
+import { propertyZooDatabase } from "../../scripts/notion-server/property-zoo.ts";
 import { startNotionServer } from "../../scripts/notion-server/server.ts";
+import type { DatabaseSpec } from "../../scripts/notion-server/workspace.ts";
 import { NOTION_TEST_TOKEN } from "./notion-test-server.ts";
 
 /** Facts about the demo workspace the sync tests compare against (read from the workspace, not typed in). */
@@ -27,8 +28,9 @@ declare module "vitest" {
 export default async function setup(project: TestProject) {
   const port = Number(process.env.NOTION_TEST_PORT);
   if (!port) throw new Error("NOTION_TEST_PORT is not set: vitest.worker.config.ts chooses it");
-  const server = await startNotionServer({ port, token: NOTION_TEST_TOKEN });
-  const { databases } = loadDemoWorkspace();
+  const workspace = loadDemoWorkspace();
+  const server = await startNotionServer({ port, token: NOTION_TEST_TOKEN, workspace, imagesDir: DEMO_IMAGES_DIR });
+  const { databases } = workspace;
   project.provide("notionDemo", {
     pages: Object.fromEntries(databases.map((d) => [d.title, d.pages.length])),
     properties: Object.fromEntries(databases.map((d) => [d.title, Object.keys(d.properties)])),

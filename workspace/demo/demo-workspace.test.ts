@@ -3,15 +3,14 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { checkWorkspace } from "#contract/notion-check";
 import { layoutDatabase } from "#contract/notion-layout";
-import { generateCatalogueWorkspace } from "./generate.ts";
 import { loadDemoWorkspace } from "./load.ts";
 import { CATALOGUE_TITLES } from "./schemas.ts";
-import type { BlockSpec, DatabaseSpec, FileSpec, PageSpec, Span } from "./types.ts";
+import type { DemoBlock, DemoDatabase, DemoFile, DemoPage, Span } from "./types.ts";
 
 const workspace = loadDemoWorkspace();
 const db = (title: string) => workspace.databases.find((d) => d.title === title)!;
-const IMAGES = fileURLToPath(new URL("./images/", import.meta.url));
-const key = (page: PageSpec, name: string) => page.properties[name] as string;
+const IMAGES = fileURLToPath(new URL("../../site/public/demo-images/", import.meta.url));
+const key = (page: DemoPage, name: string) => page.properties[name] as string;
 
 describe("demo workspace contract", () => {
   it("has exactly the 12 databases of the workspace spec", () => {
@@ -92,7 +91,7 @@ describe("demo workspace contract", () => {
 
   it("has one item with at least 6 additional images", () => {
     const counts = CATALOGUE_TITLES.flatMap((t) => db(t).pages).map(
-      (p) => ((p.properties["Additional Images"] as FileSpec[] | undefined) ?? []).length,
+      (p) => ((p.properties["Additional Images"] as DemoFile[] | undefined) ?? []).length,
     );
     expect(Math.max(...counts)).toBeGreaterThanOrEqual(6);
   });
@@ -182,14 +181,13 @@ describe("demo workspace contract", () => {
         Object.values(v).forEach(visit);
       }
     };
-    visit(workspace.databases.map((d: DatabaseSpec) => d.pages));
-    visit(generateCatalogueWorkspace(50).databases.map((d) => d.pages));
+    visit(workspace.databases.map((d: DemoDatabase) => d.pages));
     for (const name of names) expect(existsSync(IMAGES + name), name).toBe(true);
     const total = readdirSync(IMAGES).reduce((n, f) => n + statSync(IMAGES + f).size, 0);
     expect(total).toBeLessThan(3 * 1024 * 1024);
   });
 });
 
-function flatten(blocks: BlockSpec[]): BlockSpec[] {
+function flatten(blocks: DemoBlock[]): DemoBlock[] {
   return blocks.flatMap((b) => [b, ...flatten("children" in b && b.children ? b.children : [])]);
 }

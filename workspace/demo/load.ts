@@ -8,12 +8,11 @@ import { TRADE_STIMULATORS } from "./catalogue/trade-stimulators.ts";
 import { VENDING } from "./catalogue/vending.ts";
 import { POSTS } from "./content/posts.ts";
 import { IMAGES, PAGE_DESCRIPTIONS, PAGE_HEADERS, SITE_CONTENT } from "./content/site-content.ts";
-import { seededId } from "./ids.ts";
 import { catalogueProperties, type CatalogueTitle } from "./schemas.ts";
-import type { DatabaseSpec, Workspace } from "./types.ts";
+import type { DemoDatabase, DemoWorkspace } from "./types.ts";
 
 /** Id of the demo workspace (appears in Notion-hosted file URLs). */
-const DEMO_WORKSPACE_ID = seededId("workspace:demo");
+const DEMO_WORKSPACE_ID = "a5e1d1a9-0c0f-4e0a-9d3e-6d2f0c01d3e0";
 
 const CATALOGUE: [CatalogueTitle, Item[]][] = [
   ["Slot Machines", SLOTS],
@@ -26,12 +25,12 @@ const CATALOGUE: [CatalogueTitle, Item[]][] = [
 ];
 
 /** A catalogue database of the given title holding these items. */
-export function catalogueDatabase(title: CatalogueTitle, items: Item[]): DatabaseSpec {
+export function catalogueDatabase(title: CatalogueTitle, items: Item[]): DemoDatabase {
   return { title, properties: catalogueProperties(title), pages: items.map(itemPage) };
 }
 
 /** The bundled demo workspace: the 7 catalogue databases and the 5 site-content databases. A fresh copy each call. */
-export function loadDemoWorkspace(): Workspace {
+export function loadDemoWorkspace(): DemoWorkspace {
   return {
     id: DEMO_WORKSPACE_ID,
     name: "Antique Coin-Op (demo)",

@@ -1,6 +1,6 @@
 import { CATEGORIES } from "#contract/categories";
 import { layoutDatabase, type LayoutProperty, type LayoutType } from "#contract/notion-layout";
-import type { PropertySpec } from "./types.ts";
+import type { DemoProperty } from "./types.ts";
 
 /** Catalogue database titles, in the order of the workspace layout. */
 export const CATALOGUE_TITLES = CATEGORIES.map((c) => c.database);
@@ -98,7 +98,7 @@ const SPECIFIC: Record<CatalogueTitle, Record<string, Choice>> = {
 };
 
 /** A layout property as the demo declares it: the chosen type (refused unless the layout accepts it) and options. */
-function declared(db: string, prop: LayoutProperty, choice: Choice = {}): PropertySpec {
+function declared(db: string, prop: LayoutProperty, choice: Choice = {}): DemoProperty {
   const type = choice.type ?? prop.types[0];
   if (type === undefined) throw new Error(`${db}: the layout gives ${prop.name} no type`);
   if (!prop.types.includes(type)) throw new Error(`${db}: the layout does not accept ${type} for ${prop.name}`);
@@ -108,7 +108,7 @@ function declared(db: string, prop: LayoutProperty, choice: Choice = {}): Proper
 }
 
 /** The property schema of the layout database `title`, in layout order, with the demo's choices of type and options by property. */
-export function layoutProperties(title: string, choices: Record<string, Choice> = {}): Record<string, PropertySpec> {
+export function layoutProperties(title: string, choices: Record<string, Choice> = {}): Record<string, DemoProperty> {
   const db = layoutDatabase(title);
   if (!db) throw new Error(`${title} is not a database of the workspace layout`);
   const unknown = Object.keys(choices).find((name) => !db.properties.some((p) => p.name === name));
@@ -117,7 +117,7 @@ export function layoutProperties(title: string, choices: Record<string, Choice> 
 }
 
 /** The full property schema of a catalogue database: the layout's, Manufacturer and Condition as a select in some databases, the demo's select options. */
-export function catalogueProperties(title: CatalogueTitle): Record<string, PropertySpec> {
+export function catalogueProperties(title: CatalogueTitle): Record<string, DemoProperty> {
   const manufacturers = MANUFACTURERS[title];
   return layoutProperties(title, {
     Manufacturer: manufacturers ? sel(manufacturers) : text,

@@ -1,35 +1,8 @@
-/** Workspace data format: plain data the local Notion server turns into Notion's JSON shapes. */
+/** The demo's content format: plain data that setup turns into Notion requests and the local Notion server serves as a workspace. */
+import type { LayoutType } from "#contract/notion-layout";
 
-/** Notion property types the server understands. */
-export type PropertyType =
-  | "title"
-  | "rich_text"
-  | "number"
-  | "checkbox"
-  | "select"
-  | "multi_select"
-  | "status"
-  | "date"
-  | "url"
-  | "email"
-  | "phone_number"
-  | "files"
-  | "people"
-  | "relation"
-  | "formula"
-  | "created_time"
-  | "last_edited_time"
-  | "unique_id";
-
-/** A property of a database schema; `options` for select, multi_select and status; `relatesTo` names a database title. */
-export type PropertySpec = {
-  type: PropertyType;
-  options?: string[];
-  format?: string;
-  expression?: string;
-  prefix?: string;
-  relatesTo?: string;
-};
+/** A property of a demo database: a type the workspace layout accepts, a select's options, a number's format. */
+export type DemoProperty = { type: LayoutType; options?: string[]; format?: string };
 
 /** A styled run of text; `link` makes it a hyperlink. */
 export type Span = {
@@ -47,51 +20,33 @@ export type Span = {
 export type Rich = string | Span[];
 
 /**
- * A file: `image` names a PNG under scripts/demo-workspace/images (served as a Notion-hosted, signed file);
- * `external` is a URL passed through as is (`$SERVER` is replaced by the server's own URL).
+ * A picture: `image` names one of the demo's pictures (`site/public/demo-images/`, uploaded into Notion by setup);
+ * `external` is a URL kept as it is (`$SERVER/public/<picture>`: the same picture, served by the local Notion server as
+ * an external host would).
  */
-export type FileSpec = { image: string; name?: string; id?: string } | { external: string; name?: string };
+export type DemoFile = { image: string; name?: string } | { external: string; name?: string };
 
-/** A date value: ISO start, optional end. */
-export type DateSpec = { start: string; end?: string | null };
-
-/** A simple property value; its meaning follows the property type (see the server's page serializer). */
-export type SimpleValue = string | number | boolean | null | string[] | Span[] | FileSpec[] | DateSpec;
+/** A property value; its meaning follows the property type. */
+export type DemoValue = string | number | boolean | null | string[] | Span[] | DemoFile[];
 
 /** Page body blocks in a compact form. */
-export type BlockSpec =
-  | { type: "paragraph" | "heading_1" | "heading_2" | "heading_3" | "quote"; text: Rich; children?: BlockSpec[] }
-  | { type: "bulleted_list_item" | "numbered_list_item"; text: Rich; children?: BlockSpec[] }
+export type DemoBlock =
+  | { type: "paragraph" | "heading_1" | "heading_2" | "heading_3" | "quote"; text: Rich; children?: DemoBlock[] }
+  | { type: "bulleted_list_item" | "numbered_list_item"; text: Rich; children?: DemoBlock[] }
   | { type: "code"; text: string; language?: string }
   | { type: "divider" }
-  | { type: "image"; file: FileSpec; caption?: Rich }
-  | { type: "embed"; url: string; caption?: Rich }
-  | { type: "child_database"; title: string }
-  | { type: "child_page"; title: string };
+  | { type: "image"; file: DemoFile; caption?: Rich };
 
 /** A page (a database row): property values by property name, optional body. */
-export type PageSpec = {
-  id?: string;
-  /** A page that only tests the site against hostile content: `npm run notion:setup -- --demo` leaves it out of a dealer's workspace. */
+export type DemoPage = {
+  /** A page that only tests the site against hostile content: setup leaves it out of a dealer's workspace. */
   testOnly?: true;
-  properties: Record<string, SimpleValue>;
-  body?: BlockSpec[];
-  createdTime?: string;
-  lastEditedTime?: string;
+  properties: Record<string, DemoValue>;
+  body?: DemoBlock[];
 };
 
-/** A database with one data source. */
-export type DatabaseSpec = {
-  id?: string;
-  dataSourceId?: string;
-  title: string;
-  description?: string;
-  properties: Record<string, PropertySpec>;
-  pages: PageSpec[];
-};
+/** A database of the demo. */
+export type DemoDatabase = { title: string; properties: Record<string, DemoProperty>; pages: DemoPage[] };
 
-/** A page outside any database (such as the page a dealer shares for `npm run notion:setup` to create databases under). */
-export type PlainPageSpec = { id?: string; title: string; body?: BlockSpec[] };
-
-/** A whole workspace; `pages` are pages outside any database. */
-export type Workspace = { id: string; name: string; databases: DatabaseSpec[]; pages?: PlainPageSpec[] };
+/** The whole demo workspace. */
+export type DemoWorkspace = { id: string; name: string; databases: DemoDatabase[] };

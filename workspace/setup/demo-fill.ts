@@ -1,55 +1,70 @@
 import { collectPaginatedAPI, isFullPage, type Client } from "@notionhq/client";
-import { propKey } from "#contract/notion-names";
-import { loadDemoWorkspace } from "../demo-workspace/load.ts";
-import type { DatabaseSpec, PageSpec } from "../demo-workspace/types.ts";
-import { propertyValue, requestBlocks, type UploadImage } from "./demo-values.ts";
-import type { Schema } from "./read-workspace.ts";
-import { imageUploader } from "./uploads.ts";
+import type { DemoDatabase } from "../demo/types.ts";
+import type { SetupTarget } from "./databases.ts";
+import { blockChunks, demoTitle, pageRequest, targetsOf } from "./page-request.ts";
+import { payloadBytes } from "./request-rules.ts";
+import { imageUploader, type DemoImageBytes } from "./uploads.ts";
 
-/** A database setup made or found, ready to be filled. */
-export type FillTarget = { title: string; dataSourceId: string; schema: Schema };
+/** What one fill of a database did: pages added, pages already there, pages still to add, and every picture uploaded so far (picture -> upload id). */
+export type FillOutcome = {
+  title: string;
+  added: number;
+  already: number;
+  remaining: number;
+  uploaded: number;
+  uploads: Record<string, string>;
+};
 
-/** Notion takes at most this many blocks in one request. */
-const BLOCKS_PER_REQUEST = 100;
-
-const plainText = (rich: unknown) =>
-  typeof rich === "string" ? rich : Array.isArray(rich) ? (rich as { text: string }[]).map((s) => s.text).join("") : "";
+/** Options of a fill: at most `maxPages` pages added this time (a workflow step's share), and pictures uploaded by earlier fills. */
+export type FillOptions = { maxPages?: number; uploads?: Record<string, string> };
 
 /**
- * Fills the databases with the bundled demo workspace (its test-only pages left out): every item, post, header,
- * description and image, the images uploaded through the File Upload API. A page whose title a database already holds
- * is skipped, so a second run adds nothing. Prints one line per database.
+ * Adds the pages of `content` (its test-only pages left out) that the database does not hold yet, by title, with their
+ * bodies and pictures (each picture uploaded once and attached wherever used): at most `maxPages` of them, so a caller
+ * can fill a database in several steps. A page whose title the database already holds is skipped, so running it again
+ * (a retried step, a second setup) adds nothing twice.
  */
-export async function fillDemo(notion: Client, targets: FillTarget[], out: (line: string) => void): Promise<void> {
-  const uploader = imageUploader(notion);
-  out("Demo workspace:");
-  for (const db of loadDemoWorkspace().databases) {
-    const target = targets.find((t) => t.title === db.title);
-    if (!target) {
-      out(`  ${db.title}: not filled (the database needs attention first)`);
-      continue;
-    }
-    const titleOf = Object.values(target.schema).find((p) => p.type === "title")!;
-    const existing = await existingTitles(notion, target.dataSourceId, titleOf.name);
-    const pages = db.pages.filter((p) => !p.testOnly);
-    let added = 0;
-    for (const page of pages) {
-      const title = plainText(page.properties[demoTitle(db)]);
-      if (existing.has(title)) continue;
-      await createPage(notion, target.dataSourceId, await pageProperties(db, page, target.schema, uploader.upload), page, uploader.upload);
-      existing.add(title);
-      added += 1;
-    }
-    const there = pages.length - added;
-    const pagesWord = (n: number) => `${n} ${n === 1 ? "page" : "pages"}`;
-    out(
-      `  ${db.title}: ${added === 0 ? `nothing added (${pagesWord(there)} already there)` : `${pagesWord(added)} added${there ? `, ${there} already there` : ""}`}`,
-    );
+export async function fillDatabase(
+  notion: Client,
+  bytesOf: DemoImageBytes,
+  target: SetupTarget,
+  content: DemoDatabase,
+  { maxPages = Infinity, uploads = {} }: FillOptions = {},
+): Promise<FillOutcome> {
+  const targets = targetsOf(target.schema);
+  const titleProperty = targets.find((p) => p.type === "title")!.name;
+  const existing = await existingTitles(notion, target.dataSourceId, titleProperty);
+  const pages = content.pages.filter((page) => !page.testOnly);
+  const missing = pages.filter((page) => !existing.has(demoTitle(content, page)));
+  const uploader = imageUploader(notion, bytesOf, uploads);
+  let added = 0;
+  for (const page of missing.slice(0, maxPages)) {
+    const request = await pageRequest(content, page, targets, uploader.upload);
+    const [first = [], ...rest] = blockChunks(request.blocks, payloadBytes({ properties: request.properties }));
+    const created = await notion.pages.create({
+      parent: { data_source_id: target.dataSourceId },
+      properties: request.properties as never,
+      children: first as never,
+    });
+    for (const chunk of rest) await notion.blocks.children.append({ block_id: created.id, children: chunk as never });
+    added += 1;
   }
-  out(`  ${uploader.count()} images uploaded`);
+  return {
+    title: content.title,
+    added,
+    already: pages.length - missing.length,
+    remaining: missing.length - added,
+    uploaded: uploader.count(),
+    uploads: await uploader.ids(),
+  };
 }
 
-const demoTitle = (db: DatabaseSpec) => Object.entries(db.properties).find(([, property]) => property.type === "title")![0];
+/** The line a fill prints: `Slot Machines: 15 pages added` (or nothing added, with how many were there). */
+export function fillLine(outcome: Pick<FillOutcome, "title" | "added" | "already">): string {
+  const pagesWord = (n: number) => `${n} ${n === 1 ? "page" : "pages"}`;
+  if (outcome.added === 0) return `${outcome.title}: nothing added (${pagesWord(outcome.already)} already there)`;
+  return `${outcome.title}: ${pagesWord(outcome.added)} added${outcome.already ? `, ${outcome.already} already there` : ""}`;
+}
 
 /** The titles of the pages a data source holds. */
 async function existingTitles(notion: Client, dataSourceId: string, titleName: string): Promise<Set<string>> {
@@ -60,32 +75,4 @@ async function existingTitles(notion: Client, dataSourceId: string, titleName: s
     if (title?.type === "title") titles.add(title.title.map((t) => t.plain_text).join(""));
   }
   return titles;
-}
-
-/** A demo page's values for the properties the database has: the title into its title property, the others matched by name as the sync matches. */
-async function pageProperties(db: DatabaseSpec, page: PageSpec, schema: Schema, upload: UploadImage): Promise<Record<string, unknown>> {
-  const properties: Record<string, unknown> = {};
-  const targets = Object.values(schema);
-  for (const [name, value] of Object.entries(page.properties)) {
-    const target =
-      db.properties[name]?.type === "title"
-        ? targets.find((p) => p.type === "title")
-        : targets.find((p) => propKey(p.name) === propKey(name));
-    if (!target) continue;
-    const made = await propertyValue(target.type, value, upload);
-    if (made) properties[target.name] = made;
-  }
-  return properties;
-}
-
-/** Creates the page with its body: the first 100 blocks with it, any others appended 100 at a time. */
-async function createPage(notion: Client, dataSourceId: string, properties: Record<string, unknown>, page: PageSpec, upload: UploadImage) {
-  const blocks = await requestBlocks(page.body ?? [], upload);
-  const created = await notion.pages.create({
-    parent: { data_source_id: dataSourceId },
-    properties: properties as never,
-    children: blocks.slice(0, BLOCKS_PER_REQUEST) as never,
-  });
-  for (let i = BLOCKS_PER_REQUEST; i < blocks.length; i += BLOCKS_PER_REQUEST)
-    await notion.blocks.children.append({ block_id: created.id, children: blocks.slice(i, i + BLOCKS_PER_REQUEST) as never });
 }

@@ -1,12 +1,15 @@
 import { APIErrorCode, APIResponseError, collectPaginatedAPI, extractPageId, isFullBlock, isFullPage, type Client } from "@notionhq/client";
-import { SetupError } from "./errors.ts";
+import { SetupError } from "./setup-error.ts";
 
-const SHARE = "In Notion, open the page, choose ••• → Connections and add your integration, then run the command again.";
+const SHARE = "In Notion, open the page, choose ••• → Connections and add your integration, then try again.";
 
-/** The page `--parent` names (an id or a page URL), once Notion shows it to the integration; else how to share it. */
-export async function parentPage(notion: Client, raw: string): Promise<{ id: string; title: string }> {
+/** The page the catalogue's databases sit under: its id and title. */
+export type ParentPage = { id: string; title: string };
+
+/** The page `raw` names (an id or a page URL), once Notion shows it to the integration; else how to share it. */
+export async function parentPage(notion: Client, raw: string): Promise<ParentPage> {
   const id = extractPageId(raw);
-  if (!id) throw new SetupError(`--parent ${raw} is neither a page id nor a page URL: copy the page's link in Notion (••• → Copy link).`);
+  if (!id) throw new SetupError(`${raw} is neither a page id nor a page URL: copy the page's link in Notion (••• → Copy link).`);
   let page;
   try {
     page = await notion.pages.retrieve({ page_id: id });

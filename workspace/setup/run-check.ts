@@ -1,22 +1,36 @@
 import type { Client } from "@notionhq/client";
-import { checkWorkspace, findingLine } from "#contract/notion-check";
+import { catalogueParent, checkWorkspace, findingLine, foundLine } from "#contract/notion-check";
 import { NOTION_LAYOUT } from "#contract/notion-layout";
-import { readWorkspace } from "./read-workspace.ts";
+import { titleKey } from "#contract/notion-names";
+import { findCatalogue } from "./find-catalogue.ts";
+import { parentPage } from "./parent-page.ts";
+
+/** What `npm run notion:check` is asked: the catalogue's page, when known (else the databases are found by search alone). */
+export type CheckOptions = { parent?: string };
 
 /**
- * `npm run notion:check`: reads the workspace the integration can see and prints one line per problem with its fix.
- * Answers the exit code: 0 when the sync will find every database and property it reads, else 1.
+ * `npm run notion:check`: finds the catalogue's databases (under the page first, then by search), prints how each was
+ * found, then one line per problem with its fix. Answers the exit code: 0 when the sync will find every database and
+ * property it reads, else 1.
  */
-export async function runCheck(notion: Client, out: (line: string) => void): Promise<number> {
-  const seen = await readWorkspace(notion);
-  const findings = checkWorkspace(seen);
+export async function runCheck(notion: Client, options: CheckOptions, out: (line: string) => void): Promise<number> {
+  const page = options.parent ? await parentPage(notion, options.parent) : null;
+  const found = await findCatalogue(notion, page?.id ?? null);
+  if (page) out(`The catalogue's page: "${page.title || "Untitled"}" (${page.id})`);
+  for (const db of NOTION_LAYOUT) out(foundLine(db.title, found.find((f) => titleKey(f.title) === titleKey(db.title))?.foundBy ?? null));
+  const learnt = page ? null : catalogueParent(found);
+  if (learnt)
+    out(
+      `They sit under the page ${learnt.replace(/-/g, "")}: \`npm run notion:check -- --parent ${learnt.replace(/-/g, "")}\` finds them there without search.`,
+    );
+  const findings = checkWorkspace(found);
   if (findings.length === 0) {
     out(`All ${NOTION_LAYOUT.length} databases the site reads are shared with the integration, each with every property it needs.`);
     return 0;
   }
-  if (seen.length === 0)
+  if (found.length === 0)
     out(
-      "The integration can see no database at all: share the page holding the site's databases with it (the page's ••• menu → Connections).",
+      "The integration can see no database of the catalogue: share the page holding the site's databases with it (the page's ••• menu → Connections).",
     );
   for (const finding of findings) out(findingLine(finding));
   out(

@@ -1,16 +1,19 @@
 import { readFile } from "node:fs/promises";
+import { join } from "node:path";
 import { isFullDataSource, isFullPage, type Client } from "@notionhq/client";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { NOTION_LAYOUT } from "#contract/notion-layout";
-import { loadDemoWorkspace } from "../demo-workspace/load.ts";
-import { IMAGES_DIR } from "../notion-server/files.ts";
-import { startNotionServer, type NotionServer } from "../notion-server/server.ts";
-import { notionClient } from "./client.ts";
+import { DEMO_IMAGES_DIR, readDemoImage } from "../../scripts/lib/demo-workspace.ts";
+import { startNotionServer, type NotionServer } from "../../scripts/notion-server/server.ts";
+import { notionClient } from "../../scripts/notion-setup/client.ts";
+import { demoImagesIn } from "../demo/images.ts";
+import { loadDemoWorkspace } from "../demo/load.ts";
 import { childDatabases } from "./parent-page.ts";
-import { runSetup } from "./run-setup.ts";
+import { runSetup, type SetupHost } from "./run-setup.ts";
 
 let server: NotionServer;
 let notion: Client;
+let host: SetupHost;
 let parent: string;
 let lines: string[];
 const out = (line: string) => lines.push(line);
@@ -18,6 +21,7 @@ const out = (line: string) => lines.push(line);
 beforeAll(async () => {
   server = await startNotionServer({ workspace: { id: "5e7a0000-0000-4000-8000-0000000000a1", name: "empty", databases: [] } });
   notion = notionClient({ token: server.token, baseUrl: server.url }, { requestsPerSecond: 0 });
+  host = { notion, demoImage: readDemoImage };
 });
 beforeEach(() => {
   server.reset();
@@ -44,7 +48,7 @@ const optionNames = (p: any) => (p[p.type]?.options ?? []).map((o: { name: strin
 // 2 cores, 15.6 s beside other stages at 26, past vitest's 5 s default.
 describe("npm run notion:setup", { timeout: 30_000 }, () => {
   it("creates every database of the layout under an empty page, with its exact properties and options; a second run keeps them all", async () => {
-    expect(await runSetup(notion, { parent, demo: false }, out)).toBe(0);
+    expect(await runSetup(host, { parent, demo: false }, out)).toBe(0);
     expect(lines).toEqual([
       `Under the page "Antique Coin-Op" (${parent}):`,
       ...NOTION_LAYOUT.map((db) => `${db.title}: created (${db.properties.length} properties)`),
@@ -65,7 +69,7 @@ describe("npm run notion:setup", { timeout: 30_000 }, () => {
 
     lines = [];
     const created = server.stats().byPath["/v1/databases"];
-    expect(await runSetup(notion, { parent, demo: false }, out)).toBe(0);
+    expect(await runSetup(host, { parent, demo: false }, out)).toBe(0);
     expect(lines.slice(1, 13)).toEqual(NOTION_LAYOUT.map((db) => `${db.title}: kept`));
     expect(server.stats().byPath["/v1/databases"]).toBe(created);
     const again = await databasesUnderParent();
@@ -85,7 +89,7 @@ describe("npm run notion:setup", { timeout: 30_000 }, () => {
         },
       },
     });
-    expect(await runSetup(notion, { parent, demo: false }, out)).toBe(1);
+    expect(await runSetup(host, { parent, demo: false }, out)).toBe(1);
     expect(lines).toContain("Posts: completed (added Image, Content; added options section: literature, services, news, miscellaneous)");
     expect(lines.slice(-2)).toEqual([
       "Left as they are (setup renames, retypes and deletes nothing):",
@@ -104,24 +108,20 @@ describe("npm run notion:setup", { timeout: 30_000 }, () => {
         parent: { type: "page_id", page_id: parent },
         title: [{ type: "text", text: { content: "Images" } }],
       });
-    expect(await runSetup(notion, { parent, demo: false }, out)).toBe(1);
+    expect(await runSetup(host, { parent, demo: false }, out)).toBe(1);
     expect(lines).toContain("Images: left as it is: 2 databases under the page have this title (keep one; rename or delete the others)");
     expect((await childDatabases(notion, parent)).filter((c) => c.title === "Images")).toHaveLength(2);
   });
 
   it("--demo fills every database with the demo workspace (test-only pages left out), each image uploaded once; a second run adds nothing", async () => {
-    expect(await runSetup(notion, { parent, demo: true }, out)).toBe(0);
+    expect(await runSetup(host, { parent, demo: true }, out)).toBe(0);
     const demo = loadDemoWorkspace();
     const made = await databasesUnderParent();
     for (const db of demo.databases) {
       const rows = await notion.dataSources.query({ data_source_id: made.get(db.title)!.id });
       expect(rows.results.length, db.title).toBe(db.pages.filter((p) => !p.testOnly).length);
     }
-    const images = new Set(
-      JSON.stringify(demo.databases.flatMap((d) => d.pages.filter((p) => !p.testOnly)))
-        .match(/"image":"[^"]+"|\$SERVER\/public\/[^"]+/g)!
-        .map((m) => m.replace(/^"image":"|"$|^\$SERVER\/public\//g, "")),
-    );
+    const images = demoImagesIn(demo);
     expect(lines).toContain(`  ${images.size} images uploaded`);
     expect(server.stats().byPath["/v1/file_uploads"]).toBe(images.size);
     // A slot's main image is a Notion-hosted copy of the bundled picture, byte for byte.
@@ -130,11 +130,11 @@ describe("npm run notion:setup", { timeout: 30_000 }, () => {
     const main = (castle as any).properties["Main Image"].files[0];
     expect(main).toMatchObject({ type: "file", name: "slot-castle-front.png" });
     const bytes = Buffer.from(await (await fetch(main.file.url)).arrayBuffer());
-    expect(bytes.equals(await readFile(`${IMAGES_DIR}slot-castle-front.png`))).toBe(true);
+    expect(bytes.equals(await readFile(join(DEMO_IMAGES_DIR, "slot-castle-front.png")))).toBe(true);
 
     lines = [];
     const before = server.stats().byPath;
-    expect(await runSetup(notion, { parent, demo: true }, out)).toBe(0);
+    expect(await runSetup(host, { parent, demo: true }, out)).toBe(0);
     expect(lines).toContain("  Posts: nothing added (11 pages already there)");
     expect(lines).toContain("  0 images uploaded");
     const after = server.stats().byPath;

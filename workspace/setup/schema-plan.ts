@@ -1,6 +1,27 @@
+import type { DataSourceObjectResponse } from "@notionhq/client";
+import type { SeenProperty } from "#contract/notion-check";
 import type { LayoutDatabase, LayoutProperty } from "#contract/notion-layout";
 import { propKey } from "#contract/notion-names";
-import type { Schema } from "./read-workspace.ts";
+
+/** A data source's schema as Notion returns it. */
+export type Schema = DataSourceObjectResponse["properties"];
+
+/** A Notion property type, as a schema names it. */
+export type PropertyType = Schema[string]["type"];
+
+/** A schema in the workspace check's terms: each property's name, type and, for a select or multi-select, its options. */
+export function seenProperties(schema: Schema): SeenProperty[] {
+  return Object.values(schema).map((p) => ({
+    name: p.name,
+    type: p.type,
+    options:
+      p.type === "select"
+        ? p.select.options.map((o) => o.name)
+        : p.type === "multi_select"
+          ? p.multi_select.options.map((o) => o.name)
+          : undefined,
+  }));
+}
 
 /** A property configuration as `POST /v1/databases` and `PATCH /v1/data_sources` take it. */
 export type PropertyConfig = Record<string, unknown>;

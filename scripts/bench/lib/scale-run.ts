@@ -1,8 +1,10 @@
 import { readdirSync, rmSync, statSync } from "node:fs";
 import { resolve } from "node:path";
-import { generateCatalogueWorkspace, loadDemoWorkspace } from "../../demo-workspace/generate.ts";
-import { CATALOGUE_TITLES } from "../../demo-workspace/schemas.ts";
+import { loadDemoWorkspace } from "#workspace/demo/load";
+import { generateCatalogueWorkspace } from "./generate-workspace.ts";
+import { CATALOGUE_TITLES } from "#workspace/demo/schemas";
 import { startNotionServer, type NotionServer } from "../../notion-server/server.ts";
+import { DEMO_IMAGES_DIR } from "../../lib/demo-workspace.ts";
 import { buildFolderFor, type BuildReport } from "../../lib/build-site.ts";
 import { BENCH_PASSWORD } from "./bench-worker.ts";
 import { cacheDirFor } from "../../lib/build-cache.ts";
@@ -47,6 +49,7 @@ export async function scaleRun(items: number, log: (line: string) => void, budge
   const notion = await startNotionServer({
     port: await freePort(),
     workspace: scaleWorkspace(items),
+    imagesDir: DEMO_IMAGES_DIR,
     requestsPerSecond: REQUESTS_PER_SECOND,
   });
   const rebuilds: { at: number; report: BuildReport }[] = [];

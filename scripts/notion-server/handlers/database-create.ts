@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { PropertySpec } from "../../demo-workspace/types.ts";
+import type { PropertySpec } from "../workspace.ts";
 import { validationError } from "../errors.ts";
 import { plainTextOf } from "../rich-text-input.ts";
 import { specFromConfig } from "../schema-config.ts";

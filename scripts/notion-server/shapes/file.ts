@@ -1,4 +1,4 @@
-import type { FileSpec } from "../../demo-workspace/types.ts";
+import type { FileSpec } from "../workspace.ts";
 import type { ShapeContext } from "./context.ts";
 
 /** The file part of a Notion file object: `{type:"file", file:{url, expiry_time}}` or `{type:"external", external:{url}}`. */

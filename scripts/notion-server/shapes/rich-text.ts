@@ -1,4 +1,4 @@
-import type { Rich, Span } from "../../demo-workspace/types.ts";
+import type { Rich, Span } from "../workspace.ts";
 
 /** Notion caps one rich text item at 2,000 characters; longer text is split over several items. */
 const MAX_ITEM = 2000;

@@ -1,4 +1,4 @@
-import { seededId } from "../../demo-workspace/ids.ts";
+import { seededId } from "../ids.ts";
 
 /** The integration's bot user that "created" everything in the local workspace. */
 export const BOT_USER_ID = seededId("user:bot");

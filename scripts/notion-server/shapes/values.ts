@@ -1,4 +1,4 @@
-import type { DateSpec, FileSpec, Rich, SimpleValue } from "../../demo-workspace/types.ts";
+import type { DateSpec, FileSpec, Rich, SimpleValue } from "../workspace.ts";
 import type { StoredPage, StoredProperty } from "../store-types.ts";
 import type { ShapeContext } from "./context.ts";
 import { externalUrl, namedFile } from "./file.ts";

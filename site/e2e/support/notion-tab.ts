@@ -2,7 +2,7 @@
 import { afterAll, beforeAll } from "vitest";
 import type { Browser, BrowserContext, Page, Route } from "playwright-core";
 import type { AdminClient } from "../../../scripts/lib/admin-client.ts";
-import { pageIdFor } from "../../../scripts/demo-workspace/ids.ts";
+import { pageIdFor } from "../../../scripts/notion-server/ids.ts";
 import type { NotionTable } from "#contract/admin-api";
 import { openAdmin, signedInContext } from "./admin-helpers";
 import { launch } from "./browser";

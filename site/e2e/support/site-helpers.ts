@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import type { Page } from "playwright-core";
-import type { DatabaseSpec, SimpleValue, Span } from "../../../scripts/demo-workspace/types.ts";
+import type { DemoDatabase, DemoValue, Span } from "#workspace/demo/types";
 import { BASE_URL, VIEWPORTS } from "./browser";
 
 /** Both viewport names, for `describe.each`. */
@@ -61,21 +61,21 @@ export async function firstItemId(category: string, view: "gallery" | "for-sale"
 }
 
 /** The properties of the demo workspace row whose title property `keyProperty` equals `key`. */
-export function demoRow(database: DatabaseSpec, keyProperty: string, key: string): Record<string, SimpleValue> {
+export function demoRow(database: DemoDatabase, keyProperty: string, key: string): Record<string, DemoValue> {
   const row = database.pages.find((p) => p.properties[keyProperty] === key);
   if (!row) throw new Error(`no row ${key} in the demo "${database.title}"`);
   return row.properties;
 }
 
 /** The plain text of a demo rich-text value (a string or spans). */
-export function demoText(value: SimpleValue | undefined): string {
+export function demoText(value: DemoValue | undefined): string {
   if (typeof value === "string") return value;
   if (Array.isArray(value)) return (value as Span[]).map((s) => s.text).join("");
   return "";
 }
 
 /** The spans of a demo rich-text value (a plain string is one unstyled span). */
-export function demoSpans(value: SimpleValue | undefined): Span[] {
+export function demoSpans(value: DemoValue | undefined): Span[] {
   if (typeof value === "string") return [{ text: value }];
   return Array.isArray(value) ? (value as Span[]) : [];
 }

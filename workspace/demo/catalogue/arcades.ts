@@ -12,7 +12,7 @@ export const ARCADES: Item[] = [
     extra: ["detail-coin-entry.png"],
     forSale: true,
     price: 14500,
-    condition: "Restored; figure re-dressed, motor rebuilt",
+    condition: "Restored; figure re-dressed; motor rebuilt",
     fields: { "Game Type": "Fortune Teller", "Number Of Players": 1, "Cabinet Condition": "Refinished oak with original marquee glass" },
   },
   {
@@ -24,7 +24,7 @@ export const ARCADES: Item[] = [
     main: "arcade-claw.png",
     forSale: true,
     price: 6800,
-    condition: "Very good, working",
+    condition: "Very good; working",
     fields: { "Game Type": "Digger / Crane", "Number Of Players": 1, "Cabinet Condition": "Original paint, some wear on the base" },
   },
   {
@@ -33,7 +33,7 @@ export const ARCADES: Item[] = [
     manufacturer: "Mills Novelty Co.",
     year: 1904,
     main: "arcade-strength.png",
-    condition: "Original, untouched",
+    condition: "Original; untouched",
     fields: { "Game Type": "Strength Tester", "Number Of Players": 1, "Cabinet Condition": "Original finish" },
   },
   {
@@ -57,7 +57,7 @@ export const ARCADES: Item[] = [
     main: "arcade-pinball.png",
     forSale: true,
     price: 1100,
-    condition: "Good, playfield wear",
+    condition: "Good; playfield wear",
     fields: { "Game Type": "Pinball", "Number Of Players": 1, "Cabinet Condition": "Original" },
   },
   {

@@ -1,5 +1,5 @@
 import { hosted } from "../blocks.ts";
-import type { BlockSpec, FileSpec, PageSpec, Rich, SimpleValue } from "../types.ts";
+import type { DemoBlock, DemoFile, DemoPage, Rich, DemoValue } from "../types.ts";
 
 /** A catalogue item in compact form; `main`/`extra` name bundled images (or give FileSpecs). */
 export type Item = {
@@ -8,21 +8,21 @@ export type Item = {
   description: Rich;
   manufacturer?: string;
   year?: number;
-  main: string | FileSpec;
-  extra?: (string | FileSpec)[];
+  main: string | DemoFile;
+  extra?: (string | DemoFile)[];
   forSale?: boolean;
   price?: number;
   condition?: string;
-  fields?: Record<string, SimpleValue>;
+  fields?: Record<string, DemoValue>;
   /** The page's body: the item's long description on its page. */
-  body?: BlockSpec[];
+  body?: DemoBlock[];
 };
 
-const file = (f: string | FileSpec): FileSpec => (typeof f === "string" ? hosted(f) : f);
+const file = (f: string | DemoFile): DemoFile => (typeof f === "string" ? hosted(f) : f);
 
 /** The page for a catalogue item: common properties plus its category fields; absent values stay absent. */
-export function itemPage(item: Item): PageSpec {
-  const properties: Record<string, SimpleValue> = {
+export function itemPage(item: Item): DemoPage {
+  const properties: Record<string, DemoValue> = {
     Title: item.title,
     Description: item.description,
     "Main Image": [file(item.main)],

@@ -26,7 +26,7 @@ export const VENDING: Item[] = [
     manufacturer: "Vendo",
     year: 1949,
     main: "vending-slider.png",
-    condition: "Original paint, working",
+    condition: "Original paint; working",
     fields: { Type: "Cold Drink", "Product Category": "Beverages", "Coin Mechanism": "Vendo 5¢", Dimensions: '35" H x 26" W x 20" D' },
   },
   {

@@ -1,21 +1,21 @@
 import { b, code, divider, h1, h2, h3, hosted, i, image, li, link, ol, p, quote, t } from "../blocks.ts";
 import { layoutProperties } from "../schemas.ts";
-import type { DatabaseSpec, PageSpec, SimpleValue } from "../types.ts";
+import type { DemoDatabase, DemoPage, DemoValue } from "../types.ts";
 import type { PostSection } from "#contract/categories";
 
 function post(
   title: string,
   section: PostSection,
   order: number,
-  body: PageSpec["body"],
-  extra: Record<string, SimpleValue> = {},
+  body: DemoPage["body"],
+  extra: Record<string, DemoValue> = {},
   testOnly = false,
-): PageSpec {
+): DemoPage {
   return { properties: { Title: title, Section: section, "Display Order": order, ...extra }, body, ...(testOnly ? { testOnly } : {}) };
 }
 
 /** Posts of every section; bodies use every supported block type, plus the edge cases the site must survive. */
-export const POSTS: DatabaseSpec = {
+export const POSTS: DemoDatabase = {
   title: "Posts",
   properties: layoutProperties("Posts"),
   pages: [

@@ -1,9 +1,9 @@
 import { b, hosted, link, t } from "../blocks.ts";
 import { layoutProperties } from "../schemas.ts";
-import type { DatabaseSpec } from "../types.ts";
+import type { DemoDatabase } from "../types.ts";
 
 /** Site Content: banner, header image, contact details and the header title (Markdown). */
-export const SITE_CONTENT: DatabaseSpec = {
+export const SITE_CONTENT: DemoDatabase = {
   title: "Site Content",
   properties: layoutProperties("Site Content"),
   pages: [
@@ -29,7 +29,7 @@ export const SITE_CONTENT: DatabaseSpec = {
 };
 
 /** Images: the header picture and the page background texture. */
-export const IMAGES: DatabaseSpec = {
+export const IMAGES: DemoDatabase = {
   title: "Images",
   properties: layoutProperties("Images"),
   pages: [
@@ -53,7 +53,7 @@ export const IMAGES: DatabaseSpec = {
 };
 
 /** Page Descriptions: the intro text of each section and of the navigation. */
-export const PAGE_DESCRIPTIONS: DatabaseSpec = {
+export const PAGE_DESCRIPTIONS: DemoDatabase = {
   title: "Page Descriptions",
   properties: layoutProperties("Page Descriptions"),
   pages: [
@@ -88,7 +88,7 @@ export const PAGE_DESCRIPTIONS: DatabaseSpec = {
 };
 
 /** Page Headers: title and icon type per page id. */
-export const PAGE_HEADERS: DatabaseSpec = {
+export const PAGE_HEADERS: DemoDatabase = {
   title: "Page Headers",
   properties: layoutProperties("Page Headers"),
   pages: (

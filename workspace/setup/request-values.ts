@@ -1,23 +1,22 @@
-import type { BlockSpec, FileSpec, Rich, SimpleValue, Span } from "../demo-workspace/types.ts";
-import type { Schema } from "./read-workspace.ts";
+import { demoImageOf } from "../demo/images.ts";
+import type { DemoBlock, DemoFile, DemoValue, Rich, Span } from "../demo/types.ts";
+import { NOTION_LIMITS } from "./request-rules.ts";
+import type { PropertyType } from "./schema-plan.ts";
 
 type Obj = Record<string, unknown>;
 
-/** Notion refuses a rich text item longer than this. */
-const MAX_TEXT = 2000;
-
-/** Uploads a bundled image once and answers its File Upload id (see uploads.ts). */
+/** Uploads one of the demo's pictures (once) and answers its File Upload id. */
 export type UploadImage = (image: string) => Promise<string>;
 
 /** A link Notion takes and the site should keep: absolute http(s) or mailto; anything else (a site-relative path, `javascript:`) keeps its words only. */
 const keptLink = (url: string | undefined) => (url && /^(https?:|mailto:)/i.test(url) ? url : undefined);
 
-/** Rich text of the demo format as request rich text, each piece cut to Notion's 2,000 characters. */
+/** Rich text of the demo format as request rich text, each piece cut at Notion's limit of characters per text object. */
 function richText(rich: Rich | null | undefined): Obj[] {
   if (rich === null || rich === undefined || rich === "") return [];
   const spans: Span[] = typeof rich === "string" ? [{ text: rich }] : rich;
   return spans.flatMap((span) => {
-    const pieces = span.text.match(new RegExp(`[\\s\\S]{1,${MAX_TEXT}}`, "g")) ?? [""];
+    const pieces = span.text.match(new RegExp(`[\\s\\S]{1,${NOTION_LIMITS.textContent}}`, "g")) ?? [""];
     const link = keptLink(span.link);
     return pieces.map((content) => ({
       type: "text",
@@ -34,16 +33,12 @@ function richText(rich: Rich | null | undefined): Obj[] {
   });
 }
 
-const plain = (v: SimpleValue) =>
+const plain = (v: DemoValue) =>
   typeof v === "string" ? v : Array.isArray(v) ? (v as Span[]).map((s) => s.text ?? "").join("") : String(v);
 
-/** A bundled image a file names: a Notion-hosted demo image, or an "external" one the local server serves from the same folder. */
-const bundled = (f: FileSpec) =>
-  "image" in f ? f.image : f.external.startsWith("$SERVER/public/") ? f.external.slice("$SERVER/public/".length) : null;
-
-/** A file of the demo as a request file object: a bundled image uploaded (once), any other URL as an external file. */
-async function requestFile(f: FileSpec, upload: UploadImage): Promise<Obj> {
-  const image = bundled(f);
+/** A file of the demo as a request file object: a demo picture uploaded (once), any other URL as an external file. */
+async function requestFile(f: DemoFile, upload: UploadImage): Promise<Obj> {
+  const image = demoImageOf(f);
   const name = f.name ?? (image ?? ("external" in f ? f.external : "file")).split("/").pop();
   if (image) return { type: "file_upload", file_upload: { id: await upload(image) }, name };
   return { type: "external", external: { url: (f as { external: string }).external }, name };
@@ -51,9 +46,9 @@ async function requestFile(f: FileSpec, upload: UploadImage): Promise<Obj> {
 
 /**
  * A demo value as a request property value for the property the database has (matched by the caller): text becomes
- * rich text or a select option as the property is; a bundled image is uploaded; undefined when the value has no place there.
+ * rich text or a select option as the property is; a demo picture is uploaded; undefined when the value has no place there.
  */
-export async function propertyValue(type: Schema[string]["type"], value: SimpleValue, upload: UploadImage): Promise<Obj | undefined> {
+export async function propertyValue(type: PropertyType, value: DemoValue, upload: UploadImage): Promise<Obj | undefined> {
   if (value === null || value === undefined) return undefined;
   switch (type) {
     case "title":
@@ -68,27 +63,24 @@ export async function propertyValue(type: Schema[string]["type"], value: SimpleV
     case "multi_select":
       return Array.isArray(value) ? { multi_select: (value as string[]).map((name) => ({ name })) } : undefined;
     case "files":
-      return Array.isArray(value) ? { files: await Promise.all((value as FileSpec[]).map((f) => requestFile(f, upload))) } : undefined;
+      return Array.isArray(value) ? { files: await Promise.all((value as DemoFile[]).map((f) => requestFile(f, upload))) } : undefined;
     case "url": {
-      const first = Array.isArray(value) ? (value as FileSpec[])[0] : undefined;
-      return first && "external" in first && !bundled(first) ? { url: first.external } : undefined;
+      const first = Array.isArray(value) ? (value as DemoFile[])[0] : undefined;
+      return first && "external" in first && !demoImageOf(first) ? { url: first.external } : undefined;
     }
     default:
       return undefined;
   }
 }
 
-/** Body blocks of the demo as request blocks (children nested as Notion takes them), images uploaded. */
-export async function requestBlocks(blocks: BlockSpec[], upload: UploadImage): Promise<Obj[]> {
+/** Body blocks of the demo as request blocks (children nested as Notion takes them), pictures uploaded. */
+export async function requestBlocks(blocks: DemoBlock[], upload: UploadImage): Promise<Obj[]> {
   const out: Obj[] = [];
-  for (const block of blocks) {
-    const made = await requestBlock(block, upload);
-    if (made) out.push(made);
-  }
+  for (const block of blocks) out.push(await requestBlock(block, upload));
   return out;
 }
 
-async function requestBlock(block: BlockSpec, upload: UploadImage): Promise<Obj | undefined> {
+async function requestBlock(block: DemoBlock, upload: UploadImage): Promise<Obj> {
   switch (block.type) {
     case "divider":
       return { type: "divider", divider: {} };
@@ -99,11 +91,6 @@ async function requestBlock(block: BlockSpec, upload: UploadImage): Promise<Obj 
       const { name: _name, ...file } = await requestFile(block.file, upload);
       return { type: "image", image: { ...file, caption: richText(block.caption) } };
     }
-    case "embed":
-      return { type: "embed", embed: { url: block.url, caption: richText(block.caption) } };
-    case "child_database":
-    case "child_page":
-      return undefined;
     default: {
       const children = "children" in block && block.children?.length ? { children: await requestBlocks(block.children, upload) } : {};
       return { type: block.type, [block.type]: { rich_text: richText(block.text), ...children } };

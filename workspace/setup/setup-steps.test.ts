@@ -1,0 +1,73 @@
+import type { Client } from "@notionhq/client";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { NOTION_LAYOUT } from "#contract/notion-layout";
+import { readDemoImage } from "../../scripts/lib/demo-workspace.ts";
+import { startNotionServer, type NotionServer } from "../../scripts/notion-server/server.ts";
+import { notionClient } from "../../scripts/notion-setup/client.ts";
+import { demoImagesIn } from "../demo/images.ts";
+import { loadDemoWorkspace } from "../demo/load.ts";
+import { setUpDatabase, type SetupTarget } from "./databases.ts";
+import { fillDatabase } from "./demo-fill.ts";
+import { childDatabases } from "./parent-page.ts";
+import { planSetup } from "./plan.ts";
+import { leftAsTheyAre } from "./run-setup.ts";
+
+let server: NotionServer;
+let notion: Client;
+
+beforeAll(async () => {
+  server = await startNotionServer({ workspace: { id: "5e7a0000-0000-4000-8000-0000000000b7", name: "empty", databases: [] } });
+  // No retries: a failure ends the step at once, as a workflow step that the engine then runs again.
+  notion = notionClient({ token: server.token, baseUrl: server.url }, { requestsPerSecond: 0, maxRetries: 0 });
+});
+afterAll(() => server.close());
+
+describe("the setup engine run as workflow steps, each of which may run again", { timeout: 30_000 }, () => {
+  it("creates each database once however often its step runs, and fills one in shares, a share cut short by Notion completed by its rerun", async () => {
+    const parent = server.addPage("Antique Coin-Op");
+    const demo = loadDemoWorkspace();
+    const plan = await planSetup(notion, parent, demo);
+    expect(plan).toMatchObject({ parent: { id: parent, title: "Antique Coin-Op" }, children: [], problems: [] });
+    expect(server.stats().byPath["/v1/databases"]).toBeUndefined();
+
+    const targets: SetupTarget[] = [];
+    for (const db of NOTION_LAYOUT) {
+      const first = await setUpDatabase(notion, parent, db);
+      // The step's rerun (its answer lost, say) finds the database it made under the page.
+      const again = await setUpDatabase(notion, parent, db);
+      expect([first.line, again.line], db.title).toEqual([`created (${db.properties.length} properties)`, "kept"]);
+      expect(again.target!.dataSourceId).toBe(first.target!.dataSourceId);
+      targets.push(again.target!);
+    }
+    expect((await childDatabases(notion, parent)).map((c) => c.title)).toEqual(NOTION_LAYOUT.map((db) => db.title));
+
+    const slots = demo.databases.find((db) => db.title === "Slot Machines")!;
+    const target = targets.find((t) => t.title === "Slot Machines")!;
+    server.resetStats();
+    // The third page of the second share is refused: the step fails after adding two pages.
+    server.injectFault({ status: 503, path: "POST /v1/pages", skip: 6 });
+    let uploads: Record<string, string> = {};
+    const shares: number[] = [];
+    for (let remaining = Infinity; remaining > 0;) {
+      const outcome = await fillDatabase(notion, readDemoImage, target, slots, { maxPages: 4, uploads }).catch((error: unknown) => error);
+      if (outcome instanceof Error) {
+        shares.push(-1);
+        continue;
+      }
+      shares.push(outcome.added);
+      uploads = outcome.uploads;
+      remaining = outcome.remaining;
+    }
+    expect(shares).toEqual([4, -1, 4, 4, 1]);
+    const rows = await notion.dataSources.query({ data_source_id: target.dataSourceId });
+    const titles = rows.results.map((p) => JSON.stringify((p as { properties: { Title: unknown } }).properties.Title));
+    expect(titles).toHaveLength(slots.pages.length);
+    expect(new Set(titles).size).toBe(slots.pages.length);
+    // A share reuses the uploads of the shares before it; at most the pictures of the failed share go up again.
+    const pictures = (from: number, to: number) => demoImagesIn({ ...demo, databases: [{ ...slots, pages: slots.pages.slice(from, to) }] });
+    const uploaded = server.stats().byPath["/v1/file_uploads"]!;
+    expect(uploaded).toBeGreaterThanOrEqual(pictures(0, slots.pages.length).size);
+    expect(uploaded).toBeLessThanOrEqual(pictures(0, slots.pages.length).size + pictures(4, 7).size);
+    expect(leftAsTheyAre(targets)).toEqual([]);
+  });
+});
