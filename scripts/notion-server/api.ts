@@ -3,6 +3,7 @@ import { NOTION_VERSION } from "#contract/notion";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { NotionError, rateLimited } from "./errors.ts";
 import { parseJson, readBytes, sendError, sendJson, sendRaw } from "./http.ts";
+import { LIMITS } from "./limits.ts";
 import { matchRoute } from "./routes.ts";
 import type { ServerState } from "./state.ts";
 import { countRequest } from "./stats.ts";
@@ -42,6 +43,12 @@ export async function handleApi(req: IncomingMessage, res: ServerResponse, url: 
     if (!route) throw new NotionError(400, "invalid_request_url", "Invalid request URL.");
     // A file upload's content comes as multipart/form-data: its handler reads the raw bytes.
     const json = method !== "GET" && method !== "HEAD" && !contentType.startsWith("multipart/form-data");
+    if (json && raw.length > LIMITS.payloadBytes)
+      throw new NotionError(
+        400,
+        "validation_error",
+        `Request body is ${raw.length} bytes, more than the ${LIMITS.payloadBytes / 1000} KB one request may carry.`,
+      );
     const body = json ? parseJson(raw.toString("utf8")) : {};
     const result = await route.handler({
       method,
@@ -53,6 +60,8 @@ export async function handleApi(req: IncomingMessage, res: ServerResponse, url: 
       store: state.store,
       shape: state.shapeContext(req),
       webhooks: state.webhooks,
+      limits: state.limits,
+      searchLagMs: state.searchLagMs,
     });
     sendJson(res, 200, result);
   } catch (error) {

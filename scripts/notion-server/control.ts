@@ -30,6 +30,8 @@ const RestoreBody = z.object({ id: z.string().uuid() });
 
 const RateLimitBody = z.object({ requestsPerSecond: z.number().positive().nullable() });
 
+const SearchLagBody = z.object({ seconds: z.number().min(0) });
+
 const DatabaseBody = z.object({
   id: z.string().uuid().optional(),
   dataSourceId: z.string().uuid().optional(),
@@ -67,6 +69,11 @@ export async function handleControl(req: IncomingMessage, res: ServerResponse, u
         const { requestsPerSecond } = RateLimitBody.parse(parseJson(raw));
         state.limiter.setRate(requestsPerSecond);
         return sendJson(res, 200, { ok: true, requestsPerSecond });
+      }
+      case "POST /__control/search-lag": {
+        const { seconds } = SearchLagBody.parse(parseJson(raw));
+        state.searchLagMs = seconds * 1000;
+        return sendJson(res, 200, { ok: true, seconds });
       }
       case "POST /__control/databases": {
         const { replace, ...body } = DatabaseBody.parse(parseJson(raw));

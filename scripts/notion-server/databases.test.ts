@@ -76,7 +76,7 @@ describe("database creation (POST /v1/databases)", () => {
         },
         400,
         "validation_error",
-        /cannot contain commas/,
+        /should not contain commas/,
       ],
       [
         { parent: { page_id: parent }, initial_data_source: { properties: { A: { title: {} }, B: { rollup: {} } } } },

@@ -15,6 +15,7 @@ const DEFAULTS: Record<number, { code: string; message: string }> = {
   502: { code: "bad_gateway", message: "Bad gateway: the upstream server failed to answer." },
   503: { code: "service_unavailable", message: "Notion is unavailable, please try again later." },
   504: { code: "gateway_timeout", message: "Notion timed out while attempting to complete this request." },
+  529: { code: "service_overload", message: "Notion is overloaded right now, please try again later." },
 };
 
 /** An error answered to the client in Notion's shape; `headers` adds e.g. Retry-After. */

@@ -1,6 +1,7 @@
 import type { DateSpec, SimpleValue } from "./workspace.ts";
 import { validationError } from "./errors.ts";
 import { requestFile, type FileRefs } from "./file-refs.ts";
+import { atMost, checkOptionName, LIMITS } from "./limits.ts";
 import { spansOf } from "./rich-text-input.ts";
 import type { StoredPage, StoredProperty } from "./store-types.ts";
 
@@ -22,9 +23,14 @@ export function updatePage(page: StoredPage, body: Obj, now: number, refs: FileR
     if (!p) throw validationError(`${key} is not a property that exists.`);
     return [p, toSimple(p, raw, refs)];
   });
+  // Every value is checked before anything changes: a refused request leaves the page and its schema as they were.
   for (const [p, value] of updates) {
     if (value === null) delete page.values[p.name];
     else page.values[p.name] = value;
+    // Notion adds a new option when a page names one the schema lacks.
+    const named = p.type === "select" || p.type === "status" ? [value] : p.type === "multi_select" ? (value as string[] | null) : [];
+    for (const name of named ?? [])
+      if (typeof name === "string" && !(p.options ?? []).includes(name)) p.options = [...(p.options ?? []), name];
   }
   const trash = body.in_trash ?? body.archived;
   if (typeof trash === "boolean") page.inTrash = trash;
@@ -41,6 +47,7 @@ function nextEditTime(previous: string, now: number): string {
 
 function toSimple(p: StoredProperty, raw: unknown, refs: FileRefs): SimpleValue {
   const value = raw && typeof raw === "object" && p.type in (raw as Obj) ? (raw as Obj)[p.type] : raw;
+  const at = `body.properties.${p.name}.${p.type}`;
   const bad = () =>
     validationError(`body failed validation: body.properties.${p.name}.${p.type} has an unexpected value \`${JSON.stringify(value)}\`.`);
   if (value === null) return null;
@@ -48,7 +55,7 @@ function toSimple(p: StoredProperty, raw: unknown, refs: FileRefs): SimpleValue 
     case "title":
     case "rich_text":
       if (!Array.isArray(value)) throw bad();
-      return spansOf(`body.properties.${p.name}.${p.type}`, value);
+      return spansOf(at, value);
     case "number":
       if (typeof value !== "number") throw bad();
       return value;
@@ -59,18 +66,21 @@ function toSimple(p: StoredProperty, raw: unknown, refs: FileRefs): SimpleValue 
     case "email":
     case "phone_number":
       if (typeof value !== "string") throw bad();
+      atMost(at, value.length, p.type === "url" ? LIMITS.url : LIMITS.emailOrPhone);
       return value;
     case "select":
     case "status":
-      return optionName(p, value as Obj, bad);
+      return optionName(`${at}.name`, value as Obj, bad);
     case "multi_select":
       if (!Array.isArray(value)) throw bad();
-      return value.map((v) => optionName(p, v as Obj, bad));
+      atMost(at, value.length, LIMITS.multiSelectOptions);
+      return value.map((v, i) => optionName(`${at}[${i}].name`, v as Obj, bad));
     case "date":
       if (typeof (value as Obj).start !== "string") throw bad();
       return { start: (value as DateSpec).start, end: (value as DateSpec).end ?? null };
     case "relation":
       if (!Array.isArray(value)) throw bad();
+      atMost(at, value.length, LIMITS.relations);
       return value.map((v) => String((v as Obj).id));
     case "files":
       if (!Array.isArray(value)) throw bad();
@@ -80,11 +90,8 @@ function toSimple(p: StoredProperty, raw: unknown, refs: FileRefs): SimpleValue 
   }
 }
 
-function optionName(p: StoredProperty, value: Obj, bad: () => Error): string {
-  if (typeof value?.name === "string") {
-    // Notion adds a new option when a page names one the schema lacks.
-    if (!(p.options ?? []).includes(value.name)) p.options = [...(p.options ?? []), value.name];
-    return value.name;
-  }
-  throw bad();
+function optionName(where: string, value: Obj, bad: () => Error): string {
+  if (typeof value?.name !== "string") throw bad();
+  checkOptionName(where, value.name);
+  return value.name;
 }

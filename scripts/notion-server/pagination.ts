@@ -1,4 +1,5 @@
 import { validationError } from "./errors.ts";
+import { LIMITS } from "./limits.ts";
 
 /** One page of a list answer in Notion's shape, minus the `type` field the caller adds. */
 export type ListPage<T> = { object: "list"; results: T[]; next_cursor: string | null; has_more: boolean };
@@ -10,7 +11,8 @@ export function pageSize(value: unknown, where: "body" | "query"): number {
   if (typeof n !== "number" || !Number.isInteger(n))
     throw validationError(`${where} failed validation: ${where}.page_size should be a number, instead was \`${JSON.stringify(value)}\`.`);
   if (n < 1) throw validationError(`${where} failed validation: ${where}.page_size should be ≥ \`1\`, instead was \`${n}\`.`);
-  if (n > 100) throw validationError(`${where} failed validation: ${where}.page_size should be ≤ \`100\`, instead was \`${n}\`.`);
+  if (n > LIMITS.pageSize)
+    throw validationError(`${where} failed validation: ${where}.page_size should be ≤ \`${LIMITS.pageSize}\`, instead was \`${n}\`.`);
   return n;
 }
 

@@ -1,15 +1,14 @@
 import type { Span } from "./workspace.ts";
 import { validationError } from "./errors.ts";
+import { atMost, LIMITS } from "./limits.ts";
 
 type Obj = Record<string, unknown>;
-
-/** Notion refuses a rich text item whose content is longer than this. */
-const MAX_TEXT_CONTENT = 2000;
 
 /** Rich text as a request sends it (`[{type: "text", text: {content, link}, annotations}]`), as spans; `where` names it in errors. */
 export function spansOf(where: string, value: unknown): Span[] {
   if (!Array.isArray(value))
     throw validationError(`body failed validation: ${where} should be an array, instead was \`${JSON.stringify(value)}\`.`);
+  atMost(where, value.length, LIMITS.richTextItems);
   return value.map((item, i) => span(`${where}[${i}]`, item as Obj));
 }
 
@@ -28,11 +27,9 @@ function span(where: string, item: Obj): Span {
   // Notion takes only absolute URLs as links (a site-relative `/for-sale` is refused).
   if (typeof link === "string" && !URL.canParse(link))
     throw validationError("Content creation Failed. Fix the following: \nInvalid URL for link.");
+  if (typeof link === "string") atMost(`${where}.text.link.url`, link.length, LIMITS.linkUrl);
   const content = String(text.content ?? item.plain_text ?? "");
-  if (content.length > MAX_TEXT_CONTENT)
-    throw validationError(
-      `body failed validation: ${where}.text.content.length should be ≤ \`${MAX_TEXT_CONTENT}\`, instead was \`${content.length}\`.`,
-    );
+  atMost(`${where}.text.content`, content.length, LIMITS.textContent);
   return {
     text: content,
     ...(a.bold ? { bold: true } : {}),

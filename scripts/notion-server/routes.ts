@@ -4,7 +4,8 @@ import { patchDataSource } from "./handlers/data-source-update.ts";
 import { getDatabase, getDataSource, queryDataSource } from "./handlers/databases.ts";
 import { getPage, patchPage } from "./handlers/pages.ts";
 import { createDatabase, patchDatabase } from "./handlers/database-create.ts";
-import { createFileUpload, getFileUpload, sendFileUpload } from "./handlers/file-uploads.ts";
+import { completeFileUpload, createFileUpload, getFileUpload, sendFileUpload } from "./handlers/file-uploads.ts";
+import { me } from "./handlers/users.ts";
 import { createPage } from "./handlers/page-create.ts";
 import { search } from "./handlers/search.ts";
 
@@ -30,6 +31,8 @@ const ROUTES: Route[] = [
   { method: "POST", pattern: /^\/v1\/file_uploads$/, handler: createFileUpload },
   { method: "GET", pattern: new RegExp(`^/v1/file_uploads/${ID}$`), handler: getFileUpload },
   { method: "POST", pattern: new RegExp(`^/v1/file_uploads/${ID}/send$`), handler: sendFileUpload },
+  { method: "POST", pattern: new RegExp(`^/v1/file_uploads/${ID}/complete$`), handler: completeFileUpload },
+  { method: "GET", pattern: /^\/v1\/users\/me$/, handler: me },
 ];
 
 /** The handler and path parameters for a request, or null when no endpoint matches. */

@@ -1,5 +1,6 @@
 import { PROPERTY_TYPES, type PropertySpec, type PropertyType } from "./workspace.ts";
 import { validationError } from "./errors.ts";
+import { checkOptionName } from "./limits.ts";
 import type { StoredProperty } from "./store-types.ts";
 
 type Obj = Record<string, unknown>;
@@ -31,7 +32,7 @@ function optionNames(where: string, options: unknown, existing: StoredProperty |
     if (!isObj(o)) throw validationError(`body failed validation: ${at} should be an object.`);
     if (typeof o.name === "string") {
       if (o.name.trim() === "") throw validationError(`body failed validation: ${at}.name should not be empty.`);
-      if (o.name.includes(",")) throw validationError(`Select option names cannot contain commas: ${at}.name is \`${o.name}\`.`);
+      checkOptionName(`${at}.name`, o.name);
       return o.name;
     }
     const byId = typeof o.id === "string" ? existing?.options?.find((name) => optionId(name) === o.id) : undefined;

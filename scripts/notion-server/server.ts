@@ -21,6 +21,10 @@ export type NotionServerOptions = {
   workspace?: Workspace;
   /** Folder of the pictures the workspace's `image` files and `$SERVER/public/...` URLs name. */
   imagesDir?: string;
+  /** The workspace's largest uploaded file (default 5 MiB); the bot user reports it as `max_file_upload_size_in_bytes`. */
+  maxFileUploadBytes?: number;
+  /** Seconds an object written stays out of search results, as Notion's indexing lags (default 0: off). */
+  searchLagSeconds?: number;
   requestsPerSecond?: number | null;
   fileUrlTtlSeconds?: number;
 };
@@ -36,6 +40,8 @@ export type NotionServer = {
   injectFault(fault: Partial<Fault> & { status: number }): void;
   expireFiles(): void;
   setRateLimit(requestsPerSecond: number | null): void;
+  /** Keeps objects out of search for `seconds` after they are written (0: off), as `POST /__control/search-lag` does. */
+  setSearchLag(seconds: number): void;
   addDatabase(spec: DatabaseSpec): { id: string; dataSourceId: string; pageIds: string[] };
   /** Adds an empty page at the top of the workspace (one a dealer shares with the integration), as `POST /__control/pages` does; answers its id. */
   addPage(title: string): string;
@@ -56,6 +62,8 @@ export async function startNotionServer(opts: NotionServerOptions = {}): Promise
     fileUrlTtlSeconds: opts.fileUrlTtlSeconds ?? 3600,
     baseUrl: "",
     imagesDir: opts.imagesDir ?? null,
+    maxFileUploadBytes: opts.maxFileUploadBytes ?? 5 * 1024 * 1024,
+    searchLagSeconds: opts.searchLagSeconds ?? 0,
   });
   const server = createServer((req, res) => {
     dispatch(req, res, state).catch((error: unknown) => {
@@ -92,6 +100,9 @@ export async function startNotionServer(opts: NotionServerOptions = {}): Promise
     injectFault: (fault) => state.faults.add({ times: 1, ...fault }),
     expireFiles: () => state.signer.expireAll(),
     setRateLimit: (rps) => state.limiter.setRate(rps),
+    setSearchLag: (seconds) => {
+      state.searchLagMs = seconds * 1000;
+    },
     addPage: (title) =>
       addPlainPage(state.store, { id: randomUUID(), title }, { type: "workspace", workspace: true }, new Date().toISOString()).id,
     addDatabase: (spec) => {

@@ -3,6 +3,7 @@ import type { Workspace } from "./workspace.ts";
 import { createFaults, type Faults } from "./faults.ts";
 import { filePath } from "./files.ts";
 import { createRateLimiter, type RateLimiter } from "./rate-limit.ts";
+import type { WorkspaceLimits } from "./handlers/context.ts";
 import type { ShapeContext } from "./shapes/context.ts";
 import { createSigner, type FileSigner } from "./signing.ts";
 import { emptyStats, type Stats } from "./stats.ts";
@@ -24,6 +25,10 @@ export type ServerState = {
   baseUrl: string;
   /** Folder of the pictures a workspace's `image` files name (none: they answer 404). */
   imagesDir: string | null;
+  /** The workspace's own limits (largest file an upload may hold). */
+  limits: WorkspaceLimits;
+  /** How long an object written stays out of search results (0: search sees everything at once). */
+  searchLagMs: number;
   shapeContext(req?: IncomingMessage): ShapeContext;
   reset(): void;
 };
@@ -36,6 +41,8 @@ export function createState(options: {
   fileUrlTtlSeconds: number;
   baseUrl: string;
   imagesDir: string | null;
+  maxFileUploadBytes: number;
+  searchLagSeconds: number;
 }): ServerState {
   const store = buildStore(options.workspace);
   const state: ServerState = {
@@ -49,6 +56,8 @@ export function createState(options: {
     webhooks: createWebhookSender(store.workspaceId),
     baseUrl: options.baseUrl,
     imagesDir: options.imagesDir,
+    limits: { maxFileUploadBytes: options.maxFileUploadBytes },
+    searchLagMs: options.searchLagSeconds * 1000,
     shapeContext(req) {
       // Signed URLs use the host the client reached us by, so they work through any alias of this server.
       const baseUrl = req?.headers.host ? `http://${req.headers.host}` : state.baseUrl;
@@ -67,6 +76,7 @@ export function createState(options: {
       state.faults.clear();
       state.stats = emptyStats();
       state.limiter.setRate(options.requestsPerSecond);
+      state.searchLagMs = options.searchLagSeconds * 1000;
     },
   };
   return state;

@@ -9,6 +9,7 @@ export type StoredFile = { id: string; name: string; image: string; bytes?: Buff
 /** A File Upload (`POST /v1/file_uploads`): pending until its bytes are sent, then attachable (as `fileId` once attached). */
 export type StoredUpload = {
   id: string;
+  mode: "single_part" | "multi_part";
   createdTime: string;
   expiryTime: string;
   status: "pending" | "uploaded";
@@ -16,6 +17,9 @@ export type StoredUpload = {
   contentType: string | null;
   bytes?: Buffer;
   fileId?: string;
+  /** A multi-part upload's parts: how many, and those sent so far by part number. */
+  numberOfParts?: number;
+  parts?: Map<number, Buffer>;
 };
 
 /** Where a page outside any database hangs: the workspace or another page. */

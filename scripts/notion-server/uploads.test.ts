@@ -111,9 +111,9 @@ describe("file uploads (POST /v1/file_uploads, then .../send)", () => {
       status: 404,
       code: "object_not_found",
     });
-    expect(await refusal(notion.fileUploads.create({ mode: "multi_part", number_of_parts: 2, filename: "big.png" }))).toMatchObject({
+    expect(await refusal(notion.fileUploads.create({ mode: "multi_part", number_of_parts: 1001, filename: "big.png" }))).toMatchObject({
       status: 400,
-      message: expect.stringContaining("single_part only"),
+      message: expect.stringContaining("body.number_of_parts should be an integer from 1 to 1000"),
     });
   });
 });

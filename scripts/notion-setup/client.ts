@@ -25,12 +25,16 @@ export function notionEnv(env: NodeJS.ProcessEnv = process.env): NotionEnv {
   return { token, baseUrl };
 }
 
+/** How often a request Notion answered 409 conflict_error (another edit saved at the same moment) is sent again, the wait doubling from 500 ms. */
+const CONFLICT_RETRIES = 3;
+
 /** Options of a command's client: its pace, and who hears of Notion asking it to slow down. */
 export type ClientOptions = { requestsPerSecond?: number; onRateLimited?: (retryAfterSeconds: number | null) => void; maxRetries?: number };
 
 /**
- * The real `@notionhq/client` pinned to the project's Notion-Version, paced to `requestsPerSecond` (0: unpaced) and
- * retrying a 429 after its Retry-After (and a 5xx on reads) up to `maxRetries` times.
+ * The real `@notionhq/client` pinned to the project's Notion-Version, paced to `requestsPerSecond` (0: unpaced),
+ * retrying a 429 after its Retry-After (and a 5xx on reads) up to `maxRetries` times, and a 409 conflict_error (Notion
+ * saved nothing: "try again") a few times.
  */
 export function notionClient(env: NotionEnv, options: ClientOptions = {}): Client {
   return new Client({
@@ -45,21 +49,33 @@ export function notionClient(env: NotionEnv, options: ClientOptions = {}): Clien
   });
 }
 
-/** `fetch` spacing requests 1/rate apart, telling `onRateLimited` of every 429 (the client then waits and retries). */
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * `fetch` spacing requests 1/rate apart, sending a request Notion answered 409 again (up to CONFLICT_RETRIES times), and
+ * telling `onRateLimited` of every 429 (the client then waits and retries).
+ */
 function pacedFetch(rate: number, onRateLimited: (seconds: number | null) => void): typeof fetch {
   let next = 0;
   return async (input, init) => {
-    if (rate > 0) {
-      const now = Date.now();
-      const at = Math.max(now, next);
-      next = at + 1000 / rate;
-      if (at > now) await new Promise((resolve) => setTimeout(resolve, at - now));
+    for (let conflicts = 0; ; conflicts++) {
+      if (rate > 0) {
+        const now = Date.now();
+        const at = Math.max(now, next);
+        next = at + 1000 / rate;
+        if (at > now) await sleep(at - now);
+      }
+      const res = await fetch(input, init);
+      if (res.status === 409 && conflicts < CONFLICT_RETRIES) {
+        await res.body?.cancel();
+        await sleep(500 * 2 ** conflicts);
+        continue;
+      }
+      if (res.status === 429) {
+        const seconds = Number(res.headers.get("retry-after"));
+        onRateLimited(Number.isFinite(seconds) && res.headers.has("retry-after") ? seconds : null);
+      }
+      return res;
     }
-    const res = await fetch(input, init);
-    if (res.status === 429) {
-      const seconds = Number(res.headers.get("retry-after"));
-      onRateLimited(Number.isFinite(seconds) && res.headers.has("retry-after") ? seconds : null);
-    }
-    return res;
   };
 }

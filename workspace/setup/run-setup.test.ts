@@ -141,3 +141,40 @@ describe("npm run notion:setup", { timeout: 30_000 }, () => {
     for (const path of ["/v1/pages", "/v1/file_uploads", "/v1/databases"]) expect(after[path], path).toBe(before[path]);
   });
 });
+
+describe("npm run notion:setup checks every value against Notion's rules before it writes", () => {
+  it("names each row, property and fix a dealer's rows would break, and sends nothing", async () => {
+    const demo = loadDemoWorkspace();
+    const slots = demo.databases.find((db) => db.title === "Slot Machines")!;
+    const posts = demo.databases.find((db) => db.title === "Posts")!;
+    const deep = {
+      type: "paragraph" as const,
+      text: "a",
+      children: [
+        {
+          type: "paragraph" as const,
+          text: "b",
+          children: [{ type: "paragraph" as const, text: "c", children: [{ type: "paragraph" as const, text: "d" }] }],
+        },
+      ],
+    };
+    const content = {
+      ...demo,
+      databases: [
+        { ...slots, pages: [{ properties: { Title: "Mills War Eagle", Condition: "Restored, rewired", Denomination: "x".repeat(101) } }] },
+        { ...posts, pages: [{ properties: { Title: "Workshop notes", Section: "news" }, body: [deep] }] },
+      ],
+    };
+    server.resetStats();
+    expect(await runSetup(host, { parent, demo: true, content }, out)).toBe(1);
+    expect(lines).toEqual([
+      `Under the page "Antique Coin-Op" (${parent}):`,
+      "Nothing was created: 3 values break Notion's rules:",
+      '  Slot Machines, row "Mills War Eagle": property Condition: the option "Restored, rewired" has a comma, which Notion does not allow in an option. Fix: Write it without commas.',
+      `  Slot Machines, row "Mills War Eagle": property Denomination: the option "${"x".repeat(40)}…" is 101 characters, more than the 100 Notion takes. Fix: Shorten it.`,
+      '  Posts, row "Workshop notes": its body: its body nests blocks 3 levels deep, more than the 2 Notion takes in one request. Fix: Nest less.',
+    ]);
+    const written = Object.entries(server.stats().byPath).filter(([path]) => !/^\/v1\/(pages\/[^/]+|blocks\/[^/]+\/children)$/.test(path));
+    expect(written).toEqual([]);
+  });
+});

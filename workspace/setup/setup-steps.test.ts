@@ -49,7 +49,7 @@ describe("the setup engine run as workflow steps, each of which may run again", 
     let uploads: Record<string, string> = {};
     const shares: number[] = [];
     for (let remaining = Infinity; remaining > 0;) {
-      const outcome = await fillDatabase(notion, readDemoImage, target, slots, { maxPages: 4, uploads }).catch((error: unknown) => error);
+      const outcome = await fillDatabase(notion, readDemoImage, target, slots, { maxPages: 4, uploads }).catch((error: Error) => error);
       if (outcome instanceof Error) {
         shares.push(-1);
         continue;
@@ -60,7 +60,7 @@ describe("the setup engine run as workflow steps, each of which may run again", 
     }
     expect(shares).toEqual([4, -1, 4, 4, 1]);
     const rows = await notion.dataSources.query({ data_source_id: target.dataSourceId });
-    const titles = rows.results.map((p) => JSON.stringify((p as { properties: { Title: unknown } }).properties.Title));
+    const titles = rows.results.map((p) => JSON.stringify((p as any).properties.Title));
     expect(titles).toHaveLength(slots.pages.length);
     expect(new Set(titles).size).toBe(slots.pages.length);
     // A share reuses the uploads of the shares before it; at most the pictures of the failed share go up again.

@@ -13,7 +13,14 @@ type ApiRequest = {
   store: Store;
   shape: ShapeContext;
   webhooks: WebhookSender;
+  /** The workspace's own limits (the bot user's `workspace_limits`). */
+  limits: WorkspaceLimits;
+  /** How long an object written stays out of search results. */
+  searchLagMs: number;
 };
+
+/** A workspace's own limits, as Notion reports them on the bot user. */
+export type WorkspaceLimits = { maxFileUploadBytes: number };
 
 /** An API handler returns (or resolves to) the JSON body of a 200 answer, or throws a NotionError. */
 export type ApiHandler = (req: ApiRequest) => unknown;

@@ -7,8 +7,11 @@ import type { ApiHandler } from "./context.ts";
 
 type Hit = { id: string; title: string; edited: string; render(): unknown };
 
-/** POST /v1/search: title contains `query` (case-insensitive); filter by object `page` or `data_source`; the trash left out. */
-export const search: ApiHandler = ({ body, store, shape }) => {
+/**
+ * POST /v1/search: title contains `query` (case-insensitive); filter by object `page` or `data_source`; the trash left
+ * out, and, as Notion's indexing lags behind writes, anything written less than `searchLagMs` ago.
+ */
+export const search: ApiHandler = ({ body, store, shape, searchLagMs }) => {
   const filter = body.filter as { property?: string; value?: string } | undefined;
   if (filter && filter.property === "object" && filter.value !== "page" && filter.value !== "data_source") {
     throw validationError(
@@ -41,7 +44,9 @@ export const search: ApiHandler = ({ body, store, shape }) => {
     const dir = sort.direction === "ascending" ? 1 : -1;
     hits.sort((a, b) => (a.edited < b.edited ? -dir : a.edited > b.edited ? dir : 0));
   }
-  const found = hits.filter((h) => h.title.toLowerCase().includes(query));
+  const now = Date.now();
+  const indexed = (h: Hit) => searchLagMs <= 0 || now - Date.parse(h.edited) >= searchLagMs;
+  const found = hits.filter((h) => h.title.toLowerCase().includes(query) && indexed(h));
   const list = paginate(found, body.start_cursor, pageSize(body.page_size, "body"));
   return { ...list, results: list.results.map((h) => h.render()), type: "page_or_data_source", page_or_data_source: {} };
 };

@@ -17,5 +17,11 @@ export function fileUploadObject(upload: StoredUpload, baseUrl: string) {
     content_type: upload.contentType,
     content_length: upload.bytes?.length ?? null,
     ...(upload.status === "pending" ? { upload_url: `${baseUrl}/v1/file_uploads/${upload.id}/send` } : {}),
+    ...(upload.mode === "multi_part"
+      ? {
+          number_of_parts: { total: upload.numberOfParts, sent: upload.parts?.size ?? 0 },
+          ...(upload.status === "pending" ? { complete_url: `${baseUrl}/v1/file_uploads/${upload.id}/complete` } : {}),
+        }
+      : {}),
   };
 }
