@@ -84,16 +84,18 @@ export async function readStatus(db: D1Database): Promise<WebhookStatus> {
   };
 }
 
-/** How long an accepted event id is remembered: longer than the freshness window, after which a replay is refused as stale anyway. */
-const EVENT_ID_MEMORY_MS = 60 * 60_000;
-
-/** Remembers an event id; false when it was seen before (a repeated delivery). Forgets ids older than EVENT_ID_MEMORY_MS. */
-export async function firstDelivery(db: D1Database, eventId: string, now = Date.now()): Promise<boolean> {
+/**
+ * Remembers an event id until `forgetAt` (when a repeat of its event would be refused as stale anyway); false when it was
+ * seen before (a repeated delivery). Forgets the ids whose time has passed.
+ */
+export async function firstDelivery(db: D1Database, eventId: string, forgetAt: number, now = Date.now()): Promise<boolean> {
   const [, inserted] = await batchResults(db, [
-    db.prepare("DELETE FROM webhook_events WHERE received_at < ?").bind(now - EVENT_ID_MEMORY_MS),
+    db.prepare("DELETE FROM webhook_events WHERE forget_at < ?").bind(now),
     db
-      .prepare("INSERT INTO webhook_events (event_id, received_at) VALUES (?, ?) ON CONFLICT (event_id) DO NOTHING RETURNING event_id")
-      .bind(eventId, now),
+      .prepare(
+        "INSERT INTO webhook_events (event_id, received_at, forget_at) VALUES (?, ?, ?) ON CONFLICT (event_id) DO NOTHING RETURNING event_id",
+      )
+      .bind(eventId, now, forgetAt),
   ]);
   return inserted.results.length > 0;
 }

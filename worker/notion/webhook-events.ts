@@ -22,6 +22,7 @@ export const WebhookEvent = z.looseObject({
   id: z.string().min(1).max(100),
   timestamp: z.iso.datetime({ offset: true }),
   type: z.string().min(1).max(100),
+  attempt_number: z.number().int().optional(),
   entity: z.looseObject({ id: NotionId, type: z.string().max(100) }),
   data: z.looseObject({ parent: z.looseObject({ id: z.string().max(100), type: z.string().max(100) }).optional() }).optional(),
 });
@@ -53,17 +54,21 @@ export function changesFor(event: WebhookEventBody): WebhookChanges {
 }
 
 /**
- * How old an event may be: Notion delivers within about 5 minutes (aggregating, retrying), so 10 minutes leaves room
- * for late deliveries while a captured event cannot be replayed for long. Events dated more than a minute ahead
- * (beyond clock skew) are refused too.
+ * How old an event may be: Notion retries a delivery that failed (the site deploying, or down) for up to a day, and a
+ * retry keeps the event's first timestamp, so an event is accepted for 24 hours. Events dated more than a minute ahead
+ * (beyond clock skew) are refused.
  */
-const EVENT_MAX_AGE_MS = 10 * 60_000;
+const EVENT_MAX_AGE_MS = 24 * 60 * 60_000;
 const MAX_CLOCK_SKEW_MS = 60_000;
+
+/** Until when an accepted event's id must be remembered: past it, a repeat of the event is refused as stale anyway. */
+export const forgetAt = (event: WebhookEventBody) => Date.parse(event.timestamp) + EVENT_MAX_AGE_MS + MAX_CLOCK_SKEW_MS;
 
 /** Why an event is too old or too far in the future, or null when its timestamp is acceptable. */
 export function staleReason(event: WebhookEventBody, now = Date.now()): string | null {
   const at = Date.parse(event.timestamp);
-  if (now - at > EVENT_MAX_AGE_MS) return `Stale event: dated ${event.timestamp}, more than ${EVENT_MAX_AGE_MS / 60_000} minutes ago`;
+  if (now - at > EVENT_MAX_AGE_MS)
+    return `Stale event: dated ${event.timestamp}, more than ${EVENT_MAX_AGE_MS / 3_600_000} hours ago, after Notion has stopped retrying it (the nightly sync copies its change)`;
   if (at - now > MAX_CLOCK_SKEW_MS) return `Event dated in the future: ${event.timestamp}`;
   return null;
 }

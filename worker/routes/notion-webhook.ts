@@ -8,7 +8,7 @@ import { fail, notFound } from "../lib/errors";
 import { secretMatches } from "../lib/secrets";
 import { apiRateLimit } from "../middleware/rate-limit";
 import { syncDebouncer } from "../sync/webhook/sync-debouncer";
-import { changesFor, staleReason, WebhookEvent, WebhookVerification } from "../notion/webhook-events";
+import { changesFor, forgetAt, staleReason, WebhookEvent, WebhookVerification } from "../notion/webhook-events";
 import { verifyWebhookSignature } from "../notion/webhook-signature";
 import { logEvent } from "../lib/log";
 
@@ -73,8 +73,11 @@ notionWebhook.post(
     if (!parsed.success) fail(400, `Not a Notion webhook event: ${z.prettifyError(parsed.error)}`);
     const event = parsed.data;
     const stale = staleReason(event);
-    if (stale) fail(400, stale);
-    if (!(await firstDelivery(c.env.DB, event.id))) return c.json({ ok: true, duplicate: true });
+    if (stale) {
+      logEvent("webhook_refused", { eventId: event.id, type: event.type, attempt: event.attempt_number, message: stale }, "warn");
+      fail(400, stale);
+    }
+    if (!(await firstDelivery(c.env.DB, event.id, forgetAt(event)))) return c.json({ ok: true, duplicate: true });
     const changes = changesFor(event);
     if (changes.pages.length + changes.schemas.length > 0) {
       try {

@@ -6,7 +6,17 @@ import worker from "../index";
 import { adminCookie, adminFetch } from "../test/admin";
 import { troubledD1 } from "../test/d1-faults";
 import { control, rows, syncSchemas, syncTable } from "../test/notion-sync";
-import { deliver, deliverSigned, pendingChanges, runDebouncer, WEBHOOK_TOKEN, webhookEvent, webhookPath } from "../test/webhooks";
+import {
+  deliver,
+  deliverSigned,
+  editPage,
+  pendingChanges,
+  runDebouncer,
+  titleValue,
+  WEBHOOK_TOKEN,
+  webhookEvent,
+  webhookPath,
+} from "../test/webhooks";
 import { signWebhookBody } from "../notion/webhook-signature";
 import { MAX_WEBHOOK_BODY_BYTES } from "./notion-webhook";
 
@@ -176,16 +186,52 @@ describe(
       expect(await pendingChanges()).toEqual({ pages: [], schemas: [] });
     });
 
-    it("refuses a correctly signed event older than 10 minutes, or dated in the future", async () => {
-      const old = await deliverSigned(webhookEvent("page.properties_updated", pageId, new Date(Date.now() - 11 * 60_000)));
+    it("refuses a correctly signed event older than 24 hours, or dated in the future, saying why in the log", async () => {
+      const warned = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+      const event = webhookEvent("page.properties_updated", pageId, new Date(Date.now() - 25 * 3_600_000));
+      const old = await deliverSigned({ ...event, attempt_number: 8 });
       expect(old.status).toBe(400);
-      expect((await old.json<{ error: string }>()).error).toMatch(/^Stale event: dated .*, more than 10 minutes ago$/);
+      const reason = `Stale event: dated ${event.timestamp}, more than 24 hours ago, after Notion has stopped retrying it (the nightly sync copies its change)`;
+      expect(await old.json()).toEqual({ error: reason });
+      expect(warned.mock.calls.map(([line]) => JSON.parse(line as string))).toContainEqual({
+        event: "webhook_refused",
+        eventId: event.id,
+        type: "page.properties_updated",
+        attempt: 8,
+        message: reason,
+      });
       const future = await deliverSigned(webhookEvent("page.properties_updated", pageId, new Date(Date.now() + 5 * 60_000)));
       expect(future.status).toBe(400);
-      // Five minutes late (Notion's longest usual delay) is still fine.
-      expect((await deliverSigned(webhookEvent("page.properties_updated", pageId, new Date(Date.now() - 5 * 60_000)))).status).toBe(200);
+      expect(await pendingChanges()).toEqual({ pages: [], schemas: [] });
+      // 23 hours late (a retry after a long outage) is still fine.
+      expect((await deliverSigned(webhookEvent("page.properties_updated", pageId, new Date(Date.now() - 23 * 3_600_000)))).status).toBe(
+        200,
+      );
       expect(await pendingChanges()).toEqual({ pages: [pageId], schemas: [] });
       await runDebouncer();
+    });
+
+    it("syncs the page of an event Notion delivers 40 minutes late (a retry after an outage); the same event again is acknowledged and changes nothing", async () => {
+      await editPage(pageId, { properties: titleValue("Late Tin Robot") });
+      const event = webhookEvent("page.properties_updated", pageId, new Date(Date.now() - 40 * 60_000));
+      const late = await deliverSigned({ ...event, attempt_number: 4 });
+      expect([late.status, await late.json()]).toEqual([200, { ok: true, queued: { pages: [pageId], schemas: [] } }]);
+      expect(await runDebouncer()).toBe(true);
+      const title = async () => (await rows<{ id: string; title: string }>("Vintage Toys")).find((r) => r.id === pageId)?.title;
+      expect(await title()).toBe("Late Tin Robot");
+
+      // Notion's next retry of that same event, after another edit the event does not name: acknowledged, nothing synced.
+      await editPage(pageId, { properties: titleValue("Edited Again") });
+      const again = await deliverSigned({ ...event, attempt_number: 5 });
+      expect([again.status, await again.json()]).toEqual([200, { ok: true, duplicate: true }]);
+      expect(await pendingChanges()).toEqual({ pages: [], schemas: [] });
+      expect(await runDebouncer()).toBe(false);
+      expect(await title()).toBe("Late Tin Robot");
+      // Its id is kept until the event could no longer be accepted: a day after its own date, plus a minute of clock skew.
+      const kept = await env.DB.prepare("SELECT forget_at FROM webhook_events WHERE event_id = ?1")
+        .bind(event.id)
+        .first<{ forget_at: number }>();
+      expect(kept!.forget_at).toBe(Date.parse(event.timestamp) + 24 * 3_600_000 + 60_000);
     });
 
     it("accepts a signed event of several KB (Notion lists authors and properties; the app-wide 1 KB limit does not apply)", async () => {
