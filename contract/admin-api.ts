@@ -118,8 +118,33 @@ const NotionCheckFindingSchema = z.object({
 /** One problem the workspace check found. */
 export type NotionCheckFinding = z.infer<typeof NotionCheckFindingSchema>;
 
-/** `GET /api/admin/notion-check` answer: `ok` when the sync will find every database and property it reads. */
-export const NotionCheckSchema = z.object({ ok: z.boolean(), findings: z.array(NotionCheckFindingSchema), checkedAt: z.string() });
+/** How the check found one database of the layout: under the catalogue's page, by Notion's search, or not at all (null). */
+const NotionCheckDatabaseSchema = z.object({
+  title: z.string(),
+  foundBy: z.nullable(z.enum(["page", "search"])),
+  databaseId: z.nullable(z.string()),
+});
+
+/**
+ * `GET /api/admin/notion-check` answer: `ok` when the sync will find every database and property it reads; how each
+ * database of the layout was found; the catalogue's page the worker keeps (null: none yet, search alone finds them).
+ */
+export const NotionCheckSchema = z.object({
+  ok: z.boolean(),
+  findings: z.array(NotionCheckFindingSchema),
+  databases: z.array(NotionCheckDatabaseSchema),
+  parentPageId: z.nullable(z.string()),
+  checkedAt: z.string(),
+});
 
 /** `GET /api/admin/notion-check` answer. */
 export type NotionCheck = z.infer<typeof NotionCheckSchema>;
+
+/** `PUT /api/admin/notion-parent` body: the catalogue's page in Notion, as its id or its link (••• → Copy link). */
+export const NotionParentBodySchema = z.object({ page: z.string().check(z.minLength(1), z.maxLength(2000)) });
+
+/** `GET|PUT /api/admin/notion-parent` answer: the page the catalogue's databases sit under (32 hex digits), null when none is kept yet. */
+export const NotionParentSchema = z.object({ parentPageId: z.nullable(z.string()), title: z.optional(z.string()) });
+
+/** `GET|PUT /api/admin/notion-parent` answer. */
+export type NotionParent = z.infer<typeof NotionParentSchema>;

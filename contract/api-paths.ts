@@ -54,6 +54,7 @@ export const ADMIN_PATHS = {
   notionCheck: "/api/admin/notion-check",
   settings: "/api/admin/settings",
   rebuildHook: "/api/admin/rebuild-hook",
+  notionParent: "/api/admin/notion-parent",
 } as const;
 
 /** Site pages of the enquiry form: the form filled from `?category=&id=`, and the thank-you page a plain form post lands on. */

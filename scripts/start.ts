@@ -18,7 +18,7 @@ try {
   process.exit(1);
 }
 const { password, description } = admin;
-const { NOTION_API_URL, NOTION_TOKEN } = process.env;
+const { NOTION_API_URL, NOTION_TOKEN, NOTION_PARENT_PAGE } = process.env;
 const started = performance.now();
 
 // wrangler dev and every build run in process groups of their own, which Ctrl-C does not reach: a signal at any moment,
@@ -47,7 +47,10 @@ try {
     persistTo: process.env.STATE_DIR || ".wrangler/state",
     assetsDir: process.env.DIST_DIR || "dist",
     password,
-    notion: NOTION_API_URL && NOTION_TOKEN ? { url: NOTION_API_URL, token: NOTION_TOKEN } : undefined,
+    notion:
+      NOTION_API_URL && NOTION_TOKEN
+        ? { url: NOTION_API_URL, token: NOTION_TOKEN, ...(NOTION_PARENT_PAGE?.trim() ? { parentPage: NOTION_PARENT_PAGE.trim() } : {}) }
+        : undefined,
     log: console.log,
     signal: interrupt.signal,
     webhooks: true,

@@ -1,4 +1,5 @@
-import { hideWebhookSecret } from "#contract/api-paths";
+import type { NotionParent } from "#contract/admin-api";
+import { ADMIN_PATHS, hideWebhookSecret } from "#contract/api-paths";
 import { unlessAborted } from "./abort.ts";
 import { signIn, type AdminClient } from "../lib/admin-client.ts";
 import { buildSite, type BuildReport, type Publish } from "../lib/build-site.ts";
@@ -40,7 +41,8 @@ export type StackOptions = {
   persistTo: string;
   assetsDir?: string;
   password: string;
-  notion?: { url: string; token: string };
+  /** An external Notion (or Notion-compatible) server, and the page its catalogue sits under when known (set in the worker before the first sync). */
+  notion?: { url: string; token: string; parentPage?: string };
   log?: (line: string) => void;
   signal?: AbortSignal;
   webhooks?: boolean;
@@ -134,6 +136,13 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     log(`worker: listening on ${worker.url}`);
     // Sign-in and sync are requests to the worker: stopping it makes any left in flight fail.
     admin = await unlessAborted(signIn(worker.url, options.password), signal);
+    if (options.notion?.parentPage) {
+      const set = await unlessAborted(
+        admin.call<NotionParent>(ADMIN_PATHS.notionParent, { method: "PUT", body: { page: options.notion.parentPage } }),
+        signal,
+      );
+      log(`notion: the catalogue's page is "${set.title ?? ""}" (${set.parentPageId})`);
+    }
     const sync = await unlessAborted(fullSync(admin, log), signal);
     const build = await buildSite(api, assetsDir, log, publish, signal);
     hook.arm();

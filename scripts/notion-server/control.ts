@@ -41,6 +41,8 @@ const DatabaseBody = z.object({
   pages: z.array(z.object({ id: z.string().uuid().optional(), properties: z.record(z.string(), z.unknown()) }).passthrough()).default([]),
   /** Deletes the databases already titled so first: the new one takes the title over instead of sharing it. */
   replace: z.boolean().default(false),
+  /** The page it sits under (one `POST /__control/pages` made), listed among that page's child_database blocks. */
+  parent: z.string().uuid().optional(),
 });
 
 /** Test control over HTTP (no auth): faults, file expiry, reset, stats, extra databases and pages, rate limit. */
@@ -76,10 +78,16 @@ export async function handleControl(req: IncomingMessage, res: ServerResponse, u
         return sendJson(res, 200, { ok: true, seconds });
       }
       case "POST /__control/databases": {
-        const { replace, ...body } = DatabaseBody.parse(parseJson(raw));
+        const { replace, parent, ...body } = DatabaseBody.parse(parseJson(raw));
         const spec = body as unknown as DatabaseSpec;
+        if (parent && !state.store.plainPages.has(parent)) return sendJson(res, 404, { ok: false, error: `No page ${parent}` });
         if (replace) removeDatabasesTitled(state.store, spec.title);
         const db = addDatabase(state.store, spec);
+        if (parent) {
+          db.parentPageId = parent;
+          // Written now, as Notion would date a database made under a page: a search lag hides it.
+          db.createdTime = db.lastEditedTime = new Date().toISOString();
+        }
         return sendJson(res, 200, { id: db.id, dataSourceId: db.dataSourceId, title: db.title, pageIds: db.pages.map((p) => p.id) });
       }
       case "POST /__control/pages": {

@@ -126,6 +126,26 @@ export const NotionSearchResult = z.looseObject({
   last_edited_time: z.string().optional(),
 });
 
+/** A data source as search lists it or its retrieval answers (`NotionSearchResult`), with the page its database sits under. */
+export const NotionDataSource = NotionSearchResult.extend({
+  database_parent: z.looseObject({ type: z.string().optional(), page_id: z.string().optional() }).nullish(),
+});
+
+/** A block of a page's children as the catalogue's page lists them: a `child_database` block carries its database's title. */
+export const NotionChildBlock = z.looseObject({
+  id: z.string(),
+  type: z.string(),
+  child_database: z.looseObject({ title: z.string() }).optional(),
+});
+
+/** A database as its retrieval answers: its data sources (id and name). */
+export const NotionDatabase = z.looseObject({
+  id: z.string(),
+  in_trash: z.boolean().optional(),
+  archived: z.boolean().optional(),
+  data_sources: z.array(z.looseObject({ id: z.string(), name: z.string().optional() })),
+});
+
 /** One cursor page of a list answer (search, query, block children). */
 export function notionList<T extends z.ZodType>(item: T) {
   return z.looseObject({ results: z.array(item), has_more: z.boolean(), next_cursor: z.string().nullable() });

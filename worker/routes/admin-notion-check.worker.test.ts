@@ -2,7 +2,7 @@ import { exports } from "cloudflare:workers";
 import { afterEach, describe, expect, it } from "vitest";
 import { NotionCheckSchema, type NotionCheck } from "#contract/admin-api";
 import { ADMIN_PATHS } from "#contract/api-paths";
-import { layoutDatabase } from "#contract/notion-layout";
+import { layoutDatabase, NOTION_LAYOUT } from "#contract/notion-layout";
 import { adminFetch } from "../test/admin";
 import { control } from "../test/notion-sync";
 
@@ -26,7 +26,13 @@ afterEach(() => control("reset"));
 describe("GET /api/admin/notion-check", () => {
   it("finds every database and property of the demo workspace in order", async () => {
     const answer = await check();
-    expect(answer).toEqual({ ok: true, findings: [], checkedAt: expect.any(String) });
+    expect(answer).toEqual({
+      ok: true,
+      findings: [],
+      databases: NOTION_LAYOUT.map((db) => ({ title: db.title, foundBy: "search", databaseId: expect.any(String) })),
+      parentPageId: null,
+      checkedAt: expect.any(String),
+    });
     expect(Date.now() - Date.parse(answer.checkedAt)).toBeLessThan(60_000);
   });
 

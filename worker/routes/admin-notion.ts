@@ -3,15 +3,22 @@ import { ADMIN_PATHS } from "#contract/api-paths";
 import { HTTPException } from "hono/http-exception";
 import type { AppEnv } from "../app-env";
 import {
+  NotionParentBodySchema,
   SyncAllQuerySchema,
   SyncTableBodySchema,
   type NotionCheck,
+  type NotionParent,
   type NotionTable,
   type NotionTables,
   type SchemaSyncResult,
   type SyncStartAnswer,
 } from "#contract/admin-api";
 import { checkWorkspace } from "#contract/notion-check";
+import { NOTION_LAYOUT } from "#contract/notion-layout";
+import { titleKey } from "#contract/notion-names";
+import { parentPage } from "#workspace/setup/parent-page";
+import { SetupError } from "#workspace/setup/setup-error";
+import { readSetting, writeSetting } from "../data/site-settings";
 import type { RunTrigger } from "#contract/sync-runs";
 import { errorMessage, fail } from "../lib/errors";
 import { validate } from "./lib/validate";
@@ -38,6 +45,7 @@ async function guarded<T>(what: string, work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (err) {
+    if (err instanceof HTTPException) throw err;
     if (err instanceof LockBusyError) fail(409, err.message);
     const upstream = upstreamMessage(err);
     if (upstream) fail(502, upstream);
@@ -118,11 +126,38 @@ adminNotion.post(ADMIN_PATHS.syncAll, validate("query", SyncAllQuerySchema), asy
   return startAndAnswer(c, "Full sync", { kind: "full" }, trigger, "Full sync started");
 });
 
-// Reads the workspace (one search, plus a retrieval for any partial result): nothing is cached, the operator asks for a fresh look.
+// Finds the databases as the sync does (under the catalogue's page, then by search): nothing is cached, the operator asks for a fresh look.
 adminNotion.get(ADMIN_PATHS.notionCheck, async (c) => {
-  const found = await guarded("The workspace check", () => findDataSources(notionRun(c.env).notion));
+  const parentPageId = await readSetting(c.env.DB, "notionParentPageId");
+  const titles = NOTION_LAYOUT.map((db) => db.title);
+  const found = await guarded("The workspace check", () => findDataSources(notionRun(c.env).notion, { parentPageId, titles }));
   const findings = checkWorkspace(seenDatabases(found));
-  return c.json<NotionCheck>({ ok: findings.length === 0, findings, checkedAt: new Date().toISOString() });
+  const databases = NOTION_LAYOUT.map((db) => {
+    const [source] = found.get(titleKey(db.title)) ?? [];
+    return { title: db.title, foundBy: source?.foundBy ?? null, databaseId: source?.databaseId ?? null };
+  });
+  return c.json<NotionCheck>({ ok: findings.length === 0, findings, databases, parentPageId, checkedAt: new Date().toISOString() });
+});
+
+adminNotion.get(ADMIN_PATHS.notionParent, async (c) =>
+  c.json<NotionParent>({ parentPageId: await readSetting(c.env.DB, "notionParentPageId") }),
+);
+
+// The catalogue's page, once Notion shows it to the integration: syncs then find the databases under it before searching.
+adminNotion.put(ADMIN_PATHS.notionParent, validate("json", NotionParentBodySchema), async (c) => {
+  const { page } = c.req.valid("json");
+  const found = await guarded("Setting the catalogue's page", async () => {
+    try {
+      return await parentPage(notionRun(c.env).notion, page);
+    } catch (err) {
+      if (err instanceof SetupError) fail(400, err.message);
+      throw err;
+    }
+  });
+  const parentPageId = found.id.replace(/-/g, "").toLowerCase();
+  await writeSetting(c.env.DB, "notionParentPageId", parentPageId);
+  logEvent("notion_parent_set", { pageId: parentPageId, message: "the catalogue's page was set in the admin panel" });
+  return c.json<NotionParent>({ parentPageId, title: found.title });
 });
 
 export default adminNotion;

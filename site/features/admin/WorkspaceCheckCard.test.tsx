@@ -20,11 +20,18 @@ afterEach(() => $notionCheck.set({ check: null, error: null, checking: false }))
 
 describe("workspace check card", () => {
   it("says all is in order when the check found nothing", () => {
-    const text = cardText({ check: { ok: true, findings: [], checkedAt }, error: null, checking: false });
+    const databases = [
+      { title: "Slot Machines", foundBy: "page" as const, databaseId: "d1" },
+      { title: "Posts", foundBy: "search" as const, databaseId: "d2" },
+    ];
+    const text = cardText({ check: { ok: true, findings: [], databases, parentPageId: "1a2b", checkedAt }, error: null, checking: false });
     expect(text).toContain("Workspace check Every database and property the site reads is in Notion, shared with the integration.");
     expect(text).toContain("Check again");
     expect(text).toContain("Checked ");
     expect(text).not.toContain("Fix:");
+    expect(text).toContain(
+      "How each database was found Slot Machines: found under the catalogue's page Posts: found by Notion's search, not under the catalogue's page",
+    );
   });
 
   it("lists each problem under its database with its fix", () => {
@@ -32,6 +39,8 @@ describe("workspace check card", () => {
       check: {
         ok: false,
         checkedAt,
+        parentPageId: null,
+        databases: [{ title: "Posts", foundBy: null, databaseId: null }],
         findings: [
           {
             database: "Slot Machines",
@@ -56,6 +65,7 @@ describe("workspace check card", () => {
     expect(text).toContain(
       "Posts : no database with this title is shared with the integration Fix: Run npm run notion:setup to create it.",
     );
+    expect(text).toContain("Posts: not found");
   });
 
   it("shows that a check is under way, and why one could not be loaded", () => {

@@ -1,5 +1,6 @@
 import { useStore } from "@nanostores/react";
 import { useEffect } from "react";
+import { foundLine } from "#contract/notion-check";
 import Icon from "../../lib/ui/Icon";
 import { $notionCheck, refreshNotionCheck } from "./admin-notion-check";
 import { formatTime } from "./format-time";
@@ -54,6 +55,16 @@ export default function WorkspaceCheckCard() {
             </li>
           ))}
         </ul>
+      )}
+      {check && (
+        <details className="text-sm" data-testid="workspace-found">
+          <summary className="cursor-pointer">How each database was found</summary>
+          <ul className="mt-2 grid grid-cols-1 gap-1">
+            {check.databases.map((db) => (
+              <li key={db.title}>{foundLine(db.title, db.foundBy)}</li>
+            ))}
+          </ul>
+        </details>
       )}
       <div className="flex flex-wrap items-center gap-3 text-sm">
         <button type="button" className="btn-outline" disabled={checking} onClick={() => void refreshNotionCheck()}>

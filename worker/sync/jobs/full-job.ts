@@ -5,7 +5,8 @@ import { afterSync } from "../publish/after-sync";
 import { BODIES_PER_RUN, BODIES_PER_STEP, backfillBodies } from "./body-backfill";
 import { notionRun } from "../../notion/client";
 import { forEachLimit } from "../../notion/concurrency";
-import { duplicateMessage, findDataSources, lookUp } from "../../notion/find-databases";
+import { duplicateMessage, lookUp } from "../../notion/find-databases";
+import { findCatalogue } from "./find-catalogue";
 import { canUpdateInPlace } from "./incremental-sync";
 import { readEntry, registerIfAbsent, type RegistryEntry } from "../../tables/registry";
 import { columnsFor } from "../../tables/schema";
@@ -95,11 +96,11 @@ export async function fullJob(steps: SyncSteps, trigger: RunTrigger, reason?: st
   }
 }
 
-/** One search for the workspace's databases and what it means for each contract table (registering missing ones as placeholders). */
+/** The catalogue's databases found (under its page, then by search) and what that means for each contract table (registering missing ones as placeholders). */
 async function planTables(env: Env): Promise<{ plans: TablePlan[]; requests: number }> {
   const search = notionRun(env);
-  logEvent("sync_search", { message: "searching Notion for the workspace's databases" });
-  const found = await findDataSources(search.notion);
+  logEvent("sync_search", { message: "finding the catalogue's databases in Notion" });
+  const found = await findCatalogue(env, search.notion);
   const now = new Date().toISOString();
   const plans: TablePlan[] = [];
   const missing = [];

@@ -1,6 +1,7 @@
 import type { SchemaSyncResult } from "#contract/admin-api";
 import { notionRun } from "../../notion/client";
-import { duplicateMessage, findDataSources, lookUp } from "../../notion/find-databases";
+import { duplicateMessage, lookUp } from "../../notion/find-databases";
+import { findCatalogue } from "./find-catalogue";
 import { listingIndexStatements } from "../../data/listing-indexes";
 import { existingNotionTables } from "../../tables/existing-tables";
 import { LOCK_TTL_MS, SYNC_LOCK, withLock } from "../../tables/lock";
@@ -67,8 +68,8 @@ export function missingMessage(title: string, kept: boolean): string {
 
 async function rebuildSchemas(env: Env): Promise<SchemaSyncOutcome> {
   const run = notionRun(env);
-  logEvent("sync_search", { message: "searching Notion for the workspace's databases" });
-  const found = await findDataSources(run.notion);
+  logEvent("sync_search", { message: "finding the catalogue's databases in Notion" });
+  const found = await findCatalogue(env, run.notion);
   const existing = new Set(await existingNotionTables(env.DB, { sideTables: true }));
   const now = new Date().toISOString();
   const statements: D1PreparedStatement[] = [];
