@@ -8,12 +8,10 @@ export default defineConfig({
     maxWorkers: 2,
     projects: [
       {
-        // Node has no `cloudflare:workers` nor `cloudflare:workflows`; the worker's entry imports them for its Durable Object
-        // and its Workflow.
+        // Node has no `cloudflare:workers`; the worker's entry imports it for its Durable Objects and its Workflow.
         resolve: {
           alias: {
             "cloudflare:workers": fileURLToPath(new URL("./worker/test/cloudflare-workers-node.ts", import.meta.url)),
-            "cloudflare:workflows": fileURLToPath(new URL("./worker/test/cloudflare-workflows-node.ts", import.meta.url)),
           },
         },
         test: {

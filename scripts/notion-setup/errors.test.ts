@@ -66,14 +66,21 @@ describe("notion:setup and notion:check fail early, saying how to fix it", () =>
     );
   });
 
-  it("a token Notion refuses (401), a 429 that lasts, and a server that does not answer", async () => {
+  it("a token Notion refuses (401) and a 429 that lasts, in the words the admin panel and the sync history use, and a server that does not answer", async () => {
     expect(await failure(runCheck(client("wrong"), {}, () => {}))).toBe(
-      "Notion refused the token (401 unauthorized: API token is invalid.). NOTION_TOKEN must be your integration's Internal Integration " +
-        `Secret (https://www.notion.so/profile/integrations), and NOTION_API_URL (${server.url}) the server it belongs to.`,
+      "Notion refused the integration's token (401 unauthorized: API token is invalid): the token is wrong or was revoked. " +
+        "Fix: copy the integration's secret from https://www.notion.so/profile/integrations and store it as the NOTION_TOKEN secret, " +
+        "in the Cloudflare dashboard (Workers & Pages → the catalogue's worker → Settings → Variables and Secrets) or with `npx wrangler secret put NOTION_TOKEN`." +
+        `\nThis command reads it from NOTION_TOKEN, for the server at NOTION_API_URL (${server.url}).`,
     );
     server.injectFault({ status: 429, path: "/v1/search", retryAfter: 0 });
+    expect(await failure(runCheck(client(), {}, () => {}))).toBe(
+      "Notion kept asking to slow down (429 rate_limited: This request exceeds the number of requests allowed. Slow down and try again). " +
+        "Fix: nothing to do in Notion: run the command again in a few minutes.",
+    );
+    server.injectFault({ status: 403, path: "/v1/search", code: "restricted_resource" });
     expect(await failure(runCheck(client(), {}, () => {}))).toMatch(
-      /^Notion is still rate limiting after several retries \(429 rate_limited: .*\)\. Wait a few minutes/,
+      /^Notion refused the integration access \(403 restricted_resource: .*\): the integration lacks a capability\. Fix: /,
     );
     // A free port nothing listens on.
     const closed = `http://127.0.0.1:${await freePort()}`;

@@ -1,3 +1,4 @@
+import { notionFailureText } from "#contract/notion-failures";
 import { describe, expect, it } from "vitest";
 import type { NotionTable } from "#contract/admin-api";
 import { databaseIdFor, dataSourceIdFor } from "../../scripts/notion-server/ids.ts";
@@ -159,10 +160,12 @@ describe("Notion Sync tab", () => {
       path: `/v1/data_sources/${dataSourceIdFor("Vintage Toys")}/query`,
     });
     await page.getByRole("button", { name: "Sync Data for Vintage Toys" }).click();
-    // The run's recorded error: the sync runs after the start's answer (202), so no HTTP status is in it.
-    expect(await waitForToast(page, "Table Sync Failed")).toEqual({ description: `Notion: ${message}`, variant: "destructive" });
+    // The run's recorded words, the same in the toast and the status card: the sync runs after the start's answer (202),
+    // so no HTTP status of ours is in them.
+    const words = notionFailureText({ status: 404, code: "object_not_found", message }, { database: "Vintage Toys", nextTry: "nightly" });
+    expect(await waitForToast(page, "Table Sync Failed")).toEqual({ description: words, variant: "destructive" });
     const lastSync = statusCard(page, "last-sync");
-    await expect.poll(() => lastSync.textContent()).toContain(message);
+    await expect.poll(() => lastSync.textContent()).toContain(words);
     expect(await lastSync.getAttribute("data-outcome")).toBe("Failed");
     expect(await lastSync.textContent()).toContain("Table sync (notion_vintage_toys)");
     expect(await tableRow(page, "notion_vintage_toys").getByTestId("record-count").textContent()).toBe(
@@ -178,7 +181,7 @@ describe("Notion Sync tab", () => {
     await injectNotionFault({ status: 401, code: "unauthorized", message: "API token is invalid.", path: "/v1/search" });
     await confirmSchemaSync(page);
     expect(await waitForToast(page, "Schema Sync Failed")).toEqual({
-      description: '502: {"error":"Notion: API token is invalid."}',
+      description: `502: ${JSON.stringify({ error: notionFailureText({ status: 401, code: "unauthorized", message: "API token is invalid." }) })}`,
       variant: "destructive",
     });
     const lastSync = statusCard(page, "last-sync");

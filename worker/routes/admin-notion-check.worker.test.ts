@@ -71,7 +71,9 @@ describe("GET /api/admin/notion-check", () => {
     await control("faults", { status: 401, path: "/v1/search", message: "API token is invalid." });
     const res = await adminFetch(ADMIN_PATHS.notionCheck);
     expect(res.status).toBe(502);
-    expect(((await res.json()) as { error: string }).error).toContain("API token is invalid.");
+    expect(((await res.json()) as { error: string }).error).toMatch(
+      /^Notion refused the integration's token \(401 unauthorized: API token is invalid\): the token is wrong or was revoked\. Fix: /,
+    );
     const visitor = await exports.default.fetch(`http://localhost${ADMIN_PATHS.notionCheck}`);
     expect(visitor.status).toBe(401);
   });

@@ -6,6 +6,7 @@ import { listSyncRuns, readSyncRun } from "../data/sync-history";
 import { finishRun } from "../data/sync-runs";
 import { fail } from "../lib/errors";
 import { validate } from "./lib/validate";
+import { unrecordedEnd } from "../sync/steps/run-ended";
 import { runInstanceId } from "../sync/steps/start-sync";
 
 /** `GET /api/admin/sync-runs?limit=`: the sync history, newest first (every run kept when `limit` is left out); `/{id}`: one run's progress. */
@@ -31,7 +32,7 @@ adminSyncRuns.get("/:id", validate("param", RunParams), async (c) => {
   const state = await instance.status();
   if (run.finishedAt === null && (state.status === "terminated" || state.status === "errored")) {
     // Killed before its own failure step could record it; its lock expires on its own.
-    const message = `The sync run was ${state.status === "terminated" ? "stopped" : "ended by an error"}${state.error ? `: ${state.error.message}` : ""}`;
+    const message = unrecordedEnd(state.status, state.error?.message);
     await finishRun(c.env.DB, id, { ok: false, message });
     return c.json<SyncRunProgress>({ ...((await readSyncRun(c.env.DB, id)) ?? run), readAt, status: state.status });
   }

@@ -63,7 +63,11 @@ export async function fullJob(steps: SyncSteps, trigger: RunTrigger, reason?: st
         tables[i] = { ...table, ok: true, rows: outcome.rows, seconds: outcome.seconds, message: outcome.message };
         counts[i] = outcome.counts;
       } catch (err) {
-        tables[i] = { ...table, ok: false, message: failureMessage(err) };
+        tables[i] = {
+          ...table,
+          ok: false,
+          message: failureMessage(err, { database: plan.databaseTitle, nextTry: steps.nextTry ?? "nightly" }),
+        };
       }
     });
     const synced = tables.filter((t) => t.ok);
@@ -90,7 +94,8 @@ export async function fullJob(steps: SyncSteps, trigger: RunTrigger, reason?: st
     logEvent("sync_full", { runId: steps.runId, ok: success, message, requests, ms: Math.round(seconds * 1000) });
     return { success, message, tables, requests, seconds };
   } catch (err) {
-    const message = because(failureMessage(err));
+    const message = because(failureMessage(err, { nextTry: steps.nextTry ?? "nightly" }));
+    logEvent("sync_failed", { runId: steps.runId, kind: "full", error: message });
     await steps.run("failed", ({ env }) => finishRun(env.DB, steps.runId, { ok: false, message }), { unlocked: true });
     throw err;
   }

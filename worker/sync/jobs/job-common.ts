@@ -1,7 +1,9 @@
 import type { SkippedFile, UnsupportedBlock } from "#contract/sync-runs";
 import { finishRun, type RunCounts } from "../../data/sync-runs";
 import { errorMessage } from "../../lib/errors";
-import { upstreamMessage } from "../../notion/upstream-error";
+import { notionFailureText, type FailureContext } from "#contract/notion-failures";
+import { notionFailureOf, upstreamMessage } from "../../notion/upstream-error";
+import { CONTRACT_DATABASES } from "../mapping/workspace";
 import { dropStaged } from "../pages/page-slices";
 import type { SyncSteps } from "../steps/sync-steps";
 import { logEvent } from "../../lib/log";
@@ -19,8 +21,18 @@ export type TableSyncOutcome = {
   counts: RunCounts;
 };
 
-/** The message a failed sync records: Notion's own for an upstream failure (without the engine's prefix for a step it did not retry). */
-export const failureMessage = (err: unknown) => (upstreamMessage(err) ?? errorMessage(err)).replace(/^NonRetryableError: /, "");
+/**
+ * The message a failed sync records and logs: for a failure Notion answered, the operator's words naming its cause and
+ * fix (`context`: the database it was about, when the run tries again); else what failed, in our words or D1's.
+ */
+export function failureMessage(err: unknown, context: FailureContext = {}): string {
+  const notion = notionFailureOf(err);
+  if (notion) return notionFailureText(notion, context);
+  return upstreamMessage(err) ?? errorMessage(err);
+}
+
+/** The database title of a contract table, for failure messages. */
+const databaseOf = (tableName: string) => CONTRACT_DATABASES.find((db) => db.tableName === tableName)?.title ?? null;
 
 /** What a table job has spent and met so far, summed over its steps. */
 export type Tally = { requests: number; downloads: number; filesCopied: number; unsupported: UnsupportedBlock[]; skipped: SkippedFile[] };
@@ -47,7 +59,7 @@ export async function failed(
   err: unknown,
   undo?: (env: Env) => Promise<void>,
 ): Promise<void> {
-  const message = failureMessage(err);
+  const message = failureMessage(err, { database: databaseOf(table), nextTry: steps.nextTry ?? "nightly" });
   logEvent("sync_table_failed", { runId: tableRunId, table, error: message });
   // Unlocked: a run that lost its lock still records why.
   await steps.run(

@@ -8,7 +8,7 @@ import { LOCK_TTL_MS, SYNC_LOCK, withLock } from "../../tables/lock";
 import { quoteIdent } from "../../tables/naming";
 import { deleteOtherEntries, registerIfAbsent, upsertEntry, type RegistryEntry } from "../../tables/registry";
 import { finishRun, startRun } from "../../data/sync-runs";
-import { errorMessage } from "../../lib/errors";
+import { failureMessage } from "./job-common";
 import { columnsFor, createTableSql, tooManyColumns } from "../../tables/schema";
 import { CONTRACT_DATABASES, type ContractDatabase } from "../mapping/workspace";
 import { clearSearchIndex } from "../mapping/search-index";
@@ -37,7 +37,7 @@ export async function syncSchemas(env: Env, lockTtlMs = LOCK_TTL_MS): Promise<Sc
         await finishRun(env.DB, runId, { ok: outcome.result.success, message: outcome.result.message });
         return outcome;
       } catch (err) {
-        await finishRun(env.DB, runId, { ok: false, message: errorMessage(err) });
+        await finishRun(env.DB, runId, { ok: false, message: failureMessage(err, { nextTry: "nightly" }) });
         throw err;
       }
     },

@@ -61,7 +61,10 @@ describe("syncs that need more than one cursor page", { timeout: 120_000 }, () =
     });
     const res = await syncTable("Vintage Toys");
     await control("faults", undefined, "DELETE");
-    expect(res.run).toMatchObject({ ok: false, error: "Notion: Page two is gone" });
+    expect(res.run).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/^Notion was unavailable \(500 internal_server_error: Page two is gone\), /),
+    });
     expect(await rows("Vintage Toys")).toEqual(before);
     expect(before).toHaveLength(TOY_PAGES);
     expect((await env.DB.prepare("SELECT name FROM sqlite_master WHERE name LIKE '%incoming%'").all()).results).toEqual([]);

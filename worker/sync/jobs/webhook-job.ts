@@ -54,7 +54,7 @@ export async function webhookJob(steps: SyncSteps, batch: WebhookChanges): Promi
     await steps.run("after sync", ({ env }) => webhookAfterSync(env));
     return { success: true, message };
   } catch (err) {
-    const message = `Webhook: ${failureMessage(err)}`;
+    const message = `Webhook: ${failureMessage(err, { nextTry: "webhook" })}`;
     logEvent("webhook_sync", { runId: steps.runId, error: message });
     // Unlocked: a run that lost its lock still records why.
     await steps.run("failed", ({ env }) => finishRun(env.DB, steps.runId, { ok: false, message }), { unlocked: true });

@@ -1,3 +1,4 @@
+import type { NextTry } from "#contract/notion-failures";
 import { STEP_EVENT, stepLogFields } from "#contract/step-log";
 import { recordStep } from "../../data/sync-runs";
 import { LOCK_TTL_MS, SYNC_LOCK, heldLock, renewLock, type HeldLock } from "../../tables/lock";
@@ -18,7 +19,12 @@ export type StepOptions = { unlocked?: boolean; name?: string };
  * its own with its result kept; run inline (the tests, `worker/test/inline-sync.ts`) they run one after the other.
  * `run`'s result must be small and JSON-serialisable (a step's result is stored).
  */
-export type SyncSteps = { runId: number; run<T>(name: string, work: (ctx: StepContext) => Promise<T>, options?: StepOptions): Promise<T> };
+export type SyncSteps = {
+  runId: number;
+  /** When the run's work runs again by itself after Notion failed it (the nightly sync unless said). */
+  nextTry?: NextTry;
+  run<T>(name: string, work: (ctx: StepContext) => Promise<T>, options?: StepOptions): Promise<T>;
+};
 
 /** How a step runs: `inline` in the invocation holding the lock, or as a `workflow` step (its own invocation, retried by the engine). */
 export type StepMode = "inline" | "workflow";

@@ -1,8 +1,9 @@
 import { APIResponseError, isNotionClientError } from "@notionhq/client";
-import type { WorkflowStep, WorkflowStepConfig } from "cloudflare:workers";
-import { NonRetryableError } from "cloudflare:workflows";
+import type { WorkflowStep, WorkflowStepConfig, WorkflowStepContext } from "cloudflare:workers";
+import type { NotionFailure } from "#contract/notion-failures";
+import type { RunTrigger } from "#contract/sync-runs";
 import { LOCK_TTL_MS, LockLostError, SYNC_LOCK, renewLock } from "../../tables/lock";
-import { RetryAfterError, UpstreamError } from "../../notion/upstream-error";
+import { NotionFailureError, notionFailureOf, RetryAfterError, UpstreamError } from "../../notion/upstream-error";
 import { failureMessage } from "../jobs/job-common";
 import { meteredStep, type SyncSteps } from "./sync-steps";
 import { logEvent } from "../../lib/log";
@@ -26,20 +27,25 @@ export const MAX_WAITS_PER_STEP = 4;
 /** Whether a step that failed with `err` may pass when tried again: Notion's rate limits and outages, network and D1 hiccups; not a refusal, a lost lock or a bad statement. */
 function retryable(err: unknown): boolean {
   if (err instanceof LockLostError || err instanceof RetryAfterError) return false;
+  if (err instanceof NotionFailureError) return err.transient;
   if (APIResponseError.isAPIResponseError(err)) return err.status === 429 || err.status >= 500;
   if (isNotionClientError(err)) return err.code === "notionhq_client_request_timeout";
   if (err instanceof UpstreamError) return err.transient;
   return !/SQLITE_|D1_TYPE_ERROR/.test(err instanceof Error ? err.message : String(err));
 }
 
-/** A step's stored result: its work's, or the wait Notion asked for before the step runs again. */
-type StepOutcome<T> = { done: true; value: T } | { done: false; waitMs: number };
+/**
+ * A step's stored result: its work's; the wait Notion asked for before the step runs again; or why it failed for good
+ * (a refusal, or its last attempt), with what Notion answered. A failure is a result, not a thrown error, so the engine
+ * never ends the run with words of its own: the run's code throws it after the step and records it as it records any.
+ */
+type StepOutcome<T> =
+  { done: true; value: T } | { done: false; waitMs: number } | { done: false; failed: string; notion: NotionFailure | null };
 
 /** Why a wait is not slept: longer than MAX_NOTION_WAIT_MS, or the step's waits used up; null when it is. */
 function refusedWait(err: RetryAfterError, waits: number): string | null {
-  if (err.waitMs > MAX_NOTION_WAIT_MS)
-    return `${err.message}, longer than the ${MAX_NOTION_WAIT_MS / 60_000} minutes a sync run waits; the run stopped, try again later`;
-  if (waits >= MAX_WAITS_PER_STEP) return `${err.message}, after ${MAX_WAITS_PER_STEP} waits in this step already; the run stopped`;
+  if (err.waitMs > MAX_NOTION_WAIT_MS) return `${err.message}, longer than the ${MAX_NOTION_WAIT_MS / 60_000} minutes a sync run waits`;
+  if (waits >= MAX_WAITS_PER_STEP) return `${err.message}, after ${MAX_WAITS_PER_STEP} waits in this step already`;
   return null;
 }
 
@@ -49,13 +55,14 @@ function refusedWait(err: RetryAfterError, waits: number): string | null {
  * lock's expiry past the wait (nothing renews it while the run sleeps); the run then sleeps it out with `step.sleep`
  * and runs the step again, up to MAX_WAITS_PER_STEP times a step and MAX_NOTION_WAIT_MS a wait.
  */
-export function workflowSteps(env: Env, run: { runId: number; holder: string }, step: WorkflowStep): SyncSteps {
+export function workflowSteps(env: Env, run: { runId: number; holder: string; trigger?: RunTrigger }, step: WorkflowStep): SyncSteps {
   return {
     runId: run.runId,
+    nextTry: run.trigger === "webhook" ? "webhook" : "nightly",
     async run<T>(name: string, work: Parameters<SyncSteps["run"]>[1], options?: Parameters<SyncSteps["run"]>[2]): Promise<T> {
       for (let waits = 0; ; waits++) {
         const attempt = waits === 0 ? name : `${name} (again after waiting for Notion, ${waits})`;
-        const attemptStep = async (): Promise<StepOutcome<T>> => {
+        const attemptStep = async (ctx?: WorkflowStepContext): Promise<StepOutcome<T>> => {
           try {
             const value = await meteredStep(env, run.runId, run.holder, "workflow", work, { ...options, name: attempt });
             return { done: true, value: value as T };
@@ -71,14 +78,19 @@ export function workflowSteps(env: Env, run: { runId: number; holder: string }, 
               });
               return { done: false, waitMs: err.waitMs };
             }
-            // Rethrown by message: the engine keeps an error's message, and the history shows Notion's own.
+            const notion = refused ? { status: 429, code: "rate_limited", message: refused } : notionFailureOf(err);
             const message = refused ?? failureMessage(err);
-            throw retryable(err) ? new Error(message) : new NonRetryableError(message);
+            // The engine tries a step again while it has attempts left (`attempt` counts from 1); the last one, or a
+            // failure no attempt can mend, ends as a result the run then throws.
+            const lastAttempt = ctx !== undefined && ctx.attempt > (ctx.config.retries?.limit ?? 0);
+            if (refused || !retryable(err) || lastAttempt) return { done: false, failed: message, notion };
+            throw new Error(message);
           }
         };
         // A step's result is stored as JSON: the work's results are plain data (see `SyncSteps`).
         const outcome = (await step.do(attempt, STEP_CONFIG, attemptStep as () => Promise<never>)) as StepOutcome<T>;
         if (outcome.done) return outcome.value;
+        if ("failed" in outcome) throw outcome.notion ? new NotionFailureError(outcome.notion) : new Error(outcome.failed);
         await step.sleep(`${attempt}: Notion's Retry-After`, outcome.waitMs);
       }
     },

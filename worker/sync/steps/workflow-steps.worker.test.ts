@@ -67,10 +67,15 @@ describe("a workflow step that meets a long Retry-After", () => {
     const { step, steps, sleeps } = engine();
     const work = rateLimitedWork([MAX_NOTION_WAIT_MS + 1000]);
     const failure = workflowSteps(env, run, step).run("toys: read 1", work);
+    // The refusal is the step's stored result, thrown by the run afterwards: the engine never ends the run in its own words.
     await expect(failure).rejects.toMatchObject({
-      name: "NonRetryableError",
-      message:
-        "api.notion.com is rate limiting the sync: it asked to wait 901 s before the next request (429 Retry-After), longer than the 15 minutes a sync run waits; the run stopped, try again later",
+      name: "NotionFailureError",
+      failure: {
+        status: 429,
+        code: "rate_limited",
+        message:
+          "api.notion.com is rate limiting the sync: it asked to wait 901 s before the next request (429 Retry-After), longer than the 15 minutes a sync run waits",
+      },
     });
     expect(steps).toEqual(["toys: read 1"]);
     expect(sleeps).toEqual([]);
@@ -80,8 +85,8 @@ describe("a workflow step that meets a long Retry-After", () => {
     const { step, sleeps } = engine();
     const failure = workflowSteps(env, run, step).run("toys: read 1", rateLimitedWork(new Array(MAX_WAITS_PER_STEP + 1).fill(61_000)));
     await expect(failure).rejects.toMatchObject({
-      name: "NonRetryableError",
-      message: `api.notion.com is rate limiting the sync: it asked to wait 61 s before the next request (429 Retry-After), after ${MAX_WAITS_PER_STEP} waits in this step already; the run stopped`,
+      name: "NotionFailureError",
+      message: `api.notion.com is rate limiting the sync: it asked to wait 61 s before the next request (429 Retry-After), after ${MAX_WAITS_PER_STEP} waits in this step already`,
     });
     expect(sleeps.map((s) => s.ms)).toEqual(new Array(MAX_WAITS_PER_STEP).fill(61_000));
   });
@@ -97,7 +102,7 @@ describe("Sync Data when Notion asks for a two-minute wait", { timeout: 120_000 
   it("sleeps it out as a workflow sleep and asks Notion again only after it: every row synced, one query more", async () => {
     const query = new RegExp(`/data_sources/${TOYS.dataSourceId}/query$`);
     const before = countPaths(await notionStats(), query);
-    // The second cursor page answers 429 with Retry-After: 120 once (formerly waited 60 s within the step, then asked again).
+    // The second cursor page answers 429 with Retry-After: 120 once.
     await control("faults", { status: 429, times: 1, skip: 1, retryAfter: 120, path: `/data_sources/${TOYS.dataSourceId}/query` });
     let waited: unknown;
     const res = await syncTable("Vintage Toys", async ([instance]) => {

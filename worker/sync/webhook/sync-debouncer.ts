@@ -7,6 +7,7 @@ import type { WebhookChanges } from "../../notion/webhook-events";
 import { absentKeys, countEntry, dropQueued, forgetUnchanged, idsOf, keysOf, PAGE, queuedCount, SCHEMA } from "./debouncer-queue";
 import { startSync, type SyncJob } from "../steps/start-sync";
 import { logEvent } from "../../lib/log";
+import { unrecordedEnd } from "../steps/run-ended";
 
 /** Batching window when NOTION_WEBHOOK_DEBOUNCE_MS is unset: Notion itself aggregates edits for about this long. */
 const DEFAULT_DEBOUNCE_MS = 5000;
@@ -210,7 +211,7 @@ export class SyncDebouncer extends DurableObject<Env> {
   private async recordUnreported(runId: number, status: string): Promise<void> {
     const row = await readSyncRun(this.env.DB, runId);
     if (row?.finishedAt !== null) return;
-    const message = `Webhook: the sync run was ${status === "terminated" ? "stopped" : status === "errored" ? "ended by an error" : "lost"}`;
+    const message = `Webhook: ${unrecordedEnd(status)}`;
     await finishRun(this.env.DB, runId, { ok: false, message });
   }
 }
