@@ -4,17 +4,8 @@ import type { LayoutType } from "#contract/notion-layout";
 /** A property of a demo database: a type the workspace layout accepts, a select's options, a number's format. */
 export type DemoProperty = { type: LayoutType; options?: string[]; format?: string };
 
-/** A styled run of text; `link` makes it a hyperlink. */
-export type Span = {
-  text: string;
-  bold?: boolean;
-  italic?: boolean;
-  strikethrough?: boolean;
-  underline?: boolean;
-  code?: boolean;
-  color?: string;
-  link?: string;
-};
+/** A styled run of text as the demo writes it (bold, italic, a Notion colour); `link` makes it a hyperlink. */
+export type Span = { text: string; bold?: boolean; italic?: boolean; color?: string; link?: string };
 
 /** Rich text: a plain string or styled spans. */
 export type Rich = string | Span[];

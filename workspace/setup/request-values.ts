@@ -21,14 +21,7 @@ function richText(rich: Rich | null | undefined): Obj[] {
     return pieces.map((content) => ({
       type: "text",
       text: { content, link: link ? { url: link } : null },
-      annotations: {
-        bold: !!span.bold,
-        italic: !!span.italic,
-        strikethrough: !!span.strikethrough,
-        underline: !!span.underline,
-        code: !!span.code,
-        color: span.color ?? "default",
-      },
+      annotations: { bold: !!span.bold, italic: !!span.italic, color: span.color ?? "default" },
     }));
   });
 }

@@ -1,18 +1,12 @@
-import { CATALOGUE_TITLES, type CatalogueTitle } from "#workspace/demo/schemas";
+import { CATALOGUE_TITLES, catalogueProperties, type CatalogueTitle } from "#workspace/demo/schemas";
 import { catalogueDatabase, loadDemoWorkspace } from "#workspace/demo/load";
 import type { Item } from "#workspace/demo/catalogue/item";
 import type { DemoFile } from "#workspace/demo/types";
 import { seededId } from "../../notion-server/ids.ts";
 import type { Workspace } from "../../notion-server/workspace.ts";
 
-const MAKERS = [
-  "Mills Novelty Co.",
-  "Jennings & Co.",
-  "Watling Manufacturing",
-  "Pace Manufacturing",
-  "Caille Brothers",
-  "Groetchen Tool Co.",
-];
+/** Makers the generated items take in turn: the demo's slot machine manufacturers. */
+const MAKERS = catalogueProperties("Slot Machines").Manufacturer!.options!;
 
 /** Each category's main pictures, as the demo gives its items. */
 function mainImages(): Map<string, string[]> {

@@ -1,7 +1,8 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import type { Page } from "playwright-core";
-import type { DemoDatabase, DemoValue, Span } from "#workspace/demo/types";
+import type { DemoDatabase, DemoValue } from "#workspace/demo/types";
+import type { Span } from "../../../scripts/notion-server/workspace.ts";
 import { BASE_URL, VIEWPORTS } from "./browser";
 
 /** Both viewport names, for `describe.each`. */
