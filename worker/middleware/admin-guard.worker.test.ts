@@ -18,6 +18,8 @@ const ADMIN_ENDPOINTS: [string, string][] = [
   ["POST", "/api/admin/notion-sync-all"],
   ["GET", "/api/admin/sync-status"],
   ["GET", "/api/admin/sync-runs"],
+  ["GET", "/api/admin/notion-parent"],
+  ["PUT", "/api/admin/notion-parent"],
 ];
 
 const call = (method: string, path: string, headers: Record<string, string> = {}) =>
