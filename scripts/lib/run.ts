@@ -34,11 +34,10 @@ export function runNpx(
     const [command, commandArgs] = commandFor(args);
     const child = spawn(command, commandArgs, { cwd: ROOT, env: quietEnv(options.env), stdio: ["ignore", "pipe", "pipe"], detached: true });
     let output = "";
+    const print = options.quiet ? null : lineWriter((line) => console.log(`${options.prefix ?? ""}${line}`));
     const forward = (chunk: Buffer) => {
       output += chunk;
-      if (!options.quiet) {
-        for (const line of chunk.toString().split("\n").filter(Boolean)) console.log(`${options.prefix ?? ""}${line}`);
-      }
+      print?.write(chunk.toString());
     };
     const onAbort = () => void stopProcess(child).then(() => reject(signal!.reason));
     signal?.addEventListener("abort", onAbort, { once: true });
@@ -46,12 +45,33 @@ export function runNpx(
     child.stderr?.on("data", forward);
     child.on("error", reject);
     child.on("exit", (code) => {
+      print?.end();
       if (signal?.aborted) return;
       signal?.removeEventListener("abort", onAbort);
       if (code === 0) resolveRun(output);
       else reject(new Error(`npx ${args.join(" ")} exited with ${code}\n${output.slice(-4000)}`));
     });
   });
+}
+
+/**
+ * Cuts text arriving in chunks into whole lines for `line`: a chunk may end inside a line (Astro writes a file's name,
+ * then ` (cached)` to the same line), whose start is held until its end arrives; `end` passes on what is left. Empty
+ * lines are dropped.
+ */
+export function lineWriter(line: (text: string) => void): { write(text: string): void; end(): void } {
+  let partial = "";
+  return {
+    write(text) {
+      const lines = (partial + text).split("\n");
+      partial = lines.pop() ?? "";
+      for (const whole of lines) if (whole) line(whole);
+    },
+    end() {
+      if (partial) line(partial);
+      partial = "";
+    },
+  };
 }
 
 /** Whether any process is left in process group `group`. */
