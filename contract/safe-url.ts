@@ -1,9 +1,6 @@
 /** Link protocols Markdown may use (spec section 5); relative addresses are also allowed. */
 const ALLOWED_PROTOCOLS = ["http", "https", "irc", "ircs", "mailto", "xmpp"] as const;
 
-/** DOMPurify URI rule: an allowed protocol, or an address with no scheme at all (relative). */
-export const ALLOWED_URI_REGEXP = /^(?:(?:https?|ircs?|mailto|xmpp):|[^a-z]|[a-z+.-]+(?:[^a-z+.\-:]|$))/i;
-
 // Browsers ignore ASCII whitespace and control characters inside a scheme ("java\tscript:").
 const IGNORED = /[\u0000-\u0020\u007f-\u00a0\u1680\u180e\u2000-\u2029\u205f\u3000\ufeff]/g;
 

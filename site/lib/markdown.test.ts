@@ -48,7 +48,15 @@ describe("Markdown sanitising", () => {
       '<script>alert(1)</script>\n\n<img src="x" onerror="alert(1)">\n\n![p](data:image/png;base64,AAAA)\n\n<svg onload="alert(1)"></svg>',
     );
     expect(html).not.toMatch(/<script|onerror|onload|data:/i);
-    expect(html).toContain('<img src="x">');
+    expect(html).toContain('<img src="x" />');
+  });
+
+  it("opens a link in a new tab only apart from the page, and drops a style's text with it", () => {
+    expect(markdownToHtml('<a href="https://a.test/" target="_blank">x</a>').trim()).toBe(
+      '<p><a href="https://a.test/" target="_blank" rel="noopener noreferrer">x</a></p>',
+    );
+    expect(markdownToHtml('<a href="/x" target="_blank" rel="opener">x</a>')).toContain('rel="noopener noreferrer"');
+    expect(markdownToHtml("<style>body{display:none}</style>\n\nkept")).toBe("<p>kept</p>\n");
   });
 
   it("starts a post's headings at h2, keeping their relative depth", () => {
