@@ -22,6 +22,7 @@ import { syncTableRun } from "../lib/sync-run.ts";
 import { startNotionServer } from "../notion-server/server.ts";
 import { DEMO_IMAGES_DIR } from "../lib/demo-workspace.ts";
 import { benchSizes } from "./lib/bench-sizes.ts";
+import { BENCH_PASSWORD } from "./lib/bench-worker.ts";
 
 checkNode();
 const sizes = benchSizes();
@@ -64,7 +65,7 @@ async function rebuildAt(items: number, log: (line: string) => void): Promise<St
     requestsPerSecond: REQUESTS_PER_SECOND,
   });
   try {
-    const stack = await startStack({ port: await freePort(), persistTo, assetsDir, password: "bench", localNotion: notion, log });
+    const stack = await startStack({ port: await freePort(), persistTo, assetsDir, password: BENCH_PASSWORD, localNotion: notion, log });
     try {
       const buildEnv = { SITE_API_URL: stack.url, SITE_URL: stack.url };
       const clone = () => run(work, "git", ["clone", "--quiet", "--depth", "1", `file://${ROOT}`, repo]);
