@@ -1,18 +1,27 @@
 /**
  * `npm run build`: the site build, as Workers Builds' build command runs it (the Deploy to Cloudflare button sets it).
- * It learns by itself which API to read and the site's address (scripts/deploy/build-target.ts): in Workers Builds from
- * Cloudflare, with the build's own credential. docs/deploy.md.
+ * It first installs the packages the build and the deploy use when none are installed (Workers Builds with
+ * SKIP_DEPENDENCY_INSTALL set: no test, lint or type-check tools; docs/deploy.md), keeping the Astro cache the build
+ * cache put back; then it learns by itself which API to read and the site's address (scripts/deploy/build-target.ts):
+ * in Workers Builds from Cloudflare, with the build's own credential.
  */
 import { checkNode } from "./lib/check-node.ts";
-import { DeployError, signedIn } from "./deploy/account.ts";
-import { cloudflareApi, discoverSite } from "./deploy/address.ts";
-import { chooseBuildTarget } from "./deploy/build-target.ts";
-import { readDeployConfig } from "./deploy/config.ts";
-import { buildSite, markBuilt } from "./deploy/site.ts";
-import { wranglerOnPath } from "./deploy/wrangler.ts";
+import { HOSTED_INSTALL, installed, installKeepingCache } from "./lib/hosted-install.ts";
+import { ROOT } from "./lib/quiet-env.ts";
 
 checkNode();
 const log = (line: string) => console.log(`build: ${line}`);
+if (!installed(ROOT)) {
+  log(`installing the build's packages (npm ${HOSTED_INSTALL.join(" ")})`);
+  log(`packages installed in ${installKeepingCache(ROOT).toFixed(1)} s`);
+}
+// Loaded once the packages they use are installed.
+const { DeployError, signedIn } = await import("./deploy/account.ts");
+const { cloudflareApi, discoverSite } = await import("./deploy/address.ts");
+const { chooseBuildTarget } = await import("./deploy/build-target.ts");
+const { readDeployConfig } = await import("./deploy/config.ts");
+const { buildSite, markBuilt } = await import("./deploy/site.ts");
+const { wranglerOnPath } = await import("./deploy/wrangler.ts");
 try {
   const target = await chooseBuildTarget(
     process.env,

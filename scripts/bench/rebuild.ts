@@ -2,9 +2,11 @@
  * `npm run bench:rebuild`: what one rebuild after a sync costs a hosted build (Cloudflare Workers Builds), stage by
  * stage, for each size in BENCH_SIZES (default 1000,10000 generated items). The local stack (Notion server at 3
  * requests/s, the worker, its full sync) stands in for the live API. A first hosted build in a clone leaves Astro's
- * cache (node_modules/.astro, what Workers Builds' build cache keeps); one item is edited in Notion and synced; then,
- * timed: a fresh clone, `npm ci` from the lock file (npm's cache warm, as the build cache keeps it), the Astro cache
- * restored, `npm run build:hosted`, and `wrangler deploy --dry-run` (the upload itself needs an account).
+ * cache (node_modules/.astro, what Workers Builds' build cache keeps) and the site it would deploy; one item is edited
+ * in Notion and synced; then, timed: a fresh clone, the Astro cache restored, `npm run build:hosted` (which installs
+ * the build's own packages, npm's cache warm as the build cache keeps it, then builds), `wrangler deploy --dry-run`
+ * (the upload itself needs an account), and the files whose content differs from the first build's site: what
+ * `wrangler deploy` uploads (it sends every file's content hash and uploads only those the account lacks).
  */
 import { spawn } from "node:child_process";
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -12,6 +14,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { API_PATHS } from "#contract/api-paths";
 import { generatedFiles } from "../lib/build-site.ts";
+import { publishChanged } from "../lib/publish-changed.ts";
 import { checkNode } from "../lib/check-node.ts";
 import { freePort } from "../lib/ports.ts";
 import { ROOT } from "../lib/quiet-env.ts";
@@ -48,13 +51,24 @@ function run(cwd: string, command: string, args: string[], env: Record<string, s
   });
 }
 
-type Stages = { clone: number; install: number; restore: number; build: number; deploy: number; rendered: number; reused: number };
+type Stages = {
+  clone: number;
+  install: number;
+  restore: number;
+  build: number;
+  deploy: number;
+  rendered: number;
+  reused: number;
+  uploaded: number;
+  removed: number;
+};
 
 /** One size: the stack, a priming hosted build, one edit synced, then the timed rebuild. */
 async function rebuildAt(items: number, log: (line: string) => void): Promise<Stages & { firstBuild: number }> {
   const work = mkdtempSync(join(tmpdir(), `bench-rebuild-${items}-`));
   const repo = join(work, "repo");
   const keptCache = join(work, "astro-cache");
+  const live = join(work, "live");
   const persistTo = resolve(ROOT, ".wrangler", `bench-rebuild-${items}-state`);
   const assetsDir = `.wrangler/bench-rebuild-${items}-dist`;
   rmSync(persistTo, { recursive: true, force: true });
@@ -69,15 +83,20 @@ async function rebuildAt(items: number, log: (line: string) => void): Promise<St
     try {
       const buildEnv = { SITE_API_URL: stack.url, SITE_URL: stack.url };
       const clone = () => run(work, "git", ["clone", "--quiet", "--depth", "1", `file://${ROOT}`, repo]);
-      const install = () => run(repo, "npm", ["ci", "--no-audit", "--no-fund"]);
-      const build = () => run(repo, "npm", ["run", "build:hosted"], buildEnv);
+      // As Workers Builds runs it with SKIP_DEPENDENCY_INSTALL set: build:hosted installs what the build and deploy need.
+      const build = async () => {
+        const built = await run(repo, "npm", ["run", "build"], { ...buildEnv, SKIP_DEPENDENCY_INSTALL: "1" });
+        const install = Number(/build: packages installed in ([\d.]+) s/.exec(built.out)?.[1] ?? NaN);
+        if (!Number.isFinite(install)) throw new Error("build:hosted did not install the build's packages in a fresh clone");
+        return { ...built, install, seconds: built.seconds - install };
+      };
 
       log("bench: priming: a first hosted build in a clone, whose Astro cache the build cache would keep");
       await clone();
-      await install();
       const first = await build();
-      log(`bench: first hosted build (no cache): ${first.seconds.toFixed(1)} s`);
+      log(`bench: first hosted build (no cache): ${(first.install + first.seconds).toFixed(1)} s, ${first.install.toFixed(1)} s of it installing`);
       cpSync(join(repo, "node_modules", ".astro"), keptCache, { recursive: true });
+      cpSync(join(repo, "dist"), live, { recursive: true });
       rmSync(repo, { recursive: true, force: true });
 
       const res = await fetch(`${stack.url}/api/collection/slots/for-sale?page=1&limit=2`);
@@ -96,7 +115,6 @@ async function rebuildAt(items: number, log: (line: string) => void): Promise<St
       log(`bench: one slot machine's title edited and synced; timing the rebuild`);
 
       const cloned = await clone();
-      const installed = await install();
       const restoreStarted = performance.now();
       cpSync(keptCache, join(repo, "node_modules", ".astro"), { recursive: true });
       const restore = (performance.now() - restoreStarted) / 1000;
@@ -104,17 +122,20 @@ async function rebuildAt(items: number, log: (line: string) => void): Promise<St
       const { rendered, reused } = generatedFiles(built.out);
       log(`bench: rendered ${rendered.length}: ${rendered.slice(0, 100).join(" ")}${rendered.length > 100 ? " …" : ""}`);
       const dryRun = await run(repo, "npx", ["wrangler", "deploy", "--dry-run", "--outdir", join(work, "bundle")]);
+      const upload = publishChanged(join(repo, "dist"), live);
       if (!readFileSync(join(repo, "dist", "gallery", "slots", `${item.id}.html`), "utf8").includes(title))
         throw new Error("the rebuilt item page does not show the edit");
       return {
-        firstBuild: first.seconds,
+        firstBuild: first.install + first.seconds,
         clone: cloned.seconds,
-        install: installed.seconds,
+        install: built.install,
         restore,
         build: built.seconds,
         deploy: dryRun.seconds,
         rendered: rendered.length,
         reused: reused.length,
+        uploaded: upload.copied,
+        removed: upload.removed,
       };
     } finally {
       await stack.stop();
@@ -150,11 +171,12 @@ for (const items of sizes) {
 const s = (seconds: number) => `${seconds.toFixed(1)} s`;
 const rows: [string, (r: (typeof results)[number]["stages"]) => string][] = [
   ["fresh clone (git clone --depth 1)", (r) => s(r.clone)],
-  ["npm ci (lock file, npm cache warm)", (r) => s(r.install)],
   ["restore node_modules/.astro", (r) => s(r.restore)],
-  ["npm run build:hosted (incremental)", (r) => s(r.build)],
+  ["install (npm ci --omit=dev, npm cache warm)", (r) => s(r.install)],
+  ["astro build (incremental)", (r) => s(r.build)],
   ["  files rendered / reused", (r) => `${r.rendered} / ${r.reused}`],
   ["wrangler deploy --dry-run", (r) => s(r.deploy)],
+  ["  files to upload (changed) / removed", (r) => `${r.uploaded} / ${r.removed}`],
   ["rebuild total", (r) => s(r.clone + r.install + r.restore + r.build + r.deploy)],
   ["(first hosted build, no cache)", (r) => s(r.firstBuild)],
 ];
