@@ -6,14 +6,14 @@
  * in Workers Builds from Cloudflare, with the build's own credential.
  */
 import { checkNode } from "./lib/check-node.ts";
-import { HOSTED_INSTALL, installed, installKeepingCache } from "./lib/hosted-install.ts";
+import { HOSTED_INSTALL, installed, installedLine, installKeepingCache } from "./lib/hosted-install.ts";
 import { ROOT } from "./lib/quiet-env.ts";
 
 checkNode();
 const log = (line: string) => console.log(`build: ${line}`);
 if (!installed(ROOT)) {
   log(`installing the build's packages (npm ${HOSTED_INSTALL.join(" ")})`);
-  log(`packages installed in ${installKeepingCache(ROOT).toFixed(1)} s`);
+  console.log(installedLine(installKeepingCache(ROOT)));
 }
 // Loaded once the packages they use are installed.
 const { DeployError, signedIn } = await import("./deploy/account.ts");

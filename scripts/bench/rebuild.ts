@@ -3,7 +3,7 @@
  * stage, for each size in BENCH_SIZES (default 1000,10000 generated items). The local stack (Notion server at 3
  * requests/s, the worker, its full sync) stands in for the live API. A first hosted build in a clone leaves Astro's
  * cache (node_modules/.astro, what Workers Builds' build cache keeps) and the site it would deploy; one item is edited
- * in Notion and synced; then, timed: a fresh clone, the Astro cache restored, `npm run build:hosted` (which installs
+ * in Notion and synced; then, timed: a fresh clone, the Astro cache restored, `npm run build` (which installs
  * the build's own packages, npm's cache warm as the build cache keeps it, then builds), `wrangler deploy --dry-run`
  * (the upload itself needs an account), and the files whose content differs from the first build's site: what
  * `wrangler deploy` uploads (it sends every file's content hash and uploads only those the account lacks).
@@ -14,6 +14,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { API_PATHS } from "#contract/api-paths";
 import { generatedFiles } from "../lib/build-site.ts";
+import { installSeconds } from "../lib/hosted-install.ts";
 import { publishChanged } from "../lib/publish-changed.ts";
 import { checkNode } from "../lib/check-node.ts";
 import { freePort } from "../lib/ports.ts";
@@ -83,11 +84,11 @@ async function rebuildAt(items: number, log: (line: string) => void): Promise<St
     try {
       const buildEnv = { SITE_API_URL: stack.url, SITE_URL: stack.url };
       const clone = () => run(work, "git", ["clone", "--quiet", "--depth", "1", `file://${ROOT}`, repo]);
-      // As Workers Builds runs it with SKIP_DEPENDENCY_INSTALL set: build:hosted installs what the build and deploy need.
+      // As Workers Builds runs it with SKIP_DEPENDENCY_INSTALL set: the build installs what the build and deploy need.
       const build = async () => {
         const built = await run(repo, "npm", ["run", "build"], { ...buildEnv, SKIP_DEPENDENCY_INSTALL: "1" });
-        const install = Number(/build: packages installed in ([\d.]+) s/.exec(built.out)?.[1] ?? NaN);
-        if (!Number.isFinite(install)) throw new Error("build:hosted did not install the build's packages in a fresh clone");
+        const install = installSeconds(built.out);
+        if (install === null) throw new Error("the build did not install its packages in a fresh clone");
         return { ...built, install, seconds: built.seconds - install };
       };
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { MIN_ADMIN_PASSWORD_LENGTH } from "#contract/worker-secrets";
 import { adminPassword, DEMO_ADMIN_PASSWORD } from "./admin-password.ts";
+import { startStack } from "./stack.ts";
 
 describe("adminPassword", () => {
   it("gives a demo default the worker accepts (at least MIN_ADMIN_PASSWORD_LENGTH characters)", () => {
@@ -31,5 +32,13 @@ describe("adminPassword", () => {
         "ADMIN_PASSWORD is too short: use at least 12 characters (or leave it unset for the local demo password)",
       );
     }
+  });
+});
+
+describe("a stack's admin password", () => {
+  it("is refused before anything starts when the worker would refuse it", async () => {
+    await expect(startStack({ port: 1, persistTo: "/nonexistent/state", password: "bench" })).rejects.toThrow(
+      "the stack's admin password is shorter than 12 characters: the worker would refuse every sign-in",
+    );
   });
 });

@@ -1,6 +1,7 @@
 import type { NotionParent } from "#contract/admin-api";
 import { ADMIN_PATHS, hideWebhookSecret } from "#contract/api-paths";
 import { unlessAborted } from "./abort.ts";
+import { assertWorkerAccepts } from "./admin-password.ts";
 import { signIn, type AdminClient } from "../lib/admin-client.ts";
 import { buildSite, type BuildReport, type Publish } from "../lib/build-site.ts";
 import { startDeployHook, type BuildMode, type DeployHook } from "./deploy-hook.ts";
@@ -63,6 +64,7 @@ export type StackOptions = {
  * build's process groups included) before it rejects; `stop()` later does the same, a running rebuild included.
  */
 export async function startStack(options: StackOptions): Promise<Stack> {
+  assertWorkerAccepts(options.password);
   const log = options.log ?? (() => {});
   const stopping = new AbortController();
   const signal = options.signal ? AbortSignal.any([options.signal, stopping.signal]) : stopping.signal;

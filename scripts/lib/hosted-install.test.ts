@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { installed, installKeepingCache } from "./hosted-install.ts";
+import { installed, installedLine, installKeepingCache, installSeconds } from "./hosted-install.ts";
 
 const roots: string[] = [];
 afterEach(() => roots.splice(0).forEach((root) => rmSync(root, { recursive: true, force: true })));
@@ -49,5 +49,12 @@ describe("the hosted build's own install", () => {
     installKeepingCache(root, npmCi(root));
     expect(installed(root)).toBe(true);
     expect(existsSync(join(root, "node_modules", ".astro"))).toBe(false);
+  });
+});
+
+describe("the install's time in a hosted build's output", () => {
+  it("is read back from the line the hosted build prints, as bench:rebuild reads it", () => {
+    expect(installSeconds(`noise\n${installedLine(12.345)}\n  astro's lines`)).toBe(12.3);
+    expect(installSeconds("build: Astro's cache is back from the build cache")).toBeNull();
   });
 });

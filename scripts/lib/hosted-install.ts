@@ -33,3 +33,14 @@ export function installKeepingCache(root: string, install = () => execFileSync("
   }
   return (performance.now() - started) / 1000;
 }
+
+/** The line the hosted build prints after its install (bench:rebuild reads the seconds back with installSeconds). */
+export function installedLine(seconds: number): string {
+  return `build: packages installed in ${seconds.toFixed(1)} s`;
+}
+
+/** The install's seconds from a hosted build's output, null when it installed nothing. */
+export function installSeconds(output: string): number | null {
+  const match = /build: packages installed in ([\d.]+) s/.exec(output);
+  return match ? Number(match[1]) : null;
+}
