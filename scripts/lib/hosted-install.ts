@@ -2,8 +2,11 @@ import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, renameSync, rmSync } from "node:fs";
 import { resolve } from "node:path";
 
-/** The install a hosted build runs itself: the packages the build and the deploy use, no test, lint or type-check tools. */
-export const HOSTED_INSTALL = ["ci", "--omit=dev", "--no-audit", "--no-fund"] as const;
+/**
+ * The install a hosted build runs itself: the packages the build and the deploy use, no test, lint or type-check tools;
+ * tarballs npm's cache (kept by the build cache) already holds are taken from it without asking the registry again.
+ */
+export const HOSTED_INSTALL = ["ci", "--omit=dev", "--prefer-offline", "--no-audit", "--no-fund"] as const;
 
 /** Whether `root` has its packages installed (the build's own, astro among them). */
 export function installed(root: string): boolean {
