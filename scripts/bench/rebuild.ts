@@ -95,7 +95,9 @@ async function rebuildAt(items: number, log: (line: string) => void): Promise<St
       log("bench: priming: a first hosted build in a clone, whose Astro cache the build cache would keep");
       await clone();
       const first = await build();
-      log(`bench: first hosted build (no cache): ${(first.install + first.seconds).toFixed(1)} s, ${first.install.toFixed(1)} s of it installing`);
+      log(
+        `bench: first hosted build (no cache): ${(first.install + first.seconds).toFixed(1)} s, ${first.install.toFixed(1)} s of it installing`,
+      );
       cpSync(join(repo, "node_modules", ".astro"), keptCache, { recursive: true });
       cpSync(join(repo, "dist"), live, { recursive: true });
       rmSync(repo, { recursive: true, force: true });

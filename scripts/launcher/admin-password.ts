@@ -31,5 +31,7 @@ const tooShort = (password: string) => [...password].length < MIN_ADMIN_PASSWORD
  */
 export function assertWorkerAccepts(password: string): void {
   if (tooShort(password))
-    throw new Error(`the stack's admin password is shorter than ${MIN_ADMIN_PASSWORD_LENGTH} characters: the worker would refuse every sign-in`);
+    throw new Error(
+      `the stack's admin password is shorter than ${MIN_ADMIN_PASSWORD_LENGTH} characters: the worker would refuse every sign-in`,
+    );
 }

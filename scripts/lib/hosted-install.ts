@@ -18,7 +18,10 @@ export function installed(root: string): boolean {
  * (node_modules/.astro, put back by the host's build cache before the build command runs) across it: npm ci empties
  * node_modules first. The cache is put back even when the install fails. Returns the install's seconds.
  */
-export function installKeepingCache(root: string, install = () => execFileSync("npm", HOSTED_INSTALL, { cwd: root, stdio: "inherit" })): number {
+export function installKeepingCache(
+  root: string,
+  install: () => void = () => void execFileSync("npm", HOSTED_INSTALL, { cwd: root, stdio: "inherit" }),
+): number {
   const cache = resolve(root, "node_modules", ".astro");
   const aside = resolve(root, ".astro-cache-during-install");
   rmSync(aside, { recursive: true, force: true });
