@@ -15,9 +15,8 @@ import Pager from "../../lib/ui/Pager";
 let parser: Promise<typeof import("../../lib/normalize")> | null = null;
 
 /**
- * The listing parser (and zod with it), kept off the first paint's path: fetched once the browser is idle after
- * hydration rather than on the first page change, so a deploy in between cannot remove the chunk; a failed fetch is
- * tried again on the next call.
+ * The listing parser (and zod with it), fetched with the first page change, which is the first answer to parse (page 1
+ * comes with the page); a failed fetch is tried again on the next call.
  */
 function loadParser(): Promise<typeof import("../../lib/normalize")> {
   parser ??= import("../../lib/normalize").catch((error: unknown) => {
@@ -25,6 +24,19 @@ function loadParser(): Promise<typeof import("../../lib/normalize")> {
     throw error;
   });
   return parser;
+}
+
+/**
+ * The parser for a page changed to from this document, or, when its code cannot be fetched (a deploy since this page
+ * loaded removed it), that page loaded as its link would load it (`href`, whose document has current code), the query
+ * pending meanwhile. The page the document was opened at fails as any failed request does (no reload loop).
+ */
+function parserOrNavigate(href: string, changed: boolean): Promise<typeof import("../../lib/normalize")> {
+  return loadParser().catch((error: unknown) => {
+    if (!changed) throw error;
+    window.location.assign(href);
+    return new Promise<never>(() => {});
+  });
 }
 
 /** Props of CatalogueListing: what to list, where cards lead, how prices are written, and page 1 as the build rendered it. */
@@ -44,8 +56,11 @@ export default function CatalogueListing({ category, view, sourcePage, writePage
   const filters = useStore($appliedFilters);
   const key = listingPath(category, view, page, LISTING_PAGE_SIZE, filters);
   const initialKey = listingPath(category, view, 1, LISTING_PAGE_SIZE);
+  // The page the address named when the island read it: other pages are page changes made here.
+  const opened = useRef<number | null>(null);
   const fetcher = async (url: string) => {
-    const [{ parseListing }, body] = await Promise.all([loadParser(), getJson(url)]);
+    const changed = opened.current !== null && opened.current !== page;
+    const [{ parseListing }, body] = await Promise.all([parserOrNavigate(hrefFor(page), changed), getJson(url)]);
     return parseListing(body, category);
   };
   const query = useQuery<SiteListing>(key, { initialData: key === initialKey && initial ? initial : undefined, fetcher });
@@ -56,13 +71,9 @@ export default function CatalogueListing({ category, view, sourcePage, writePage
   const hrefFor = (n: number) => pageHref(search ?? "", n);
 
   useEffect(() => {
-    const idle = window.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 1));
-    idle(() => void loadParser().catch(() => {}));
-  }, []);
-
-  useEffect(() => {
     $writePageToAddress.set(writePageToAddress);
     syncPageFromAddress();
+    opened.current ??= $listingPage.get();
     setSearch(location.search);
     addEventListener("popstate", syncPageFromAddress);
     return () => removeEventListener("popstate", syncPageFromAddress);

@@ -142,6 +142,13 @@ describe("the search page's head script", () => {
     expect(fetchMock.mock.calls[0]?.[0]).toBe(searchApiPath(searchStateFrom("?q=mills&page=2")));
   });
 
+  it("refuses a malformed answer from the network with the contract's schema, the inlined one being part of the page", async () => {
+    fetchMock.mockImplementationOnce(async (_url: string) => new Response(JSON.stringify({ ...answer, items: "none" })));
+    visit("?q=mills");
+    runInline();
+    await expect(fetchSearchResult(searchApiPath(searchStateFrom("?q=mills")))).rejects.toThrow(/items/);
+  });
+
   it("passes a failed answer on as the island's own fetch would", async () => {
     fetchMock.mockImplementationOnce(async (_url: string) => new Response("boom", { status: 500, statusText: "Internal Server Error" }));
     visit("?q=mills");

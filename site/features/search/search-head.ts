@@ -36,8 +36,8 @@ export const SEARCH_HEAD_CONFIG: SearchHeadConfig = {
   sizes: CARD_IMAGE_SIZES,
 };
 
-/** The island's first request, started by the head script: its path and the response it will read. */
-type SearchPrefetch = { path: string; response: Promise<Response> };
+/** The island's first request, started by the head script: its path, the response it will read, and whether that is the answer the worker inlined. */
+type SearchPrefetch = { path: string; response: Promise<Response>; inlined: boolean };
 
 declare global {
   interface Window {
@@ -71,11 +71,12 @@ export function searchHead(config: SearchHeadConfig): void {
   const path = `${config.apiPath}?${api}`;
   // The worker puts the answer to this very request first in <head> (worker/routes/search-page.ts): then no round trip.
   const inline = document.getElementById(config.answerId);
-  const response =
-    inline?.getAttribute("data-path") === path && inline.textContent
-      ? Promise.resolve(new Response(inline.textContent, { headers: { "Content-Type": "application/json" } }))
-      : fetch(path, { credentials: "include", headers: { Accept: "application/json" } });
-  window.__searchPrefetch = { path, response };
+  const text = inline?.getAttribute("data-path") === path ? inline.textContent : null;
+  const inlined = !!text;
+  const response = text
+    ? Promise.resolve(new Response(text, { headers: { "Content-Type": "application/json" } }))
+    : fetch(path, { credentials: "include", headers: { Accept: "application/json" } });
+  window.__searchPrefetch = { path, response, inlined };
   response
     .then((res) => (res.ok ? res.clone().json() : null))
     .then((body: { total?: unknown; items?: { title?: unknown; mainImageUrl?: unknown }[] } | null) => {
