@@ -80,7 +80,29 @@ export default defineConfig({
   // Nothing is resized at build time: srcsets name the worker's /media/w/{width}/ copies (site/lib/media-srcset.ts).
   // SITE_KEEP_OUT_DIR=1 (the launcher's builds into a folder kept between builds): Astro leaves an unchanged page where it
   // is instead of copying it back from the cache; the launcher removes what the build did not produce (scripts/lib/build-site.ts).
-  vite: { plugins: [tailwindcss()], ...(process.env.SITE_KEEP_OUT_DIR === "1" ? { build: { emptyOutDir: false } } : {}) },
+  vite: {
+    plugins: [tailwindcss()],
+    build: {
+      ...(process.env.SITE_KEEP_OUT_DIR === "1" ? { emptyOutDir: false } : {}),
+      // The contract's modules only declare (constants, zod schemas, pure functions): a page taking a constant from one
+      // does not load zod for the schemas beside it.
+      rolldownOptions: { treeshake: { manualPureFunctions: ["z"], moduleSideEffects: (id) => !/[\\/]contract[\\/]/.test(id) } },
+    },
+    // React's packages load together wherever an island does: one chunk rather than five.
+    environments: {
+      client: {
+        build: {
+          rolldownOptions: {
+            output: {
+              codeSplitting: {
+                groups: [{ name: "react", test: /node_modules[\\/](react|react-dom|scheduler|@nanostores[\\/]react)[\\/]/ }],
+              },
+            },
+          },
+        },
+      },
+    },
+  },
   devToolbar: { enabled: false },
   // Item and listing pages return a cacheKey (a digest of what they show): a rebuild renders only pages whose key or code
   // changed and copies the rest from the cache folder, which must survive between builds (SITE_CACHE_DIR, see docs/deploy.md).
