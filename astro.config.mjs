@@ -69,11 +69,14 @@ export default defineConfig({
           ),
       },
     },
+    // client:interact hydrates an island on the visitor's first press, touch, key or focus inside it (item gallery, listing page 1).
     {
-      name: "marked-directive",
+      name: "site-directives",
       hooks: {
-        "astro:config:setup": ({ addClientDirective }) =>
-          addClientDirective({ name: "marked", entrypoint: "./site/lib/marked-directive.ts" }),
+        "astro:config:setup": ({ addClientDirective }) => {
+          addClientDirective({ name: "marked", entrypoint: "./site/lib/marked-directive.ts" });
+          addClientDirective({ name: "interact", entrypoint: "./site/lib/interact-directive.ts" });
+        },
       },
     },
   ],

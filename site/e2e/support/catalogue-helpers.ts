@@ -69,8 +69,14 @@ export async function statusOf(path: string): Promise<number> {
   return res.status;
 }
 
-/** Waits until every island on the page has hydrated (Astro drops `ssr` from an island once it has). */
+/**
+ * Waits until every island on the page has hydrated (Astro drops `ssr` from an island once it has); an island that
+ * waits for the visitor (`client:interact`) is focused into hydrating first, as tabbing into it would.
+ */
 export async function hydrated(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    for (const island of document.querySelectorAll('astro-island[ssr][client="interact"]')) island.dispatchEvent(new FocusEvent("focusin"));
+  });
   await page.waitForFunction(() => document.querySelectorAll("astro-island").length > 0 && !document.querySelector("astro-island[ssr]"));
 }
 

@@ -30,7 +30,9 @@ type Viewer = { Lightbox: ComponentType<LightboxProps>; start: number; placehold
 export default function ImageGallery({ images, srcsets = [], fullSizes = NO_FULL_SIZES, title, category }: Props) {
   const [selected, setSelected] = useState(0);
   const [offset, setOffset] = useState(0);
-  const [visible, setVisible] = useState(5);
+  // Until the strip is measured (hydration waits for the visitor's first press) the markup assumes the narrowest strip,
+  // so a phone shows the arrows whenever more thumbnails follow.
+  const [visible, setVisible] = useState(visibleThumbnails(0));
   const [viewer, setViewer] = useState<Viewer | null>(null);
   const fallback = `${defaultImageFor(category)} ${GENERIC_IMAGE}`;
   const main = images[selected] ?? images[0] ?? defaultImageFor(category);
