@@ -20,7 +20,7 @@ function batchMessage(updated: number, removed: number, tables: Set<string>, cop
 /**
  * One debounced webhook batch as steps of run `steps.runId`: each schema-changed table copied whole with its current
  * columns (`copyJob`, its own table run), then the pages a budget's worth per step (`pageSlice`), the run's outcome,
- * and one cache purge and rebuild request for the lot (at once, or folded with other batches' within WEBHOOK_AFTER_SYNC_INTERVAL_MS: `webhookAfterSync`). Throws what failed once the run is recorded as failed.
+ * and one cache purge and rebuild request for the lot (each at once, or folded with other batches': `webhookAfterSync`). Throws what failed once the run is recorded as failed.
  */
 export async function webhookJob(steps: SyncSteps, batch: WebhookChanges): Promise<WebhookRunResult> {
   try {

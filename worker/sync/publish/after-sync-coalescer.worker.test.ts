@@ -2,7 +2,14 @@ import { env, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test"
 import { afterEach, beforeEach, describe, expect, inject, it, vi } from "vitest";
 import type { RecordedCall } from "../../test/hook-recorder";
 import { storedGeneration } from "../../test/cache-keys";
-import { AfterSyncCoalescer, afterSyncCoalescer, WEBHOOK_AFTER_SYNC_INTERVAL_MS, webhookAfterSync } from "./after-sync-coalescer";
+import {
+  AfterSyncCoalescer,
+  afterSyncCoalescer,
+  WEBHOOK_AFTER_SYNC_INTERVAL_MS,
+  WEBHOOK_REBUILD_MAX_WAIT_MS,
+  WEBHOOK_REBUILD_QUIET_MS,
+  webhookAfterSync,
+} from "./after-sync-coalescer";
 
 const recorder = inject("hookRecorderUrl");
 const coalescer = () => afterSyncCoalescer(env);
@@ -32,8 +39,17 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe(`webhook batches' cache purges and deploy-hook calls: at most one per ${WEBHOOK_AFTER_SYNC_INTERVAL_MS / 1000} s`, () => {
-  it("purges and calls the hook at once for a batch with none in the last interval", async () => {
+/** Moves the coalescer's clocks back by `ms`, as if its last purge, rebuild and folded batches were that much older. */
+const age = (ms: number) =>
+  runInDurableObject(coalescer(), async (_, state) => {
+    for (const key of ["last", "rebuilt", "rebuildSince", "rebuildLatest"]) {
+      const at = await state.storage.get<number>(key);
+      if (at !== undefined) await state.storage.put(key, at - ms);
+    }
+  });
+
+describe("webhook batches' cache purges and deploy-hook calls", () => {
+  it("purges and calls the hook at once for a lone batch", async () => {
     const { env: hooked, calls } = hook();
     const before = await storedGeneration();
     await webhookAfterSync(hooked);
@@ -42,7 +58,7 @@ describe(`webhook batches' cache purges and deploy-hook calls: at most one per $
     expect(await alarmAt()).toBeNull();
   });
 
-  it("folds the batches ending within the interval into one purge and one hook call at its end", async () => {
+  it(`folds the purges of a burst into one at the end of ${WEBHOOK_AFTER_SYNC_INTERVAL_MS / 1000} s, its rebuilds into one once batches stop for ${WEBHOOK_REBUILD_QUIET_MS / 1000} s`, async () => {
     const { env: hooked, calls } = hook();
     const first = Date.now();
     await webhookAfterSync(hooked);
@@ -54,31 +70,55 @@ describe(`webhook batches' cache purges and deploy-hook calls: at most one per $
     const at = (await alarmAt())!;
     expect(at).toBeGreaterThanOrEqual(first + WEBHOOK_AFTER_SYNC_INTERVAL_MS - 1000);
     expect(at).toBeLessThanOrEqual(Date.now() + WEBHOOK_AFTER_SYNC_INTERVAL_MS);
+    const due = (await coalescer().rebuildDue())!;
+    expect(due).toBeGreaterThanOrEqual(Date.now() + WEBHOOK_REBUILD_QUIET_MS - 5000);
 
+    // The purge's interval ends: the folded purge runs, the rebuild still waits for the burst to end.
     await hookTheCoalescer(hooked);
     expect(await runDurableObjectAlarm(coalescer())).toBe(true);
     expect(await storedGeneration()).not.toBe(afterFirst);
+    expect(await calls()).toHaveLength(1);
+    expect(await alarmAt()).toBe(due);
+
+    // A minute without a batch: the burst's one rebuild.
+    await age(WEBHOOK_REBUILD_QUIET_MS);
+    expect(await runDurableObjectAlarm(coalescer())).toBe(true);
     expect((await calls()).map((c) => JSON.parse(c.body))).toEqual([{ reason: "table:webhook" }, { reason: "table:webhook" }]);
-    expect(await coalescer().folded()).toBe(false);
+    expect(await coalescer().rebuildDue()).toBeNull();
+    expect(await alarmAt()).toBeNull();
   });
 
-  it("counts the folded purge as the next interval's: a batch right after it is folded again, one after the interval is not", async () => {
+  it(`asks for a rebuild of a burst that never pauses ${WEBHOOK_REBUILD_MAX_WAIT_MS / 60_000} min after its first folded batch`, async () => {
+    const { env: hooked, calls } = hook();
+    await webhookAfterSync(hooked);
+    await webhookAfterSync(hooked);
+    // Batches kept coming for five minutes, the last one just now.
+    await age(WEBHOOK_REBUILD_MAX_WAIT_MS);
+    await webhookAfterSync(hooked);
+    expect(await coalescer().rebuildDue()).toBeLessThanOrEqual(Date.now());
+    await hookTheCoalescer(hooked);
+    await runDurableObjectAlarm(coalescer());
+    expect(await calls()).toHaveLength(2);
+  });
+
+  it("counts a folded rebuild as the last one: a batch within the quiet time after it is folded again, one after it is not", async () => {
     const { env: hooked, calls } = hook();
     await webhookAfterSync(hooked);
     await webhookAfterSync(hooked);
     await hookTheCoalescer(hooked);
+    await age(WEBHOOK_REBUILD_QUIET_MS);
     await runDurableObjectAlarm(coalescer());
     expect(await calls()).toHaveLength(2);
     await webhookAfterSync(hooked);
     expect(await calls()).toHaveLength(2);
-    expect(await coalescer().folded()).toBe(true);
-    // The interval has passed since the last purge: the next batch's runs at once (and the folded one still at its end).
-    await runInDurableObject(coalescer(), (_, state) => state.storage.put("last", Date.now() - WEBHOOK_AFTER_SYNC_INTERVAL_MS));
+    expect(await coalescer().rebuildDue()).not.toBeNull();
+    await runInDurableObject(coalescer(), (_, state) => state.storage.delete(["rebuildSince", "rebuildLatest"]));
+    await age(WEBHOOK_REBUILD_QUIET_MS);
     await webhookAfterSync(hooked);
     expect(await calls()).toHaveLength(3);
   });
 
-  it("does nothing at the interval's end when no batch was folded", async () => {
+  it("does nothing when its alarm finds nothing folded", async () => {
     const { env: hooked, calls } = hook();
     await webhookAfterSync(hooked);
     await runInDurableObject(coalescer(), (_, state) => state.storage.setAlarm(Date.now() + 60_000));

@@ -12,15 +12,25 @@ export type SyncSummary = { kind: "schema" | "table" | "full"; target?: string; 
  */
 export async function afterSync(env: Env, ctx: ExecutionContext | undefined, summary: SyncSummary): Promise<void> {
   const reason = summary.target ? `${summary.kind}:${summary.target}` : summary.kind;
+  await purgeAfterSync(env, reason);
+  if (summary.noRebuild) {
+    logEvent("rebuild_skipped", { reason, message: `no site rebuild requested: ${summary.noRebuild}` }, "warn");
+    return;
+  }
+  await rebuildAfterSync(env, ctx, reason);
+}
+
+/** The API cache purged after a sync (`reason` names it in the log); a failure is logged. Never throws. */
+export async function purgeAfterSync(env: Env, reason: string): Promise<void> {
   try {
     await purgeCache(env.CACHE);
   } catch (error) {
     logEvent("cache_purge_failed", { reason, error });
   }
-  if (summary.noRebuild) {
-    logEvent("rebuild_skipped", { reason, message: `no site rebuild requested: ${summary.noRebuild}` }, "warn");
-    return;
-  }
+}
+
+/** A site rebuild asked of the deploy hook after a sync (see afterSync); a failure is logged. Never throws. */
+export async function rebuildAfterSync(env: Env, ctx: ExecutionContext | undefined, reason: string): Promise<void> {
   try {
     const rebuild = await requestRebuild(env, reason);
     if (!rebuild) return;
