@@ -9,6 +9,9 @@ import { writeCspHeaders } from "./site/lib/build/csp-headers.ts";
 import { probeCounts } from "./site/lib/build/probe.ts";
 import { ALLOW_SHRINK_ENV, guardCatalogueShrink } from "./site/lib/build/shrink-guard.ts";
 
+/** Astro's cache folder (the incremental build's manifest and pages, and the CSP memo): SITE_CACHE_DIR, else Astro's own. */
+const CACHE_DIR = process.env.SITE_CACHE_DIR || "./node_modules/.astro";
+
 /** Public site: prerendered from the worker's API (SITE_API_URL) into dist/, served by the worker as static assets. */
 export default defineConfig({
   site: process.env.SITE_URL || "http://127.0.0.1:8787",
@@ -59,13 +62,14 @@ export default defineConfig({
     // client:marked hydrates an island only when a head script has marked the document (the 404 page's item fallback).
     // Astro's own CSP leaves our inline scripts out and hashes styles (blocking style attributes), so the policy is computed
     // from the built pages and served as a header through dist/_headers, where frame-ancestors also works.
-    // With a cache folder kept between builds, pages reused untouched are not read again (their hashes are remembered there).
+    // The cache folder remembers each page's script hashes: a page reused in place is not read again, one copied back
+    // from the cache (a hosted build's) not parsed again.
     {
       name: "csp-headers",
       hooks: {
         "astro:build:done": async ({ dir, logger }) =>
           logger.info(
-            `Content-Security-Policy: ${await writeCspHeaders(fileURLToPath(dir), process.env.SITE_CACHE_DIR ? join(process.env.SITE_CACHE_DIR, "csp-hashes.json") : undefined)}`,
+            `Content-Security-Policy: ${await writeCspHeaders(fileURLToPath(dir), join(CACHE_DIR, "csp-hashes.json"), join(CACHE_DIR, "dist"))}`,
           ),
       },
     },
@@ -110,5 +114,5 @@ export default defineConfig({
   // Item and listing pages return a cacheKey (a digest of what they show): a rebuild renders only pages whose key or code
   // changed and copies the rest from the cache folder, which must survive between builds (SITE_CACHE_DIR, see docs/deploy.md).
   experimental: { incrementalBuild: true },
-  ...(process.env.SITE_CACHE_DIR ? { cacheDir: process.env.SITE_CACHE_DIR } : {}),
+  cacheDir: CACHE_DIR,
 });

@@ -124,4 +124,46 @@ describe("writeCspHeaders", () => {
       await rm(memo, { force: true });
     }
   });
+
+  it("reads a page copied back from Astro's cache only when that copy changed, and parses only content new to the memo", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "csp-"));
+    const memo = join(dir, "..", `${dir.split("/").pop()}-memo.json`);
+    try {
+      await writeFile(join(dir, "a.html"), "<script>one()</script>");
+      await writeFile(join(dir, "_headers"), "/*\n");
+      await writeCspHeaders(dir, memo);
+      const stored = JSON.parse(await readFile(memo, "utf8")) as { contents: Record<string, { hashes: string[]; beacon: boolean }> };
+      // The memo says this content's scripts hash to two(): a copy of the same content, written anew, is not parsed.
+      for (const digest of Object.keys(stored.contents)) stored.contents[digest] = { hashes: [sha("two()")], beacon: false };
+      await writeFile(memo, JSON.stringify(stored));
+      await writeFile(join(dir, "a.html"), "<script>one()</script>");
+      await utimes(join(dir, "a.html"), new Date(Date.now() + 5000), new Date(Date.now() + 5000));
+      await writeFile(join(dir, "_headers"), "/*\n");
+      expect(await writeCspHeaders(dir, memo)).toContain(`script-src 'self' ${sha("two()")};`);
+      // A copy of Astro's cached page that has not changed since the memo is not read at all.
+      const cache = await mkdtemp(join(tmpdir(), "csp-cache-"));
+      await writeFile(join(cache, "a.html"), "<script>one()</script>");
+      await writeFile(join(dir, "_headers"), "/*\n");
+      await writeCspHeaders(dir, memo, cache);
+      await writeFile(join(dir, "a.html"), "<script>uno()</script>");
+      await utimes(join(dir, "a.html"), new Date(Date.now() + 9000), new Date(Date.now() + 9000));
+      await writeFile(join(dir, "_headers"), "/*\n");
+      expect(await writeCspHeaders(dir, memo, cache)).toContain(`script-src 'self' ${sha("two()")};`);
+      // Astro rendered the page again (the page and its cached copy written anew): it is read.
+      for (const file of [join(cache, "a.html"), join(dir, "a.html")]) {
+        await writeFile(file, "<script>uno()</script>");
+        await utimes(file, new Date(Date.now() + 12000), new Date(Date.now() + 12000));
+      }
+      await writeFile(join(dir, "_headers"), "/*\n");
+      expect(await writeCspHeaders(dir, memo, cache)).toContain(`script-src 'self' ${sha("uno()")};`);
+      await rm(cache, { recursive: true });
+      // Content it has not seen is parsed.
+      await writeFile(join(dir, "a.html"), "<script>four()</script>");
+      await writeFile(join(dir, "_headers"), "/*\n");
+      expect(await writeCspHeaders(dir, memo)).toContain(`script-src 'self' ${sha("four()")};`);
+    } finally {
+      await rm(dir, { recursive: true });
+      await rm(memo, { force: true });
+    }
+  });
 });
