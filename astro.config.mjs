@@ -95,14 +95,23 @@ export default defineConfig({
       // does not load zod for the schemas beside it.
       rolldownOptions: { treeshake: { manualPureFunctions: ["z"], moduleSideEffects: (id) => !/[\\/]contract[\\/]/.test(id) } },
     },
-    // React's packages load together wherever an island does: one chunk rather than five.
+    // Chunks that always load together, merged: React's packages wherever an island runs (one chunk, not five), and the
+    // small modules every page of cards shares (pager, icons, the card, its image and price helpers: one, not ten).
     environments: {
       client: {
         build: {
           rolldownOptions: {
             output: {
               codeSplitting: {
-                groups: [{ name: "react", test: /node_modules[\\/](react|react-dom|scheduler|@nanostores[\\/]react)[\\/]/ }],
+                groups: [
+                  { name: "react", test: /node_modules[\\/](react|react-dom|scheduler|@nanostores[\\/]react)[\\/]/, priority: 2 },
+                  {
+                    name: "cards",
+                    test: /[\\/]site[\\/](lib[\\/](ui[\\/](Pager|Icon)\.tsx|icons\.ts|images\.ts|price\.ts|pagination\.ts|media-srcset\.ts)|features[\\/]listing[\\/]ItemCardFrame\.tsx)$|[\\/]contract[\\/](api-paths|categories|media-variants)\.ts$/,
+                    minShareCount: 2,
+                    priority: 1,
+                  },
+                ],
               },
             },
           },
