@@ -4,6 +4,7 @@ import type { CategoryId } from "#contract/categories";
 import { LISTING_PAGE_SIZE, type ListingView } from "#contract/listing";
 import type { PriceFormat } from "#contract/price-format";
 import { getJson } from "../../lib/http";
+import { lazyModule } from "../../lib/lazy-module";
 import { listingPath, pageHref } from "./listing-url";
 import type { SiteListing } from "../../lib/normalize";
 import { useQuery } from "../../lib/use-query";
@@ -12,19 +13,8 @@ import CardSkeleton from "../../lib/ui/CardSkeleton";
 import ItemCard from "./ItemCard";
 import Pager from "../../lib/ui/Pager";
 
-let parser: Promise<typeof import("../../lib/normalize")> | null = null;
-
-/**
- * The listing parser (and zod with it), fetched with the first page change, which is the first answer to parse (page 1
- * comes with the page); a failed fetch is tried again on the next call.
- */
-function loadParser(): Promise<typeof import("../../lib/normalize")> {
-  parser ??= import("../../lib/normalize").catch((error: unknown) => {
-    parser = null;
-    throw error;
-  });
-  return parser;
-}
+/** The listing parser (and zod with it), fetched with the first page change: page 1 comes with the page. */
+const loadParser = lazyModule(() => import("../../lib/normalize"));
 
 /**
  * The parser for a page changed to from this document, or, when its code cannot be fetched (a deploy since this page

@@ -1,19 +1,9 @@
 import type { SearchResult } from "#contract/search";
 import { assertOk, getJson } from "../../lib/http";
+import { lazyModule } from "../../lib/lazy-module";
 
-let parser: Promise<typeof import("./search-parse")> | null = null;
-
-/**
- * The contract's parser (zod with it), fetched with the first answer that comes over the network; a failed fetch is
- * tried again on the next call.
- */
-function loadParser(): Promise<typeof import("./search-parse")> {
-  parser ??= import("./search-parse").catch((error: unknown) => {
-    parser = null;
-    throw error;
-  });
-  return parser;
-}
+/** The contract's parser (zod with it), fetched with the first answer that comes over the network. */
+const loadParser = lazyModule(() => import("./search-parse"));
 
 /**
  * The search API's answer at `url`: the one the worker wrote into this page for it (part of the document, as the
