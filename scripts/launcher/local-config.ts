@@ -1,4 +1,4 @@
-import { readFileSync, renameSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { ROOT } from "../lib/quiet-env.ts";
 
@@ -15,10 +15,15 @@ const LOCAL_BINDINGS = `
 name = "ENQUIRY_EMAIL"
 `;
 
-/** Writes wrangler.toml plus the local bindings to LOCAL_CONFIG (whole, so a concurrent start never reads half of it) and returns its path. */
+/**
+ * Writes wrangler.toml plus the local bindings to LOCAL_CONFIG and returns its path. Written whole (so a concurrent
+ * start never reads half of it), and only when its text changed: every running `wrangler dev` watches the file and
+ * reloads its worker when it is replaced, which would cut short whatever another stack is doing.
+ */
 export function writeLocalConfig(root = ROOT): string {
   const path = resolve(root, LOCAL_CONFIG);
   const text = readFileSync(resolve(root, "wrangler.toml"), "utf8") + LOCAL_BINDINGS;
+  if (existsSync(path) && readFileSync(path, "utf8") === text) return path;
   const partial = `${path}.${process.pid}`;
   writeFileSync(partial, text);
   renameSync(partial, path);
