@@ -25,6 +25,8 @@ export default defineConfig(async () => {
             // Webhook batches run when a test fires the debouncer's alarm (runDurableObjectAlarm), never on their own.
             NOTION_WEBHOOK_DEBOUNCE_MS: "600000",
           },
+          // The site's own public files stand in for the built site's: setup fetches the demo's pictures from /demo-images/.
+          assets: { directory: "./site/public", binding: "ASSETS" },
           // As in production, where Email Routing sends only to verified addresses: any other destination is refused.
           email: { send_email: [{ name: "ENQUIRY_EMAIL", allowed_destination_addresses: ["dealer@example.com"] }] },
         },

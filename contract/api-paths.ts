@@ -55,6 +55,8 @@ export const ADMIN_PATHS = {
   settings: "/api/admin/settings",
   rebuildHook: "/api/admin/rebuild-hook",
   notionParent: "/api/admin/notion-parent",
+  /** The first-run card: its steps' state; `/notion` the connection and the pages shared, `/setup` and `/check` the catalogue. */
+  firstRun: "/api/admin/first-run",
 } as const;
 
 /** Site pages of the enquiry form: the form filled from `?category=&id=`, and the thank-you page a plain form post lands on. */

@@ -30,7 +30,7 @@ export function maskHookUrl(value: string): string {
 }
 
 /** Which deploy hook the worker calls after a sync: the admin panel's, else the DEPLOY_HOOK_URL secret, else none. */
-const RebuildHookSourceSchema = z.enum(["panel", "secret", "none"]);
+export const RebuildHookSourceSchema = z.enum(["panel", "secret", "none"]);
 
 /** Which deploy hook the worker calls after a sync. */
 export type RebuildHookSource = z.infer<typeof RebuildHookSourceSchema>;

@@ -3,9 +3,12 @@ import * as z from "zod/mini";
 /** Page and schema ids the webhook queue keeps at most; past that it queues one full sync instead of them. */
 export const WEBHOOK_MAX_QUEUED_IDS = 10_000;
 
+/** Where the subscription stands: none yet, a token received (waiting for the first signed event), or verified by one. */
+export const WebhookStateNameSchema = z.enum(["not-set-up", "waiting-for-first-event", "verified"]);
+
 /** The Notion webhook subscription; `verificationToken` only while the operator still has to paste it into Notion. */
 const WebhookStatusSchema = z.object({
-  state: z.enum(["not-set-up", "waiting-for-first-event", "verified"]),
+  state: WebhookStateNameSchema,
   tokenReceivedAt: z.nullable(z.string()),
   verifiedAt: z.nullable(z.string()),
   lastEventAt: z.nullable(z.string()),

@@ -13,6 +13,7 @@ import { bodyLimits } from "./middleware/body-limit";
 import { apiRateLimit } from "./middleware/rate-limit";
 import adminCache from "./routes/admin-cache";
 import adminEnquiries from "./routes/admin-enquiries";
+import adminFirstRun from "./routes/admin-first-run";
 import adminNotion from "./routes/admin-notion";
 import adminNotionWebhook from "./routes/admin-notion-webhook";
 import adminRebuildHook from "./routes/admin-rebuild-hook";
@@ -67,6 +68,7 @@ app.route(ADMIN_PATHS.session, adminSession);
 app.route(ADMIN_PATHS.syncStatus, adminSyncStatus);
 app.route(ADMIN_PATHS.notionWebhook, adminNotionWebhook);
 app.route(ADMIN_PATHS.rebuildHook, adminRebuildHook);
+app.route(ADMIN_PATHS.firstRun, adminFirstRun);
 app.route(ADMIN_PATHS.syncRuns, adminSyncRuns);
 app.route(ADMIN_PATHS.enquiries, adminEnquiries);
 app.route(ADMIN_PATHS.settings, adminSettings);
@@ -82,6 +84,7 @@ app.route("/search", searchPage);
 export { AfterSyncCoalescer } from "./sync/publish/after-sync-coalescer";
 export { SyncDebouncer } from "./sync/webhook/sync-debouncer";
 export { SyncWorkflow } from "./sync/steps/sync-workflow";
+export { SetupWorkflow } from "./sync/setup/setup-workflow";
 
 export default {
   fetch: app.fetch,

@@ -30,10 +30,13 @@ describe("wrangler.toml", () => {
     expect(typeof worker.scheduled).toBe("function");
   });
 
-  it("binds the SYNC workflow to a class the worker's entry exports", () => {
-    const block = /\[\[workflows\]\]\s*\nname = "([^"]+)"\s*\nbinding = "([^"]+)"\s*\nclass_name = "([^"]+)"/.exec(toml);
-    expect(block?.slice(2)).toEqual(["SYNC", "SyncWorkflow"]);
-    expect(typeof (entry as Record<string, unknown>).SyncWorkflow).toBe("function");
+  it("binds the SYNC and SETUP workflows to classes the worker's entry exports, under names of their own", () => {
+    const blocks = [...toml.matchAll(/\[\[workflows\]\]\s*\nname = "([^"]+)"\s*\nbinding = "([^"]+)"\s*\nclass_name = "([^"]+)"/g)];
+    expect(blocks.map((b) => b.slice(1))).toEqual([
+      ["coin-op-sync", "SYNC", "SyncWorkflow"],
+      ["coin-op-setup", "SETUP", "SetupWorkflow"],
+    ]);
+    for (const [, , , className] of blocks) expect(typeof (entry as Record<string, unknown>)[className!]).toBe("function");
   });
 
   it("logs to Workers Logs, every request sampled", () => {

@@ -20,6 +20,10 @@ const ADMIN_ENDPOINTS: [string, string][] = [
   ["GET", "/api/admin/sync-runs"],
   ["GET", "/api/admin/notion-parent"],
   ["PUT", "/api/admin/notion-parent"],
+  ["GET", "/api/admin/first-run"],
+  ["GET", "/api/admin/first-run/notion"],
+  ["POST", "/api/admin/first-run/setup"],
+  ["POST", "/api/admin/first-run/check"],
 ];
 
 const call = (method: string, path: string, headers: Record<string, string> = {}) =>

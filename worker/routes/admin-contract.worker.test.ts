@@ -11,6 +11,7 @@ import {
   SyncRefusedSchema,
 } from "#contract/admin-api";
 import { ADMIN_PATHS } from "#contract/api-paths";
+import { FirstRunStateSchema, NotionConnectionSchema } from "#contract/first-run";
 import { EnquiriesDeletedSchema, EnquiriesPageSchema } from "#contract/enquiries";
 import { AdminSettingsSchema, SettingsSavedSchema } from "#contract/site-settings";
 import { SyncRunsSchema, SyncStatusSchema } from "#contract/sync-runs";
@@ -123,6 +124,8 @@ describe("admin API answers match the contract the admin panel parses them with"
     expect(await answer(NotionCheckSchema, ADMIN_PATHS.notionCheck)).toMatchObject({ ok: true, findings: [] });
     expect(await answer(RebuildHookStateSchema, ADMIN_PATHS.rebuildHook)).toEqual({ source: "none", maskedUrl: null });
     expect(await answer(RebuildHookResultSchema, ADMIN_PATHS.rebuildHook, "DELETE")).toMatchObject({ source: "none" });
+    expect(await answer(FirstRunStateSchema, ADMIN_PATHS.firstRun)).toMatchObject({ done: false });
+    expect(await answer(NotionConnectionSchema, `${ADMIN_PATHS.firstRun}/notion`)).toMatchObject({ parent: null });
     expect(await answer(SessionStateSchema, ADMIN_PATHS.session, "DELETE")).toEqual({ authenticated: false, expiresAt: null });
   });
 });

@@ -1,6 +1,5 @@
 import { Hono, type Context } from "hono";
 import { ADMIN_PATHS } from "#contract/api-paths";
-import { HTTPException } from "hono/http-exception";
 import type { AppEnv } from "../app-env";
 import {
   NotionParentBodySchema,
@@ -13,15 +12,14 @@ import {
   type SchemaSyncResult,
   type SyncStartAnswer,
 } from "#contract/admin-api";
-import { checkWorkspace } from "#contract/notion-check";
-import { NOTION_LAYOUT } from "#contract/notion-layout";
-import { titleKey } from "#contract/notion-names";
 import { parentPage } from "#workspace/setup/parent-page";
 import { SetupError } from "#workspace/setup/setup-error";
 import { readSetting, writeSetting } from "../data/site-settings";
 import type { RunTrigger } from "#contract/sync-runs";
-import { errorMessage, fail } from "../lib/errors";
+import { fail } from "../lib/errors";
 import { validate } from "./lib/validate";
+import { guarded } from "./lib/guarded";
+import { checkCatalogue } from "../sync/setup/catalogue-check";
 import { afterSync } from "../sync/publish/after-sync";
 import { existingNotionTables } from "../tables/existing-tables";
 import { LockBusyError } from "../tables/lock";
@@ -29,30 +27,11 @@ import { quoteIdent } from "../tables/naming";
 import { listEntries, readEntry } from "../tables/registry";
 import { syncSchemas } from "../sync/jobs/schema-job";
 import { startSync, type SyncJob } from "../sync/steps/start-sync";
-import { upstreamMessage } from "../notion/upstream-error";
 import { notionRun } from "../notion/client";
-import { findDataSources, seenDatabases } from "../notion/find-databases";
 import { logEvent } from "../lib/log";
 
 /** Admin Notion sync routes (guarded by the admin middleware; mounted at the root, paths from the contract). */
 const adminNotion = new Hono<AppEnv>();
-
-/**
- * Lock contention becomes 409 and Notion failures 502 with Notion's message; any other failure of the sync (D1, a
- * bug) is logged and answered as a 500 naming `what` failed and why, so the operator sees more than "Internal server error".
- */
-async function guarded<T>(what: string, work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (err) {
-    if (err instanceof HTTPException) throw err;
-    if (err instanceof LockBusyError) fail(409, err.message);
-    const upstream = upstreamMessage(err);
-    if (upstream) fail(502, upstream);
-    logEvent("unexpected_error", { what, error: err });
-    throw new HTTPException(500, { message: `${what} failed: ${errorMessage(err)}` });
-  }
-}
 
 /** Hono's execution context is workerd's; only its own type declaration is narrower. */
 const waitable = (ctx: unknown) => ctx as ExecutionContext;
@@ -129,14 +108,7 @@ adminNotion.post(ADMIN_PATHS.syncAll, validate("query", SyncAllQuerySchema), asy
 // Finds the databases as the sync does (under the catalogue's page, then by search): nothing is cached, the operator asks for a fresh look.
 adminNotion.get(ADMIN_PATHS.notionCheck, async (c) => {
   const parentPageId = await readSetting(c.env.DB, "notionParentPageId");
-  const titles = NOTION_LAYOUT.map((db) => db.title);
-  const found = await guarded("The workspace check", () => findDataSources(notionRun(c.env).notion, { parentPageId, titles }));
-  const findings = checkWorkspace(seenDatabases(found));
-  const databases = NOTION_LAYOUT.map((db) => {
-    const [source] = found.get(titleKey(db.title)) ?? [];
-    return { title: db.title, foundBy: source?.foundBy ?? null, databaseId: source?.databaseId ?? null };
-  });
-  return c.json<NotionCheck>({ ok: findings.length === 0, findings, databases, parentPageId, checkedAt: new Date().toISOString() });
+  return c.json<NotionCheck>(await guarded("The workspace check", () => checkCatalogue(c.env, parentPageId)));
 });
 
 adminNotion.get(ADMIN_PATHS.notionParent, async (c) =>

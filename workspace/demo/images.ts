@@ -12,18 +12,23 @@ export function demoImageOf(file: DemoFile): string | null {
   return file.external.startsWith(EXTERNAL_PREFIX) ? file.external.slice(EXTERNAL_PREFIX.length) : null;
 }
 
-/** Every demo picture the pages of `workspace` name (test-only pages left out unless asked), each once. */
-export function demoImagesIn(workspace: DemoWorkspace, { testOnly = false } = {}): Set<string> {
+/** Every demo picture named anywhere in `value` (a page, a list of pages), each once. */
+export function picturesIn(value: unknown): Set<string> {
   const names = new Set<string>();
-  const visit = (value: unknown): void => {
-    if (Array.isArray(value)) value.forEach(visit);
-    else if (value && typeof value === "object") {
-      const file = value as DemoFile;
+  const visit = (node: unknown): void => {
+    if (Array.isArray(node)) node.forEach(visit);
+    else if (node && typeof node === "object") {
+      const file = node as DemoFile;
       const image = "image" in file || "external" in file ? demoImageOf(file) : null;
       if (image) names.add(image);
-      Object.values(value).forEach(visit);
+      Object.values(node).forEach(visit);
     }
   };
-  visit(workspace.databases.flatMap((db) => db.pages.filter((page) => testOnly || !page.testOnly)));
+  visit(value);
   return names;
+}
+
+/** Every demo picture the pages of `workspace` name (test-only pages left out unless asked), each once. */
+export function demoImagesIn(workspace: DemoWorkspace, { testOnly = false } = {}): Set<string> {
+  return picturesIn(workspace.databases.flatMap((db) => db.pages.filter((page) => testOnly || !page.testOnly)));
 }

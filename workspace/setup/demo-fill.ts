@@ -1,4 +1,5 @@
 import { collectPaginatedAPI, isFullPage, type Client } from "@notionhq/client";
+import { picturesIn } from "../demo/images.ts";
 import type { DemoDatabase } from "../demo/types.ts";
 import type { SetupTarget } from "./databases.ts";
 import { blockChunks, demoTitle, pageRequest, targetsOf } from "./page-request.ts";
@@ -15,8 +16,12 @@ export type FillOutcome = {
   uploads: Record<string, string>;
 };
 
-/** Options of a fill: at most `maxPages` pages added this time (a workflow step's share), and pictures uploaded by earlier fills. */
-export type FillOptions = { maxPages?: number; uploads?: Record<string, string> };
+/**
+ * Options of a fill: at most `maxPages` pages added this time (a workflow step's share), pictures uploaded by earlier
+ * fills, and `room`, asked before each page after the first with how many pictures that page would upload: whether
+ * the caller has room for it (a workflow step's subrequests), else the fill ends there.
+ */
+export type FillOptions = { maxPages?: number; uploads?: Record<string, string>; room?: (pictures: number) => boolean };
 
 /**
  * Adds the pages of `content` (its test-only pages left out) that the database does not hold yet, by title, with their
@@ -29,7 +34,7 @@ export async function fillDatabase(
   bytesOf: DemoImageBytes,
   target: SetupTarget,
   content: DemoDatabase,
-  { maxPages = Infinity, uploads = {} }: FillOptions = {},
+  { maxPages = Infinity, uploads = {}, room }: FillOptions = {},
 ): Promise<FillOutcome> {
   const targets = targetsOf(target.schema);
   const titleProperty = targets.find((p) => p.type === "title")!.name;
@@ -39,6 +44,7 @@ export async function fillDatabase(
   const uploader = imageUploader(notion, bytesOf, uploads);
   let added = 0;
   for (const page of missing.slice(0, maxPages)) {
+    if (added > 0 && room && !room([...picturesIn(page)].filter((image) => !uploader.has(image)).length)) break;
     const request = await pageRequest(content, page, targets, uploader.upload);
     const [first = [], ...rest] = blockChunks(request.blocks, payloadBytes({ properties: request.properties }));
     const created = await notion.pages.create({

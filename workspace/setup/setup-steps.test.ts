@@ -70,4 +70,30 @@ describe("the setup engine run as workflow steps, each of which may run again", 
     expect(uploaded).toBeLessThanOrEqual(pictures(0, slots.pages.length).size + pictures(4, 7).size);
     expect(leftAsTheyAre(targets)).toEqual([]);
   });
+
+  it("asks before each page after the first whether the step has room for the pictures it would upload, and ends the share where not", async () => {
+    const parent = server.addPage("Room");
+    const demo = loadDemoWorkspace();
+    const slots = demo.databases.find((db) => db.title === "Slot Machines")!;
+    const target = (
+      await setUpDatabase(
+        notion,
+        parent,
+        NOTION_LAYOUT.find((db) => db.title === "Slot Machines")!,
+      )
+    ).target!;
+    const asked: number[] = [];
+    // Room for two pages after the first: the fourth is not added.
+    const outcome = await fillDatabase(notion, readDemoImage, target, slots, {
+      room: (pictures) => asked.push(pictures) <= 2,
+    });
+    expect(outcome.added).toBe(3);
+    expect(asked).toHaveLength(3);
+    const newPictures = (index: number) =>
+      [...demoImagesIn({ ...demo, databases: [{ ...slots, pages: [slots.pages[index]!] }] })].filter(
+        (image) => !demoImagesIn({ ...demo, databases: [{ ...slots, pages: slots.pages.slice(0, index) }] }).has(image),
+      ).length;
+    expect(asked).toEqual([newPictures(1), newPictures(2), newPictures(3)]);
+    expect(outcome.remaining).toBe(slots.pages.filter((p) => !p.testOnly).length - 3);
+  });
 });

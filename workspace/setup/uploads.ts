@@ -14,7 +14,7 @@ const TYPES: Record<string, string> = { png: "image/png", jpg: "image/jpeg", jpe
 const typeOf = (name: string) => TYPES[name.split(".").pop()?.toLowerCase() ?? ""] ?? "application/octet-stream";
 
 /** Uploads of demo pictures: each uploaded once however many pages use it, `known` (picture -> upload id) reused as it is. */
-export type ImageUploader = { upload: UploadImage; count(): number; ids(): Promise<Record<string, string>> };
+export type ImageUploader = { upload: UploadImage; has(image: string): boolean; count(): number; ids(): Promise<Record<string, string>> };
 
 /**
  * Uploads demo pictures through Notion's File Upload API (`POST /v1/file_uploads`, then its `send` with the bytes). Notion
@@ -39,6 +39,7 @@ export function imageUploader(notion: Client, bytesOf: DemoImageBytes, known: Re
       if (!id) uploads.set(image, (id = send(image)));
       return id;
     },
+    has: (image) => uploads.has(image),
     count: () => sent,
     ids: async () => Object.fromEntries(await Promise.all([...uploads].map(async ([image, id]) => [image, await id] as const))),
   };

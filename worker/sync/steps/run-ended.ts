@@ -1,7 +1,7 @@
 import { NIGHTLY_SYNC } from "#contract/notion-failures";
 
 /** The workflow engine's own words, which never reach the operator: they name neither the cause nor a fix. */
-const ENGINE_WORDING =
+export const ENGINE_WORDING =
   /The execution of the Workflow instance|Aborting engine|NonRetryableError|WorkflowInternalError|^\(instance\.|Storage failure for|output is too large/;
 
 /**

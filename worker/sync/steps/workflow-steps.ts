@@ -49,50 +49,78 @@ function refusedWait(err: RetryAfterError, waits: number): string | null {
   return null;
 }
 
+/** What a durable step is told besides its work: how to get ready for a wait Notion asked for, and which failures no attempt can mend. */
+export type DurableStepOptions = {
+  /** Called within the step before the run sleeps `err.waitMs` (the step's name as this attempt has it). */
+  onWait?: (err: RetryAfterError, attempt: string) => Promise<void>;
+  /** A failure the engine must not try again (besides a refusal Notion answered): the operator has to act first. */
+  final?: (err: unknown) => boolean;
+};
+
 /**
- * A workflow run's steps (see `SyncSteps`): each `step.do` of the engine, metered and under the run's lock. A step
- * that meets a Retry-After longer than a call sleeps (RetryAfterError) ends with a "wait" result, having pushed the
- * lock's expiry past the wait (nothing renews it while the run sleeps); the run then sleeps it out with `step.sleep`
- * and runs the step again, up to MAX_WAITS_PER_STEP times a step and MAX_NOTION_WAIT_MS a wait.
+ * One piece of a run's work as a workflow step (`step.do`, retried by the engine on its own): its value once it passed.
+ * A step that meets a Retry-After longer than a call sleeps (RetryAfterError) ends with a "wait" result; the run then
+ * sleeps it out with `step.sleep` and runs the step again, up to MAX_WAITS_PER_STEP times a step and MAX_NOTION_WAIT_MS
+ * a wait. A failure for good (a refusal, a `final` one, or the last attempt) is the step's stored result, thrown here
+ * after the step in our words (NotionFailureError when Notion answered it), never the engine's.
+ */
+export async function durableStep<T>(
+  step: WorkflowStep,
+  name: string,
+  attempt: (attemptName: string) => Promise<T>,
+  options: DurableStepOptions = {},
+): Promise<T> {
+  for (let waits = 0; ; waits++) {
+    const attemptName = waits === 0 ? name : `${name} (again after waiting for Notion, ${waits})`;
+    const attemptStep = async (ctx?: WorkflowStepContext): Promise<StepOutcome<T>> => {
+      try {
+        return { done: true, value: await attempt(attemptName) };
+      } catch (err) {
+        const refused = err instanceof RetryAfterError ? refusedWait(err, waits) : undefined;
+        if (err instanceof RetryAfterError && refused === null) {
+          await options.onWait?.(err, attemptName);
+          return { done: false, waitMs: err.waitMs };
+        }
+        const notion = refused ? { status: 429, code: "rate_limited", message: refused } : notionFailureOf(err);
+        const message = refused ?? failureMessage(err);
+        // The engine tries a step again while it has attempts left (`attempt` counts from 1); the last one, or a
+        // failure no attempt can mend, ends as a result the run then throws.
+        const lastAttempt = ctx !== undefined && ctx.attempt > (ctx.config.retries?.limit ?? 0);
+        if (refused || !retryable(err) || options.final?.(err) || lastAttempt) return { done: false, failed: message, notion };
+        throw new Error(message);
+      }
+    };
+    // A step's result is stored as JSON: the work's results are plain data.
+    const outcome = (await step.do(attemptName, STEP_CONFIG, attemptStep as () => Promise<never>)) as StepOutcome<T>;
+    if (outcome.done) return outcome.value;
+    if ("failed" in outcome) throw outcome.notion ? new NotionFailureError(outcome.notion) : new Error(outcome.failed);
+    await step.sleep(`${attemptName}: Notion's Retry-After`, outcome.waitMs);
+  }
+}
+
+/**
+ * A sync run's steps (see `SyncSteps`): each `step.do` of the engine, metered and under the run's lock (`durableStep`).
+ * Before the run sleeps out a wait Notion asked for, the step pushes the lock's expiry past the wait (nothing renews it
+ * while the run sleeps).
  */
 export function workflowSteps(env: Env, run: { runId: number; holder: string; trigger?: RunTrigger }, step: WorkflowStep): SyncSteps {
   return {
     runId: run.runId,
     nextTry: run.trigger === "webhook" ? "webhook" : "nightly",
-    async run<T>(name: string, work: Parameters<SyncSteps["run"]>[1], options?: Parameters<SyncSteps["run"]>[2]): Promise<T> {
-      for (let waits = 0; ; waits++) {
-        const attempt = waits === 0 ? name : `${name} (again after waiting for Notion, ${waits})`;
-        const attemptStep = async (ctx?: WorkflowStepContext): Promise<StepOutcome<T>> => {
-          try {
-            const value = await meteredStep(env, run.runId, run.holder, "workflow", work, { ...options, name: attempt });
-            return { done: true, value: value as T };
-          } catch (err) {
-            const refused = err instanceof RetryAfterError ? refusedWait(err, waits) : undefined;
-            if (err instanceof RetryAfterError && refused === null) {
-              if (!options?.unlocked) await renewLock(env.DB, SYNC_LOCK, run.holder, err.waitMs + LOCK_TTL_MS);
-              logEvent("sync_step_wait", {
-                runId: run.runId,
-                step: attempt,
-                ms: err.waitMs,
-                message: `${err.message}; the run sleeps, then runs the step again`,
-              });
-              return { done: false, waitMs: err.waitMs };
-            }
-            const notion = refused ? { status: 429, code: "rate_limited", message: refused } : notionFailureOf(err);
-            const message = refused ?? failureMessage(err);
-            // The engine tries a step again while it has attempts left (`attempt` counts from 1); the last one, or a
-            // failure no attempt can mend, ends as a result the run then throws.
-            const lastAttempt = ctx !== undefined && ctx.attempt > (ctx.config.retries?.limit ?? 0);
-            if (refused || !retryable(err) || lastAttempt) return { done: false, failed: message, notion };
-            throw new Error(message);
-          }
-        };
-        // A step's result is stored as JSON: the work's results are plain data (see `SyncSteps`).
-        const outcome = (await step.do(attempt, STEP_CONFIG, attemptStep as () => Promise<never>)) as StepOutcome<T>;
-        if (outcome.done) return outcome.value;
-        if ("failed" in outcome) throw outcome.notion ? new NotionFailureError(outcome.notion) : new Error(outcome.failed);
-        await step.sleep(`${attempt}: Notion's Retry-After`, outcome.waitMs);
-      }
+    run<T>(name: string, work: Parameters<SyncSteps["run"]>[1], options?: Parameters<SyncSteps["run"]>[2]): Promise<T> {
+      const attempt = async (attemptName: string) =>
+        (await meteredStep(env, run.runId, run.holder, "workflow", work, { ...options, name: attemptName })) as T;
+      return durableStep(step, name, attempt, {
+        async onWait(err, attemptName) {
+          if (!options?.unlocked) await renewLock(env.DB, SYNC_LOCK, run.holder, err.waitMs + LOCK_TTL_MS);
+          logEvent("sync_step_wait", {
+            runId: run.runId,
+            step: attemptName,
+            ms: err.waitMs,
+            message: `${err.message}; the run sleeps, then runs the step again`,
+          });
+        },
+      });
     },
   };
 }
