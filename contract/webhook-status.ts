@@ -3,6 +3,17 @@ import * as z from "zod/mini";
 /** Page and schema ids the webhook queue keeps at most; past that it queues one full sync instead of them. */
 export const WEBHOOK_MAX_QUEUED_IDS = 10_000;
 
+/** The events to select in Notion's subscription form: every change of a page, and of a database's properties. */
+export const WEBHOOK_EVENTS_TO_SELECT = [
+  "page.created",
+  "page.properties_updated",
+  "page.content_updated",
+  "page.moved",
+  "page.deleted",
+  "page.undeleted",
+  "data_source.schema_updated",
+] as const;
+
 /** Where the subscription stands: none yet, a token received (waiting for the first signed event), or verified by one. */
 export const WebhookStateNameSchema = z.enum(["not-set-up", "waiting-for-first-event", "verified"]);
 

@@ -27,6 +27,8 @@ const ICON_PATHS: Record<string, string> & { info: string } = {
   filter: "M3 5h18l-7 8v6l-4 2v-8z",
   search: "M11 4a7 7 0 1 1 0 14 7 7 0 0 1 0-14zM20 20l-4-4",
   rss: "M5 11a8 8 0 0 1 8 8M5 5a14 14 0 0 1 14 14M6 19h.01",
+  done: "M12 3a9 9 0 1 1 0 18 9 9 0 0 1 0-18zM8 12.5l3 3 5-6",
+  "to-do": "M12 3a9 9 0 1 1 0 18 9 9 0 0 1 0-18z",
 };
 
 /** Path data for an icon type, falling back to `info` for unknown types. */

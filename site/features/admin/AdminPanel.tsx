@@ -3,9 +3,10 @@ import { useEffect, useState } from "react";
 import { $adminSession, checkSession, signOutAdmin } from "./admin-store";
 import { toast } from "../shell/toasts";
 import AdminTabs from "./AdminTabs";
+import FirstRunCard from "./first-run/FirstRunCard";
 import SignInCard from "./SignInCard";
 
-/** The /admin island: sign-in card until signed in, then the three tabs and a Sign out button. */
+/** The /admin island: sign-in card until signed in, then the first-run card (until every step is done), the tabs and a Sign out button. */
 export default function AdminPanel() {
   const session = useStore($adminSession);
   const [signingOut, setSigningOut] = useState(false);
@@ -37,6 +38,7 @@ export default function AdminPanel() {
           Sign out
         </button>
       </div>
+      <FirstRunCard />
       <AdminTabs />
     </div>
   );

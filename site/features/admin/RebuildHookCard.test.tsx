@@ -40,7 +40,7 @@ describe("rebuilds card", () => {
     expect(text).toContain("Off: syncs update the API, but the public site is never rebuilt. Paste your deploy hook below.");
     expect(text).toContain("open your worker, Settings, Build, Deploy hooks: create one for the branch main");
     expect(text).not.toContain("Deploy hook in use");
-    expect(html).toMatch(/<input[^>]*id="rebuild-hook-url"[^>]*type="url"/);
+    expect(html).toMatch(/<label for="([^"]+)">In Cloudflare, open your worker[^<]*<\/label>.*<input id="\1"[^>]*type="url"/s);
     // Nothing pasted yet: the save button waits for an address.
     expect(html).toMatch(/<button type="submit"[^>]*disabled=""[^>]*>Save deploy hook<\/button>/);
   });

@@ -1,8 +1,9 @@
 import { useStore } from "@nanostores/react";
-import { useEffect, useState } from "react";
+import { useEffect } from "react";
 import LoadError from "./LoadError";
-import { $rebuildHook, $savingRebuildHook, forgetRebuildHook, refreshRebuildHook, saveRebuildHook } from "./admin-rebuild-hook";
-import { MAX_HOOK_URL_LENGTH, type RebuildHookSource } from "#contract/rebuild-hook";
+import { $rebuildHook, $savingRebuildHook, forgetRebuildHook, refreshRebuildHook } from "./admin-rebuild-hook";
+import RebuildHookForm from "./RebuildHookForm";
+import type { RebuildHookSource } from "#contract/rebuild-hook";
 
 /** What each source of the hook in use means for the operator. */
 const SOURCE_TEXT: Record<RebuildHookSource, string> = {
@@ -19,7 +20,6 @@ const SOURCE_TEXT: Record<RebuildHookSource, string> = {
 export default function RebuildHookCard() {
   const { hook, error } = useStore($rebuildHook);
   const saving = useStore($savingRebuildHook);
-  const [url, setUrl] = useState("");
   useEffect(() => void refreshRebuildHook(), []);
   return (
     <section
@@ -42,41 +42,13 @@ export default function RebuildHookCard() {
           </code>
         </p>
       )}
-      <form
-        className="grid gap-2 text-sm"
-        onSubmit={(event) => {
-          event.preventDefault();
-          void saveRebuildHook(url).then((saved) => saved && setUrl(""));
-        }}
-      >
-        <label htmlFor="rebuild-hook-url">
-          In Cloudflare, open your worker, Settings, Build, Deploy hooks: create one for the branch main, copy its address and paste it
-          here. Saving calls it once to check it, which starts a build.
-        </label>
-        <div className="flex flex-wrap items-center gap-2">
-          <input
-            id="rebuild-hook-url"
-            type="url"
-            inputMode="url"
-            autoComplete="off"
-            spellCheck={false}
-            required
-            maxLength={MAX_HOOK_URL_LENGTH}
-            placeholder="https://api.cloudflare.com/client/v4/workers/builds/deploy_hooks/…"
-            className="min-w-0 flex-1 rounded border border-cream-300 bg-white p-2"
-            value={url}
-            onChange={(event) => setUrl(event.target.value)}
-          />
-          <button type="submit" className="btn-primary" disabled={saving || url.trim() === ""}>
-            {saving ? "Checking…" : "Save deploy hook"}
+      <RebuildHookForm>
+        {hook?.source === "panel" && (
+          <button type="button" className="btn-outline" disabled={saving} onClick={() => void forgetRebuildHook()}>
+            Remove
           </button>
-          {hook?.source === "panel" && (
-            <button type="button" className="btn-outline" disabled={saving} onClick={() => void forgetRebuildHook()}>
-              Remove
-            </button>
-          )}
-        </div>
-      </form>
+        )}
+      </RebuildHookForm>
       <LoadError what="the deploy hook" error={error} />
     </section>
   );

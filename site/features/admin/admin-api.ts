@@ -3,6 +3,7 @@ import { ADMIN_PATHS } from "#contract/api-paths";
 import {
   CacheStatsSchema,
   MessageResultSchema,
+  NotionParentSchema,
   NotionCheckSchema,
   NotionTablesSchema,
   SchemaSyncResultSchema,
@@ -15,6 +16,7 @@ import {
 import { EnquiriesDeletedSchema, EnquiriesPageSchema, type EnquiriesDelete, type EnquiryStatus } from "#contract/enquiries";
 import { AdminSettingsSchema, SettingsSavedSchema, type DealerSettingsPatch } from "#contract/site-settings";
 import { RebuildHookResultSchema, RebuildHookStateSchema } from "#contract/rebuild-hook";
+import { CatalogueCheckedSchema, FirstRunStateSchema, NotionConnectionSchema, SetupStartedSchema } from "#contract/first-run";
 import { SyncRunProgressSchema, SyncRunsSchema, SyncStatusSchema } from "#contract/sync-runs";
 import { WebhookStateSchema } from "#contract/webhook-status";
 import { assertOk, getJson } from "../../lib/http";
@@ -120,3 +122,13 @@ export const readRebuildHook = () => read(RebuildHookStateSchema, ADMIN_PATHS.re
 export const setRebuildHook = (url: string) => send(RebuildHookResultSchema, "PUT", ADMIN_PATHS.rebuildHook, { url });
 /** Forgets the admin panel's deploy hook (the DEPLOY_HOOK_URL secret, if any, is used again). */
 export const removeRebuildHook = () => send(RebuildHookResultSchema, "DELETE", ADMIN_PATHS.rebuildHook);
+/** The first-run card's steps, each done or not. */
+export const readFirstRun = () => read(FirstRunStateSchema, ADMIN_PATHS.firstRun);
+/** The integration behind the token, the catalogue's page as Notion shows it, and the pages shared with the integration. */
+export const readNotionConnection = () => read(NotionConnectionSchema, `${ADMIN_PATHS.firstRun}/notion`);
+/** Keeps the page (its link or id) the catalogue sits under; a page Notion does not show the integration is an HttpError saying how to share it. */
+export const setCataloguePage = (page: string) => send(NotionParentSchema, "PUT", ADMIN_PATHS.notionParent, { page });
+/** Starts "Create the catalogue under this page", with or without the demo; 409 while one runs. */
+export const startCatalogueSetup = (demo: boolean) => send(SetupStartedSchema, "POST", `${ADMIN_PATHS.firstRun}/setup`, { demo });
+/** "Use my databases": the workspace check under the kept page, recorded. */
+export const checkMyDatabases = () => send(CatalogueCheckedSchema, "POST", `${ADMIN_PATHS.firstRun}/check`);
