@@ -15,7 +15,7 @@ export type FirstRunStepName = (typeof FIRST_RUN_STEPS)[number];
  * in order, nothing left to fix), what it does or did last (`phase`), databases and demo pages in Notion so far of how
  * many, one line per database and per problem with its fix, and its outcome in words (`message`).
  */
-export const SetupRunSchema = z.object({
+const SetupRunSchema = z.object({
   id: z.number(),
   kind: z.enum(["create", "check"]),
   demo: z.boolean(),
@@ -80,9 +80,6 @@ export type NotionConnection = z.infer<typeof NotionConnectionSchema>;
 
 /** `POST /api/admin/first-run/setup` body: create the catalogue under the kept page, with the demo's items or empty. */
 export const StartSetupBodySchema = z.object({ demo: z.boolean() });
-
-/** `POST /api/admin/first-run/setup` body. */
-export type StartSetupBody = z.infer<typeof StartSetupBodySchema>;
 
 /** `POST /api/admin/first-run/setup` answer (202): the run started, followed at `GET /api/admin/first-run`. */
 export const SetupStartedSchema = z.object({ run: SetupRunSchema });

@@ -190,6 +190,27 @@ describe("setup's steps, retried and refused", { timeout: 120_000 }, () => {
     expect(attempts).toHaveLength(1);
   });
 
+  it("completes what the page already holds: its database of the layout completed (its own property kept), the rest created, one of each", async () => {
+    const page = await catalogueOnNewPage("Half done");
+    await control("databases", {
+      id: "7e57da7a-0000-4000-8000-0000000000a1",
+      dataSourceId: "7e57da7a-0000-4000-8000-0000000000a2",
+      title: "Posts",
+      properties: { Title: { type: "title" }, Notes: { type: "rich_text" } },
+      pages: [],
+      parent: page,
+    });
+    const { run } = await setUp(false);
+    expect(run).toMatchObject({ ok: true, databasesDone: NOTION_LAYOUT.length });
+    expect(run!.lines.find((line) => line.startsWith("Posts: "))).toBe("Posts: completed (added Section, Display Order, Image, Content)");
+    expect(run!.lines.filter((line) => line.endsWith("properties)"))).toHaveLength(NOTION_LAYOUT.length - 1);
+    const made = await databasesUnder(page);
+    expect(made.map((d) => d.title).sort()).toEqual(NOTION_LAYOUT.map((db) => db.title).sort());
+    const posts = await notionApi<{ data_sources: { id: string }[] }>(`databases/${made.find((d) => d.title === "Posts")!.id}`);
+    const schema = await notionApi<{ properties: Record<string, unknown> }>(`data_sources/${posts.data_sources[0]!.id}`);
+    expect(Object.keys(schema.properties)).toContain("Notes");
+  });
+
   it("ends in the operator's words when the page is not shared, without trying again, and creates nothing", async () => {
     const missing = "0badc0de00004000800000000000beef";
     await env.DB.prepare(

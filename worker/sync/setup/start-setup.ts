@@ -2,7 +2,7 @@ import type { SetupRun } from "#contract/first-run";
 import { readSetting } from "../../data/site-settings";
 import { finishSetupRun, readSetupRun, runningSetupRun, startSetupRun } from "../../data/setup-runs";
 import { errorMessage } from "../../lib/errors";
-import { ENGINE_WORDING } from "../steps/run-ended";
+import { ownMessage, unrecordedHow } from "../steps/run-ended";
 import { demoPageTotal, type SetupParams } from "./setup-workflow";
 
 /** The SETUP workflow instance of a run (its start time too: run ids start again from 1 in a fresh local database, instances may not). */
@@ -23,16 +23,9 @@ export class NoParentPageError extends Error {
 }
 
 /** The card's words for a run whose instance ended without recording its end (its invocation killed, stopped from the dashboard). */
-function endedUnrecorded(status: string, message?: string): string {
-  if (status === "errored" && message && !ENGINE_WORDING.test(message)) return message;
-  const how =
-    status === "terminated"
-      ? "was stopped before it finished (from the Cloudflare dashboard, or by a deploy)"
-      : status === "errored"
-        ? "ended before it could record why (the worker's log names the step that failed)"
-        : "was lost before it finished";
-  return `Setup ${how}. What it made in Notion is kept: run it again and it carries on where it stopped.`;
-}
+const endedUnrecorded = (status: string, message?: string) =>
+  ownMessage(status, message) ??
+  `Setup ${unrecordedHow(status)}. What it made in Notion is kept: run it again and it carries on where it stopped.`;
 
 /**
  * A create run as it stands: one whose workflow instance has ended (or was never made) without recording its end is

@@ -4,49 +4,18 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { FirstRunState, NotionConnection, SetupRun } from "#contract/first-run";
 import type { WebhookState } from "#contract/webhook-status";
 import { $webhookStatus } from "../admin-webhook";
+import { firstRun, notionConnection, PAGE, setupRun } from "../test/first-run-answers";
 import { $firstRun, $notionConnection } from "./first-run";
 import FirstRunCard from "./FirstRunCard";
 
-const PAGE = "2b0c1e4f9a8d4c3e8f7a6b5c4d3e2f1a";
-
-const NEW_SITE: FirstRunState = {
-  done: false,
-  steps: {
-    notion: { done: false, parentPageId: null },
-    catalogue: { done: false, run: null },
-    firstSync: { done: false },
-    rebuilds: { done: false, source: "none" },
-    webhooks: { done: false, state: "not-set-up" },
-  },
-};
-
-const RUN: SetupRun = {
-  id: 3,
-  kind: "create",
-  demo: true,
-  parentPageId: PAGE,
-  startedAt: "2026-01-01T10:00:00.000Z",
-  finishedAt: null,
-  ok: null,
-  phase: "Adding the demo's pages: Slot Machines",
-  databasesDone: 12,
-  databasesTotal: 12,
-  pagesDone: 20,
-  pagesTotal: 80,
-  lines: [],
-  message: null,
-};
-
-const CONNECTION: NotionConnection = {
-  integration: { name: "Catalogue", workspace: "Antique Coin-Op" },
-  parent: null,
-  parentProblem: null,
+const NEW_SITE = firstRun();
+const RUN = setupRun({ phase: "Adding the demo's pages: Slot Machines", databasesDone: 12, pagesDone: 20 });
+const CONNECTION = notionConnection({
   pages: [
-    { id: PAGE, title: "Antique Coin-Op", url: `https://www.notion.so/${PAGE}` },
+    ...notionConnection().pages,
     { id: "9f8e7d6c5b4a49388f7a6b5c4d3e2f1a", title: "", url: "https://www.notion.so/9f8e7d6c5b4a49388f7a6b5c4d3e2f1a" },
   ],
-  more: false,
-};
+});
 
 /** The card rendered with the stores so, parsed. */
 function render(state: FirstRunState | null, connection: NotionConnection | null = CONNECTION, error: string | null = null): Document {

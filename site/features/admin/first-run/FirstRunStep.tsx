@@ -31,7 +31,7 @@ export default function FirstRunStep({ name, number, title, done, summary, open,
           type="button"
           className="flex w-full items-center gap-2 text-left"
           aria-expanded={open}
-          aria-controls={contentId}
+          aria-controls={open ? contentId : undefined}
           onClick={onToggle}
         >
           <Icon type={done ? "done" : "to-do"} className={`size-5 shrink-0 ${done ? "text-green-800" : "text-brass-600"}`} />

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { FirstRunState, NotionConnection, SetupRun } from "#contract/first-run";
+import type { SetupRun } from "#contract/first-run";
 import { $toasts } from "../../shell/toasts";
 import { fakeAdminApi } from "../test/fake-api";
+import { firstRun, notionConnection, PAGE, setupRun } from "../test/first-run-answers";
 import {
   $firstRun,
   $firstRunBusy,
@@ -13,44 +14,8 @@ import {
   refreshNotionConnection,
 } from "./first-run";
 
-const PAGE = "2b0c1e4f9a8d4c3e8f7a6b5c4d3e2f1a";
-
-/** The first-run state of a site with `done` steps done (the rest not). */
-function firstRun(done: Partial<Record<keyof FirstRunState["steps"], boolean>> = {}, run: SetupRun | null = null): FirstRunState {
-  const steps: FirstRunState["steps"] = {
-    notion: { done: done.notion ?? false, parentPageId: done.notion ? PAGE : null },
-    catalogue: { done: done.catalogue ?? false, run },
-    firstSync: { done: done.firstSync ?? false },
-    rebuilds: { done: done.rebuilds ?? false, source: done.rebuilds ? "panel" : "none" },
-    webhooks: { done: done.webhooks ?? false, state: done.webhooks ? "verified" : "not-set-up" },
-  };
-  return { done: Object.values(steps).every((s) => s.done), steps };
-}
-
-const RUN: SetupRun = {
-  id: 3,
-  kind: "create",
-  demo: true,
-  parentPageId: PAGE,
-  startedAt: "2026-01-01T10:00:00.000Z",
-  finishedAt: null,
-  ok: null,
-  phase: "Starting",
-  databasesDone: 0,
-  databasesTotal: 12,
-  pagesDone: 0,
-  pagesTotal: 80,
-  lines: [],
-  message: null,
-};
-
-const CONNECTION: NotionConnection = {
-  integration: { name: "Catalogue", workspace: "Antique Coin-Op" },
-  parent: { id: PAGE, title: "Antique Coin-Op" },
-  parentProblem: null,
-  pages: [{ id: PAGE, title: "Antique Coin-Op", url: `https://www.notion.so/Antique-Coin-Op-${PAGE}` }],
-  more: false,
-};
+const RUN = setupRun();
+const CONNECTION = notionConnection({ parent: { id: PAGE, title: "Antique Coin-Op" } });
 
 const lastToast = () => $toasts.get()[0];
 const json = (body: unknown, status = 200) => Response.json(body, { status });
