@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { SetupRun } from "#contract/first-run";
 import { $toasts } from "../../shell/toasts";
 import { fakeAdminApi } from "../test/fake-api";
@@ -20,6 +20,8 @@ const CONNECTION = notionConnection({ parent: { id: PAGE, title: "Antique Coin-O
 const lastToast = () => $toasts.get()[0];
 const json = (body: unknown, status = 200) => Response.json(body, { status });
 
+// Toasts other files left in the shared worker are not this file's.
+beforeEach(() => $toasts.set([]));
 afterEach(() => {
   $toasts.set([]);
   $firstRun.set({ state: null, error: null });
