@@ -25,12 +25,36 @@ export const CacheStatsSchema = z.object({
 /** `GET /api/admin/cache/stats` answer. */
 export type CacheStats = z.infer<typeof CacheStatsSchema>;
 
-/** One synced table with its record count. */
+/**
+ * A sync's removal held back: `leaving` of the table's `live` rows would have left the site at once (`unpublished`
+ * drafts, `gone` pages deleted, in the trash or moved away), more than half, so they stay until the operator confirms.
+ * `confirmedAt`: confirmed, waiting for the table's next sync to carry it out.
+ */
+export const RemovalHoldSchema = z.object({
+  live: z.number(),
+  leaving: z.number(),
+  unpublished: z.number(),
+  gone: z.number(),
+  heldAt: z.string(),
+  confirmedAt: z.nullable(z.string()),
+});
+
+/** A sync's removal held back until the operator confirms it. */
+export type RemovalHold = z.infer<typeof RemovalHoldSchema>;
+
+/**
+ * One synced table with its record count (the rows on the site), its drafts (Published unticked: never on the site)
+ * and held pages (Hold Changes ticked: on the site as last synced, or not at all if never published), and a removal
+ * waiting for the operator's confirmation.
+ */
 const NotionTableSchema = z.object({
   tableName: z.string(),
   recordCount: z.number(),
   databaseTitle: z.string(),
   databaseId: z.nullable(z.string()),
+  drafts: z.number(),
+  held: z.number(),
+  removalHold: z.nullable(RemovalHoldSchema),
 });
 
 /** One row of `GET /api/admin/notion-tables`. */
@@ -78,6 +102,12 @@ type SyncRefused = z.infer<typeof SyncRefusedSchema>;
 
 /** Either answer of the calls that start a sync run, told apart by `success` as the spec's clients do. */
 export type SyncStartAnswer = SyncStarted | SyncRefused;
+
+/** `POST /api/admin/notion-removals/confirm` body: the table whose held removal the operator confirms. */
+export const ConfirmRemovalBodySchema = z.object({ tableName: z.string().check(z.minLength(1), z.maxLength(200)) });
+
+/** `POST /api/admin/notion-removals/confirm` body. */
+export type ConfirmRemovalBody = z.infer<typeof ConfirmRemovalBodySchema>;
 
 /** `POST /api/admin/notion-sync-all` query: who asked, the admin panel (default) or the launcher; the cron syncs on its own. */
 export const SyncAllQuerySchema = z.object({ trigger: z._default(z.enum(["manual", "launcher"]), "manual") });

@@ -45,6 +45,8 @@ export const ADMIN_PATHS = {
   cacheDisable: "/api/admin/cache/disable",
   syncSchemas: "/api/admin/notion-sync-schemas",
   notionTables: "/api/admin/notion-tables",
+  /** Confirms a sync's held removal of more than half a table's rows, and syncs the table to carry it out. */
+  confirmRemoval: "/api/admin/notion-removals/confirm",
   syncTable: "/api/admin/notion-sync-table",
   syncAll: "/api/admin/notion-sync-all",
   syncStatus: "/api/admin/sync-status",

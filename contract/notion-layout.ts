@@ -41,6 +41,17 @@ export type LayoutDatabase = {
   properties: readonly LayoutProperty[];
 };
 
+/** The checkbox that puts a row on the site: unticked, the row is a draft no visitor sees (catalogue databases and Posts). */
+export const PUBLISHED_PROPERTY = "Published";
+
+/** The checkbox that keeps a live row as last synced while ticked: the dealer's edits wait until it is unticked. */
+export const HOLD_PROPERTY = "Hold Changes";
+
+/** Whether the layout database titled `title` has drafts (`Published`, `Hold Changes`): every catalogue database and Posts. */
+export function hasDrafts(title: string): boolean {
+  return CATEGORIES.some((c) => c.database === title) || title === "Posts";
+}
+
 /** Icon types a Page Headers row may name: the icons the site draws. */
 export const PAGE_HEADER_ICON_TYPES = [
   "home",

@@ -176,6 +176,17 @@ export const CatalogueStatusSchema = z.object({ published: z.boolean() });
 /** `GET /api/build/status` answer. */
 export type CatalogueStatus = z.infer<typeof CatalogueStatusSchema>;
 
+/**
+ * `GET /api/build/confirmed-removals`: the catalogue categories from which the operator confirmed a sync's removal of
+ * more than half the items, with when it was carried out (the build's shrink guard lets those categories shrink).
+ */
+export const ConfirmedRemovalsSchema = z.object({
+  removals: z.array(z.object({ category: z.string(), appliedAt: z.string() })),
+});
+
+/** `GET /api/build/confirmed-removals` answer. */
+export type ConfirmedRemovals = z.infer<typeof ConfirmedRemovalsSchema>;
+
 /** `{ error }` body of every failed API call. */
 export const ApiErrorSchema = z.object({ error: z.string() });
 

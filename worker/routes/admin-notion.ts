@@ -3,6 +3,7 @@ import { ADMIN_PATHS } from "#contract/api-paths";
 import type { AppEnv } from "../app-env";
 import {
   NotionParentBodySchema,
+  ConfirmRemovalBodySchema,
   SyncAllQuerySchema,
   SyncTableBodySchema,
   type NotionCheck,
@@ -29,6 +30,9 @@ import { syncSchemas } from "../sync/jobs/schema-job";
 import { startSync, type SyncJob } from "../sync/steps/start-sync";
 import { notionRun } from "../notion/client";
 import { logEvent } from "../lib/log";
+import { unpublishedCounts } from "../data/unpublished-pages";
+import { confirmHold, waitingHolds } from "../data/removal-holds";
+import { purgeCache } from "../cache/purge";
 
 /** Admin Notion sync routes (guarded by the admin middleware; mounted at the root, paths from the contract). */
 const adminNotion = new Hono<AppEnv>();
@@ -52,12 +56,19 @@ function carryOn<T>(ctx: unknown, work: () => Promise<T>): Promise<T> {
  * Starts `job` as a sync run and answers as the spec's clients expect (`success, message`): 202 with the run to follow
  * when it started, 409 with `success: false` while another sync holds the lock; other failures as `guarded` says.
  */
-async function startAndAnswer(c: Context<AppEnv>, what: string, job: SyncJob, trigger: RunTrigger, message: string): Promise<Response> {
+async function startAndAnswer(
+  c: Context<AppEnv>,
+  what: string,
+  job: SyncJob,
+  trigger: RunTrigger,
+  message: string | { started: string; busy: string },
+): Promise<Response> {
+  const { started, busy } = typeof message === "string" ? { started: message, busy: undefined } : message;
   const answer = await guarded(what, async (): Promise<SyncStartAnswer> => {
     try {
-      return { success: true, message, runId: await startSync(c.env, job, trigger) };
+      return { success: true, message: started, runId: await startSync(c.env, job, trigger) };
     } catch (err) {
-      if (err instanceof LockBusyError) return { success: false, message: err.message };
+      if (err instanceof LockBusyError) return { success: false, message: busy ?? err.message };
       throw err;
     }
   });
@@ -82,14 +93,49 @@ adminNotion.post(ADMIN_PATHS.syncSchemas, async (c) => {
 adminNotion.get(ADMIN_PATHS.notionTables, async (c) => {
   const entries = await listEntries(c.env.DB);
   const present = new Set(await existingNotionTables(c.env.DB));
+  // Drafts and held pages are never rows: their ids are counted apart, one query for every table.
+  const unpublished = await unpublishedCounts(c.env.DB);
+  const holds = await waitingHolds(c.env.DB);
   const tables: NotionTable[] = [];
   for (const e of entries) {
     const count = present.has(e.tableName)
       ? await c.env.DB.prepare(`SELECT COUNT(*) AS n FROM ${quoteIdent(e.tableName)}`).first<{ n: number }>()
       : null;
-    tables.push({ tableName: e.tableName, recordCount: count?.n ?? 0, databaseTitle: e.databaseTitle, databaseId: e.databaseId });
+    const hold = holds.get(e.tableName);
+    tables.push({
+      tableName: e.tableName,
+      recordCount: count?.n ?? 0,
+      databaseTitle: e.databaseTitle,
+      databaseId: e.databaseId,
+      drafts: unpublished.get(e.tableName)?.drafts ?? 0,
+      held: unpublished.get(e.tableName)?.held ?? 0,
+      removalHold: hold
+        ? {
+            live: hold.live,
+            leaving: hold.leaving,
+            unpublished: hold.unpublished,
+            gone: hold.gone,
+            heldAt: hold.heldAt,
+            confirmedAt: hold.confirmedAt,
+          }
+        : null,
+    });
   }
   return c.json<NotionTables>({ tables });
+});
+
+// The operator lets a held removal go ahead: recorded at once, then carried out by a sync of the table (now, or the
+// next one when another sync runs). The table list is cached, so the cache is purged for it to show the confirmation.
+adminNotion.post(ADMIN_PATHS.confirmRemoval, validate("json", ConfirmRemovalBodySchema), async (c) => {
+  const { tableName } = c.req.valid("json");
+  const entry = await guarded(`Confirming the removal from ${tableName}`, () => readEntry(c.env.DB, tableName));
+  if (!entry) fail(404, `Unknown table: ${tableName}`);
+  if (!(await confirmHold(c.env.DB, tableName))) fail(404, `No removal from ${entry.databaseTitle} is waiting for confirmation`);
+  await purgeCache(c.env.CACHE);
+  return startAndAnswer(c, `Table sync of ${tableName}`, { kind: "table", entry }, "manual", {
+    started: `Confirmed: ${entry.databaseTitle} is syncing to take them off the site`,
+    busy: `Confirmed: another sync is running, so the next sync of ${entry.databaseTitle} takes them off the site`,
+  });
 });
 
 adminNotion.post(ADMIN_PATHS.syncTable, validate("json", SyncTableBodySchema), async (c) => {

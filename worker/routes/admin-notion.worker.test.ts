@@ -3,6 +3,8 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { SYNC_LOCK, acquireLock } from "../tables/lock";
 import { replaceRegistry } from "../tables/registry";
 import { adminFetch } from "../test/admin";
+import { freshCache } from "../test/http";
+import { holdStatement } from "../data/removal-holds";
 
 const DB_ID = "1a2b3c4d-0000-4000-8000-000000000001";
 
@@ -40,15 +42,35 @@ async function register() {
 }
 
 describe("admin Notion routes", () => {
-  beforeEach(register);
+  beforeEach(async () => {
+    await register();
+    // The table list is cached (in this isolate's memory too): a list another file read moments ago must not answer.
+    await freshCache();
+  });
 
-  it("lists registered tables with their record counts", async () => {
+  it("lists registered tables with their record counts, drafts and held pages, and a removal waiting for confirmation", async () => {
+    await env.DB.batch([
+      env.DB.prepare("DELETE FROM unpublished_pages"),
+      env.DB.prepare(
+        "INSERT INTO unpublished_pages (table_name, page_id, state, run_id) VALUES " +
+          "('notion_slot_machines', 'd1', 'draft', 1), ('notion_slot_machines', 'd2', 'draft', 1), ('notion_slot_machines', 'p1', 'held', 1)",
+      ),
+      holdStatement(env.DB, "notion_slot_machines", { live: 2, leaving: 2, unpublished: 1 }, 7),
+    ]);
     const res = await adminFetch("/api/admin/notion-tables");
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({
       tables: [
-        { tableName: "notion_posts", recordCount: 0, databaseTitle: "Posts", databaseId: null },
-        { tableName: "notion_slot_machines", recordCount: 2, databaseTitle: "Slot Machines", databaseId: DB_ID },
+        { tableName: "notion_posts", recordCount: 0, databaseTitle: "Posts", databaseId: null, drafts: 0, held: 0, removalHold: null },
+        {
+          tableName: "notion_slot_machines",
+          recordCount: 2,
+          databaseTitle: "Slot Machines",
+          databaseId: DB_ID,
+          drafts: 2,
+          held: 1,
+          removalHold: { live: 2, leaving: 2, unpublished: 1, gone: 1, heldAt: expect.any(String), confirmedAt: null },
+        },
       ],
     });
   });

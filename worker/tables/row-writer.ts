@@ -40,15 +40,29 @@ export function insertStatements(db: D1Database, table: string, columnNames: str
   return statements;
 }
 
-/** Writes rows into the side table in one batch. */
-export async function writeRows(
+/** The columns of `table` in declaration order (none when it does not exist). */
+export async function columnNames(db: D1Database, table: string): Promise<string[]> {
+  const { results } = await db.prepare("SELECT name FROM pragma_table_info(?1)").bind(table).all<{ name: string }>();
+  return results.map((r) => r.name);
+}
+
+/**
+ * Statement copying rows of the live table `table` into its side table as they are (files, body and all), column by
+ * column where both tables have the column (one new to the side table stays NULL): the rows of `ids`, or, with `ids`
+ * null, every live row the side table lacks. `liveColumns` and `sideColumns` are the two tables' columns.
+ */
+export function keepLiveRows(
   db: D1Database,
-  side: string,
-  columns: ColumnSpec[],
-  hasBody: boolean,
-  rows: ColumnValue[][],
-): Promise<void> {
-  if (rows.length) await db.batch(insertStatements(db, side, tableColumns(columns, hasBody), rows));
+  table: string,
+  liveColumns: string[],
+  sideColumns: string[],
+  ids: string[] | null,
+): D1PreparedStatement {
+  const both = sideColumns.filter((c) => liveColumns.includes(c)).map(quoteIdent);
+  const [live, side] = [quoteIdent(table), quoteIdent(sideTableName(table))];
+  const which = ids ? "id IN (SELECT value FROM json_each(?1))" : `NOT EXISTS (SELECT 1 FROM ${side} s WHERE s.id = ${live}.id)`;
+  const statement = db.prepare(`INSERT OR IGNORE INTO ${side} (${both.join(", ")}) SELECT ${both.join(", ")} FROM ${live} WHERE ${which}`);
+  return ids ? statement.bind(JSON.stringify(ids)) : statement;
 }
 
 /** Replaces the live table with the side table in one batch (one transaction), plus any bookkeeping statements. */

@@ -269,6 +269,9 @@ const notionTable = (databaseId: string | null) => ({
   recordCount: 3,
   databaseTitle: "Slot Machines",
   databaseId,
+  drafts: 0,
+  held: 0,
+  removalHold: null,
 });
 
 describe("table sync buttons", () => {

@@ -18,6 +18,8 @@ export const BODIES_PER_STEP = 5;
  * Reads the bodies of up to `limit` pages of a catalogue table whose body has never been read (body_md NULL: the
  * table's first sync reads none) and stores them, so bodies arrive in bounded batches from the nightly sync besides
  * those of edited pages. Returns how many were filled and the Notion requests it took. The caller holds the sync lock.
+ * A held page's row (or a draft's whose removal waits) keeps its body as last synced, unread: its page may hold the
+ * dealer's unpublished edits.
  */
 export async function backfillBodies(
   env: Env,
@@ -25,8 +27,10 @@ export async function backfillBodies(
   limit = BODIES_PER_RUN,
 ): Promise<{ filled: number; requests: number }> {
   const table = quoteIdent(entry.tableName);
-  const { results } = await env.DB.prepare(`SELECT id FROM ${table} WHERE body_md IS NULL ORDER BY id LIMIT ?`)
-    .bind(limit)
+  const { results } = await env.DB.prepare(
+    `SELECT id FROM ${table} WHERE body_md IS NULL AND id NOT IN (SELECT page_id FROM unpublished_pages WHERE table_name = ?1) ORDER BY id LIMIT ?2`,
+  )
+    .bind(entry.tableName, limit)
     .all<{ id: string }>();
   if (results.length === 0) return { filled: 0, requests: 0 };
   const run = notionRun(env);

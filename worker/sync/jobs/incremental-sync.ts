@@ -5,6 +5,8 @@ import type { HeldLock } from "../../tables/lock";
 import type { ColumnValue } from "../../tables/schema";
 import type { RegistryEntry } from "../../tables/registry";
 import { tableColumns, type ColumnSpec } from "../../tables/schema";
+import { forgetPages, unpublishedPages } from "../../data/unpublished-pages";
+import { planRemovals, planStatements, type RemovalPlan } from "./removal-guard";
 
 /** How far before the last sync's start pages are read again: Notion rounds `last_edited_time` down to the minute. */
 export const EDIT_OVERLAP_MS = 5 * 60_000;
@@ -38,6 +40,7 @@ export async function applyEdited(
   entry: RegistryEntry,
   rows: ColumnValue[][],
   lock: HeldLock,
+  extra: D1PreparedStatement[] = [],
 ): Promise<{ added: number; edited: number }> {
   const stored = await storedEditTimes(
     db,
@@ -46,25 +49,39 @@ export async function applyEdited(
   );
   const added = rows.filter((r) => !stored.has(String(r[0]))).length;
   const edited = rows.filter((r) => stored.has(String(r[0])) && stored.get(String(r[0])) !== r[2]).length;
-  await applyPageChanges(db, [{ entry, rows }], [], lock);
+  await applyPageChanges(db, [{ entry, rows }], [], lock, extra);
   return { added, edited };
 }
 
-/** Removes the rows of pages not in `present` (Notion's full id list) and records `startedAt` as the next watermark; returns how many went. */
+/**
+ * Removes the rows of pages not in `present` (Notion's full id list) and of drafts, unless more than half the live rows
+ * would leave at once and the operator has not confirmed it (`planRemovals`: then every one stays), forgets the drafts
+ * and held pages no longer in Notion, and records `startedAt` as the next watermark. Returns how many rows went, how
+ * many the table holds now, and the guard's plan.
+ */
 export async function removeGone(
   db: D1Database,
   entry: RegistryEntry,
   present: Set<string>,
   startedAt: string,
   lock: HeldLock,
-): Promise<number> {
-  const gone = (await liveIds(db, entry.tableName)).filter((id) => !present.has(id));
-  await applyPageChanges(db, [], gone, lock, [
+  runId: number,
+): Promise<{ removed: number; rows: number; plan: RemovalPlan }> {
+  const live = await liveIds(db, entry.tableName);
+  const recorded = await unpublishedPages(db, entry.tableName);
+  const drafts = live.filter((id) => present.has(id) && recorded.get(id) === "draft");
+  const leaving = [...live.filter((id) => !present.has(id)), ...drafts];
+  const plan = await planRemovals(db, entry, { live: live.length, leaving: leaving.length, unpublished: drafts.length }, runId);
+  const removing = plan.verdict === "no" ? [] : leaving;
+  const absent = [...recorded.keys()].filter((id) => !present.has(id));
+  await applyPageChanges(db, [], removing, lock, [
     db.prepare("UPDATE sync_tables SET data_synced_at = ? WHERE table_name = ?").bind(startedAt, entry.tableName),
     // A no-op once they exist: a table made before the listing indexes gets them at its next update.
     ...listingIndexStatements(db, entry),
+    ...(absent.length ? [forgetPages(db, absent)] : []),
+    ...planStatements(db, plan),
   ]);
-  return gone.length;
+  return { removed: removing.length, rows: live.length - removing.length, plan };
 }
 
 /** Every row id of a live table. */

@@ -12,6 +12,8 @@ import { failureMessage } from "./job-common";
 import { columnsFor, createTableSql, tooManyColumns } from "../../tables/schema";
 import { CONTRACT_DATABASES, type ContractDatabase } from "../mapping/workspace";
 import { clearSearchIndex } from "../mapping/search-index";
+import { forgetTablesBut } from "../../data/unpublished-pages";
+import { dropHoldsBut } from "../../data/removal-holds";
 import { meteredStep } from "../steps/sync-steps";
 import { logEvent } from "../../lib/log";
 
@@ -118,6 +120,9 @@ async function rebuildSchemas(env: Env): Promise<SchemaSyncOutcome> {
     ),
     ...statements,
     clearSearchIndex(env.DB, [...kept]),
+    // The recreated tables are empty: their drafts, held pages and held removals are learnt again by their next sync.
+    forgetTablesBut(env.DB, [...kept]),
+    dropHoldsBut(env.DB, [...kept]),
   ]);
   const created = tables.filter((t) => t.status === "created").length;
   const seconds = (Date.now() - run.startedAt) / 1000;

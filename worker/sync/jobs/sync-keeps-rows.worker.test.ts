@@ -10,6 +10,7 @@ import type { SyncAllSummary } from "#contract/admin-api";
 import type { SyncHistoryRun } from "#contract/sync-runs";
 import { syncAll as runFullSync } from "../../test/inline-sync";
 import { CONTRACT_DATABASES } from "../mapping/workspace";
+import { confirmHold } from "../../data/removal-holds";
 
 const recorder = inject("hookRecorderUrl");
 
@@ -117,18 +118,29 @@ describe("a full sync on existing data", { timeout: 120_000 }, () => {
       ],
       replace: true,
     });
+    const live = (await rows("Vintage Toys")).length;
     const body = await syncAll();
-    expect(body.tables.find((t) => t.tableName === "notion_vintage_toys")).toMatchObject({ ok: true, rows: 2 });
+    // Every toy on the site would leave at once: they stay, with the new columns, until the operator confirms.
+    expect(body.tables.find((t) => t.tableName === "notion_vintage_toys")).toMatchObject({
+      ok: true,
+      rows: live + 2,
+      message: `Synced ${live + 2} rows into notion_vintage_toys; Vintage Toys: ${live} of ${live} items would leave the site at once (${live} deleted or moved away in Notion), so they stay on it until you confirm in the admin panel (Notion Sync, Tables)`,
+    });
     const columns = (await env.DB.prepare("SELECT name FROM pragma_table_info('notion_vintage_toys')").all<{ name: string }>()).results.map(
       (c) => c.name,
     );
     expect(columns).toEqual(["id", "created_time", "last_edited_time", "title", "title_rich", "box_included", "toy_type", "body_md"]);
+    expect(await rows("Vintage Toys")).toHaveLength(live + 2);
+    expect(await confirmHold(env.DB, "notion_vintage_toys")).toBe(true);
+    await syncAll();
     expect((await rows<{ title: string; box_included: number }>("Vintage Toys")).map((r) => [r.title, r.box_included]).sort()).toEqual([
       ["Spinning top", 0],
       ["Tin robot", 1],
     ]);
     expect((await listTables()).find((t) => t.tableName === "notion_vintage_toys")).toMatchObject({ recordCount: 2, databaseId: toys.id });
     expect((await get<{ pagination: { totalItems: number } }>("/api/collection/toys")).body.pagination.totalItems).toBe(2);
+    // The next test's Notion is the demo's again: without these two rows its first sync has no removal to hold back.
+    await env.DB.prepare("DELETE FROM notion_vintage_toys").run();
   });
 
   it("keeps every row when search misses 1 of 12 databases, and asks for no rebuild", async () => {

@@ -11,18 +11,23 @@ import { updateJob } from "./update-job";
 
 /**
  * Sync Data's choice (one request for the current schema): an update in place for a table synced before whose schema
- * Notion still has, else a full copy. Records the outcome on `tableRunId`; throws what failed, the tables untouched.
+ * Notion still has, else a full copy with the schema Notion has now (a property the dealer added, such as Published,
+ * counts at once). Records the outcome on `tableRunId`; throws what failed, the tables untouched.
  */
 async function dataJob(steps: SyncSteps, entry: RegistryEntry, tableRunId: number): Promise<TableSyncOutcome> {
-  const inPlace = await steps.run(`${entry.tableName}: plan`, async ({ env }) => {
-    if (!entry.dataSourceId) return false;
+  const plan = await steps.run(`${entry.tableName}: plan`, async ({ env }) => {
+    if (!entry.dataSourceId) return { inPlace: false, columns: entry.columns, at: entry.schemaSyncedAt };
     const run = notionRun(env);
     const source = await readNotion("a data source retrieval", NotionSearchResult, () =>
       run.notion.dataSources.retrieve({ data_source_id: entry.dataSourceId! }),
     );
-    return canUpdateInPlace(env.DB, entry, { columns: columnsFor(source.properties ?? {}), hasBody: entry.hasBody });
+    const columns = columnsFor(source.properties ?? {});
+    const inPlace = await canUpdateInPlace(env.DB, entry, { columns, hasBody: entry.hasBody });
+    return { inPlace, columns, at: new Date().toISOString() };
   });
-  return inPlace ? updateJob(steps, entry, tableRunId) : copyJob(steps, entry, tableRunId);
+  if (plan.inPlace) return updateJob(steps, entry, tableRunId);
+  // The copy swaps the table in with these columns and writes them to the registry in the same batch.
+  return copyJob(steps, { ...entry, columns: plan.columns, schemaSyncedAt: plan.at }, tableRunId);
 }
 
 /** Sync Data as a whole run: `dataJob`, then (once it succeeded) the cache purge and the site rebuild request. */

@@ -6,6 +6,8 @@ import { queryPage } from "../../notion/query-pages";
 import type { RegistryEntry } from "../../tables/registry";
 import { retriedRows } from "../pages/file-retries";
 import { EDIT_OVERLAP_MS, applyEdited, removeGone } from "./incremental-sync";
+import { recordPublication } from "../../data/unpublished-pages";
+import { heldMessage } from "./removal-guard";
 import { add, failed, newTally, type Tally, type TableSyncOutcome } from "./job-common";
 import { lookupIndex } from "../files/media-index";
 import { dropStaged, sliceRows } from "../pages/page-slices";
@@ -28,7 +30,9 @@ const RETRIES_PER_STEP = 5;
  * Brings a table synced before up to date without copying it, in three phases: the pages edited since the last sync
  * began (less EDIT_OVERLAP_MS) read into their rows (`applyEditedPages`), the pages whose files an earlier sync could
  * not copy read again (`retryFiles`), then every page's id listed (`listPresent`) and the rows of pages no longer there
- * removed, recording this run's START as the next watermark. The caller has checked `canUpdateInPlace`.
+ * removed, recording this run's START as the next watermark. The caller has checked `canUpdateInPlace`. A page read as a
+ * draft or held is recorded, not written: a held page's row stays as last synced, and a draft's row leaves with the
+ * pages gone, unless more than half the live rows would leave at once (see `removeGone`).
  */
 export async function updateJob(steps: SyncSteps, entry: RegistryEntry, tableRunId: number): Promise<TableSyncOutcome> {
   const table = entry.tableName;
@@ -38,21 +42,22 @@ export async function updateJob(steps: SyncSteps, entry: RegistryEntry, tableRun
   try {
     const startedAt = await steps.run(`${table}: begin`, async () => new Date().toISOString());
     const found: Found = { readIds: new Set(), changed: 0, added: 0, edited: 0 };
-    await applyEditedPages(steps, entry, tally, staged, found);
-    await retryFiles(steps, entry, tally, found);
+    await applyEditedPages(steps, entry, tableRunId, tally, staged, found);
+    await retryFiles(steps, entry, tableRunId, tally, found);
     const present = await listPresent(steps, entry, tally, found.readIds);
-    const message = `Synced ${present.size} rows into ${table}`;
     const fileCounts = { filesCopied: tally.filesCopied, unsupported: tally.unsupported, skipped: tally.skipped };
-    const removed = await steps.run(`${table}: remove gone`, async ({ env, lock }) => {
-      const gone = await removeGone(env.DB, entry, present, startedAt, lock);
-      const counts = { added: found.added, changed: found.edited, removed: gone, ...fileCounts };
+    const { removed, rows, message } = await steps.run(`${table}: remove gone`, async ({ env, lock }) => {
+      const { removed, rows, plan } = await removeGone(env.DB, entry, present, startedAt, lock, tableRunId);
+      const synced = `Synced ${rows} rows into ${table}`;
+      const message = plan.verdict === "no" ? `${synced}; ${heldMessage(plan)}` : synced;
+      const counts = { added: found.added, changed: found.edited, removed, ...fileCounts };
       await finishRun(env.DB, tableRunId, { ok: true, message, counts });
       await dropStaged(env.MEDIA, steps.runId, table, staged.read);
-      return gone;
+      return { removed, rows, message };
     });
     const outcome = {
       tableName: table,
-      rows: present.size,
+      rows,
       changed: found.changed,
       removed,
       requests: tally.requests,
@@ -65,7 +70,7 @@ export async function updateJob(steps: SyncSteps, entry: RegistryEntry, tableRun
       runId: tableRunId,
       table,
       message: `${message}: ${found.changed} read as edited, ${removed} removed`,
-      rows: present.size,
+      rows,
       requests: outcome.requests,
       downloads: outcome.downloads,
       ms: Date.now() - started,
@@ -81,6 +86,7 @@ export async function updateJob(steps: SyncSteps, entry: RegistryEntry, tableRun
 async function applyEditedPages(
   steps: SyncSteps,
   entry: RegistryEntry,
+  tableRunId: number,
   tally: Tally,
   staged: { read: number },
   found: Found,
@@ -93,17 +99,19 @@ async function applyEditedPages(
     { readStep: "read edited", sliceStep: "apply", query: { editedSince: since }, tally, staged },
     async (ctx, at, from) => {
       const made = await sliceRows(ctx, entry, at, from, async () => () => undefined);
-      const applied = await applyEdited(ctx.env.DB, entry, made.rows, ctx.lock);
+      const recorded = recordPublication(ctx.env.DB, table, tableRunId, made.unpublished, made.ids);
+      const applied = await applyEdited(ctx.env.DB, entry, made.rows, ctx.lock, recorded);
+      // A draft or held page leaves the retry list: its row is not written now (a held one is read again once released).
       await settleFileRetries(
         ctx.env.DB,
         table,
-        made.ids,
+        [...made.ids, ...made.unpublished.map((p) => p.id)],
         made.skipped.map((f) => f.pageId),
       );
       return { ...made, rows: made.rows.length, ...applied };
     },
     (slice) => {
-      for (const id of slice.ids) found.readIds.add(id);
+      for (const id of [...slice.ids, ...slice.unpublished.map((p) => p.id)]) found.readIds.add(id);
       add(tally, slice);
       found.changed += slice.rows;
       found.added += slice.added;
@@ -113,7 +121,7 @@ async function applyEditedPages(
 }
 
 /** Phase 2: pages whose files an earlier sync could not copy read again even when unedited, RETRIES_PER_STEP per step. */
-async function retryFiles(steps: SyncSteps, entry: RegistryEntry, tally: Tally, found: Found): Promise<void> {
+async function retryFiles(steps: SyncSteps, entry: RegistryEntry, tableRunId: number, tally: Tally, found: Found): Promise<void> {
   const table = entry.tableName;
   const retry = await steps.run(`${table}: files to retry`, async ({ env }) =>
     (await pagesToRetry(env.DB, table)).filter((id) => !found.readIds.has(id)),
@@ -126,8 +134,15 @@ async function retryFiles(steps: SyncSteps, entry: RegistryEntry, tally: Tally, 
       const skipped: SkippedFile[] = [];
       const unsupported: UnsupportedBlock[] = [];
       const store = { bucket: ctx.env.MEDIA, index: lookupIndex(ctx.env.DB), db: ctx.env.DB, download: run.download, copied, skipped };
-      const { rows } = await retriedRows(run, store, entry, ids, unsupported);
-      const applied = await applyEdited(ctx.env.DB, entry, rows, ctx.lock);
+      const { rows, unpublished } = await retriedRows(run, store, entry, ids, unsupported);
+      const written = rows.map((r) => String(r[0]));
+      const applied = await applyEdited(
+        ctx.env.DB,
+        entry,
+        rows,
+        ctx.lock,
+        recordPublication(ctx.env.DB, table, tableRunId, unpublished, written),
+      );
       await settleFileRetries(
         ctx.env.DB,
         table,

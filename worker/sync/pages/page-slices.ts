@@ -15,6 +15,8 @@ import type { StepContext } from "../steps/sync-steps";
 import { takeWithinBudget } from "../steps/step-budget";
 import { recordGathered, type MediaRecords } from "../files/copy-files";
 import { stagePages, stagedPages, type StagedAt } from "./staged-pages";
+import { publicationOf } from "../mapping/publication";
+import type { UnpublishedPage } from "../../data/unpublished-pages";
 
 /** Subrequests a slice keeps in reserve for its closing writes (rows, media keys, progress). */
 const CLOSING_SUBREQUESTS = 5;
@@ -58,6 +60,8 @@ export type SliceRows = {
   rows: ColumnValue[][];
   /** Ids of the pages the slice turned into rows. */
   ids: string[];
+  /** The slice's drafts and held pages: read, but never made into rows (nor their files copied, nor their bodies read). */
+  unpublished: UnpublishedPage[];
   filesCopied: number;
   unsupported: UnsupportedBlock[];
   /** Files the slice could not copy (their rows were written without them). */
@@ -68,7 +72,8 @@ export type SliceRows = {
 
 /**
  * Turns staged pages from `from` on into rows (files copied, bodies read or kept), taking pages while the step's
- * subrequests stay under the step budget by the most one page has cost so far; at least one page, so a slice always advances.
+ * subrequests stay under the step budget by the most one page has cost so far; at least one page, so a slice always
+ * advances. Drafts and held pages (`publicationOf`) cost nothing and give no row: the caller decides what they mean.
  */
 export async function sliceRows(
   ctx: StepContext,
@@ -90,17 +95,22 @@ export async function sliceRows(
   const store = { bucket: env.MEDIA, index, db: env.DB, download: run.download, copied, skipped, records };
   const unsupported: UnsupportedBlock[] = [];
   const made = new Map<PageLike, ColumnValue[]>();
+  const unpublished: UnpublishedPage[] = [];
   const taken = await takeWithinBudget(meter, pages, CLOSING_SUBREQUESTS, async (p) => {
-    made.set(p, await pageRow(run, store, entry, p, unsupported, keep(p)));
+    const state = publicationOf(p, entry);
+    if (state === "published") made.set(p, await pageRow(run, store, entry, p, unsupported, keep(p)));
+    else unpublished.push({ id: p.id, state });
   });
-  const rows = pages.slice(0, taken).map((p) => made.get(p)!);
+  const written = pages.slice(0, taken).filter((p) => made.has(p));
+  const rows = written.map((p) => made.get(p)!);
   await recordGathered(env.DB, records);
   ctx.progress.rowsWritten += rows.length;
   ctx.progress.filesCopied += copied.count;
   return {
     to: from + taken,
     rows,
-    ids: pages.slice(0, taken).map((p) => p.id),
+    ids: written.map((p) => p.id),
+    unpublished,
     filesCopied: copied.count,
     unsupported: unsupported.slice(0, UNSUPPORTED_PER_SLICE),
     skipped: skipped.slice(0, UNSUPPORTED_PER_SLICE),

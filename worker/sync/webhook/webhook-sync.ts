@@ -12,6 +12,11 @@ import { lookupIndex } from "../files/media-index";
 import { applyPageChanges, existingIds, type TableRows } from "../pages/page-changes";
 import { pageRow } from "../pages/page-row";
 import { takeWithinBudget } from "../steps/step-budget";
+import { forgetPages, recordPublication, unpublishedPages, type UnpublishedPage } from "../../data/unpublished-pages";
+import { existingNotionTables } from "../../tables/existing-tables";
+import { quoteIdent } from "../../tables/naming";
+import { planRemovals, planStatements, type RemovalPlan } from "../jobs/removal-guard";
+import { publicationOf } from "../mapping/publication";
 import type { StepContext } from "../steps/sync-steps";
 
 /** Subrequests a page slice keeps for its closing writes: the ids it had (2), the fenced write (2), the step's record (1), one spare. */
@@ -72,7 +77,8 @@ export type PageSlice = {
   to: number;
   added: number;
   changed: number;
-  removed: number;
+  /** Pages whose rows are to leave the site (gone from Notion, or drafts): taken off together once every slice is done. */
+  leaving: string[];
   tables: string[];
   filesCopied: number;
   unsupported: UnsupportedBlock[];
@@ -84,9 +90,10 @@ export type PageSlice = {
  * pages while the step stays within its subrequest budget (see `takeWithinBudget`), and writes them in one batch fenced
  * by the run's lock. Webhook events are only signals, so reading the page now makes late, repeated and out-of-order
  * deliveries harmless: the row ends as the page is. A page that is gone, in the trash, or no longer in a synced
- * database loses its row (a moved page leaves its old table).
+ * database, and a draft, are to lose their rows (`leaving`: the batch takes them off at its end, `removeLeaving`); a
+ * moved page leaves its old table; a held page's row stays as last synced.
  */
-export async function pageSlice(ctx: StepContext, pageIds: string[], from: number): Promise<PageSlice> {
+export async function pageSlice(ctx: StepContext, pageIds: string[], from: number, runId: number): Promise<PageSlice> {
   const { env, lock } = ctx;
   const meter = meterOf(env) ?? { used: 0, budget: stepBudget(env) };
   const run = notionRun(env);
@@ -95,13 +102,19 @@ export async function pageSlice(ctx: StepContext, pageIds: string[], from: numbe
   const files = { bucket: env.MEDIA, index: lookupIndex(env.DB), db: env.DB, download: run.download, copied: { count: 0 }, skipped };
   const unsupported: UnsupportedBlock[] = [];
   const changed = new Map<string, TableRows>();
-  const removed: string[] = [];
+  const gone: string[] = [];
+  const unpublished = new Map<string, UnpublishedPage[]>();
   const taken = await takeWithinBudget(meter, pageIds.slice(from), CLOSING_SUBREQUESTS, async (id) => {
     const page = await currentPage(run.notion, id);
     const entry =
       page && !page.in_trash && !page.archived ? entryFor(entries, page.parent?.data_source_id ?? page.parent?.database_id) : undefined;
     if (!page || !entry) {
-      removed.push(normaliseNotionId(id) ?? id);
+      gone.push(normaliseNotionId(id) ?? id);
+      return;
+    }
+    const state = publicationOf(page, entry);
+    if (state !== "published") {
+      unpublished.set(entry.tableName, [...(unpublished.get(entry.tableName) ?? []), { id: page.id, state }]);
       return;
     }
     const row = await pageRow(run, files, entry, page, unsupported);
@@ -118,19 +131,73 @@ export async function pageSlice(ctx: StepContext, pageIds: string[], from: numbe
     const failed = skipped.map((f) => f.pageId).filter((id) => read.includes(id));
     return fileRetryStatements(env.DB, entry.tableName, read, failed);
   });
-  await applyPageChanges(env.DB, tables, removed, lock, retries);
+  const recorded = [...new Set([...changed.keys(), ...unpublished.keys()])].flatMap((table) =>
+    recordPublication(
+      env.DB,
+      table,
+      runId,
+      unpublished.get(table) ?? [],
+      (changed.get(table)?.rows ?? []).map((r) => String(r[0])),
+    ),
+  );
+  if (gone.length) recorded.push(forgetPages(env.DB, gone));
+  await applyPageChanges(env.DB, tables, [], lock, [...retries, ...recorded]);
   ctx.progress.pagesRead += taken;
   ctx.progress.rowsWritten += written.length;
   ctx.progress.filesCopied += files.copied.count;
   const added = written.filter((id) => !existed.has(id)).length;
+  const drafts = [...unpublished.values()].flat().filter((p) => p.state === "draft");
   return {
     to: from + taken,
     added,
     changed: written.length - added,
-    removed: removed.length,
+    leaving: [...gone, ...drafts.map((p) => p.id)],
     tables: [...changed.keys()],
     filesCopied: files.copied.count,
     unsupported: unsupported.slice(0, LISTED_PER_SLICE),
     skipped: skipped.slice(0, LISTED_PER_SLICE),
   };
+}
+
+/**
+ * Takes the rows of the batch's leaving pages (`ids`: gone from Notion, or drafts) off the site in one batch fenced by
+ * the run's lock, table by table through the removal guard: a table that would lose more than half its live rows at
+ * once keeps every one until the operator confirms (`planRemovals`). Answers how many rows went, and the plans held back.
+ */
+export async function removeLeaving(ctx: StepContext, ids: string[], runId: number): Promise<{ removed: number; held: RemovalPlan[] }> {
+  const { env, lock } = ctx;
+  const db = env.DB;
+  if (ids.length === 0) return { removed: 0, held: [] };
+  const tables = await existingNotionTables(db);
+  const entries = await listEntries(db);
+  // One statement per table in one round trip: which of the ids it holds, each row with the table's live count.
+  const found = await db.batch<{ id: string; total: number }>(
+    tables.map((t) =>
+      db
+        .prepare(
+          `SELECT id, (SELECT COUNT(*) FROM ${quoteIdent(t)}) AS total FROM ${quoteIdent(t)} WHERE id IN (SELECT value FROM json_each(?1))`,
+        )
+        .bind(JSON.stringify(ids)),
+    ),
+  );
+  const plans: RemovalPlan[] = [];
+  const removing: string[] = [];
+  for (const [i, table] of tables.entries()) {
+    const rows = found[i]?.results ?? [];
+    if (rows.length === 0) continue;
+    const recorded = await unpublishedPages(db, table);
+    const counts = { live: rows[0]!.total, leaving: rows.length, unpublished: rows.filter((r) => recorded.get(r.id) === "draft").length };
+    const databaseTitle = entries.find((e) => e.tableName === table)?.databaseTitle ?? table;
+    const plan = await planRemovals(db, { tableName: table, databaseTitle }, counts, runId);
+    plans.push(plan);
+    if (plan.verdict !== "no") removing.push(...rows.map((r) => r.id));
+  }
+  await applyPageChanges(
+    db,
+    [],
+    removing,
+    lock,
+    plans.flatMap((plan) => planStatements(db, plan)),
+  );
+  return { removed: removing.length, held: plans.filter((plan) => plan.verdict === "no") };
 }

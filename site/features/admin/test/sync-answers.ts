@@ -4,9 +4,25 @@ import { $schemaSync, $syncingAll, $syncingTable, $syncRuns, $syncStatus, SYNC_H
 import { $toasts, dismiss } from "../../shell/toasts";
 
 /** Two synced tables as GET /api/admin/notion-tables lists them. */
-export const slots = { tableName: "notion_slot_machines", recordCount: 2, databaseTitle: "Slot Machines", databaseId: "db-slots" };
+export const slots = {
+  tableName: "notion_slot_machines",
+  recordCount: 2,
+  databaseTitle: "Slot Machines",
+  databaseId: "db-slots",
+  drafts: 0,
+  held: 0,
+  removalHold: null,
+};
 /** A table with no rows yet. */
-export const parts = { tableName: "notion_machine_parts", recordCount: 0, databaseTitle: "Machine Parts", databaseId: "db-parts" };
+export const parts = {
+  tableName: "notion_machine_parts",
+  recordCount: 0,
+  databaseTitle: "Machine Parts",
+  databaseId: "db-parts",
+  drafts: 0,
+  held: 0,
+  removalHold: null,
+};
 /** The newest toast shown. */
 export const lastToast = () => $toasts.get()[0];
 /** A started run (202), read back at GET /api/admin/sync-runs/7. */
