@@ -52,6 +52,12 @@ export function hasDrafts(title: string): boolean {
   return CATEGORIES.some((c) => c.database === title) || title === "Posts";
 }
 
+/** What the operator calls the rows of the database titled `title`: items (a catalogue database), posts, or rows. */
+export function rowsCalled(title: string): "items" | "posts" | "rows" {
+  if (CATEGORIES.some((c) => c.database === title)) return "items";
+  return title === "Posts" ? "posts" : "rows";
+}
+
 /** Icon types a Page Headers row may name: the icons the site draws. */
 export const PAGE_HEADER_ICON_TYPES = [
   "home",

@@ -1,9 +1,11 @@
 import { useStore } from "@nanostores/react";
+import { Fragment } from "react";
 import {
   $notionTables,
   $syncBusy,
   $syncingAll,
   $syncingTable,
+  confirmRemoval,
   isTableSyncDisabled,
   refreshTables,
   runFullSync,
@@ -12,8 +14,13 @@ import {
 import Icon from "../../lib/ui/Icon";
 // Bundled with the panel, not loaded on demand: a sync ends in a deploy, which removes the chunks an open panel would fetch.
 import SyncAllConfirm from "./SyncAllConfirm";
+import RemovalHoldNotice from "./RemovalHoldNotice";
 
-/** The synced tables with Sync Data per table and Sync All Tables: one sync at a time (whoever started it), and never without a database id. */
+/**
+ * The synced tables with their records (on the site), drafts and held pages, Sync Data per table and Sync All Tables:
+ * one sync at a time (whoever started it), and never without a database id. A table whose sync held back a removal
+ * says so under its row, with the confirmation that lets it go ahead.
+ */
 export default function TablesCard() {
   const { data, loading } = useStore($notionTables);
   const syncingTable = useStore($syncingTable);
@@ -51,6 +58,9 @@ export default function TablesCard() {
                 <th scope="col" className="py-2 pr-3 text-right">
                   Records
                 </th>
+                <th scope="col" className="py-2 pr-3 text-right">
+                  Drafts
+                </th>
                 <th scope="col" className="py-2">
                   <span className="sr-only">Actions</span>
                 </th>
@@ -58,33 +68,46 @@ export default function TablesCard() {
             </thead>
             <tbody>
               {data.map((table) => (
-                <tr key={table.tableName} className="border-b border-cream-200" data-testid="notion-table-row" data-table={table.tableName}>
-                  <th scope="row" className="py-2 pr-3 text-left font-normal">
-                    <span className="block font-semibold" data-testid="database-title">
-                      {table.databaseTitle}
-                    </span>
-                    <code className="block text-xs break-all" data-testid="table-name">
-                      {table.tableName}
-                    </code>
-                    <span className="block text-xs break-all text-walnut" data-testid="database-id">
-                      {table.databaseId ?? "No database id: not found in Notion"}
-                    </span>
-                  </th>
-                  <td className="py-2 pr-3 text-right tabular-nums" data-testid="record-count">
-                    {table.recordCount}
-                  </td>
-                  <td className="py-2 text-right">
-                    <button
-                      type="button"
-                      className="btn-brass whitespace-nowrap"
-                      aria-label={`Sync Data for ${table.databaseTitle}`}
-                      onClick={() => void runTableSync(table)}
-                      disabled={isTableSyncDisabled(table, busy)}
-                    >
-                      {syncingTable === table.tableName ? "Syncing…" : "Sync Data"}
-                    </button>
-                  </td>
-                </tr>
+                <Fragment key={table.tableName}>
+                  <tr className="border-b border-cream-200" data-testid="notion-table-row" data-table={table.tableName}>
+                    <th scope="row" className="py-2 pr-3 text-left font-normal">
+                      <span className="block font-semibold" data-testid="database-title">
+                        {table.databaseTitle}
+                      </span>
+                      <code className="block text-xs break-all" data-testid="table-name">
+                        {table.tableName}
+                      </code>
+                      <span className="block text-xs break-all text-walnut" data-testid="database-id">
+                        {table.databaseId ?? "No database id: not found in Notion"}
+                      </span>
+                    </th>
+                    <td className="py-2 pr-3 text-right tabular-nums" data-testid="record-count">
+                      {table.recordCount}
+                    </td>
+                    <td className="py-2 pr-3 text-right tabular-nums" data-testid="draft-count">
+                      {table.drafts}
+                      {table.held > 0 && <span className="block text-xs whitespace-nowrap text-walnut">{table.held} held</span>}
+                    </td>
+                    <td className="py-2 text-right">
+                      <button
+                        type="button"
+                        className="btn-brass whitespace-nowrap"
+                        aria-label={`Sync Data for ${table.databaseTitle}`}
+                        onClick={() => void runTableSync(table)}
+                        disabled={isTableSyncDisabled(table, busy)}
+                      >
+                        {syncingTable === table.tableName ? "Syncing…" : "Sync Data"}
+                      </button>
+                    </td>
+                  </tr>
+                  {table.removalHold && (
+                    <tr className="border-b border-cream-200">
+                      <td colSpan={4} className="py-2">
+                        <RemovalHoldNotice table={table} hold={table.removalHold} onConfirm={() => void confirmRemoval(table)} />
+                      </td>
+                    </tr>
+                  )}
+                </Fragment>
               ))}
             </tbody>
           </table>

@@ -11,6 +11,7 @@ import {
   SyncRefusedSchema,
   SyncStartedSchema,
   type SyncStartAnswer,
+  type ConfirmRemovalBody,
   type SyncTableBody,
 } from "#contract/admin-api";
 import { EnquiriesDeletedSchema, EnquiriesPageSchema, type EnquiriesDelete, type EnquiryStatus } from "#contract/enquiries";
@@ -88,6 +89,8 @@ export const readNotionTables = () => read(NotionTablesSchema, ADMIN_PATHS.notio
 /** Starts pulling one table's rows from Notion (a sync run, followed with `readSyncRun`), or says another sync runs. */
 export const syncTable = (tableName: string, databaseId: string) =>
   startSync(ADMIN_PATHS.syncTable, { tableName, databaseId } satisfies SyncTableBody);
+/** Confirms a sync's held removal from one table and starts that table's sync to carry it out, or says the next sync will (another runs). */
+export const confirmTableRemoval = (tableName: string) => startSync(ADMIN_PATHS.confirmRemoval, { tableName } satisfies ConfirmRemovalBody);
 /** Starts the full sync of every table (a sync run, followed with `readSyncRun`), or says another sync runs. */
 export const syncAllTables = () => startSync(ADMIN_PATHS.syncAll);
 /** One sync run's progress and outcome. */

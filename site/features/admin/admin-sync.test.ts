@@ -8,6 +8,7 @@ import {
   $syncingAll,
   $syncingTable,
   $syncStatus,
+  confirmRemoval,
   isTableSyncDisabled,
   refreshTables,
   runFullSync,
@@ -139,6 +140,37 @@ describe("notion sync store", () => {
       null,
     ]);
     expect(lastToast()).toMatchObject({ title: "Table Sync Successful", description: "Synced 120 rows", variant: "default" });
+  });
+
+  it("confirms a held removal, follows the sync that carries it out and reloads the tables; while another sync runs, says the next one will", async () => {
+    const hold = { live: 15, leaving: 8, unpublished: 5, gone: 3, heldAt: "2026-01-01T04:00:00.000Z", confirmedAt: null };
+    const { calls } = fakeAdminApi({
+      ...quiet,
+      "POST /api/admin/notion-removals/confirm": () =>
+        Response.json(
+          { success: true, runId: 7, message: "Confirmed: Slot Machines is syncing to take them off the site" },
+          { status: 202 },
+        ),
+      "GET /api/admin/sync-runs/7": ended({ status: "complete", ok: true, message: "Synced 7 rows into notion_slot_machines" }),
+    });
+    await confirmRemoval({ ...slots, removalHold: hold });
+    expect(calls.find((c) => c.key === "POST /api/admin/notion-removals/confirm")?.init.body).toBe(
+      JSON.stringify({ tableName: slots.tableName }),
+    );
+    expect(lastToast()).toMatchObject({ title: "Table Sync Successful", description: "Synced 7 rows into notion_slot_machines" });
+    expect(calls.some((c) => c.key === "GET /api/admin/notion-tables")).toBe(true);
+    expect($syncingTable.get()).toBeNull();
+
+    const busy = "Confirmed: another sync is running, so the next sync of Slot Machines takes them off the site";
+    fakeAdminApi({
+      ...quiet,
+      "POST /api/admin/notion-removals/confirm": () => Response.json({ success: false, message: busy }, { status: 409 }),
+    });
+    await confirmRemoval({ ...slots, removalHold: hold });
+    expect(lastToast()).toMatchObject({ title: "Removal Confirmed", description: busy, variant: "amber" });
+    fakeAdminApi({ ...quiet, "POST /api/admin/notion-removals/confirm": () => Response.json({ error: "No removal" }, { status: 404 }) });
+    await confirmRemoval({ ...slots, removalHold: hold });
+    expect(lastToast()).toMatchObject({ title: "Failed to confirm the removal", variant: "destructive" });
   });
 
   it("does not sync a table without a database id", async () => {

@@ -2,6 +2,7 @@ import { atom, computed } from "nanostores";
 import type { NotionTable, SchemaSyncResult } from "#contract/admin-api";
 import { RUNS_KEPT, type SyncHistoryRun, type SyncStatus } from "#contract/sync-runs";
 import {
+  confirmTableRemoval,
   readBuildInfo,
   readNotionTables,
   readSyncRuns,
@@ -176,6 +177,25 @@ export async function runFullSync(): Promise<void> {
     if (!handleUnauthorized(error)) toast(syncErrorToast("Table Sync Failed", "Failed to sync table data", error));
   } finally {
     $syncingAll.set(false);
+  }
+  await refreshAfterRun();
+}
+
+/**
+ * The operator lets a sync's held removal from `table` go ahead: the worker records it and syncs the table to carry it
+ * out (followed to its end here), or, while another sync runs, says the next sync of the table will.
+ */
+export async function confirmRemoval(table: NotionTable): Promise<void> {
+  try {
+    const answer = await confirmTableRemoval(table.tableName);
+    if (answer.success) {
+      $syncingTable.set(table.tableName);
+      toast(runEndToast(await followRun(answer.runId), tableSyncToast));
+    } else toast({ title: "Removal Confirmed", description: answer.message, variant: "amber" });
+  } catch (error) {
+    if (!handleUnauthorized(error)) toast(failureToast("Failed to confirm the removal", error));
+  } finally {
+    $syncingTable.set(null);
   }
   await refreshAfterRun();
 }

@@ -33,6 +33,15 @@ describe("sharpShrinks", () => {
     expect(sharpShrinks({ items: 0, categories: { slots: 0 } }, { items: 0, categories: { slots: 0 } })).toEqual([]);
   });
 
+  it("leaves the categories the operator confirmed out of the categories and of the whole catalogue", () => {
+    const next = { items: 29, categories: { ...FULL.categories, slots: 0, toys: 0 } };
+    expect(sharpShrinks(FULL, next)).toEqual(["slots: 15 -> 0 items", "toys: 15 -> 0 items", "whole catalogue: 59 -> 29 items"]);
+    expect(sharpShrinks(FULL, next, new Set(["slots", "toys"]))).toEqual([]);
+    expect(sharpShrinks(FULL, { ...next, categories: { ...next.categories, parts: 1 }, items: 24 }, new Set(["slots", "toys"]))).toEqual([
+      "parts: 6 -> 1 items",
+    ]);
+  });
+
   it("compares the totals only when the live build predates per-category counts", () => {
     expect(sharpShrinks({ items: 59 }, { items: 44, categories: { ...FULL.categories, slots: 0 } })).toEqual([]);
     expect(sharpShrinks({ items: 59 }, { items: 29, categories: FULL.categories })).toEqual(["whole catalogue: 59 -> 29 items"]);
@@ -57,6 +66,7 @@ describe("guardCatalogueShrink after a build", () => {
     liveUrl = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
     outDir = mkdtempSync(join(tmpdir(), "shrink-guard-"));
     lines = [];
+    confirmed = [];
   });
   afterEach(async () => {
     await new Promise((done) => server.close(done));
@@ -65,8 +75,9 @@ describe("guardCatalogueShrink after a build", () => {
 
   const built = (counts: object) =>
     writeFileSync(join(outDir, "build-info.json"), JSON.stringify({ builtAt: "2026-01-02T04:00:00.000Z", ...counts }));
+  let confirmed: { category: string; appliedAt: string }[] = [];
   const guard = (allow = false) =>
-    guardCatalogueShrink({ outDir: pathToFileURL(`${outDir}/`), liveUrl, allow, log: (line) => lines.push(line) });
+    guardCatalogueShrink({ outDir: pathToFileURL(`${outDir}/`), liveUrl, allow, log: (line) => lines.push(line), confirmed: async () => confirmed });
 
   it("refuses a build whose category went from N items to 0, saying why and how to publish anyway", async () => {
     built({ items: 44, categories: { ...FULL.categories, slots: 0 } });
@@ -90,6 +101,37 @@ describe("guardCatalogueShrink after a build", () => {
     await guard(true);
     expect(lines).toEqual([
       "catalogue shrank sharply against the live site (slots: 15 -> 0 items); publishing anyway, as ALLOW_CATALOGUE_SHRINK=1 allows",
+    ]);
+  });
+
+  it("publishes a category's shrink the operator confirmed in the admin panel since the live build, and no other", async () => {
+    built({ items: 38, categories: { ...FULL.categories, slots: 0, toys: 9 } });
+    confirmed = [
+      { category: "slots", appliedAt: "2026-01-01T05:00:00.000Z" },
+      { category: "parts", appliedAt: "2025-12-31T05:00:00.000Z" },
+    ];
+    await guard();
+    expect(lines).toEqual([
+      "catalogue shrink check: slots went from 15 to 0 items, as the operator confirmed in the admin panel",
+      "catalogue shrink check passed: 38 items (live site: 59)",
+    ]);
+    // A removal confirmed before the live build was published already: it allows nothing now.
+    built({ items: 41, categories: { ...FULL.categories, parts: 2, toys: 1 } });
+    await expect(guard()).rejects.toThrow("(parts: 6 -> 2 items; toys: 15 -> 1 items)");
+  });
+
+  it("refuses as before when the confirmed removals cannot be read, and says so", async () => {
+    built({ items: 44, categories: { ...FULL.categories, slots: 0 } });
+    const guarded = guardCatalogueShrink({
+      outDir: pathToFileURL(`${outDir}/`),
+      liveUrl,
+      allow: false,
+      log: (line) => lines.push(line),
+      confirmed: () => Promise.reject(new Error("GET /api/build/confirmed-removals failed after 6 attempts")),
+    });
+    await expect(guarded).rejects.toThrow("(slots: 15 -> 0 items)");
+    expect(lines).toEqual([
+      "catalogue shrink check: the confirmed removals could not be read (GET /api/build/confirmed-removals failed after 6 attempts)",
     ]);
   });
 

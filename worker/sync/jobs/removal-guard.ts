@@ -1,4 +1,4 @@
-import { CATEGORIES } from "#contract/categories";
+import { rowsCalled } from "#contract/notion-layout";
 import { appliedStatement, holdStatement, readHold, removalAllowed, resolvedStatement, type Leaving } from "../../data/removal-holds";
 import { logEvent } from "../../lib/log";
 
@@ -29,12 +29,6 @@ export function planStatements(db: D1Database, plan: RemovalPlan): D1PreparedSta
   return [resolvedStatement(db, plan.tableName)];
 }
 
-/** What one table's rows are called for the operator. */
-function noun(databaseTitle: string): string {
-  if (CATEGORIES.some((c) => c.database === databaseTitle)) return "items";
-  return databaseTitle === "Posts" ? "posts" : "rows";
-}
-
 /** The operator's words for a held removal: `Slot Machines: 12 of 20 items would leave the site at once (…)`. */
 export function heldMessage(plan: RemovalPlan): string {
   const gone = plan.leaving - plan.unpublished;
@@ -43,7 +37,7 @@ export function heldMessage(plan: RemovalPlan): string {
     ...(gone ? [`${gone} deleted or moved away in Notion`] : []),
   ].join(", ");
   return (
-    `${plan.databaseTitle}: ${plan.leaving} of ${plan.live} ${noun(plan.databaseTitle)} would leave the site at once (${why}), ` +
+    `${plan.databaseTitle}: ${plan.leaving} of ${plan.live} ${rowsCalled(plan.databaseTitle)} would leave the site at once (${why}), ` +
     "so they stay on it until you confirm in the admin panel (Notion Sync, Tables)"
   );
 }
