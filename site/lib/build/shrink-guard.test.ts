@@ -77,7 +77,13 @@ describe("guardCatalogueShrink after a build", () => {
     writeFileSync(join(outDir, "build-info.json"), JSON.stringify({ builtAt: "2026-01-02T04:00:00.000Z", ...counts }));
   let confirmed: { category: string; appliedAt: string }[] = [];
   const guard = (allow = false) =>
-    guardCatalogueShrink({ outDir: pathToFileURL(`${outDir}/`), liveUrl, allow, log: (line) => lines.push(line), confirmed: async () => confirmed });
+    guardCatalogueShrink({
+      outDir: pathToFileURL(`${outDir}/`),
+      liveUrl,
+      allow,
+      log: (line) => lines.push(line),
+      confirmed: async () => confirmed,
+    });
 
   it("refuses a build whose category went from N items to 0, saying why and how to publish anyway", async () => {
     built({ items: 44, categories: { ...FULL.categories, slots: 0 } });

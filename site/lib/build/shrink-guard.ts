@@ -36,7 +36,10 @@ export function sharpShrinks(live: CatalogueCounts, next: CatalogueCounts, confi
       if (!confirmed.has(category) && shrankSharply(count, left)) found.push(`${category}: ${count} -> ${left} items`);
     }
   }
-  const without = (counts: Record<string, number>) => Object.entries(counts).filter(([c]) => confirmed.has(c)).reduce((n, [, k]) => n + k, 0);
+  const without = (counts: Record<string, number>) =>
+    Object.entries(counts)
+      .filter(([c]) => confirmed.has(c))
+      .reduce((n, [, k]) => n + k, 0);
   const [before, after] = perCategory ? [items - without(was), next.items - without(now)] : [items, next.items];
   if (shrankSharply(before, after)) found.push(`whole catalogue: ${before} -> ${after} items`);
   return found;
