@@ -30,7 +30,7 @@ export type CacheStats = z.infer<typeof CacheStatsSchema>;
  * drafts, `gone` pages deleted, in the trash or moved away), more than half, so they stay until the operator confirms.
  * `confirmedAt`: confirmed, waiting for the table's next sync to carry it out.
  */
-export const RemovalHoldSchema = z.object({
+const RemovalHoldSchema = z.object({
   live: z.number(),
   leaving: z.number(),
   unpublished: z.number(),

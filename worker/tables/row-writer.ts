@@ -1,6 +1,6 @@
 import { quoteIdent } from "./naming";
 import type { HeldLock } from "./lock";
-import { createTableSql, tableColumns, type ColumnSpec, type ColumnValue } from "./schema";
+import { createTableSql, type ColumnSpec, type ColumnValue } from "./schema";
 
 /** D1 allows at most 100 bound parameters per statement. */
 export const MAX_BOUND_PARAMETERS = 100;
