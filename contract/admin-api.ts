@@ -156,12 +156,14 @@ const NotionCheckDatabaseSchema = z.object({
 });
 
 /**
- * `GET /api/admin/notion-check` answer: `ok` when the sync will find every database and property it reads; how each
+ * `GET /api/admin/notion-check` answer: `ok` when the sync will find every database and property it reads; what it
+ * recommends besides (`recommendations`: Published and Hold Changes where missing; `ok` all the same); how each
  * database of the layout was found; the catalogue's page the worker keeps (null: none yet, search alone finds them).
  */
 export const NotionCheckSchema = z.object({
   ok: z.boolean(),
   findings: z.array(NotionCheckFindingSchema),
+  recommendations: z.array(NotionCheckFindingSchema),
   databases: z.array(NotionCheckDatabaseSchema),
   parentPageId: z.nullable(z.string()),
   checkedAt: z.string(),

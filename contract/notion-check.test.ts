@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkWorkspace, findingLine, type SeenDatabase } from "./notion-check";
+import { checkWorkspace, findingLine, recommendWorkspace, type SeenDatabase } from "./notion-check";
 import { NOTION_LAYOUT } from "./notion-layout";
 
 /** The workspace setup creates: every layout database with each property of its first type and its required options. */
@@ -75,6 +75,36 @@ describe("workspace check", () => {
         problem: "property Display Order is missing",
         fix: "Add a Number property named Display Order (npm run notion:setup adds it).",
       },
+    ]);
+  });
+
+  it("knows Published and Hold Changes: a database without them is no problem, but the check recommends adding them", () => {
+    expect(recommendWorkspace(laidOut())).toEqual([]);
+    const older = laidOut().map((db) => withProperties(db, (p) => (p.name === "Published" || p.name === "Hold Changes" ? null : p)));
+    expect(checkWorkspace(older)).toEqual([]);
+    const recommended = recommendWorkspace(older);
+    expect(recommended.map((f) => `${f.database}.${f.property}`)).toEqual(
+      [...NOTION_LAYOUT.filter((db) => db.kind === "catalogue").map((db) => db.title), "Posts"].flatMap((t) => [
+        `${t}.Published`,
+        `${t}.Hold Changes`,
+      ]),
+    );
+    expect(recommended.slice(0, 2).map(findingLine)).toEqual([
+      "Slot Machines: property Published is missing, so every item is on the site as soon as it is synced, half-written or not. Fix: Add a Checkbox property named Published (npm run notion:setup adds it, keeping every row already there on the site).",
+      "Slot Machines: property Hold Changes is missing, so an edit to a live item reaches the site at the next sync, finished or not. Fix: Add a Checkbox property named Hold Changes (npm run notion:setup adds it, keeping every row already there on the site).",
+    ]);
+    expect(recommendWorkspace(older).find((f) => f.database === "Posts")?.problem).toBe(
+      "property Published is missing, so every post is on the site as soon as it is synced, half-written or not",
+    );
+    // Spelt another way it is there; of another type it is a problem (the sync then publishes every row), not a recommendation.
+    const respelt = edited("Slot Machines", (db) =>
+      withProperties(db, (p) =>
+        p.name === "Published" ? { name: "published", type: "checkbox" } : p.name === "Hold Changes" ? { ...p, type: "select" } : p,
+      ),
+    );
+    expect(recommendWorkspace(respelt)).toEqual([]);
+    expect(checkWorkspace(respelt).map(findingLine)).toEqual([
+      "Slot Machines: property Hold Changes is a select, expected checkbox. Fix: Change its type to Checkbox in Notion.",
     ]);
   });
 

@@ -85,6 +85,29 @@ export function checkWorkspace(seen: readonly SeenDatabase[], layout: readonly L
   );
 }
 
+/**
+ * What the check recommends besides: each property the layout recommends (Published, Hold Changes) that a database found
+ * once lacks. The sync works without them (every row published as read); they are not problems.
+ */
+export function recommendWorkspace(seen: readonly SeenDatabase[], layout: readonly LayoutDatabase[] = NOTION_LAYOUT): NotionCheckFinding[] {
+  return layout.flatMap((db) => {
+    const found = seen.filter((s) => titleKey(s.title) === titleKey(db.title));
+    if (found.length !== 1) return [];
+    return db.properties.flatMap((prop) =>
+      prop.recommended && !found[0]!.properties.some((s) => propKey(s.name) === propKey(prop.name))
+        ? [
+            {
+              database: db.title,
+              property: prop.name,
+              problem: `property ${prop.name} is missing, so ${prop.recommended}`,
+              fix: `Add ${withArticle(notionTypeName(prop.types[0]))} property named ${prop.name} (${SETUP} adds it, keeping every row already there on the site).`,
+            },
+          ]
+        : [],
+    );
+  });
+}
+
 function checkDatabase(db: LayoutDatabase, found: readonly SeenDatabase[]): NotionCheckFinding[] {
   const database = db.title;
   const [first] = found;

@@ -16,6 +16,8 @@ export type LayoutProperty = {
   types: readonly [LayoutType, ...LayoutType[]];
   /** A required property missing from the database is a problem the check reports; an optional one is not. */
   required: boolean;
+  /** An optional property the check recommends adding where it is missing (setup adds it): what its absence means. */
+  recommended?: string;
   /** Select options the site relies on: the check reports any that is missing, setup creates them. */
   options?: readonly string[];
   /** Select options setup offers as a starting list (the operator may add others). */
@@ -46,11 +48,6 @@ export const PUBLISHED_PROPERTY = "Published";
 
 /** The checkbox that keeps a live row as last synced while ticked: the dealer's edits wait until it is unticked. */
 export const HOLD_PROPERTY = "Hold Changes";
-
-/** Whether the layout database titled `title` has drafts (`Published`, `Hold Changes`): every catalogue database and Posts. */
-export function hasDrafts(title: string): boolean {
-  return CATEGORIES.some((c) => c.database === title) || title === "Posts";
-}
 
 /** What the operator calls the rows of the database titled `title`: items (a catalogue database), posts, or rows. */
 export function rowsCalled(title: string): "items" | "posts" | "rows" {
@@ -86,6 +83,22 @@ const CHOICE = ["select", "rich_text"] as const;
 const details = (extra = "") => `shown under the item page's details${extra}`;
 const FILTER = " and offered by the listing's filter";
 
+/** The two checkboxes of a database with drafts (every catalogue database and Posts), recommended where missing. */
+const DRAFT_PROPERTIES = (what: string): LayoutProperty[] => [
+  p(PUBLISHED_PROPERTY, {
+    types: ["checkbox"],
+    required: false,
+    recommended: `every ${what} is on the site as soon as it is synced, half-written or not`,
+    feeds: `ticked: the ${what} is on the site; unticked (as a new row starts): a draft no visitor sees`,
+  }),
+  p(HOLD_PROPERTY, {
+    types: ["checkbox"],
+    required: false,
+    recommended: `an edit to a live ${what} reaches the site at the next sync, finished or not`,
+    feeds: `ticked: the site keeps the ${what} as last synced while you edit it; unticked: your edits are published`,
+  }),
+];
+
 /** Properties every catalogue database has, by item field. */
 const COMMON: LayoutProperty[] = [
   p("Title", { types: ["title"], feeds: "the item's name: cards, item page, search" }, "title"),
@@ -97,6 +110,7 @@ const COMMON: LayoutProperty[] = [
   p("For Sale", { types: ["checkbox"], feeds: "ticked: the item shows under For Sale, with its price" }, "forSale"),
   p("Price", { types: ["number"], format: "dollar", feeds: "price in US dollars on the For Sale pages (empty: 'Not for sale')" }, "price"),
   p("Condition", { types: CHOICE, suggested: CONDITIONS, feeds: details() }, "condition"),
+  ...DRAFT_PROPERTIES("item"),
 ];
 
 /** Category-specific properties, by item field (every field a category names has one). */
@@ -199,6 +213,7 @@ const content: Record<(typeof CONTENT_DATABASES)[number], Omit<LayoutDatabase, "
       p("Display Order", { types: ["number"], format: "number", feeds: "its place on the page (lowest first)" }),
       p("Image", { types: IMAGE, feeds: "the post's picture" }),
       p("Content", { types: ["rich_text"], required: false, feeds: "the post's text as Markdown when its page body is empty" }),
+      ...DRAFT_PROPERTIES("post"),
     ],
   },
 };
@@ -209,12 +224,19 @@ export const NOTION_LAYOUT: readonly LayoutDatabase[] = [
   ...CONTENT_DATABASES.map((title): LayoutDatabase => ({ title, kind: "content", ...content[title] })),
 ];
 
+/** Whether the layout database titled `title` has drafts: a `Published` checkbox (every catalogue database and Posts). */
+export function hasDrafts(title: string): boolean {
+  return layoutDatabase(title)?.properties.some((prop) => prop.name === PUBLISHED_PROPERTY) ?? false;
+}
+
 /** The layout database titled `title` (exact title), or undefined. */
 export function layoutDatabase(title: string): LayoutDatabase | undefined {
   return NOTION_LAYOUT.find((d) => d.title === title);
 }
 
-const ITEM_PROPERTIES = new Map(catalogue.flatMap((db) => db.properties.map((prop) => [prop.field!, prop] as const)));
+const ITEM_PROPERTIES = new Map(
+  catalogue.flatMap((db) => db.properties.flatMap((prop) => (prop.field ? [[prop.field, prop] as const] : []))),
+);
 const LIST_TYPES = new Set<LayoutType>(["files", "multi_select"]);
 
 /** The Notion property a catalogue item field reads (`mainImageUrl` -> `Main Image`); the field itself for one the layout lacks. */

@@ -64,13 +64,22 @@ describe("demo workspace contract", () => {
       "Advertising Items": ["Ad Type", "Theme", "Material", "Original Brand", "Dimensions"],
       "Vintage Toys": ["Toy Type", "Age Range"],
     };
-    for (const [title, names] of Object.entries(expected)) expect(Object.keys(db(title).properties).slice(9)).toEqual(names);
+    for (const [title, names] of Object.entries(expected)) expect(Object.keys(db(title).properties).slice(11)).toEqual(names);
     expect(db("Machine Parts").properties["Compatible Models"]!.type).toBe("multi_select");
   });
 
   it("has at least 13 slot machines and at least 3 items in every category", () => {
     expect(db("Slot Machines").pages.length).toBeGreaterThanOrEqual(13);
     for (const title of CATALOGUE_TITLES) expect(db(title).pages.length, title).toBeGreaterThanOrEqual(3);
+  });
+
+  it("publishes every item and post but one draft item, which has Published unticked and no Hold Changes", () => {
+    const rows = [...CATALOGUE_TITLES, "Posts"].flatMap((t) => db(t).pages.map((page) => ({ t, page })));
+    const drafts = rows.filter(({ page }) => page.properties.Published !== true);
+    expect(drafts.map(({ t, page }) => [t, page.properties.Title, page.properties.Published])).toEqual([
+      ["Trade Stimulators", "Groetchen Pok-O-Reel", false],
+    ]);
+    expect(rows.every(({ page }) => page.properties["Hold Changes"] === undefined)).toBe(true);
   });
 
   it("has nothing for sale among the vintage toys, and for-sale items elsewhere", () => {

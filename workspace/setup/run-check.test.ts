@@ -84,6 +84,18 @@ describe("npm run notion:check", () => {
     ]);
   });
 
+  it("exits 0 but recommends Published and Hold Changes for a database that lacks them, after the all-in-order line", async () => {
+    const ids = await setUp();
+    await notion.dataSources.update({ data_source_id: ids.get("Vintage Toys")!, properties: { Published: null, "Hold Changes": null } });
+    expect(await runCheck(notion, { parent }, out)).toBe(0);
+    expect(lines.slice(13)).toEqual([
+      "All 12 databases the site reads are shared with the integration, each with every property it needs.",
+      "Recommended (the site works without them):",
+      "  Vintage Toys: property Published is missing, so every item is on the site as soon as it is synced, half-written or not. Fix: Add a Checkbox property named Published (npm run notion:setup adds it, keeping every row already there on the site).",
+      "  Vintage Toys: property Hold Changes is missing, so an edit to a live item reaches the site at the next sync, finished or not. Fix: Add a Checkbox property named Hold Changes (npm run notion:setup adds it, keeping every row already there on the site).",
+    ]);
+  });
+
   it("says when the integration sees no database at all, then names all 12", async () => {
     expect(await runCheck(notion, {}, out)).toBe(1);
     expect(lines.slice(0, 13)).toEqual([

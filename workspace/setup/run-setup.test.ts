@@ -90,16 +90,49 @@ describe("npm run notion:setup", { timeout: 30_000 }, () => {
       },
     });
     expect(await runSetup(host, { parent, demo: false }, out)).toBe(1);
-    expect(lines).toContain("Posts: completed (added Image, Content; added options section: literature, services, news, miscellaneous)");
+    expect(lines).toContain(
+      "Posts: completed (added Image, Content, Published, Hold Changes; added options section: literature, services, news, miscellaneous)",
+    );
     expect(lines.slice(-2)).toEqual([
       "Left as they are (setup renames, retypes and deletes nothing):",
       "  Posts: property Display Order is text, expected number. Fix: Change its type to Number in Notion.",
     ]);
     const posts = (await databasesUnderParent()).get("posts")!.properties;
-    expect(Object.keys(posts)).toEqual(["Title", "section", "Display Order", "Notes", "Image", "Content"]);
+    expect(Object.keys(posts)).toEqual(["Title", "section", "Display Order", "Notes", "Image", "Content", "Published", "Hold Changes"]);
     expect(posts["Display Order"].type).toBe("rich_text");
     expect(optionNames(posts.section)).toEqual(["home", "workshop", "literature", "services", "news", "miscellaneous"]);
     expect((await childDatabases(notion, parent)).length).toBe(12);
+  });
+
+  it("adds Published to a database that has rows and ticks it on every one of them in the same run; a later run ticks nothing", async () => {
+    const created = await notion.databases.create({
+      parent: { type: "page_id", page_id: parent },
+      title: [{ type: "text", text: { content: "Vintage Toys" } }],
+      initial_data_source: { properties: { Title: { title: {} } } },
+    });
+    const source = (created as any).data_sources[0].id as string;
+    const made: string[] = [];
+    for (const name of ["Tin Robot", "Spinning Top", "Wind-up Duck"])
+      made.push(
+        (await notion.pages.create({ parent: { data_source_id: source }, properties: { Title: { title: [{ text: { content: name } }] } } }))
+          .id,
+      );
+    expect(await runSetup(host, { parent, demo: false }, out)).toBe(0);
+    expect(lines).toContain("Vintage Toys: Published ticked on its 3 rows already there, so they stay on the site");
+    const published = async () =>
+      Object.fromEntries(
+        ((await notion.dataSources.query({ data_source_id: source })).results as any[]).map((row) => [
+          row.id,
+          row.properties.Published.checkbox,
+        ]),
+      );
+    expect(await published()).toEqual(Object.fromEntries(made.map((id) => [id, true])));
+    // The dealer makes one a draft again: setup run once more leaves it so.
+    await notion.pages.update({ page_id: made[0]!, properties: { Published: { checkbox: false } } });
+    lines = [];
+    expect(await runSetup(host, { parent, demo: false }, out)).toBe(0);
+    expect(lines.filter((line) => line.includes("Published ticked"))).toEqual([]);
+    expect((await published())[made[0]!]).toBe(false);
   });
 
   it("leaves two databases of one title under the page as they are and says so", async () => {

@@ -6,6 +6,7 @@ import type { DemoWorkspace } from "../demo/types.ts";
 import { setUpDatabase, type SetupTarget } from "./databases.ts";
 import { fillDatabase, fillLine } from "./demo-fill.ts";
 import { planSetup } from "./plan.ts";
+import { publishExisting, publishLine } from "./publish-existing.ts";
 import { seenProperties } from "./schema-plan.ts";
 import type { DemoImageBytes } from "./uploads.ts";
 
@@ -26,7 +27,8 @@ export function leftAsTheyAre(targets: readonly SetupTarget[]): string[] {
 /**
  * `npm run notion:setup`, every step in one go (a workflow runs the same steps one by one): the plan (read only; values
  * that break Notion's rules end setup before anything is written), then each database of the layout created or
- * completed under the page, then with `demo` each filled with the demo's pages, then what is left for the operator.
+ * completed under the page, Published ticked on the rows of those it added the property to, then with `demo` each
+ * filled with the demo's pages, then what is left for the operator.
  * Prints one line per database. Answers the exit code: 0 when every database is then in order, else 1 naming what is not.
  */
 export async function runSetup(host: SetupHost, options: SetupOptions, out: (line: string) => void): Promise<number> {
@@ -45,6 +47,10 @@ export async function runSetup(host: SetupHost, options: SetupOptions, out: (lin
     out(`${db.title}: ${outcome.line}`);
     if (outcome.target) targets.push(outcome.target);
     if (outcome.problem) problems += 1;
+  }
+  for (const target of targets.filter((t) => plan.publishExisting.includes(t.title))) {
+    const done = await publishExisting(host.notion, target, plan.plannedAt);
+    if (done.published > 0) out(publishLine(done));
   }
   if (content) {
     out("Demo workspace:");

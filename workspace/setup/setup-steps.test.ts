@@ -10,6 +10,7 @@ import { setUpDatabase, type SetupTarget } from "./databases.ts";
 import { fillDatabase } from "./demo-fill.ts";
 import { childDatabases } from "./parent-page.ts";
 import { planSetup } from "./plan.ts";
+import { publishExisting } from "./publish-existing.ts";
 import { leftAsTheyAre } from "./run-setup.ts";
 
 let server: NotionServer;
@@ -95,5 +96,45 @@ describe("the setup engine run as workflow steps, each of which may run again", 
       ).length;
     expect(asked).toEqual([newPictures(1), newPictures(2), newPictures(3)]);
     expect(outcome.remaining).toBe(slots.pages.filter((p) => !p.testOnly).length - 3);
+  });
+
+  it("ticks Published in shares on the rows a database held before the plan, a repeated share ticking nothing twice; a row made after stays a draft", async () => {
+    const parent = server.addPage("Antique Coin-Op");
+    const created = await notion.databases.create({
+      parent: { type: "page_id", page_id: parent },
+      title: [{ type: "text", text: { content: "Machine Parts" } }],
+      initial_data_source: { properties: { Title: { title: {} } } },
+    });
+    const source = (created as any).data_sources[0].id as string;
+    const row = (name: string, extra = {}) =>
+      notion.pages.create({
+        parent: { data_source_id: source },
+        properties: { Title: { title: [{ text: { content: name } }] }, ...extra },
+      });
+    for (let i = 1; i <= 5; i++) await row(`Part ${i}`);
+    const plan = await planSetup(notion, parent, null);
+    expect(plan.publishExisting).toEqual(["Machine Parts"]);
+    const db = NOTION_LAYOUT.find((d) => d.title === "Machine Parts")!;
+    const { target } = await setUpDatabase(notion, parent, db, plan.children);
+    // The step's rerun finds Published there already; the plan still says which rows to tick.
+    expect((await setUpDatabase(notion, parent, db)).line).toBe("kept");
+    await new Promise((r) => setTimeout(r, 5));
+    const draft = await row("New draft part", { Published: { checkbox: false } });
+    const shares = [];
+    for (let i = 0; i < 4; i++) shares.push(await publishExisting(notion, target!, plan.plannedAt, { maxPages: 2 }));
+    expect(shares.map((s) => [s.published, s.remaining])).toEqual([
+      [2, true],
+      [2, true],
+      [1, false],
+      [0, false],
+    ]);
+    const rows = (await notion.dataSources.query({ data_source_id: source })).results as any[];
+    expect(
+      rows
+        .filter((r) => r.properties.Published.checkbox)
+        .map((r) => r.properties.Title.title[0].plain_text)
+        .sort(),
+    ).toEqual(["Part 1", "Part 2", "Part 3", "Part 4", "Part 5"]);
+    expect(rows.find((r) => r.id === draft.id).properties.Published.checkbox).toBe(false);
   });
 });

@@ -24,11 +24,13 @@ describe("workspace check card", () => {
       { title: "Slot Machines", foundBy: "page" as const, databaseId: "d1" },
       { title: "Posts", foundBy: "search" as const, databaseId: "d2" },
     ];
-    const text = cardText({ check: { ok: true, findings: [], databases, parentPageId: "1a2b", checkedAt }, error: null, checking: false });
+    const check = { ok: true, findings: [], recommendations: [], databases, parentPageId: "1a2b", checkedAt };
+    const text = cardText({ check, error: null, checking: false });
     expect(text).toContain("Workspace check Every database and property the site reads is in Notion, shared with the integration.");
     expect(text).toContain("Check again");
     expect(text).toContain("Checked ");
     expect(text).not.toContain("Fix:");
+    expect(text).not.toContain("Recommended");
     expect(text).toContain(
       "How each database was found Slot Machines: found under the catalogue's page Posts: found by Notion's search, not under the catalogue's page",
     );
@@ -41,6 +43,7 @@ describe("workspace check card", () => {
         checkedAt,
         parentPageId: null,
         databases: [{ title: "Posts", foundBy: null, databaseId: null }],
+        recommendations: [],
         findings: [
           {
             database: "Slot Machines",
@@ -66,6 +69,24 @@ describe("workspace check card", () => {
       "Posts : no database with this title is shared with the integration Fix: Run npm run notion:setup to create it.",
     );
     expect(text).toContain("Posts: not found");
+  });
+
+  it("lists what it recommends (the site works without it) apart from the problems, the workspace still in order", () => {
+    const recommendation = {
+      database: "Slot Machines",
+      property: "Published",
+      problem: "property Published is missing, so every item is on the site as soon as it is synced, half-written or not",
+      fix: "Add a Checkbox property named Published (npm run notion:setup adds it, keeping every row already there on the site).",
+    };
+    const text = cardText({
+      check: { ok: true, findings: [], recommendations: [recommendation], databases: [], parentPageId: null, checkedAt },
+      error: null,
+      checking: false,
+    });
+    expect(text).toContain("Every database and property the site reads is in Notion, shared with the integration.");
+    expect(text).toContain(
+      "Recommended (the site works without them): Slot Machines : property Published is missing, so every item is on the site as soon as it is synced, half-written or not Add a Checkbox property named Published (npm run notion:setup adds it, keeping every row already there on the site).",
+    );
   });
 
   it("shows that a check is under way, and why one could not be loaded", () => {

@@ -6,7 +6,10 @@ import { $notionCheck, refreshNotionCheck } from "./admin-notion-check";
 import { formatTime } from "./format-time";
 import LoadError from "./LoadError";
 
-/** Whether the Notion workspace holds every database and property the site reads: all in order, or each problem with its fix. */
+/**
+ * Whether the Notion workspace holds every database and property the site reads: all in order, or each problem with
+ * its fix; then what it recommends besides (Published and Hold Changes where missing), each with how to add it.
+ */
 export default function WorkspaceCheckCard() {
   const { check, error, checking } = useStore($notionCheck);
   useEffect(() => void refreshNotionCheck(), []);
@@ -55,6 +58,25 @@ export default function WorkspaceCheckCard() {
             </li>
           ))}
         </ul>
+      )}
+      {check && check.recommendations.length > 0 && (
+        <div className="grid grid-cols-1 gap-2 text-sm" data-testid="workspace-recommendations">
+          <p className="font-semibold">Recommended (the site works without them):</p>
+          <ul className="grid grid-cols-1 gap-2">
+            {check.recommendations.map((f) => (
+              <li
+                key={`${f.database}:${f.property ?? ""}`}
+                className="rounded-md border border-brass-500 bg-brass-300/40 p-3"
+                data-testid="workspace-recommendation"
+              >
+                <p>
+                  <strong>{f.database}</strong>: {f.problem}
+                </p>
+                <p>{f.fix}</p>
+              </li>
+            ))}
+          </ul>
+        </div>
       )}
       {check && (
         <details className="text-sm" data-testid="workspace-found">

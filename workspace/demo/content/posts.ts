@@ -2,6 +2,7 @@ import { b, code, divider, h1, h2, h3, hosted, i, image, li, link, ol, p, quote,
 import { layoutProperties } from "../schemas.ts";
 import type { DemoDatabase, DemoPage, DemoValue } from "../types.ts";
 import type { PostSection } from "#contract/categories";
+import { PUBLISHED_PROPERTY } from "#contract/notion-layout";
 
 function post(
   title: string,
@@ -11,7 +12,8 @@ function post(
   extra: Record<string, DemoValue> = {},
   testOnly = false,
 ): DemoPage {
-  return { properties: { Title: title, Section: section, "Display Order": order, ...extra }, body, ...(testOnly ? { testOnly } : {}) };
+  const properties = { Title: title, Section: section, "Display Order": order, [PUBLISHED_PROPERTY]: true, ...extra };
+  return { properties, body, ...(testOnly ? { testOnly } : {}) };
 }
 
 /** Posts of every section; bodies use every supported block type, plus the edge cases the site must survive. */
