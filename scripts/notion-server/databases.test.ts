@@ -125,6 +125,20 @@ describe("data source update (PATCH /v1/data_sources)", () => {
     expect(after.properties.Section.select.options.map((o: AnyObj) => o.name)).toEqual(["home", "news"]);
   });
 
+  it("removes a property with its values: added again under that name, it starts empty on every page", async () => {
+    const id = (await slotsUnder(notion, parent)).data_sources[0]!.id;
+    const page = await notion.pages.create({
+      parent: { data_source_id: id },
+      properties: { Title: { title: text("Mills Blue Front") }, Price: { number: 3900 } },
+    });
+    await notion.dataSources.update({ data_source_id: id, properties: { Price: null } });
+    await notion.dataSources.update({ data_source_id: id, properties: { Price: { number: {} } } });
+    expect(((await notion.pages.retrieve({ page_id: page.id })) as AnyObj).properties.Price).toMatchObject({
+      type: "number",
+      number: null,
+    });
+  });
+
   it("refuses a second title, a retyped title, a clashing name and an unknown property, changing nothing", async () => {
     const id = (await slotsUnder(notion, parent)).data_sources[0]!.id;
     for (const [properties, message] of [

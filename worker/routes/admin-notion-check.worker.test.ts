@@ -29,6 +29,7 @@ describe("GET /api/admin/notion-check", () => {
     expect(answer).toEqual({
       ok: true,
       findings: [],
+      recommendations: [],
       databases: NOTION_LAYOUT.map((db) => ({ title: db.title, foundBy: "search", databaseId: expect.any(String) })),
       parentPageId: null,
       checkedAt: expect.any(String),
@@ -64,6 +65,26 @@ describe("GET /api/admin/notion-check", () => {
         problem: expect.stringMatching(/^2 databases shared with the integration have this title \(ids [0-9a-f-]{36}, [0-9a-f-]{36}\)$/),
         fix: "Rename, delete or stop sharing all but one: until then the sync leaves this table as it was.",
       },
+    ]);
+  });
+
+  it("recommends Published and Hold Changes for a database without them, the workspace still in order", async () => {
+    await control("databases", {
+      title: "Vintage Toys",
+      properties: Object.fromEntries(
+        layoutDatabase("Vintage Toys")!
+          .properties.filter((p) => !p.recommended)
+          .map((p) => [p.name, { type: p.types[0] }]),
+      ),
+      pages: [],
+      replace: true,
+    });
+    const answer = await check();
+    expect(answer.ok).toBe(true);
+    expect(answer.findings).toEqual([]);
+    expect(answer.recommendations.map((r) => [r.database, r.property])).toEqual([
+      ["Vintage Toys", "Published"],
+      ["Vintage Toys", "Hold Changes"],
     ]);
   });
 

@@ -14,8 +14,9 @@ const isObj = (v: unknown): v is Obj => typeof v === "object" && v !== null && !
 /**
  * PATCH /v1/data_sources/{id}: `title` renames the data source; each entry of `properties` adds a property (`{"Name":
  * {"rich_text": {}}}`), changes one's type or configuration (a select's `options` replace its list: an option left out is
- * removed, a new name added), renames one (`{"name": "New"}`) or removes one (`null`). The title property keeps its type
- * and stays. All or nothing; a webhook subscription hears `data_source.schema_updated`.
+ * removed, a new name added), renames one (`{"name": "New"}`) or removes one (`null`: its values go with it, so a
+ * property added again under that name starts empty, as in Notion). The title property keeps its type and stays. All or
+ * nothing; a webhook subscription hears `data_source.schema_updated`.
  */
 export const patchDataSource: ApiHandler = ({ params, body, store, webhooks }) => {
   const db = findDataSource(store, params[0]);
@@ -25,6 +26,7 @@ export const patchDataSource: ApiHandler = ({ params, body, store, webhooks }) =
   // Every change is worked out on a copy first, so a refused edit changes nothing.
   const next = db.properties.map((p) => ({ ...p }));
   const renames: [string, string][] = [];
+  const removed: string[] = [];
   for (const [key, config] of Object.entries(properties ?? {})) {
     const where = `body.properties.${key}`;
     const existing = next.find((p) => p.name === key || p.id === key);
@@ -32,6 +34,7 @@ export const patchDataSource: ApiHandler = ({ params, body, store, webhooks }) =
       if (!existing) throw validationError(`${key} is not a property that exists.`);
       if (existing.type === "title") throw validationError("The title property cannot be removed.");
       next.splice(next.indexOf(existing), 1);
+      removed.push(existing.name);
       continue;
     }
     if (!existing) {
@@ -53,6 +56,7 @@ export const patchDataSource: ApiHandler = ({ params, body, store, webhooks }) =
     }
   }
   db.properties = next;
+  for (const page of db.pages) for (const name of removed) delete page.values[name];
   for (const [from, to] of renames) renameValues(db, from, to);
   if (title !== undefined) db.title = title;
   db.lastEditedTime = new Date(Math.max(Date.now(), Date.parse(db.lastEditedTime) + 1000)).toISOString();

@@ -14,7 +14,7 @@ async function toysUnder(parent: string): Promise<string> {
     properties: Object.fromEntries(
       NOTION_LAYOUT.find((db) => db.title === "Vintage Toys")!.properties.map((p) => [p.name, { type: p.types[0] }]),
     ),
-    pages: [{ properties: { Title: "Tin Robot" } }, { properties: { Title: "Wind-up Duck" } }],
+    pages: [{ properties: { Title: "Tin Robot", Published: true } }, { properties: { Title: "Wind-up Duck", Published: true } }],
     replace: true,
     parent,
   });

@@ -105,6 +105,9 @@ describe("a Notion database with more properties than a D1 table holds", { timeo
       recordCount: 0,
       databaseTitle: "Vintage Toys",
       databaseId: WIDE_ID,
+      drafts: 0,
+      held: 0,
+      removalHold: null,
     });
   });
 
