@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { CATEGORY_IDS } from "#contract/categories";
 import { launch, open, BASE_URL } from "./support/browser";
+import { notion } from "./support/stack";
 
 const SITE_NAME = "Antique Coin-Op Restorations";
 const CONTENT_PAGES = ["/", "/literature", "/services", "/news", "/miscellaneous"];
@@ -252,6 +253,34 @@ describe("SEO", () => {
     const links = page.getByTestId("footer-feeds").getByRole("link");
     expect(await links.allTextContents()).toEqual(["News (RSS)", "For Sale (RSS)"]);
     expect(await links.evaluateAll((els) => els.map((a) => a.getAttribute("href")))).toEqual(["/rss.xml", "/for-sale/rss.xml"]);
+  });
+
+  it("keeps the demo's draft (Published unticked, for sale) out of every built page, listing, feed, the sitemap and search", async () => {
+    const DRAFT = "Groetchen Pok-O-Reel";
+    const found = (await notion("/v1/search", {
+      method: "POST",
+      body: { query: DRAFT, filter: { property: "object", value: "page" } },
+    })) as {
+      results: { id: string }[];
+    };
+    const id = found.results[0]!.id;
+    const status = async (path: string) => (await fetch(`${BASE_URL}${path}`, { redirect: "manual" })).status;
+    expect(await status(`/api/collection/trade-stimulators/${id}`)).toBe(404);
+    for (const path of [`/gallery/trade-stimulators/${id}`, `/for-sale/trade-stimulators/${id}`])
+      expect(await status(path), path).toBe(404);
+    for (const path of [
+      "/gallery/trade-stimulators",
+      "/for-sale/trade-stimulators",
+      "/sitemap.xml",
+      "/for-sale/rss.xml",
+      "/search?q=Pok-O-Reel",
+    ]) {
+      const text = await (await fetch(`${BASE_URL}${path}`)).text();
+      expect(text, path).not.toContain(DRAFT);
+      expect(text, path).not.toContain(id);
+    }
+    const built = (await (await fetch(`${BASE_URL}/build-info.json`)).json()) as { categories: Record<string, number> };
+    expect(built.categories["trade-stimulators"]).toBe((await listed("trade-stimulators", "gallery")).length);
   });
 
   it("has a robots.txt that disallows /admin and points at the sitemap", async () => {

@@ -69,3 +69,12 @@ export async function unpublishedCounts(db: D1Database): Promise<Map<string, Unp
     .all<{ table_name: string; drafts: number; held: number }>();
   return new Map(results.map((r) => [r.table_name, { drafts: r.drafts, held: r.held }]));
 }
+
+/** The drafts recorded for `tables`: pages in Notion with no row, which a sync of those tables reads all the same. */
+export async function countDrafts(db: D1Database, tables: string[]): Promise<number> {
+  const row = await db
+    .prepare("SELECT COUNT(*) AS n FROM unpublished_pages WHERE state = 'draft' AND table_name IN (SELECT value FROM json_each(?1))")
+    .bind(JSON.stringify(tables))
+    .first<{ n: number }>();
+  return row?.n ?? 0;
+}

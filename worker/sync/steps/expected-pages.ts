@@ -1,13 +1,14 @@
 import { countRows } from "../../tables/page-counts";
+import { countDrafts } from "../../data/unpublished-pages";
 import { listEntries } from "../../tables/registry";
 import type { SyncJob } from "./start-sync";
 import { entryFor } from "../webhook/webhook-sync";
 import { logEvent } from "../../lib/log";
 
 /**
- * The pages a sync run expects to read, from what the tables hold as it starts (the record counts the Tables card
- * shows): the table's rows for Sync Data, every registered table's for the full sync, a webhook batch's pages plus
- * the rows of the tables it copies again. Null when there is nothing to go by (no table synced yet) or the count
+ * The pages a sync run expects to read, from what the tables hold as it starts (the record counts and drafts the Tables
+ * card shows: a draft has no row but is read all the same): the table's for Sync Data, every registered table's for the
+ * full sync, a webhook batch's pages plus those of the tables it copies again. Null when there is nothing to go by (no table synced yet) or the count
  * failed: the run starts anyway and its progress has no end to show.
  */
 export async function expectedPages(db: D1Database, job: SyncJob): Promise<number | null> {
@@ -21,7 +22,7 @@ export async function expectedPages(db: D1Database, job: SyncJob): Promise<numbe
       tables = job.schemas.flatMap((id) => entryFor(entries, id)?.tableName ?? []);
       pages = job.pages.length;
     }
-    const expected = pages + (tables.length ? await countRows(db, tables) : 0);
+    const expected = pages + (tables.length ? (await countRows(db, tables)) + (await countDrafts(db, tables)) : 0);
     return expected > 0 ? expected : null;
   } catch (err) {
     logEvent("sync_expected_failed", { message: "the pages to expect could not be counted", error: err });

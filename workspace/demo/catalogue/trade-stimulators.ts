@@ -60,10 +60,12 @@ export const TRADE_STIMULATORS: Item[] = [
   {
     // The demo's draft: its Published box is unticked, so no page, listing, search or feed of the site shows it.
     title: "Groetchen Pok-O-Reel",
-    description: "Still being written up: photographs, price and provenance to follow once the restoration is done.",
+    description: "Still being written up: photographs and provenance to follow once the restoration is done.",
     manufacturer: "Groetchen Tool Co.",
     year: 1932,
     main: "trade-cards.png",
+    forSale: true,
+    price: 395,
     condition: "Project",
     draft: true,
     fields: { "Stimulator Type": "Card Reels" },
