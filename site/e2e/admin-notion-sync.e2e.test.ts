@@ -20,7 +20,7 @@ import { injectNotionFault, notionTables } from "./support/stack";
 const s = notionTabSuite();
 
 describe("Notion Sync tab", () => {
-  it("lists every table with its name, record count, Notion database title and id; the workspace check finds nothing to fix", async () => {
+  it("lists every table with its name, record count, drafts, Notion database title and id; the workspace check finds nothing to fix", async () => {
     const page = await openNotionTab(s.context);
     expect(s.initialTables).toHaveLength(12);
     const shown = await page.getByTestId("notion-table-row").evaluateAll((rows) =>
@@ -29,9 +29,15 @@ describe("Notion Sync tab", () => {
         recordCount: Number(r.querySelector('[data-testid="record-count"]')?.textContent),
         databaseTitle: r.querySelector('[data-testid="database-title"]')?.textContent,
         databaseId: r.querySelector('[data-testid="database-id"]')?.textContent,
+        drafts: Number(r.querySelector('[data-testid="draft-count"]')?.textContent),
+        held: Number(r.querySelector('[data-testid="held-count"]')?.textContent?.replace(/ held$/, "") ?? 0),
+        removalHold: null,
       })),
     );
     expect(shown).toEqual(s.initialTables);
+    // The demo's one draft, counted where it is; no table holds a removal back.
+    expect(shown.filter((t) => t.drafts > 0).map((t) => [t.tableName, t.drafts])).toEqual([["notion_trade_stimulators", 1]]);
+    expect(await page.getByTestId("removal-hold").count()).toBe(0);
     for (const table of s.initialTables) {
       expect(table.databaseId).toBe(databaseIdFor(table.databaseTitle));
       expect(table.recordCount).toBeGreaterThan(0);

@@ -84,9 +84,13 @@ export default function TablesCard() {
                     <td className="py-2 pr-3 text-right tabular-nums" data-testid="record-count">
                       {table.recordCount}
                     </td>
-                    <td className="py-2 pr-3 text-right tabular-nums" data-testid="draft-count">
-                      {table.drafts}
-                      {table.held > 0 && <span className="block text-xs whitespace-nowrap text-walnut">{table.held} held</span>}
+                    <td className="py-2 pr-3 text-right tabular-nums">
+                      <span data-testid="draft-count">{table.drafts}</span>
+                      {table.held > 0 && (
+                        <span className="block text-xs whitespace-nowrap text-walnut" data-testid="held-count">
+                          {table.held} held
+                        </span>
+                      )}
                     </td>
                     <td className="py-2 text-right">
                       <button
