@@ -105,6 +105,13 @@ export function resolvedStatement(db: D1Database, table: string): D1PreparedStat
   return db.prepare("DELETE FROM removal_holds WHERE table_name = ?1 AND applied_at IS NULL").bind(table);
 }
 
+/** Statement dropping the waiting holds of drafts alone (none gone) of `tables`, whose live rows hold no draft any more. */
+export function resolvedDraftHolds(db: D1Database, tables: string[]): D1PreparedStatement {
+  return db
+    .prepare("DELETE FROM removal_holds WHERE applied_at IS NULL AND gone = 0 AND table_name IN (SELECT value FROM json_each(?1))")
+    .bind(JSON.stringify(tables));
+}
+
 /** Statement dropping the holds of every table not in `kept` (the schema sync recreates the others empty). */
 export function dropHoldsBut(db: D1Database, kept: string[]): D1PreparedStatement {
   return db.prepare("DELETE FROM removal_holds WHERE table_name NOT IN (SELECT value FROM json_each(?1))").bind(JSON.stringify(kept));

@@ -76,6 +76,15 @@ describe("drafts and held pages, through every sync path", { timeout: 90_000 }, 
     expect(ids).toHaveLength(15);
     expect(await slotTable()).toMatchObject({ recordCount: 15, drafts: 0, held: 0, removalHold: null });
     await editSchema(dataSource, { Published: { checkbox: {} }, "Hold Changes": { checkbox: {} } });
+    // A row typed at once, its event delivered before the schema's: the page itself says it is a draft.
+    const early = await notion<{ id: string }>("POST", "pages", {
+      parent: { data_source_id: dataSource },
+      properties: { ...titleValue("Typed Before The Sync Knew"), Published: { checkbox: false } },
+    });
+    expect((await deliverSigned(webhookEvent("page.created", early.id))).status).toBe(200);
+    await runDebouncer();
+    expect(await rowOf(early.id)).toBeUndefined();
+    await notion("PATCH", `pages/${early.id}`, { in_trash: true });
     const synced = await syncTable("Slot Machines");
     expect(synced.ok).toBe(true);
     expect(synced.run?.message).toBe(
@@ -240,6 +249,23 @@ describe("drafts and held pages, through every sync path", { timeout: 90_000 }, 
     // The site build may let this category shrink: the operator confirmed it.
     const removals = await get<{ removals: { category: string; appliedAt: string }[] }>("/api/build/confirmed-removals");
     expect(removals.body.removals.map((r) => r.category)).toEqual(["slots"]);
+  });
+
+  it("drops a held removal of drafts once the dealer ticks enough back: the next webhook batch takes the rest off", async () => {
+    const live = (await slots()).map((r) => r.id);
+    expect(live).toHaveLength(7);
+    const unticked = live.slice(0, 4);
+    for (const id of unticked) await tick(id, "Published", false);
+    for (const id of unticked) await deliverSigned(webhookEvent("page.properties_updated", id));
+    await runDebouncer();
+    expect(await slots()).toHaveLength(7);
+    expect((await slotTable()).removalHold).toMatchObject({ live: 7, leaving: 4, unpublished: 4, gone: 0 });
+
+    for (const id of unticked.slice(0, 2)) await tick(id, "Published", true);
+    for (const id of unticked.slice(0, 2)) await deliverSigned(webhookEvent("page.properties_updated", id));
+    await runDebouncer();
+    expect((await slots()).map((r) => r.id).sort()).toEqual(live.filter((id) => !unticked.slice(2).includes(id)).sort());
+    expect(await slotTable()).toMatchObject({ recordCount: 5, removalHold: null });
   });
 
   it("answers a confirmation with nothing waiting 404, a bad body 400, and one made during another sync 409 (kept for the next sync)", async () => {

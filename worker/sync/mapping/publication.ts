@@ -1,7 +1,6 @@
 import { HOLD_PROPERTY, PUBLISHED_PROPERTY, hasDrafts } from "#contract/notion-layout";
 import type { PageLike } from "../../notion/types";
 import { propKey } from "../../tables/naming";
-import type { ColumnSpec } from "../../tables/schema";
 
 /**
  * What the site does with a page: `published` shows it as read now; `draft` (Published unticked) shows nothing, and a
@@ -9,30 +8,20 @@ import type { ColumnSpec } from "../../tables/schema";
  */
 export type Publication = "published" | "draft" | "held";
 
-/** The table a page belongs to, as far as its publication goes: its database and the columns it was synced with. */
-export type DraftTable = { databaseTitle: string; columns: ColumnSpec[] };
-
-/** The name of the table's checkbox property `name` (matched as property names are), when it has one of that type. */
-function checkbox(table: DraftTable, name: string): string | undefined {
-  return table.columns.find((c) => c.type === "checkbox" && propKey(c.property) === propKey(name))?.property;
-}
-
-/** The page's value of the checkbox `property` (its value matched by name as the columns are); false when absent. */
-function ticked(page: PageLike, property: string): boolean {
-  const props = page.properties ?? {};
-  const value = props[property] ?? Object.entries(props).find(([name]) => propKey(name) === propKey(property))?.[1];
-  return value?.type === "checkbox" && value.checkbox === true;
+/** The page's checkbox named `name` (matched as property names are): its value, or undefined when it has none. */
+function checkbox(page: PageLike, name: string): boolean | undefined {
+  const value = Object.entries(page.properties ?? {}).find(([key, v]) => v.type === "checkbox" && propKey(key) === propKey(name))?.[1];
+  return value === undefined ? undefined : value.checkbox === true;
 }
 
 /**
- * The page's publication in its table: a database the layout gives no drafts, or one without a `Published` checkbox,
- * publishes every page (as before drafts existed); an unticked `Published` makes a draft, whatever `Hold Changes` says;
- * a ticked `Hold Changes` holds the page.
+ * The page's publication, read from the page itself (a page read in full carries every property of its database, so a
+ * box the dealer just added counts even before the sync has learnt the new schema): in a database the layout gives no
+ * drafts, or one without a `Published` checkbox, every page is published (as before drafts existed); an unticked
+ * `Published` makes a draft, whatever `Hold Changes` says; a ticked `Hold Changes` holds the page.
  */
-export function publicationOf(page: PageLike, table: DraftTable): Publication {
+export function publicationOf(page: PageLike, table: { databaseTitle: string }): Publication {
   if (!hasDrafts(table.databaseTitle)) return "published";
-  const published = checkbox(table, PUBLISHED_PROPERTY);
-  if (published !== undefined && !ticked(page, published)) return "draft";
-  const hold = checkbox(table, HOLD_PROPERTY);
-  return hold !== undefined && ticked(page, hold) ? "held" : "published";
+  if (checkbox(page, PUBLISHED_PROPERTY) === false) return "draft";
+  return checkbox(page, HOLD_PROPERTY) === true ? "held" : "published";
 }

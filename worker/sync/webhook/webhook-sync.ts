@@ -12,7 +12,8 @@ import { lookupIndex } from "../files/media-index";
 import { applyPageChanges, existingIds, type TableRows } from "../pages/page-changes";
 import { pageRow } from "../pages/page-row";
 import { takeWithinBudget } from "../steps/step-budget";
-import { forgetPages, recordPublication, unpublishedPages, type UnpublishedPage } from "../../data/unpublished-pages";
+import { forgetPages, recordPublication, type UnpublishedPage } from "../../data/unpublished-pages";
+import { resolvedDraftHolds } from "../../data/removal-holds";
 import { existingNotionTables } from "../../tables/existing-tables";
 import { quoteIdent } from "../../tables/naming";
 import { planRemovals, planStatements, type RemovalPlan } from "../jobs/removal-guard";
@@ -160,44 +161,43 @@ export async function pageSlice(ctx: StepContext, pageIds: string[], from: numbe
 }
 
 /**
- * Takes the rows of the batch's leaving pages (`ids`: gone from Notion, or drafts) off the site in one batch fenced by
- * the run's lock, table by table through the removal guard: a table that would lose more than half its live rows at
- * once keeps every one until the operator confirms (`planRemovals`). Answers how many rows went, and the plans held back.
+ * Takes off the site, in one batch fenced by the run's lock, the rows of the batch's leaving pages (`ids`: gone from
+ * Notion, or drafts) and of every draft whose removal an earlier sync held back (recorded as a draft, its row still
+ * live), table by table through the removal guard: a table that would lose more than half its live rows at once keeps
+ * every one until the operator confirms (`planRemovals`). A held removal of drafts alone (none gone) whose drafts are
+ * all back on the site or gone is dropped. Answers how many rows went, and the plans held back.
  */
 export async function removeLeaving(ctx: StepContext, ids: string[], runId: number): Promise<{ removed: number; held: RemovalPlan[] }> {
   const { env, lock } = ctx;
   const db = env.DB;
-  if (ids.length === 0) return { removed: 0, held: [] };
   const tables = await existingNotionTables(db);
-  const entries = await listEntries(db);
-  // One statement per table in one round trip: which of the ids it holds, each row with the table's live count.
-  const found = await db.batch<{ id: string; total: number }>(
+  // One statement per table in one round trip: its rows leaving, each with the table's live count and whether it is a draft.
+  const found = await db.batch<{ id: string; total: number; draft: number }>(
     tables.map((t) =>
       db
         .prepare(
-          `SELECT id, (SELECT COUNT(*) FROM ${quoteIdent(t)}) AS total FROM ${quoteIdent(t)} WHERE id IN (SELECT value FROM json_each(?1))`,
+          `SELECT id, (SELECT COUNT(*) FROM ${quoteIdent(t)}) AS total, id IN (SELECT page_id FROM unpublished_pages WHERE table_name = ?2 AND state = 'draft') AS draft ` +
+            `FROM ${quoteIdent(t)} WHERE id IN (SELECT value FROM json_each(?1)) OR id IN (SELECT page_id FROM unpublished_pages WHERE table_name = ?2 AND state = 'draft')`,
         )
-        .bind(JSON.stringify(ids)),
+        .bind(JSON.stringify(ids), t),
     ),
   );
+  const entries = await listEntries(db);
   const plans: RemovalPlan[] = [];
   const removing: string[] = [];
+  const quiet: string[] = [];
   for (const [i, table] of tables.entries()) {
     const rows = found[i]?.results ?? [];
-    if (rows.length === 0) continue;
-    const recorded = await unpublishedPages(db, table);
-    const counts = { live: rows[0]!.total, leaving: rows.length, unpublished: rows.filter((r) => recorded.get(r.id) === "draft").length };
+    if (rows.length === 0) {
+      quiet.push(table);
+      continue;
+    }
+    const counts = { live: rows[0]!.total, leaving: rows.length, unpublished: rows.filter((r) => r.draft === 1).length };
     const databaseTitle = entries.find((e) => e.tableName === table)?.databaseTitle ?? table;
     const plan = await planRemovals(db, { tableName: table, databaseTitle }, counts, runId);
     plans.push(plan);
     if (plan.verdict !== "no") removing.push(...rows.map((r) => r.id));
   }
-  await applyPageChanges(
-    db,
-    [],
-    removing,
-    lock,
-    plans.flatMap((plan) => planStatements(db, plan)),
-  );
+  await applyPageChanges(db, [], removing, lock, [...plans.flatMap((plan) => planStatements(db, plan)), resolvedDraftHolds(db, quiet)]);
   return { removed: removing.length, held: plans.filter((plan) => plan.verdict === "no") };
 }
