@@ -18,8 +18,8 @@ import { stagePages, stagedPages, type StagedAt } from "./staged-pages";
 import { publicationOf } from "../mapping/publication";
 import type { UnpublishedPage } from "../../data/unpublished-pages";
 
-/** Subrequests a slice keeps in reserve for its closing writes (rows, media keys, progress). */
-const CLOSING_SUBREQUESTS = 5;
+/** Subrequests a slice keeps in reserve for its closing writes (rows, media keys, a copy's held rows' columns, progress). */
+const CLOSING_SUBREQUESTS = 6;
 
 /** Unsupported block entries a slice hands back (the run lists at most a few hundred anyway). */
 const UNSUPPORTED_PER_SLICE = 50;
