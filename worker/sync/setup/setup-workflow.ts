@@ -6,6 +6,7 @@ import type { DemoWorkspace } from "#workspace/demo/types";
 import { setUpDatabase, type SetupTarget } from "#workspace/setup/databases";
 import { fillDatabase, fillLine } from "#workspace/setup/demo-fill";
 import { planSetup } from "#workspace/setup/plan";
+import { publishExisting, publishLine } from "#workspace/setup/publish-existing";
 import { leftAsTheyAre } from "#workspace/setup/run-setup";
 import { finishSetupRun, recordSetupProgress, type SetupEnd } from "../../data/setup-runs";
 import { logEvent } from "../../lib/log";
@@ -36,7 +37,8 @@ export const demoPageTotal = () => [...demoPages(loadDemoWorkspace()).values()].
  * "Create the catalogue under this page": the setup engine (the layout and rules of `npm run notion:setup`) as workflow
  * steps: the plan (the page shared, the demo's values within Notion's rules; a value Notion would refuse ends the run
  * before anything is written), one step per database of the layout (created, or completed when the page already holds
- * it), then with the demo each database filled in shares that fit a step's budget, then what is left for the operator.
+ * it), Published ticked in shares on the rows of the databases it was added to, then with the demo each database filled
+ * in shares that fit a step's budget, then what is left for the operator.
  * Each step writes the run's progress to its `setup_runs` row; the run ends by recording its outcome, a failure in the
  * words of the failure (Notion's, in `contract/notion-failures.ts`) and that running it again carries on.
  */
@@ -64,7 +66,12 @@ export class SetupWorkflow extends WorkflowEntrypoint<Env, SetupParams> {
       const plan = await steps.run("plan", async (ctx) => {
         const planned = await planSetup(ctx.notion, parentPageId, content);
         await progress(ctx, "Creating the databases");
-        return { parent: planned.parent, problems: planned.problems };
+        return {
+          parent: planned.parent,
+          problems: planned.problems,
+          publishExisting: planned.publishExisting,
+          plannedAt: planned.plannedAt,
+        };
       });
       if (plan.problems.length) {
         end = {
@@ -87,6 +94,23 @@ export class SetupWorkflow extends WorkflowEntrypoint<Env, SetupParams> {
           lines.push(`${db.title}: ${outcome.line}`);
           if (outcome.target) targets.push(outcome.target);
           if (outcome.problem) problems += 1;
+        }
+        // Published ticked on the rows of the databases it was just added to, a step's budget of them per step.
+        for (const target of targets.filter((t) => plan.publishExisting.includes(t.title))) {
+          [doing, database] = [`publishing the rows already in ${target.title}`, target.title];
+          let published = 0;
+          for (let share = 1, remaining = true; remaining; share++) {
+            const done = await steps.run(`publish ${target.title} (${share})`, async (ctx) => {
+              // Each row ticked is one request, each hundred looked up one more.
+              const maxPages = Math.max(1, ctx.meter.budget - ctx.meter.used - RESERVE - 2);
+              const outcome = await publishExisting(ctx.notion, target, plan.plannedAt, { maxPages });
+              await progress(ctx, `Keeping the rows already in ${target.title} on the site`);
+              return outcome;
+            });
+            published += done.published;
+            remaining = done.remaining;
+          }
+          if (published > 0) lines.push(publishLine({ title: target.title, published }));
         }
         const totals = content ? demoPages(content) : new Map<string, number>();
         for (const db of content?.databases ?? []) {

@@ -190,19 +190,28 @@ describe("setup's steps, retried and refused", { timeout: 120_000 }, () => {
     expect(attempts).toHaveLength(1);
   });
 
-  it("completes what the page already holds: its database of the layout completed (its own property kept), the rest created, one of each", async () => {
+  it("completes what the page already holds: its database of the layout completed (its own property kept, its rows kept on the site), the rest created, one of each", async () => {
     const page = await catalogueOnNewPage("Half done");
     await control("databases", {
       id: "7e57da7a-0000-4000-8000-0000000000a1",
       dataSourceId: "7e57da7a-0000-4000-8000-0000000000a2",
       title: "Posts",
       properties: { Title: { type: "title" }, Notes: { type: "rich_text" } },
-      pages: [],
+      pages: [{ properties: { Title: "Open on Saturdays" } }, { properties: { Title: "New workshop" } }],
       parent: page,
     });
     const { run } = await setUp(false);
     expect(run).toMatchObject({ ok: true, databasesDone: NOTION_LAYOUT.length });
-    expect(run!.lines.find((line) => line.startsWith("Posts: "))).toBe("Posts: completed (added Section, Display Order, Image, Content)");
+    expect(run!.lines.filter((line) => line.startsWith("Posts: "))).toEqual([
+      "Posts: completed (added Section, Display Order, Image, Content, Published, Hold Changes)",
+      // Published added to a database with rows: ticked on each, so adding it takes nothing off the site.
+      "Posts: Published ticked on its 2 rows already there, so they stay on the site",
+    ]);
+    const rows = await notionApi<{ results: { properties: { Published: { checkbox: boolean } } }[] }>(
+      "data_sources/7e57da7a-0000-4000-8000-0000000000a2/query",
+      { method: "POST", body: {} },
+    );
+    expect(rows.results.map((r) => r.properties.Published.checkbox)).toEqual([true, true]);
     expect(run!.lines.filter((line) => line.endsWith("properties)"))).toHaveLength(NOTION_LAYOUT.length - 1);
     const made = await databasesUnder(page);
     expect(made.map((d) => d.title).sort()).toEqual(NOTION_LAYOUT.map((db) => db.title).sort());
