@@ -2,11 +2,11 @@
 import { signIn, type AdminClient } from "../../../scripts/lib/admin-client.ts";
 import { waitForSyncIdle as syncIdle } from "../../../scripts/launcher/sync-idle.ts";
 import { ADMIN_PATHS } from "#contract/api-paths";
-import type { CacheStats, NotionTable, NotionTables } from "#contract/admin-api";
+import { SyncStartedSchema, type CacheStats, type NotionTable, type NotionTables } from "#contract/admin-api";
 import { NOTION_VERSION } from "#contract/notion";
 import { LOCK_TTL_MS } from "#contract/sync-lock";
 import type { SyncStatus } from "#contract/sync-runs";
-import { syncTableRun } from "../../../scripts/lib/sync-run.ts";
+import { followRun, syncTableRun } from "../../../scripts/lib/sync-run.ts";
 import { BASE_URL } from "./browser";
 
 /** The stack's admin password (scripts/test-e2e.ts passes it in). */
@@ -124,13 +124,34 @@ export async function syncTable(databaseTitle: string): Promise<void> {
 }
 
 /**
- * Syncs one Notion database (or several, one after another), then waits until the rebuild they asked for is live, `live`
- * holds, and the publisher is idle.
+ * Confirms, as the operator does in the Tables card, the removal a sync of `databaseTitle` held back (more than half its
+ * rows leaving at once), and follows the sync that carries it out; throws when no removal was held.
  */
-export async function syncAndRebuild(databaseTitles: string | string[], what: string, live: () => Promise<boolean>): Promise<void> {
+export async function confirmHeldRemoval(databaseTitle: string): Promise<void> {
+  const client = await adminClient();
+  const table = (await notionTables(client)).find((t) => t.databaseTitle === databaseTitle);
+  if (!table?.removalHold) throw new Error(`No removal from "${databaseTitle}" is held back for confirmation`);
+  const { runId } = SyncStartedSchema.parse(
+    await client.call(ADMIN_PATHS.confirmRemoval, { method: "POST", body: { tableName: table.tableName } }),
+  );
+  const run = await followRun(client, runId);
+  if (run.ok !== true) throw new Error(`The confirmed sync of ${databaseTitle} failed: ${run.error ?? run.message ?? run.status}`);
+}
+
+/**
+ * Syncs one Notion database (or several, one after another), confirms the removals held back from the tables named in
+ * `confirm`, then waits until the rebuild they asked for is live, `live` holds, and the publisher is idle.
+ */
+export async function syncAndRebuild(
+  databaseTitles: string | string[],
+  what: string,
+  live: () => Promise<boolean>,
+  { confirm = [] }: { confirm?: string[] } = {},
+): Promise<void> {
   await waitForPublisherIdle();
   const before = (await buildInfo()).builtAt;
   for (const title of [databaseTitles].flat()) await syncTable(title);
+  for (const title of confirm) await confirmHeldRemoval(title);
   await until(`the rebuilt site to show ${what}`, async () => (await builtSiteInfo()).builtAt !== before && (await live()), 150_000);
   await waitForPublisherIdle();
 }
