@@ -127,7 +127,7 @@ export async function syncTable(databaseTitle: string): Promise<void> {
  * Confirms, as the operator does in the Tables card, the removal a sync of `databaseTitle` held back (more than half its
  * rows leaving at once), and follows the sync that carries it out; throws when no removal was held.
  */
-export async function confirmHeldRemoval(databaseTitle: string): Promise<void> {
+async function confirmHeldRemoval(databaseTitle: string): Promise<void> {
   const client = await adminClient();
   const table = (await notionTables(client)).find((t) => t.databaseTitle === databaseTitle);
   if (!table?.removalHold) throw new Error(`No removal from "${databaseTitle}" is held back for confirmation`);
