@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { ADMIN_PATHS, ADMIN_PREFIX, API_PATHS, API_PREFIX } from "#contract/api-paths";
 import type { Health } from "#contract/health";
 import type { AppEnv } from "./app-env";
-import { notFound, onError } from "./lib/errors";
+import { onError } from "./lib/errors";
 import { cachedRoute } from "./cache/serve";
 import { instanceId } from "./lib/instance";
 import { collectMediaGarbage } from "./sync/files/media-gc";
@@ -26,8 +26,10 @@ import collection from "./routes/collection";
 import content from "./routes/content";
 import enquiries from "./routes/enquiries";
 import images from "./routes/images";
+import itemPages from "./routes/item-pages";
 import media from "./routes/media";
 import notionWebhook from "./routes/notion-webhook";
+import { siteNotFound } from "./routes/not-found-page";
 import mediaVariants from "./routes/media-variants";
 import mediaSocial from "./routes/media-social";
 import pageDescriptions from "./routes/page-descriptions";
@@ -41,7 +43,8 @@ import { logEvent } from "./lib/log";
 const app = new Hono<AppEnv>();
 
 app.onError(onError);
-app.notFound(notFound);
+// The worker sees only what no static file matches: unknown API paths answer JSON, any other the site's 404 page.
+app.notFound(siteNotFound);
 
 // Notion's webhook sets its own body limit (events list authors and properties: more than the 1 KB below).
 app.route(API_PATHS.notionWebhook, notionWebhook);
@@ -80,6 +83,8 @@ app.route("/media/og", mediaSocial);
 app.route("/media", media);
 // The one page the worker serves itself: the prerendered search page with its first answer inlined.
 app.route("/search", searchPage);
+// Item addresses no built page has (a bare id, an outdated slug): 301 to the item's current address.
+app.route("/", itemPages);
 
 export { AfterSyncCoalescer } from "./sync/publish/after-sync-coalescer";
 export { SyncDebouncer } from "./sync/webhook/sync-debouncer";

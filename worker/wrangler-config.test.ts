@@ -73,7 +73,22 @@ describe("wrangler.toml", () => {
       "/search",
     ])
       expect(toWorker(path), path).toBe(true);
-    for (const path of ["/", "/admin", "/apiary", "/mediakit", "/gallery/slots", "/404.html", "/searches", "/search.html"])
+    for (const path of [
+      "/",
+      "/admin",
+      "/apiary",
+      "/mediakit",
+      "/gallery/slots",
+      "/gallery/slots/mills-1a2b",
+      "/404.html",
+      "/searches",
+      "/search.html",
+    ])
       expect(toWorker(path), path).toBe(false);
+  });
+
+  it("hands the worker only the addresses no static file matches (item redirects and the 404 page), never a built page", () => {
+    expect(/^\[assets\][^[]*^not_found_handling = "none"$/m.test(toml)).toBe(true);
+    expect(/^run_worker_first\s*=\s*(true|\[[^\]]*"\/\*")/m.test(toml)).toBe(false);
   });
 });

@@ -8,9 +8,10 @@
  */
 import type { NotionTables } from "#contract/admin-api";
 import { ADMIN_PATHS } from "#contract/api-paths";
+import { compactId, itemAddress } from "#contract/item-address";
 import { NOTION_VERSION } from "#contract/notion";
 import { createHash } from "node:crypto";
-import { readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { signIn } from "../lib/admin-client.ts";
 import { cacheDirFor } from "../lib/build-cache.ts";
@@ -113,7 +114,7 @@ try {
     .reduce((n, path) => n + proxy.hits(path), 0);
   setFaults({});
   const wrong = slots.slice(0, 12).filter((item) => {
-    const html = readFileSync(join(dist, "for-sale", "slots", `${item.id}.html`), "utf8");
+    const html = readFileSync(join(dist, "for-sale", "slots", `${itemAddress(item)}.html`), "utf8");
     return !html.includes(`>${item.title}</h1>`) || html.includes("Item Not Found");
   });
   console.log(`\nFull build of ${ITEMS} generated items through a proxy failing ${Object.keys(transient).length} paths transiently:`);
@@ -129,10 +130,14 @@ try {
   await editTitle(edited.id, `${edited.title} (edited)`);
   await syncSlots();
   const incremental = await buildSite({ url: proxy.url }, outDir, () => {});
-  const shows = readFileSync(join(dist, "gallery", "slots", `${edited.id}.html`), "utf8").includes(`>${edited.title} (edited)</h1>`);
+  // A title edit moves the item's pages to its new slug: the old pages go (the worker redirects their addresses).
+  const editedPage = (title: string) => join(dist, "gallery", "slots", `${itemAddress({ id: edited.id, title })}.html`);
+  const shows =
+    readFileSync(editedPage(`${edited.title} (edited)`), "utf8").includes(`>${edited.title} (edited)</h1>`) &&
+    !existsSync(editedPage(edited.title ?? ""));
   console.log(`\nOne slot's title edited in Notion, its table synced, then an incremental build:`);
   console.log(
-    `  ${incremental.seconds.toFixed(1)} s; ${incremental.rendered.length} files rendered (${incremental.rendered.filter((f) => f.includes(edited.id)).length} of them the item's pages), ${incremental.reused} reused; published ${incremental.published.copied} changed files of ${filesIn(dist)}; the page ${shows ? "shows" : "DOES NOT SHOW"} the edit`,
+    `  ${incremental.seconds.toFixed(1)} s; ${incremental.rendered.length} files rendered (${incremental.rendered.filter((f) => f.includes(compactId(edited.id))).length} of them the item's pages), ${incremental.reused} reused; published ${incremental.published.copied} changed files of ${filesIn(dist)}; the page ${shows ? "shows" : "DOES NOT SHOW"} the edit`,
   );
   console.log(`  rendered: ${incremental.rendered.slice(0, 40).join(" ")}${incremental.rendered.length > 40 ? " …" : ""}`);
   if (!shows) throw new Error("the incremental build did not show the edit");
@@ -163,9 +168,10 @@ try {
   await editTitle(edited.id, `${edited.title} (edited twice)`);
   await syncSlots();
   const after = await buildSite({ url: proxy.url }, outDir, () => {});
-  const showsAgain = readFileSync(join(dist, "for-sale", "slots", `${edited.id}.html`), "utf8").includes(
-    `>${edited.title} (edited twice)</h1>`,
-  );
+  const showsAgain = readFileSync(
+    join(dist, "for-sale", "slots", `${itemAddress({ id: edited.id, title: `${edited.title} (edited twice)` })}.html`),
+    "utf8",
+  ).includes(`>${edited.title} (edited twice)</h1>`);
   console.log(
     `\nAnother edit after the failed build: ${after.seconds.toFixed(1)} s, ${after.rendered.length} files rendered, ${after.reused} reused; the page ${showsAgain ? "shows" : "DOES NOT SHOW"} the edit`,
   );

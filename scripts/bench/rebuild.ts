@@ -13,6 +13,7 @@ import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { API_PATHS } from "#contract/api-paths";
+import { itemAddress } from "#contract/item-address";
 import { generatedFiles } from "../lib/build-site.ts";
 import { installSeconds } from "../lib/hosted-install.ts";
 import { publishChanged } from "../lib/publish-changed.ts";
@@ -126,7 +127,7 @@ async function rebuildAt(items: number, log: (line: string) => void): Promise<St
       log(`bench: rendered ${rendered.length}: ${rendered.slice(0, 100).join(" ")}${rendered.length > 100 ? " …" : ""}`);
       const dryRun = await run(repo, "npx", ["wrangler", "deploy", "--dry-run", "--outdir", join(work, "bundle")]);
       const upload = publishChanged(join(repo, "dist"), live);
-      if (!readFileSync(join(repo, "dist", "gallery", "slots", `${item.id}.html`), "utf8").includes(title))
+      if (!readFileSync(join(repo, "dist", "gallery", "slots", `${itemAddress({ id: item.id, title })}.html`), "utf8").includes(title))
         throw new Error("the rebuilt item page does not show the edit");
       return {
         firstBuild: first.install + first.seconds,

@@ -3,6 +3,7 @@ import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
+import { itemPagePath } from "#contract/item-address";
 import { chromium, type Browser } from "playwright-core";
 import { CHROMIUM_ARGS, VIEWPORTS } from "../../site/e2e/support/browser.ts";
 import { cacheDirFor } from "../lib/build-cache.ts";
@@ -60,10 +61,10 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
 async function firstGallerySlot(baseUrl: string): Promise<string> {
   const res = await fetch(`${baseUrl}/api/collection/slots/gallery?page=1&limit=2`);
   if (!res.ok) throw new Error(`listing API answered ${res.status}`);
-  const body = (await res.json()) as { items?: { id: string }[]; slots?: { id: string }[] };
-  const id = (body.items ?? body.slots ?? [])[0]?.id;
-  if (!id) throw new Error("the gallery slots listing is empty: no item page to measure");
-  return `/gallery/slots/${encodeURIComponent(id)}`;
+  const body = (await res.json()) as { items?: { id: string; title: string | null }[] };
+  const item = body.items?.[0];
+  if (!item) throw new Error("the gallery slots listing is empty: no item page to measure");
+  return itemPagePath("gallery", { ...item, category: "slots" });
 }
 
 function commit(): string | null {

@@ -3,6 +3,7 @@ import { resolve } from "node:path";
 import { chromium, type Browser, type Page } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
 import { CATEGORIES } from "#contract/categories";
+import { itemPagePath } from "#contract/item-address";
 import { NOTION_LAYOUT, PUBLISHED_PROPERTY } from "#contract/notion-layout";
 import { loadDemoWorkspace } from "#workspace/demo/load";
 import type { DemoFile } from "#workspace/demo/types";
@@ -207,7 +208,9 @@ describe("a dealer's first run, from an empty Notion page and an empty D1, in th
           const demoPage = expected.find((p) => p.properties.Title === item.title)!;
           const images = [item.mainImageUrl!, ...item.additionalImageUrls];
           expect(images, item.title).toHaveLength(1 + ((demoPage.properties["Additional Images"] as DemoFile[] | undefined)?.length ?? 0));
-          const html = await (await fetch(`${stack.url}/gallery/${category.id}/${item.id}`)).text();
+          const html = await (
+            await fetch(`${stack.url}${itemPagePath("gallery", { ...item, category: category.id })}`, { redirect: "error" })
+          ).text();
           expect(decoded(html), item.title).toContain(`>${item.title}<`);
           for (const image of images) {
             expect(image, item.title).toMatch(/^\/media\/notion\//);

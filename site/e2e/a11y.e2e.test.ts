@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
 import { launch, screenshot, keptPage } from "./support/browser";
 import { RICH_TEXT_COLORS } from "../lib/rich-text";
-import { firstItemId, seriousAxeViolations, VIEWPORT_NAMES } from "./support/site-helpers";
+import { firstItemPath, seriousAxeViolations, VIEWPORT_NAMES } from "./support/site-helpers";
 
 const PAGES: [string, () => Promise<string>][] = [
   ["home", async () => "/"],
@@ -10,7 +10,7 @@ const PAGES: [string, () => Promise<string>][] = [
   ["gallery chooser", async () => "/gallery"],
   ["for-sale chooser", async () => "/for-sale"],
   ["listing", async () => "/gallery/slots"],
-  ["item page", async () => `/for-sale/slots/${await firstItemId("slots", "for-sale")}`],
+  ["item page", () => firstItemPath("slots", "for-sale")],
   ["admin (signed out)", async () => "/admin"],
   ["not-found page", async () => "/no-such-page"],
 ];
@@ -54,7 +54,7 @@ describe("accessibility of Notion's colours in managed text", () => {
       ["[data-testid=page-description] .prose-antique", true],
       ["[data-testid=footer-contact] a", false],
     ];
-    const item = `/for-sale/slots/${await firstItemId("slots", "for-sale")}`;
+    const item = await firstItemPath("slots", "for-sale");
     const visits: [string, [string, boolean][]][] = [
       ["/", home],
       ["/for-sale/slots", [["[data-testid=card-description]", true]]],

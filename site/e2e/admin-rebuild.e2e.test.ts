@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import type { AdminClient } from "../../scripts/lib/admin-client.ts";
 import { pageIdFor } from "../../scripts/notion-server/ids.ts";
+import { itemPagePath } from "#contract/item-address";
 import { openAdmin, signedInContext, waitForToast } from "./support/admin-helpers";
 import { BASE_URL, launch, screenshot, VIEWPORTS } from "./support/browser";
 import {
@@ -17,18 +18,27 @@ import {
 
 const ORIGINAL_TITLE = "Watling Rol-a-Top 5¢";
 const ITEM_ID = pageIdFor("Slot Machines", ORIGINAL_TITLE);
-const ITEM_PATH = `/gallery/slots/${ITEM_ID}`;
 const NEW_TITLE = `Watling Rol-a-Top 5¢ re-titled ${process.pid}`;
+// The title is part of the address: the edit moves the item's pages.
+const ORIGINAL_PATH = itemPagePath("gallery", { id: ITEM_ID, category: "slots", title: ORIGINAL_TITLE });
+const NEW_PATH = itemPagePath("gallery", { id: ITEM_ID, category: "slots", title: NEW_TITLE });
 
 let browser: Browser;
 let admin: AdminClient;
 let items: number;
 let edited = false;
 
-/** The prerendered HTML of the item page as the worker serves it (no scripts run). */
-async function servedHtml(): Promise<string> {
-  const res = await fetch(`${BASE_URL}${ITEM_PATH}`);
-  return res.ok ? res.text() : "";
+/** The prerendered HTML of the item page at `path` as the site serves it (no scripts run, no redirect followed). */
+async function servedHtml(path: string): Promise<string> {
+  const res = await fetch(`${BASE_URL}${path}`, { redirect: "manual" });
+  return res.status === 200 ? res.text() : "";
+}
+
+/** Where the site sends `path` (301), or null when it answers it itself. */
+async function redirectOf(path: string): Promise<string | null> {
+  const res = await fetch(`${BASE_URL}${path}`, { redirect: "manual" });
+  await res.body?.cancel();
+  return res.status === 301 ? res.headers.get("Location") : null;
 }
 
 beforeAll(async () => {
@@ -46,10 +56,10 @@ afterAll(async () => {
   const slots = (await notionTables(admin)).find((t) => t.tableName === "notion_slot_machines")!;
   await admin.call("/api/admin/notion-sync-table", { method: "POST", body: { tableName: slots.tableName, databaseId: slots.databaseId } });
   await until("the original title on the served item page", async () => {
-    const html = await servedHtml();
+    const html = await servedHtml(ORIGINAL_PATH);
     return html.includes(ORIGINAL_TITLE) && !html.includes(NEW_TITLE);
   });
-  await waitForRebuild(admin, items, ITEM_PATH);
+  await waitForRebuild(admin, items, ORIGINAL_PATH);
   await buildOnRequest(false);
 });
 
@@ -57,12 +67,13 @@ describe("edit in Notion, Sync Data in /admin, rebuilt site", () => {
   // How soon the page goes live is measured by `npm run bench:scale` (edit -> live), not here: beside the other test lanes
   // on two cores one site build takes 20-100 s. The waits allow 150 s for the rebuild; the default 60 s would cut it short.
   it(
-    "shows a title changed in the workspace on the prerendered item page once the rebuild Sync Data asked for is live",
+    "shows a title changed in the workspace on the item page at its new address once the rebuild Sync Data asked for is live; the old address redirects",
     { timeout: 240_000 },
     async () => {
-      const before = await servedHtml();
+      const before = await servedHtml(ORIGINAL_PATH);
       expect(before).toContain(ORIGINAL_TITLE);
       expect(before).not.toContain(NEW_TITLE);
+      expect(await redirectOf(`/gallery/slots/${ITEM_ID}?page=2`)).toBe(`${ORIGINAL_PATH}?page=2`);
 
       await setPageTitle(ITEM_ID, NEW_TITLE);
       edited = true;
@@ -73,16 +84,20 @@ describe("edit in Notion, Sync Data in /admin, rebuilt site", () => {
       const pressed = Date.now();
       await sync.click();
       await waitForToast(page, "Table Sync Successful", "Synced 15 rows into notion_slot_machines");
-      await until("the new title on the served item page", async () => (await servedHtml()).includes(NEW_TITLE), 150_000);
+      await until("the new title on the served item page", async () => (await servedHtml(NEW_PATH)).includes(NEW_TITLE), 150_000);
       console.log(`edit -> Sync Data -> rebuilt item page: ${((Date.now() - pressed) / 1000).toFixed(1)} s`);
       await screenshot(page, "admin-rebuild-synced-desktop");
 
       await context.close();
+      // The page at the old title's address is gone with the rebuild: its address, and the bare id, lead to the new one.
+      expect(await redirectOf(`${ORIGINAL_PATH}?from=gallery&page=3`)).toBe(`${NEW_PATH}?from=gallery&page=3`);
+      expect(await redirectOf(`/gallery/slots/${ITEM_ID.replaceAll("-", "")}`)).toBe(NEW_PATH);
 
       // JavaScript off: what shows is the prerendered page, not a client-side fetch of the fresh API.
       const visitor = await browser.newContext({ baseURL: BASE_URL, viewport: VIEWPORTS.desktop, javaScriptEnabled: false });
       const item = await visitor.newPage();
-      await item.goto(ITEM_PATH);
+      await item.goto(ORIGINAL_PATH);
+      expect(new URL(item.url()).pathname).toBe(NEW_PATH);
       expect(await item.getByRole("heading", { level: 1 }).textContent()).toBe(NEW_TITLE);
       await screenshot(item, "admin-rebuild-item-page-desktop");
       await visitor.close();

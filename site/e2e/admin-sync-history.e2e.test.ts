@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { itemPagePath } from "#contract/item-address";
 import type { Browser, Page } from "playwright-core";
 import type { AdminClient } from "../../scripts/lib/admin-client.ts";
 import { dataSourceIdFor } from "../../scripts/notion-server/ids.ts";
@@ -62,7 +63,7 @@ beforeAll(async () => {
     results: QueryPage[];
   };
   pages = results.map((p) => ({ id: p.id, title: titleOf(p) }));
-  probePath = `/gallery/slots/${pages[0]!.id}`;
+  probePath = itemPagePath("gallery", { ...pages[0]!, category: "slots" });
 });
 afterAll(async () => {
   // Put the three pages back as they were, sync the table and let the rebuilt site publish, so later files see the demo.
@@ -225,7 +226,7 @@ describe("Sync history in the Notion Sync tab", () => {
 
       // The table synced, so the site is rebuilt: the item's page shows the slots' default image. The build's item count
       // is the first test's to know (its removed page is back only in afterAll): the build is known by its time.
-      const itemPath = `/gallery/slots/${item.id}`;
+      const itemPath = itemPagePath("gallery", { id: item.id, category: "slots", title: titleOf(item) });
       await waitForRebuild(admin, null, itemPath, 150_000);
       await page.goto(itemPath);
       const main = page.getByTestId("main-image");

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { itemPagePath } from "#contract/item-address";
 import type { Browser } from "playwright-core";
 import type { WebhookState } from "#contract/webhook-status";
 import type { AdminClient } from "../../scripts/lib/admin-client.ts";
@@ -10,8 +11,10 @@ import { adminClient, buildInfo, buildOnRequest, NOTION_URL, setPageTitle, until
 
 const ORIGINAL_TITLE = "Jennings Sun Chief 5¢";
 const ITEM_ID = pageIdFor("Slot Machines", ORIGINAL_TITLE);
-const ITEM_PATH = `/gallery/slots/${ITEM_ID}`;
 const NEW_TITLE = `Jennings Sun Chief 5¢ edited live ${process.pid}`;
+// The title is part of the item's address: the edit moves its page.
+const ORIGINAL_PATH = itemPagePath("gallery", { id: ITEM_ID, category: "slots", title: ORIGINAL_TITLE });
+const NEW_PATH = itemPagePath("gallery", { id: ITEM_ID, category: "slots", title: NEW_TITLE });
 
 let browser: Browser;
 let admin: AdminClient;
@@ -19,9 +22,10 @@ let items: number;
 let webhookUrl: string;
 let edited = false;
 
-const servedHtml = async () => {
-  const res = await fetch(`${BASE_URL}${ITEM_PATH}`);
-  return res.ok ? res.text() : "";
+/** The prerendered item page at `path` (no redirect followed: the site's answer at that very address). */
+const servedHtml = async (path: string) => {
+  const res = await fetch(`${BASE_URL}${path}`, { redirect: "manual" });
+  return res.status === 200 ? res.text() : "";
 };
 const apiTitle = async () => ((await (await fetch(`${BASE_URL}/api/collection/slots/${ITEM_ID}`)).json()) as { title?: string }).title;
 const webhookControl = (method: "POST" | "DELETE", body?: unknown) =>
@@ -33,7 +37,7 @@ beforeAll(async () => {
   // What is tested is the whole way from an edit to the live page: each rebuild the worker asks for is built at once.
   await buildOnRequest(true);
   items = (await buildInfo()).items;
-  expect(await servedHtml()).toContain(ORIGINAL_TITLE);
+  expect(await servedHtml(ORIGINAL_PATH)).toContain(ORIGINAL_TITLE);
   // The stack's Notion server sends no webhooks unless subscribed: only this file subscribes the worker, at the secret
   // URL the admin panel shows (the bare endpoint answers 404).
   webhookUrl = (await admin.call<WebhookState>("/api/admin/notion-webhook")).webhookUrl;
@@ -53,12 +57,12 @@ async function restoreTitle(): Promise<void> {
   await until(
     "the original title on the served item page",
     async () => {
-      const html = await servedHtml();
+      const html = await servedHtml(ORIGINAL_PATH);
       return html.includes(ORIGINAL_TITLE) && !html.includes(NEW_TITLE);
     },
     150_000,
   );
-  await waitForRebuild(admin, items, ITEM_PATH, 150_000);
+  await waitForRebuild(admin, items, ORIGINAL_PATH, 150_000);
   edited = false;
 }
 
@@ -98,7 +102,7 @@ describe("Notion webhooks: edit in Notion -> live page, no button pressed", () =
       edited = true;
       await until("the new title in the API", async () => (await apiTitle()) === NEW_TITLE, 30_000);
       const apiSeconds = (Date.now() - edit) / 1000;
-      await until("the new title on the served item page", async () => (await servedHtml()).includes(NEW_TITLE), 150_000);
+      await until("the new title on the served item page", async () => (await servedHtml(NEW_PATH)).includes(NEW_TITLE), 150_000);
       const pageSeconds = (Date.now() - edit) / 1000;
       console.log(`webhook: edit -> API ${apiSeconds.toFixed(1)} s, edit -> prerendered page ${pageSeconds.toFixed(1)} s`);
       expect(apiSeconds).toBeLessThan(15);

@@ -7,6 +7,7 @@
  * says nothing was ever published) succeeds with an empty catalogue and the first-run note.
  */
 import { createHash } from "node:crypto";
+import { itemPagePath } from "#contract/item-address";
 import { readdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { resolve } from "node:path";
@@ -216,7 +217,7 @@ describe.each(VIEWPORT_NAMES)("pages built while API calls failed, at %s", (view
     ["trade-stimulators", "a 503 'Upstream Busy'", () => stimulator],
     ["vending", "a cut connection", () => vending],
   ])("publishes the real page of a %s item whose category's bulk read first got %s", async (category, _fault, item) => {
-    const page = await visit(viewport, `/gallery/${category}/${item().id}`);
+    const page = await visit(viewport, itemPagePath("gallery", item()));
     expect(await page.getByTestId("item-detail").getByRole("heading", { level: 1 }).textContent()).toBe(item().title);
     expect(await page.getByTestId("item-not-found").count()).toBe(0);
     expect(await page.locator('meta[name="robots"]').count()).toBe(0);
@@ -225,7 +226,7 @@ describe.each(VIEWPORT_NAMES)("pages built while API calls failed, at %s", (view
   });
 
   it("still renders the items whose fetch succeeded", async () => {
-    const page = await visit(viewport, `/gallery/slots/${healthySlot.id}`);
+    const page = await visit(viewport, itemPagePath("gallery", healthySlot));
     expect(await page.getByTestId("item-detail").getByRole("heading", { level: 1 }).textContent()).toBe(healthySlot.title);
     expect(await page.getByTestId("item-not-found").count()).toBe(0);
   });
@@ -236,9 +237,9 @@ describe.each(VIEWPORT_NAMES)("pages built while API calls failed, at %s", (view
     const page = await visit(viewport, "/for-sale/parts");
     const links = page.getByTestId("view-details");
     expect(await links.count()).toBe(Math.min(LISTING_PAGE_SIZE, parts.length));
-    expect(await links.first().getAttribute("href")).toBe(`/for-sale/parts/${parts[0]!.id}?page=1`);
+    expect(await links.first().getAttribute("href")).toBe(`${itemPagePath("for-sale", parts[0]!)}?page=1`);
     await screenshot(page, `build-faults-listing-${viewport}`);
-    const response = await page.goto(`${site.url}/for-sale/parts/${parts[0]!.id}`);
+    const response = await page.goto(`${site.url}${itemPagePath("for-sale", parts[0]!)}`);
     expect(response?.status()).toBe(200);
     expect(await page.getByTestId("item-detail").getByRole("heading", { level: 1 }).textContent()).toBe(parts[0]!.title);
   });
@@ -254,7 +255,7 @@ describe("a build whose catalogue keeps failing", () => {
     );
     expect(failing.hits(path)).toBe(3);
     expect(treeHash(resolve(ROOT, OUT_DIR))).toBe(before);
-    const page = await visit("desktop", `/gallery/slots/${gallerySlot.id}`);
+    const page = await visit("desktop", itemPagePath("gallery", gallerySlot));
     expect(await page.getByTestId("item-detail").getByRole("heading", { level: 1 }).textContent()).toBe(gallerySlot.title);
   }, 240_000);
 

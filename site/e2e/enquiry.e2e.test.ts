@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { itemPagePath } from "#contract/item-address";
 import { DEFAULT_PRICE_FORMAT } from "#contract/price-format";
 import type { Browser, Page } from "playwright-core";
 import { ADMIN_PATHS } from "#contract/api-paths";
@@ -12,7 +13,7 @@ import { sentEmail } from "./support/email";
 import { seriousAxeViolations } from "./support/site-helpers";
 import { adminClient } from "./support/stack";
 
-type ApiItem = { id: string; title: string; price: number | null };
+type ApiItem = { id: string; category: string; title: string; price: number | null };
 
 let browser: Browser;
 let item: ApiItem;
@@ -24,7 +25,7 @@ beforeAll(async () => {
   browser = await launch();
   const listing = (await (await fetch(`${BASE_URL}/api/collection/slots/for-sale?page=1&limit=2`)).json()) as { items: ApiItem[] };
   item = listing.items[0]!;
-  itemPath = `/for-sale/slots/${item.id}`;
+  itemPath = itemPagePath("for-sale", item);
   message = prefilledMessage(item.title, formatItemPrice(item.price, DEFAULT_PRICE_FORMAT));
 });
 afterAll(async () => {

@@ -5,10 +5,11 @@
  * the dealer's settings (currency, locale, Web Analytics token) then render every page again. Publishing of the
  * stack's own rebuilds is held meanwhile; afterAll puts the workspace and the settings back.
  */
-import { readFileSync, rmSync, statSync } from "node:fs";
+import { existsSync, readFileSync, rmSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADMIN_PATHS } from "#contract/api-paths";
+import { itemPagePath } from "#contract/item-address";
 import { wholePriceText, itemPriceText } from "#contract/price-format";
 import { pageIdFor } from "../../scripts/notion-server/ids.ts";
 import { cacheDirFor } from "../../scripts/lib/build-cache.ts";
@@ -61,6 +62,8 @@ let item: ApiItem;
 let other: ApiItem;
 const changed = new Set<"Slot Machines" | "Site Content">();
 
+/** The edited item as the title edit leaves it. */
+const retitled = () => ({ ...item, title: `${item.title} (restored 2026)` });
 const build = () => buildSite({ url: BASE_URL }, OUT_DIR, (line) => console.log(`incremental: ${line}`));
 const mtime = (file: string) => statSync(join(dist, file)).mtimeMs;
 
@@ -91,37 +94,41 @@ describe("incremental site builds", () => {
   it("render every file the first time", () => {
     expect(full.reused).toBe(0);
     expect(full.rendered).toEqual(
-      expect.arrayContaining([...ALWAYS, `/gallery/slots/${item.id}.html`, `/for-sale/slots/${item.id}.html`, "/slots.html"]),
+      expect.arrayContaining([...ALWAYS, `${itemPagePath("gallery", item)}.html`, `${itemPagePath("for-sale", item)}.html`, "/slots.html"]),
     );
     expect(full.rendered.filter((file) => file.endsWith(".html")).length).toBe(full.pages);
   });
 
   it(
-    "after one item changed, render only its pages, the listing pages it is on and the always-rendered pages, and publish only changed files",
+    "after one item's title changed, render only its pages (at the new title's address), the listing pages it is on and the always-rendered pages, and publish only changed files",
     async () => {
-      const untouched = `gallery/slots/${other.id}.html`;
+      const untouched = `${itemPagePath("gallery", other)}.html`;
       const before = mtime(untouched);
       await holdPublishing();
       changed.add("Slot Machines");
-      await setPageTitle(item.id, `${item.title} (restored 2026)`);
+      const edited = retitled();
+      await setPageTitle(item.id, edited.title);
       await syncTable("Slot Machines");
       const report = await build();
       const pages = [
-        `/gallery/slots/${item.id}.html`,
-        `/for-sale/slots/${item.id}.html`,
+        `${itemPagePath("gallery", edited)}.html`,
+        `${itemPagePath("for-sale", edited)}.html`,
         "/slots.html",
         "/gallery/slots.html",
         "/for-sale/slots.html",
       ];
       expect([...report.rendered].sort()).toEqual([...ALWAYS, ...pages].sort());
       expect(report.reused).toBe(full.rendered.length - ALWAYS.length - pages.length);
-      expect(readFileSync(join(dist, "gallery", "slots", `${item.id}.html`), "utf8")).toContain(`>${item.title} (restored 2026)</h1>`);
-      expect(readFileSync(join(dist, "for-sale", "slots", `${item.id}.html`), "utf8")).toContain(`>${item.title} (restored 2026)</h1>`);
+      for (const section of ["gallery", "for-sale"] as const) {
+        expect(readFileSync(join(dist, `${itemPagePath(section, edited)}.html`), "utf8")).toContain(`>${edited.title}</h1>`);
+        // The pages at the old title's address are gone: the worker redirects that address to the new one.
+        expect(existsSync(join(dist, `${itemPagePath(section, item)}.html`))).toBe(false);
+      }
       expect(mtime(untouched)).toBe(before);
       // The changed pages, the sitemap, feeds and build stamp (dated), the CSP file at most; never the untouched item pages.
       expect(report.published.copied).toBeGreaterThanOrEqual(3);
       expect(report.published.copied).toBeLessThanOrEqual(report.rendered.length + 1);
-      expect(report.published.removed).toBe(0);
+      expect(report.published.removed).toBe(2);
     },
     SLOW,
   );
@@ -136,14 +143,19 @@ describe("incremental site builds", () => {
       await (await adminClient()).call(ADMIN_PATHS.settings, { method: "PUT", body: { ...EURO, analyticsToken: ANALYTICS_TOKEN } });
       const report = await build();
       expect(report.reused).toBe(0);
-      expect([...report.rendered].sort()).toEqual([...full.rendered].sort());
+      // Every page of the first build, the edited item's at its new title's address.
+      const edited = retitled();
+      const moved = new Map(
+        (["gallery", "for-sale"] as const).map((s) => [`${itemPagePath(s, item)}.html`, `${itemPagePath(s, edited)}.html`]),
+      );
+      expect([...report.rendered].sort()).toEqual(full.rendered.map((file) => moved.get(file) ?? file).sort());
       const page = (...path: string[]) => readFileSync(join(dist, ...path), "utf8");
-      expect(page("gallery", "slots", `${other.id}.html`)).toContain("Spring open house on 12 April");
+      expect(page(`${itemPagePath("gallery", other)}.html`)).toContain("Spring open house on 12 April");
       const listing = page("for-sale", "slots.html");
       expect(listing).toContain("Spring open house on 12 April");
       // Prices in euros as Germans write them: the item page, its JSON-LD offer, the cards, the for-sale feed.
       expect(other.price).not.toBeNull();
-      const itemPage = page("for-sale", "slots", `${other.id}.html`);
+      const itemPage = page(`${itemPagePath("for-sale", other)}.html`);
       expect(itemPage).toContain(`>${itemPriceText(other.price, EURO)}</p>`);
       expect(itemPage).toContain('"priceCurrency":"EUR"');
       expect(listing).toContain(wholePriceText(other.price, EURO));

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { itemPagePath } from "#contract/item-address";
 import type { Browser, Page } from "playwright-core";
 import { BASE_URL, VIEWPORTS, launch, open, screenshot } from "./support/browser";
 import { apiItems, cardTitle, cardTitles, holdRequests, POLL, type ApiItem } from "./support/catalogue-helpers";
@@ -25,7 +26,9 @@ describe("Back before the item page has hydrated", () => {
     await expect.poll(() => cardTitles(page), POLL).toEqual(slots.slice(4, 6).map(cardTitle));
     const scripts = await holdRequests(page, bundledScript);
     await page.getByTestId("item-card").first().getByRole("link", { name: "View Details" }).click();
-    await page.waitForURL((url) => url.pathname === `/gallery/slots/${slots[4]!.id}` && url.search === "?page=3", { waitUntil: "commit" });
+    await page.waitForURL((url) => url.pathname === itemPagePath("gallery", slots[4]!) && url.search === "?page=3", {
+      waitUntil: "commit",
+    });
     const back = page.getByTestId("back-button");
     await back.waitFor();
     await scripts.held;
@@ -45,7 +48,7 @@ describe("Back before the item page has hydrated", () => {
     const context = await open(browser, "mobile");
     const page = await context.newPage();
     const scripts = await holdRequests(page, bundledScript);
-    await page.goto(`/gallery/slots/${slots[0]!.id}?from=for-sale&page=2`, { waitUntil: "commit" });
+    await page.goto(`${itemPagePath("gallery", slots[0]!)}?from=for-sale&page=2`, { waitUntil: "commit" });
     const back = page.getByTestId("back-button");
     await back.waitFor();
     await scripts.held;
@@ -69,7 +72,7 @@ describe("Back with JavaScript off", () => {
     expect(await currentPage(page)).toBe("1");
     expect(await cardTitles(page)).toEqual(slots.slice(0, 2).map(cardTitle));
 
-    await page.goto(`/gallery/slots/${slots[4]!.id}?from=for-sale&page=3`);
+    await page.goto(`${itemPagePath("gallery", slots[4]!)}?from=for-sale&page=3`);
     expect(await page.getByTestId("back-button").getAttribute("href")).toBe("/gallery/slots?page=1");
     await page.getByTestId("back-button").click();
     await page.waitForURL((url) => url.pathname === "/gallery/slots" && url.search === "?page=1");

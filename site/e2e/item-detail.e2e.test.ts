@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { itemPagePath } from "#contract/item-address";
 import type { Browser, Page } from "playwright-core";
 import { BASE_URL, launch, open, screenshot, keptPage } from "./support/browser";
 import { apiItems, cardTitles, detailsPanel, itemByTitle, type ApiItem, POLL } from "./support/catalogue-helpers";
@@ -48,7 +49,7 @@ async function headOf(page: Page) {
 describe.each(["desktop", "mobile"] as const)("prerendered item pages at %s", (viewport) => {
   it("gallery: breadcrumb, header without price, description, General Information and Slot Machine Details, no contact card", async () => {
     const page = await keptPage(browser, viewport);
-    const response = await page.goto(`/gallery/slots/${castle.id}`);
+    const response = await page.goto(itemPagePath("gallery", castle));
     expect(response?.status()).toBe(200);
     expect(await crumbs(page)).toEqual({
       labels: ["Home", "Gallery", "Slot Machines", "Mills Castle Front 5¢"],
@@ -91,7 +92,7 @@ describe.each(["desktop", "mobile"] as const)("prerendered item pages at %s", (v
 
   it("for sale: price with '$' and grouping, 'Interested in this item?' and 'Contact About This Item'", async () => {
     const page = await keptPage(browser, viewport);
-    const response = await page.goto(`/for-sale/slots/${castle.id}`);
+    const response = await page.goto(itemPagePath("for-sale", castle));
     expect(response?.status()).toBe(200);
     expect((await crumbs(page)).labels).toEqual(["Home", "For Sale", "Slot Machines", "Mills Castle Front 5¢"]);
     expect((await crumbs(page)).hrefs).toEqual(["/", "/for-sale", "/for-sale/slots"]);
@@ -110,7 +111,7 @@ describe("item page details", () => {
     const duke = await itemByTitle("slots", "Jennings Little Duke 1¢");
     expect([duke.year, (duke as unknown as { serialNumber: unknown }).serialNumber]).toEqual([null, null]);
     const page = await keptPage(browser, "desktop");
-    await page.goto(`/gallery/slots/${duke.id}`);
+    await page.goto(itemPagePath("gallery", duke));
     expect(await page.getByTestId("item-year").count()).toBe(0);
     const [general, specific] = await detailsPanel(page);
     expect(general!.rows.map(([label]) => label)).toEqual(["Manufacturer", "Condition", "Category"]);
@@ -122,7 +123,7 @@ describe("item page details", () => {
   it("lists a part's compatible models and prices a for-sale part without a year", async () => {
     const card = await itemByTitle("parts", "Jennings Chief Award Card");
     const page = await keptPage(browser, "desktop");
-    await page.goto(`/for-sale/parts/${card.id}`);
+    await page.goto(itemPagePath("for-sale", card));
     expect(await page.getByTestId("item-price").textContent()).toBe("$18");
     expect(await detailsPanel(page)).toEqual([
       {
@@ -148,8 +149,8 @@ describe("item page details", () => {
   it("carries JSON-LD (a Product with a USD Offer when for sale, none otherwise; its BreadcrumbList), one canonical address and a raster og:image", async () => {
     const context = await open(browser, "desktop");
     const page = await context.newPage();
-    const forSaleUrl = `${BASE_URL}/for-sale/slots/${castle.id}`;
-    await page.goto(`/for-sale/slots/${castle.id}`);
+    const forSaleUrl = `${BASE_URL}${itemPagePath("for-sale", castle)}`;
+    await page.goto(itemPagePath("for-sale", castle));
     const product = await jsonLd(page, "Product");
     expect(product).toMatchObject({
       "@type": "Product",
@@ -178,7 +179,7 @@ describe("item page details", () => {
     expect([card.status, card.headers.get("content-type")]).toEqual([200, expect.stringMatching(/^image\/(jpeg|png)$/)]);
 
     // Its gallery page, while it is for sale, names the for-sale page; its breadcrumb data follows its own trail.
-    await page.goto(`/gallery/slots/${castle.id}`);
+    await page.goto(itemPagePath("gallery", castle));
     expect(await headOf(page)).toMatchObject({ canonical: forSaleUrl, url: forSaleUrl });
     expect((await jsonLd(page, "Product")).url).toBe(forSaleUrl);
     expect((await jsonLd(page, "BreadcrumbList")).itemListElement).toContainEqual({
@@ -189,11 +190,11 @@ describe("item page details", () => {
     });
 
     const sunChief = await itemByTitle("slots", "Jennings Sun Chief 5¢");
-    await page.goto(`/gallery/slots/${sunChief.id}`);
+    await page.goto(itemPagePath("gallery", sunChief));
     const notForSale = await jsonLd(page, "Product");
     expect(notForSale).toMatchObject({ "@type": "Product", name: "Jennings Sun Chief 5¢" });
     expect(notForSale.offers).toBeUndefined();
-    expect((await headOf(page)).canonical).toBe(`${BASE_URL}/gallery/slots/${sunChief.id}`);
+    expect((await headOf(page)).canonical).toBe(`${BASE_URL}${itemPagePath("gallery", sunChief)}`);
     await context.close();
   });
 });
@@ -207,7 +208,7 @@ describe("Back to the listing", () => {
       .poll(() => cardTitles(page), POLL)
       .toEqual(slots.slice(4, 6).map((i) => `${i.title}${i.year === null ? "" : ` (${i.year})`}`));
     await page.getByTestId("item-card").nth(1).getByRole("link", { name: "View Details" }).click();
-    await page.waitForURL((url) => url.pathname === `/gallery/slots/${slots[5]!.id}` && url.search === "?page=3");
+    await page.waitForURL((url) => url.pathname === itemPagePath("gallery", slots[5]!) && url.search === "?page=3");
     const back = page.getByTestId("back-button");
     await expect.poll(() => back.getAttribute("href"), POLL).toBe("/gallery/slots?page=3");
     await back.click();
@@ -220,9 +221,9 @@ describe("Back to the listing", () => {
 
   it("follows `from` and `page`, and defaults to the page's own listing at page 1", async () => {
     const page = await keptPage(browser, "mobile");
-    await page.goto(`/gallery/slots/${castle.id}?from=for-sale&page=2`);
+    await page.goto(`${itemPagePath("gallery", castle)}?from=for-sale&page=2`);
     await expect.poll(() => page.getByTestId("back-button").getAttribute("href"), POLL).toBe("/for-sale/slots?page=2");
-    await page.goto(`/for-sale/slots/${castle.id}`);
+    await page.goto(itemPagePath("for-sale", castle));
     await expect.poll(() => page.getByTestId("back-button").getAttribute("href"), POLL).toBe("/for-sale/slots?page=1");
     await page.getByTestId("back-button").click();
     await page.waitForURL((url) => url.pathname === "/for-sale/slots");

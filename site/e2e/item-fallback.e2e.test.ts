@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { itemPagePath } from "#contract/item-address";
 import type { Browser, Page } from "playwright-core";
 import { launch, open, screenshot, keptPage } from "./support/browser";
 import { holdRequests, itemByTitle, POLL, type ApiItem } from "./support/catalogue-helpers";
@@ -59,13 +60,21 @@ describe.each(["desktop", "mobile"] as const)("item addresses the build did not 
     expect(await page.getByTestId("page-title").textContent()).toBe("Slot Machines Gallery");
   });
 
-  it("a known item under for-sale that the build only had in the gallery renders client-side after placeholders; no serious axe finding", async () => {
+  it("a known item under for-sale that the build only had in the gallery, by its bare id: redirected to its address, rendered client-side after placeholders; no serious axe finding", async () => {
     expect(sunChief.forSale).toBe(false);
     const context = await open(browser, viewport);
     const page = await context.newPage();
     const gate = await holdRequests(page, (url) => url.pathname === `/api/collection/slots/${sunChief.id}`);
     const response = await page.goto(`/for-sale/slots/${sunChief.id}?page=4`);
     expect(response?.status()).toBe(404);
+    expect(
+      await response
+        ?.request()
+        .redirectedFrom()
+        ?.response()
+        .then((r) => r?.status()),
+    ).toBe(301);
+    expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe(`${itemPagePath("for-sale", sunChief)}?page=4`);
     await gate.held;
     const loading = page.getByTestId("item-loading");
     await loading.waitFor();
@@ -88,7 +97,7 @@ describe.each(["desktop", "mobile"] as const)("item addresses the build did not 
     expect(await page.getByTestId("back-button").getAttribute("href")).toBe("/for-sale/slots?page=4");
     await expect.poll(() => page.title(), POLL).toMatch(/^Jennings Sun Chief 5¢ For Sale \| /);
     const prerendered = await context.newPage();
-    await prerendered.goto(`/gallery/slots/${sunChief.id}`);
+    await prerendered.goto(itemPagePath("gallery", sunChief));
     const description = (await pageMeta(prerendered)).description;
     expect(description).toMatch(/^The Sun Chief's light-up front .+…$/);
     expect(await pageMeta(page)).toEqual({ description, ogTitle: "Jennings Sun Chief 5¢ For Sale", ogDescription: description });
@@ -99,10 +108,10 @@ describe.each(["desktop", "mobile"] as const)("item addresses the build did not 
 });
 
 describe("item fallback failures", () => {
-  it("a malformed id says 'Failed to fetch parts item: Bad Request' and returns to the for-sale listing", async () => {
+  it("an id of no item under for-sale says 'Failed to fetch parts item: Not Found' and returns to the for-sale listing", async () => {
     const page = await keptPage(browser, "desktop");
-    await page.goto("/for-sale/parts/not-an-id");
-    expect((await notFoundCard(page)).message).toBe("Failed to fetch parts item: Bad Request");
+    await page.goto(`/for-sale/parts/a-lost-part-${MISSING_ID.replaceAll("-", "")}`);
+    expect((await notFoundCard(page)).message).toBe("Failed to fetch parts item: Not Found");
     expect(await page.getByTestId("return-button").getAttribute("href")).toBe("/for-sale/parts");
   });
 
@@ -142,7 +151,13 @@ describe("item fallback failures", () => {
     page.on("request", (request) => {
       if (new URL(request.url()).pathname.startsWith("/api/collection")) apiCalls.push(request.url());
     });
-    for (const path of ["/gallery/robots/1234", "/for-sale/slots/a/b", "/shop/slots/1234", "/gallery/slots/%20"]) {
+    for (const path of [
+      "/gallery/robots/1234",
+      "/for-sale/slots/a/b",
+      "/shop/slots/1234",
+      "/gallery/slots/%20",
+      "/for-sale/parts/not-an-id",
+    ]) {
       const response = await page.goto(path);
       expect(response?.status()).toBe(404);
       await page.waitForLoadState("networkidle");

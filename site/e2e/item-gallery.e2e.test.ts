@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { itemPagePath } from "#contract/item-address";
 import type { Browser, Page } from "playwright-core";
 import { keptPage, launch, screenshot } from "./support/browser";
 import { hydrated, itemByTitle, openAt, POLL, type ApiItem } from "./support/catalogue-helpers";
@@ -60,7 +61,7 @@ describe("thumbnail strip on an item with eight images", () => {
     "at %i px shows %i whole thumbnails of 80 px, 92 px apart, only those take focus, and the arrows step one thumbnail to the last",
     async (width, visible) => {
       const page = await keptPage(browser, { width, height: 900 });
-      await page.goto(`/gallery/slots/${castle.id}`);
+      await page.goto(itemPagePath("gallery", castle));
       await hydrated(page);
       const thumbs = page.getByTestId("thumbnail");
       expect(await thumbs.count()).toBe(images.length);
@@ -90,7 +91,7 @@ describe("thumbnail strip on an item with eight images", () => {
 
   it("changes the main image when a thumbnail is clicked; the main image is at most 500 px high", async () => {
     const page = await keptPage(browser, { width: 1280, height: 900 });
-    await page.goto(`/for-sale/slots/${castle.id}`);
+    await page.goto(itemPagePath("for-sale", castle));
     await hydrated(page);
     const main = page.getByTestId("main-image");
     expect(await main.getAttribute("src")).toBe(images[0]);
@@ -120,7 +121,7 @@ describe("item images that fail to load", () => {
       (url) => url.pathname.replace(/^\/media\/w\/\d+\//, "/media/") === castle.mainImageUrl,
       (route) => route.abort(),
     );
-    await page.goto(`/gallery/slots/${castle.id}`);
+    await page.goto(itemPagePath("gallery", castle));
     const main = page.getByTestId("main-image");
     await expect.poll(() => main.getAttribute("src"), POLL).toBe("/images/defaults/slots.svg");
     await expect.poll(() => main.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), POLL).toBe(true);

@@ -1,4 +1,5 @@
 import { readdirSync } from "node:fs";
+import { itemPagePath } from "#contract/item-address";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, CDPSession, Page } from "playwright-core";
@@ -52,7 +53,7 @@ describe("item photos up close", () => {
     const page = await context.newPage();
     const scripts: string[] = [];
     page.on("request", (request) => request.resourceType() === "script" && scripts.push(new URL(request.url()).pathname));
-    const html = await (await page.goto(`/gallery/slots/${castle.id}`))!.text();
+    const html = await (await page.goto(itemPagePath("gallery", castle)))!.text();
     expect(html).not.toContain(chunks[0]);
     // Before hydration, or without JavaScript, the main image is a plain link to its full-size copy.
     expect(html).toContain(`href="${fullSize(images[0]!)}"`);
@@ -115,7 +116,7 @@ describe("item photos up close", () => {
   it("swipes between photos and pinches or double-taps to zoom on a touch screen", async () => {
     const phone = await browser.newContext({ baseURL: BASE_URL, viewport: VIEWPORTS.mobile, hasTouch: true, isMobile: true });
     const page = await phone.newPage();
-    await page.goto(`/for-sale/slots/${castle.id}`);
+    await page.goto(itemPagePath("for-sale", castle));
     await hydrated(page);
     await viewLink(page, 1).tap();
     await dialog(page).waitFor();
@@ -160,7 +161,7 @@ describe("item photos up close", () => {
     const context = await openAt(browser, 1280);
     const page = await context.newPage();
     await page.route(LIGHTBOX_CHUNK, (route) => route.abort());
-    await page.goto(`/gallery/slots/${castle.id}`);
+    await page.goto(itemPagePath("gallery", castle));
     await hydrated(page);
     await viewLink(page, 1).click();
     await page.waitForURL((url) => url.pathname === fullSize(images[0]!));

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { itemPagePath } from "#contract/item-address";
 import type { Browser, Locator } from "playwright-core";
 import { launch, screenshot, keptPage } from "./support/browser";
 import { apiItems, itemByTitle, type ApiItem } from "./support/catalogue-helpers";
@@ -54,7 +55,7 @@ describe("item cards", () => {
     }
   });
 
-  it("show image, title with year, manufacturer, a 4-line description and View Details to /for-sale/{c}/{id}?page=1", async () => {
+  it("show image, title with year, manufacturer, a 4-line description and View Details to /for-sale/{c}/{slug}-{id}?page=1", async () => {
     const page = await keptPage(browser, "mobile");
     await page.goto("/for-sale/slots");
     const bally = await itemByTitle("slots", "Bally Money Honey");
@@ -67,10 +68,10 @@ describe("item cards", () => {
     expect(await card.getByTestId("price-badge").textContent()).toBe("$3,300");
     const details = card.getByRole("link", { name: "View Details" });
     expect(await details.textContent()).toBe("View Details");
-    expect(await details.getAttribute("href")).toBe(`/for-sale/slots/${bally.id}?page=1`);
+    expect(await details.getAttribute("href")).toBe(`${itemPagePath("for-sale", bally)}?page=1`);
     await screenshot(page, "listing-cards-for-sale-slots-mobile");
     await details.click();
-    await page.waitForURL((url) => url.pathname === `/for-sale/slots/${bally.id}` && url.search === "?page=1");
+    await page.waitForURL((url) => url.pathname === itemPagePath("for-sale", bally) && url.search === "?page=1");
     expect(await page.getByTestId("page-title").textContent()).toBe("Bally Money Honey");
   });
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { itemPagePath } from "#contract/item-address";
 import type { Browser, Page } from "playwright-core";
 import { BASE_URL, launch, open, screenshot, keptPage } from "./support/browser";
 import { apiItems, cardTitles, hydrated, pagerSlots, type ApiItem, POLL } from "./support/catalogue-helpers";
@@ -45,7 +46,7 @@ describe("pager windows on the slots gallery (15 items, 8 pages)", () => {
     await page.goto("/gallery/slots?page=3");
     await expectPage(page, slots, 3, ["1", "2", "3", "4", "…", "8"]);
     const hrefs = await page.getByTestId("view-details").evaluateAll((els) => els.map((a) => a.getAttribute("href")));
-    expect(hrefs).toEqual(slots.slice(4, 6).map((i) => `/gallery/slots/${i.id}?page=3`));
+    expect(hrefs).toEqual(slots.slice(4, 6).map((i) => `${itemPagePath("gallery", i)}?page=3`));
     await screenshot(page, "listing-pager-page-3-desktop");
   });
 
@@ -208,7 +209,7 @@ describe("for-sale and short listings", () => {
     await expectPage(page, forSale, 2, all);
     expect(page.url()).toMatch(/\/for-sale\/slots$/);
     const hrefs = await page.getByTestId("view-details").evaluateAll((els) => els.map((a) => a.getAttribute("href")));
-    expect(hrefs).toEqual(forSale.slice(2, 4).map((i) => `/for-sale/slots/${i.id}?page=2`));
+    expect(hrefs).toEqual(forSale.slice(2, 4).map((i) => `${itemPagePath("for-sale", i)}?page=2`));
     await page.goto("/for-sale/slots?page=3");
     await expectPage(page, forSale, 3, all);
     await hydrated(page);

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { itemPagePath } from "#contract/item-address";
 import type { Browser, Page } from "playwright-core";
 import { ROUTED_CATEGORIES } from "../lib/routes";
 import { launch, screenshot, keptPage } from "./support/browser";
@@ -30,7 +31,7 @@ describe("category pages in the gallery style", () => {
     expect(await page.getByTestId(`category-${category}`).getAttribute("aria-current")).toBe("page");
     expect(await page.getByTestId("back-to-categories").count()).toBe(0);
     const items = await apiItems(category, "");
-    expect(await cardHrefs(page)).toEqual(items.slice(0, 2).map((i) => `/gallery/${category}/${i.id}?page=1`));
+    expect(await cardHrefs(page)).toEqual(items.slice(0, 2).map((i) => `${itemPagePath("gallery", i)}?page=1`));
     expect(await page.getByTestId("price-badge").count()).toBe(0);
     expect(
       await page
@@ -50,7 +51,7 @@ describe.each(["desktop", "mobile"] as const)("section listings at %s", (viewpor
     expect(await page.getByTestId("page-title").textContent()).toBe("Arcade Machines Gallery");
     expect(await page.getByTestId("back-to-categories").count()).toBe(0);
     const items = await apiItems("arcades", "/gallery");
-    expect(await cardHrefs(page)).toEqual(items.slice(0, 2).map((i) => `/gallery/arcades/${i.id}?page=1`));
+    expect(await cardHrefs(page)).toEqual(items.slice(0, 2).map((i) => `${itemPagePath("gallery", i)}?page=1`));
     await screenshot(page, `listing-pages-gallery-arcades-${viewport}`);
   });
 
@@ -61,7 +62,7 @@ describe.each(["desktop", "mobile"] as const)("section listings at %s", (viewpor
     expect(await page.getByTestId("page-title").textContent()).toBe("Vending Machines For Sale");
     const items = await apiItems("vending", "/for-sale");
     expect(items.every((i) => i.forSale)).toBe(true);
-    expect(await cardHrefs(page)).toEqual(items.slice(0, 2).map((i) => `/for-sale/vending/${i.id}?page=1`));
+    expect(await cardHrefs(page)).toEqual(items.slice(0, 2).map((i) => `${itemPagePath("for-sale", i)}?page=1`));
     expect(await page.getByTestId("price-badge").count()).toBe(2);
     await screenshot(page, `listing-pages-for-sale-vending-${viewport}`);
     const back = page.getByRole("link", { name: "Back to Categories" });

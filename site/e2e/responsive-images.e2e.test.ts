@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { itemPagePath } from "#contract/item-address";
 import type { Browser, Locator, Page } from "playwright-core";
 import { existsSync, readdirSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
@@ -110,7 +111,7 @@ describe("responsive images", () => {
   it("offer resized copies for the item page's main image and thumbnails", async () => {
     const castle = await itemByTitle("slots", "Mills Castle Front 5¢");
     const page = await (await openAt(browser, 1280, 900)).newPage();
-    await page.goto(`/gallery/slots/${castle.id}`);
+    await page.goto(itemPagePath("gallery", castle));
     await expectMediaSrcset(page.getByTestId("main-image"), true);
     // The first thumbnail shows the main image's file: Chromium rightly reuses the larger copy it already holds
     // for it, so the copy a thumbnail picks is checked on the second, whose file nothing else has loaded.

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { itemPagePath } from "#contract/item-address";
 import type { Browser, Page } from "playwright-core";
 import { BASE_URL, launch, open, screenshot, keptPage } from "./support/browser";
 import { cardTitles, holdRequests, hydrated, POLL } from "./support/catalogue-helpers";
@@ -133,7 +134,7 @@ describe.each(["desktop", "mobile"] as const)("the search page at %s", (viewport
     const expected = await apiSearch({ q: "5¢" });
     await expect.poll(() => cardTitles(page), POLL).toEqual(expected.items.map(shown));
     const hrefs = await page.getByTestId("view-details").evaluateAll((links) => links.map((a) => a.getAttribute("href")));
-    expect(hrefs).toEqual(expected.items.map((h) => `/${h.forSale ? "for-sale" : "gallery"}/${h.category}/${h.id}`));
+    expect(hrefs).toEqual(expected.items.map((h) => itemPagePath(h.forSale ? "for-sale" : "gallery", h)));
     expect(expected.items.some((h) => h.forSale) && expected.items.some((h) => !h.forSale)).toBe(true);
     await page.getByTestId("view-details").first().click();
     await page.waitForURL((url) => url.pathname === hrefs[0]);

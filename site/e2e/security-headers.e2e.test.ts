@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { BASE_URL, launch, open, screenshot } from "./support/browser";
 import { signedInContext } from "./support/admin-helpers";
-import { firstItemId } from "./support/site-helpers";
+import { firstItemPath } from "./support/site-helpers";
 
 const MISSING_ID = "00000000-0000-4000-8000-000000000000";
 
@@ -18,7 +18,7 @@ const PAGES: { name: string; path: () => Promise<string>; ready: (page: Page) =>
   },
   {
     name: "item page",
-    path: async () => `/for-sale/slots/${await firstItemId("slots", "for-sale")}`,
+    path: () => firstItemPath("slots", "for-sale"),
     ready: (p) => p.locator("main h1").waitFor(),
   },
   {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { keptPage, launch, screenshot } from "./support/browser";
-import { firstItemId } from "./support/site-helpers";
+import { firstItemPath } from "./support/site-helpers";
 
 /** The spec's navigation entries, in order. */
 const ENTRIES = [
@@ -44,16 +44,16 @@ describe("side navigation at desktop", () => {
   });
 
   it("marks the active entry by prefix", async () => {
-    const arcade = await firstItemId("arcades", "gallery");
-    const forSale = await firstItemId("slots", "for-sale");
+    const arcade = await firstItemPath("arcades", "gallery");
+    const forSale = await firstItemPath("slots", "for-sale");
     const cases: [string, string | null][] = [
       ["/", "Home"],
       ["/for-sale", "For Sale"],
       ["/for-sale/slots", "For Sale"],
-      [`/for-sale/slots/${forSale}`, "For Sale"],
+      [forSale, "For Sale"],
       ["/gallery", "Gallery"],
       ["/gallery/arcades", "Gallery"],
-      [`/gallery/arcades/${arcade}`, "Gallery"],
+      [arcade, "Gallery"],
       ["/literature", "Literature"],
       ["/services", "Services"],
       ["/news", "News"],

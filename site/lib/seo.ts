@@ -1,3 +1,5 @@
+import { itemPagePath } from "#contract/item-address";
+
 /** An absolute URL for a site path or already-absolute address. */
 export function absoluteUrl(pathOrUrl: string, site: URL | string): string {
   return new URL(pathOrUrl, site).toString();
@@ -22,6 +24,6 @@ export function jsonLdText(data: unknown): string {
 }
 
 /** The one address search engines are given for an item: its for-sale page while it is for sale, else its gallery page. */
-export function canonicalItemPath(item: { id: string; category: string; forSale: boolean }): string {
-  return `/${item.forSale ? "for-sale" : "gallery"}/${item.category}/${encodeURIComponent(item.id)}`;
+export function canonicalItemPath(item: { id: string; category: string; title: string | null; forSale: boolean }): string {
+  return itemPagePath(item.forSale ? "for-sale" : "gallery", item);
 }

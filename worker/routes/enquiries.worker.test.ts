@@ -1,4 +1,5 @@
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
+import { compactId } from "#contract/item-address";
 import { beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
 import { ENQUIRY_FIELD_ERRORS, ENQUIRY_LIMITS } from "#contract/enquiries";
 import { writeSetting } from "../data/site-settings";
@@ -304,7 +305,9 @@ describe("the dealer's email", () => {
         to: "dealer@example.com",
         replyTo: { email: "ada@example.com", name: "Ada Collector" },
         subject: "Enquiry about Mills Black Cherry from Ada Collector",
-        text: expect.stringContaining(`Price: $1,250\nItem page: http://localhost/for-sale/slots/${forSale.id}`),
+        text: expect.stringContaining(
+          `Price: $1,250\nItem page: http://localhost/for-sale/slots/mills-black-cherry-${compactId(String(forSale.id))}`,
+        ),
       },
     ]);
   });

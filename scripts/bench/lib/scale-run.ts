@@ -15,6 +15,7 @@ import { startStack } from "../../launcher/stack.ts";
 import { stepLimits } from "./step-limits.ts";
 import { waitForPageText } from "./wait-for-page.ts";
 import { cpuMsBetween, sampleWorkerdCpu } from "./workerd-cpu.ts";
+import { itemPagePath } from "#contract/item-address";
 import { parseStepLog, type StepLog } from "#contract/step-log";
 import { DEFAULT_STEP_SUBREQUESTS } from "#contract/step-subrequests";
 import type { AdminClient } from "../../lib/admin-client.ts";
@@ -83,7 +84,6 @@ export async function scaleRun(items: number, log: (line: string) => void, budge
       if (!res.ok) throw new Error(`GET /api/collection/slots/for-sale: ${res.status} ${await res.text()}`);
       const item = ((await res.json()) as { items: { id: string; title: string }[] }).items[0];
       if (!item) throw new Error("no slot machine for sale to edit");
-      const page = `${stack.url}/gallery/slots/${item.id}`;
 
       const viaEdit = async (label: string, afterEdit: () => Promise<unknown>) => {
         await stack.hook.idle();
@@ -91,6 +91,8 @@ export async function scaleRun(items: number, log: (line: string) => void, budge
         const since = performance.now();
         await editTitle(notion, item.id, title);
         await afterEdit();
+        // The edited title is the page's new address; until the rebuild writes it, the worker's 404 page answers there.
+        const page = `${stack.url}${itemPagePath("gallery", { id: item.id, category: "slots", title })}`;
         const seconds = await waitForPageText(page, `>${title}</h1>`, since);
         // The page is live once published; its build reports after the worker's reload.
         await stack.hook.idle();

@@ -62,9 +62,9 @@ export async function pagerSlots(page: Page, position: "top" | "bottom"): Promis
   return texts(page, `[data-testid="pager-${position}"] > :is([data-testid^="pager-page-"], span)`);
 }
 
-/** HTTP status of a path on the served site. */
+/** HTTP status of a path on the served site (a redirect's own, not followed). */
 export async function statusOf(path: string): Promise<number> {
-  const res = await fetch(`${BASE_URL}${path}`);
+  const res = await fetch(`${BASE_URL}${path}`, { redirect: "manual" });
   await res.body?.cancel();
   return res.status;
 }

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import type { Page } from "playwright-core";
+import { itemPagePath, type ItemSection } from "#contract/item-address";
 import type { DemoDatabase, DemoValue } from "#workspace/demo/types";
 import type { Span } from "../../../scripts/notion-server/workspace.ts";
 import { BASE_URL, VIEWPORTS } from "./browser";
@@ -53,12 +54,12 @@ export async function seriousAxeViolations(page: Page): Promise<AxeFinding[]> {
     .map((v) => ({ id: v.id, impact: v.impact ?? "", help: v.help, targets: v.nodes.map((n) => n.target.join(" ")) }));
 }
 
-/** The id of the first item a listing view of the running API returns. */
-export async function firstItemId(category: string, view: "gallery" | "for-sale"): Promise<string> {
+/** The page (in `view`) of the first item a listing view of the running API returns. */
+export async function firstItemPath(category: string, view: ItemSection): Promise<string> {
   const res = await fetch(`${BASE_URL}/api/collection/${category}/${view}?page=1&limit=2`);
-  const items = ((await res.json()) as { items: { id: string }[] }).items;
+  const items = ((await res.json()) as { items: { id: string; category: string; title: string | null }[] }).items;
   if (!items[0]) throw new Error(`no ${view} item in ${category}`);
-  return items[0].id;
+  return itemPagePath(view, items[0]);
 }
 
 /** The properties of the demo workspace row whose title property `keyProperty` equals `key`. */

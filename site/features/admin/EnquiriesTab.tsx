@@ -1,6 +1,7 @@
 import { useStore } from "@nanostores/react";
 import { useEffect } from "react";
 import { ENQUIRY_STATUSES, FLAGGED_ENQUIRY_DAYS, type Enquiry, type EnquiryStatus } from "#contract/enquiries";
+import { itemPagePath } from "#contract/item-address";
 import Pager from "../../lib/ui/Pager";
 import {
   $deletingEnquiries,
@@ -48,7 +49,7 @@ function EnquiryCard({ enquiry, marking, selected }: CardProps) {
             data-testid="enquiry-select"
           />
           <a
-            href={`/for-sale/${enquiry.category}/${enquiry.itemId}`}
+            href={itemPagePath("for-sale", { id: enquiry.itemId, category: enquiry.category, title: enquiry.itemTitle })}
             className="font-bold break-words text-oxblood-700 underline"
             data-testid="enquiry-item"
           >

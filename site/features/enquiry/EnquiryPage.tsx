@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { prefilledMessage } from "#contract/enquiries";
+import { itemPagePath } from "#contract/item-address";
 import type { SiteItem } from "../../lib/normalize";
 import type { PriceFormat } from "#contract/price-format";
 import { formatItemPrice } from "../../lib/price";
@@ -52,7 +53,7 @@ export default function EnquiryPage({ format }: { format: PriceFormat }) {
   const { item, category, itemId } = state;
   const title = item.title ?? "Untitled item";
   const price = formatItemPrice(item.price, format);
-  const itemHref = `/for-sale/${category}/${item.id}`;
+  const itemHref = itemPagePath("for-sale", item);
   return (
     <section className={CARD} aria-labelledby="enquiry-item" data-testid="enquiry-page">
       <p id="enquiry-item" className="text-lg">

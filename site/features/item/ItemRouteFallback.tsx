@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { prefilledMessage } from "#contract/enquiries";
+import { itemPagePath } from "#contract/item-address";
 import type { PriceFormat } from "#contract/price-format";
 import { itemImages } from "../../lib/images";
 import { ITEM_NOT_FOUND_TEXT, fetchItem, itemErrorMessage } from "./item-fetch";
@@ -48,6 +49,9 @@ export default function ItemRouteFallback({ pageTitle, format }: Props) {
     fetchItem("", route.category, route.id, { signal: abort.signal }).then(
       (item) => {
         setState({ phase: "loaded", route, item });
+        // An outdated slug (the worker redirects those, but not when it could not look the item up): the item's own address.
+        const path = itemPagePath(route.sourcePage, item);
+        if (path !== location.pathname) history.replaceState(history.state, "", `${path}${location.search}${location.hash}`);
         describePage(pageTitle, itemPageTitle(item, route.sourcePage), itemMetaDescription(item));
       },
       (error: unknown) => {

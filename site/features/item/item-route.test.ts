@@ -3,22 +3,29 @@ import { describe, expect, it } from "vitest";
 import { BACK_LINK_SCRIPT, backHref, parseItemRoute, type SourcePage } from "./item-route";
 
 describe("item route", () => {
-  it("takes gallery and for-sale item addresses of known categories apart", () => {
-    expect(parseItemRoute("/gallery/slots/abc-123")).toEqual({ sourcePage: "gallery", category: "slots", id: "abc-123" });
-    expect(parseItemRoute("/for-sale/trade-stimulators/x%20y/")).toEqual({
+  it("takes gallery and for-sale item addresses of known categories apart, the id from the end of the last segment", () => {
+    const id = "0f0e0d0c-0b0a-4908-8706-050403020100";
+    expect(parseItemRoute("/gallery/slots/mills-hi-top-0f0e0d0c0b0a49088706050403020100")).toEqual({
+      sourcePage: "gallery",
+      category: "slots",
+      id,
+    });
+    expect(parseItemRoute("/for-sale/trade-stimulators/0f0e0d0c0b0a49088706050403020100/")).toEqual({
       sourcePage: "for-sale",
       category: "trade-stimulators",
-      id: "x y",
+      id,
     });
+    expect(parseItemRoute(`/gallery/toys/${id}`)).toEqual({ sourcePage: "gallery", category: "toys", id });
   });
 
   it("refuses unknown categories, other sections, listings and deeper paths", () => {
     for (const path of [
-      "/gallery/robots/1",
-      "/shop/slots/1",
+      "/gallery/robots/0f0e0d0c0b0a49088706050403020100",
+      "/shop/slots/0f0e0d0c0b0a49088706050403020100",
       "/gallery/slots",
-      "/gallery/slots/1/2",
-      "/slots/1",
+      "/gallery/slots/0f0e0d0c0b0a49088706050403020100/2",
+      "/slots/0f0e0d0c0b0a49088706050403020100",
+      "/gallery/slots/mills-hi-top",
       "/gallery/slots/%E0%A4%A",
       "/no-such-page/at-all",
     ]) {

@@ -1,27 +1,23 @@
 import { findCategory, isCategoryId, type CategoryId } from "#contract/categories";
+import { parseItemAddress, type ItemSection } from "#contract/item-address";
 import { parsePage } from "../../lib/pagination";
 
 /** Which section an item page belongs to. */
-export type SourcePage = "gallery" | "for-sale";
+export type SourcePage = ItemSection;
 
-/** An item detail address taken apart. */
+/** An item detail address taken apart: its section, category and the Notion id (dashed) its last segment ends in. */
 export type ItemRoute = { sourcePage: SourcePage; category: CategoryId; id: string };
 
 const ITEM_PATH = /^\/(gallery|for-sale)\/([^/]+)\/([^/]+)\/?$/;
 
-/** `/gallery/{known category}/{id}` or `/for-sale/{known category}/{id}` taken apart; null for any other path. */
+/** `/{gallery|for-sale}/{known category}/{slug}-{id}` (or a bare id) taken apart; null for any other path. */
 export function parseItemRoute(pathname: string): ItemRoute | null {
   const match = ITEM_PATH.exec(pathname);
   if (!match) return null;
-  const [, sourcePage, category, rawId] = match;
-  if (category === undefined || rawId === undefined || !isCategoryId(category)) return null;
-  let id: string;
-  try {
-    id = decodeURIComponent(rawId);
-  } catch {
-    return null;
-  }
-  return id.trim() ? { sourcePage: sourcePage as SourcePage, category, id } : null;
+  const [, sourcePage, category, segment] = match;
+  if (category === undefined || segment === undefined || !isCategoryId(category)) return null;
+  const address = parseItemAddress(segment);
+  return address ? { sourcePage: sourcePage as SourcePage, category, id: address.id } : null;
 }
 
 /** The Back target: the listing named by `from` (for-sale, otherwise gallery; this page's own when absent) at the `page` query value. */

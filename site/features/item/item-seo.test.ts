@@ -47,10 +47,16 @@ describe("item page title and description", () => {
 });
 
 describe("one address per item", () => {
-  it("is the for-sale page while the item is for sale, else the gallery page, the id escaped", () => {
-    expect(canonicalItemPath(testItem({ id: "1a2b", category: "slots", forSale: true }))).toBe("/for-sale/slots/1a2b");
-    expect(canonicalItemPath(testItem({ id: "1a2b", category: "slots", forSale: false }))).toBe("/gallery/slots/1a2b");
-    expect(canonicalItemPath(testItem({ id: "a/b?c", category: "toys" }))).toBe("/gallery/toys/a%2Fb%3Fc");
+  it("is the for-sale page while the item is for sale, else the gallery page, at its slug and id", () => {
+    const id = "0f0e0d0c-0b0a-4908-8706-050403020100";
+    const title = "Mills Hi-Top 1931";
+    expect(canonicalItemPath(testItem({ id, title, category: "slots", forSale: true }))).toBe(
+      "/for-sale/slots/mills-hi-top-1931-0f0e0d0c0b0a49088706050403020100",
+    );
+    expect(canonicalItemPath(testItem({ id, title, category: "slots", forSale: false }))).toBe(
+      "/gallery/slots/mills-hi-top-1931-0f0e0d0c0b0a49088706050403020100",
+    );
+    expect(canonicalItemPath(testItem({ id, title: null, category: "toys" }))).toBe("/gallery/toys/0f0e0d0c0b0a49088706050403020100");
   });
 });
 

@@ -6,7 +6,7 @@ import ItemCard from "./ItemCard";
 import Pager from "../../lib/ui/Pager";
 
 const item = testItem({
-  id: "abc",
+  id: "0f0e0d0c-0b0a-4908-8706-050403020100",
   category: "slots",
   title: "Mills Castle Front",
   year: 1933,
@@ -17,9 +17,9 @@ const item = testItem({
 });
 
 describe("item card", () => {
-  it("links to the detail page with the listing page and shows a whole-dollar price badge for sale", () => {
+  it("links to the detail page at its slug and id with the listing page, and shows a whole-dollar price badge for sale", () => {
     const html = renderToString(<ItemCard item={item} sourcePage="for-sale" page={3} showPrice format={USD} eager={false} />);
-    expect(html).toContain('href="/for-sale/slots/abc?page=3"');
+    expect(html).toContain('href="/for-sale/slots/mills-castle-front-0f0e0d0c0b0a49088706050403020100?page=3"');
     expect(html).toContain("$4,250");
     expect(html).toContain(" (1933)");
     expect(html).toContain("View Details");
@@ -73,7 +73,7 @@ describe("item card", () => {
 
   it("has no price badge in the gallery", () => {
     const html = renderToString(<ItemCard item={item} sourcePage="gallery" page={1} showPrice={false} format={USD} eager />);
-    expect(html).toContain('href="/gallery/slots/abc?page=1"');
+    expect(html).toContain('href="/gallery/slots/mills-castle-front-0f0e0d0c0b0a49088706050403020100?page=1"');
     expect(html).not.toContain("price-badge");
   });
 });

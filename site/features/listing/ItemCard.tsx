@@ -20,13 +20,7 @@ type Props = {
 /** A listing card: image, title with year, manufacturer, 4-line description, price badge (for sale), View Details. */
 export default function ItemCard({ item, sourcePage, page, showPrice, format, eager, href, excerpt }: Props) {
   return (
-    <ItemCardFrame
-      item={item}
-      href={href ?? itemHref(sourcePage, item.category, item.id, page)}
-      showPrice={showPrice}
-      format={format}
-      eager={eager}
-    >
+    <ItemCardFrame item={item} href={href ?? itemHref(sourcePage, item, page)} showPrice={showPrice} format={format} eager={eager}>
       {excerpt ??
         (item.description && (
           <p

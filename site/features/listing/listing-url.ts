@@ -1,5 +1,6 @@
 import type { CategoryId } from "#contract/categories";
 import { API_PATHS } from "#contract/api-paths";
+import { itemPagePath, type ItemSection } from "#contract/item-address";
 import type { ListingView } from "#contract/listing";
 import { filterParams, type Filters } from "./filter-model";
 
@@ -11,9 +12,9 @@ export function listingPath(category: CategoryId, view: ListingView, page: numbe
   return `${base}?${params}`;
 }
 
-/** Where an item card leads: /{gallery|for-sale}/{category}/{id}?page={n}. */
-export function itemHref(sourcePage: "gallery" | "for-sale", category: string, id: string, page: number): string {
-  return `/${sourcePage}/${category}/${encodeURIComponent(id)}?page=${page}`;
+/** Where an item card leads: /{gallery|for-sale}/{category}/{slug}-{id}?page={n}. */
+export function itemHref(sourcePage: ItemSection, item: { id: string; category: string; title: string | null }, page: number): string {
+  return `${itemPagePath(sourcePage, item)}?page=${page}`;
 }
 
 /** The address of listing page `page` relative to the current one, keeping the other query values of `search`: `?category=slots&page=2`. */

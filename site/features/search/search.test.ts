@@ -4,8 +4,11 @@ import { hitHref, resultCountText } from "./search";
 
 describe("search results", () => {
   it("links a hit to /for-sale when for sale, else to /gallery", () => {
-    expect(hitHref({ category: "slots", id: "a-b", forSale: true })).toBe("/for-sale/slots/a-b");
-    expect(hitHref({ category: "toys", id: "c", forSale: false })).toBe("/gallery/toys/c");
+    const id = "1a2b3c4d-5e6f-4a8b-9c0d-1e2f3a4b5c6d";
+    expect(hitHref({ category: "slots", id, title: "Mills Castle Front 5¢", forSale: true })).toBe(
+      "/for-sale/slots/mills-castle-front-5-1a2b3c4d5e6f4a8b9c0d1e2f3a4b5c6d",
+    );
+    expect(hitHref({ category: "toys", id, title: null, forSale: false })).toBe("/gallery/toys/1a2b3c4d5e6f4a8b9c0d1e2f3a4b5c6d");
   });
 
   it("words the count for the live region", () => {

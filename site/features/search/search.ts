@@ -1,6 +1,8 @@
+import { itemPagePath } from "#contract/item-address";
+
 /** The item page a hit leads to: for sale under /for-sale, otherwise the gallery. */
-export function hitHref(hit: { category: string; id: string; forSale: boolean }): string {
-  return `/${hit.forSale ? "for-sale" : "gallery"}/${hit.category}/${encodeURIComponent(hit.id)}`;
+export function hitHref(hit: { category: string; id: string; title: string | null; forSale: boolean }): string {
+  return itemPagePath(hit.forSale ? "for-sale" : "gallery", hit);
 }
 
 /** The live region's sentence for a finished search. */

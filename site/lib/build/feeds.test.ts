@@ -98,7 +98,7 @@ describe("the news feed (/rss.xml)", () => {
 describe("the for-sale feed (/for-sale/rss.xml)", () => {
   const item = (n: number, fields: Record<string, unknown> = {}) =>
     testItem({
-      id: `item-${n}`,
+      id: `0000000${n}-0000-4000-8000-000000000000`,
       category: "slots",
       title: `Slot ${n}`,
       manufacturer: "Mills",
@@ -130,7 +130,7 @@ describe("the for-sale feed (/for-sale/rss.xml)", () => {
     const feed = expectRss2(parse(xml));
     expect(feed.map((i) => text(i, "title"))).toEqual([feedText(HOSTILE), "Slot 3", "Slot 1"]);
     const slot3 = feed[1]!;
-    expect(text(slot3, "link")).toBe("https://shop.example/for-sale/slots/item-3");
+    expect(text(slot3, "link")).toBe("https://shop.example/for-sale/slots/slot-3-00000003000040008000000000000000");
     expect(text(slot3, "description")).toBe("Slot Machines, Mills, 1933. Price: $3,000.");
     expect(text(slot3, "category")).toBe("Slot Machines");
     expect(text(slot3, "pubDate")).toBe("Mon, 03 Feb 2025 00:00:00 GMT");

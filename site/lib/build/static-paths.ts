@@ -1,4 +1,5 @@
 import { CATEGORY_IDS, type CategoryId } from "#contract/categories";
+import { itemAddress } from "#contract/item-address";
 import type { ListingView } from "#contract/listing";
 import type { SiteItem } from "../normalize";
 import type { PageId } from "../page-defaults";
@@ -19,8 +20,15 @@ function shellKey(): Promise<string> {
   return shellDigest;
 }
 
-/** A getStaticPaths entry of an item page: the item travels as a prop (no request per page), keyed by what the page shows. */
-export type ItemPath = { params: { category: CategoryId; id: string }; props: { category: CategoryId; item: SiteItem }; cacheKey: string };
+/**
+ * A getStaticPaths entry of an item page at `{slug}-{id}` (`item`), the item travelling as a prop (no request per page),
+ * keyed by what the page shows.
+ */
+export type ItemPath = {
+  params: { category: CategoryId; item: string };
+  props: { category: CategoryId; item: SiteItem };
+  cacheKey: string;
+};
 
 /** The item pages of a source page: every item (gallery) or the items for sale (for sale) of every category. */
 export async function itemPaths(source: "gallery" | "for-sale"): Promise<ItemPath[]> {
@@ -28,7 +36,7 @@ export async function itemPaths(source: "gallery" | "for-sale"): Promise<ItemPat
   const perCategory = await Promise.all(
     CATEGORY_IDS.map(async (category) =>
       (await allItems(category, source === "for-sale" ? "for-sale" : "all")).map((item) => ({
-        params: { category, id: item.id },
+        params: { category, item: itemAddress(item) },
         props: { category, item },
         cacheKey: itemPageKey(shell, item),
       })),

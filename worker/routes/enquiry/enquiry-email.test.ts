@@ -31,7 +31,7 @@ describe("the dealer's enquiry email", () => {
       text: [
         "New enquiry about: Mills Black Cherry 5¢",
         "Price: $1,250",
-        "Item page: https://coin-op.example/for-sale/slots/0badf00d-0000-4000-8000-000000000000",
+        "Item page: https://coin-op.example/for-sale/slots/mills-black-cherry-5-0badf00d000040008000000000000000",
         "",
         "Name: Zoë Collector",
         "Email: zoe@example.com",
@@ -56,6 +56,7 @@ describe("the dealer's enquiry email", () => {
   it("says when the item has no price or is no longer for sale, and when no phone was given", () => {
     const { text } = enquiryEmail(enquiry({ price: null, forSale: false, phone: null }), ROUTE, DEFAULT_PRICE_FORMAT);
     expect(text).toContain("Price: Not for sale (no longer marked for sale)");
+    expect(text).toContain("Item page: https://coin-op.example/gallery/slots/mills-black-cherry-5-0badf00d000040008000000000000000");
     expect(text).toContain("Phone: not given");
   });
 

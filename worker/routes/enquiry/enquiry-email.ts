@@ -5,6 +5,7 @@
  */
 import type { CategoryId } from "#contract/categories";
 import { ENQUIRY_WINDOW_MS } from "#contract/enquiries";
+import { itemPagePath } from "#contract/item-address";
 import { itemPriceText, type PriceFormat } from "#contract/price-format";
 
 /** What the email tells: the stored enquiry and the item as D1 holds it. */
@@ -57,7 +58,7 @@ function sentAt(iso: string, locale: string): string {
 
 /** The email's text: item, link, the visitor's details and message, and where the enquiry is listed. */
 function enquiryText(data: EnquiryEmailData, origin: string, format: PriceFormat): string {
-  const link = `${origin}/for-sale/${data.category}/${data.itemId}`;
+  const link = `${origin}${itemPagePath(data.forSale ? "for-sale" : "gallery", { id: data.itemId, category: data.category, title: data.itemTitle })}`;
   return [
     `New enquiry about: ${data.itemTitle}`,
     `Price: ${itemPriceText(data.price, format)}${data.forSale ? "" : " (no longer marked for sale)"}`,
