@@ -1,6 +1,7 @@
 import { Marked } from "marked";
+import { markdownDirectives } from "./markdown-directives";
 
-const marked = new Marked({ gfm: true, breaks: false, async: false });
+const marked = new Marked({ gfm: true, breaks: false, async: false }, markdownDirectives);
 
 // Pages own the h1: a post's top heading level becomes h2 and the others keep their relative depth (max h6).
 function shiftHeadings(markdown: string): ReturnType<typeof marked.lexer> {
@@ -14,7 +15,10 @@ function shiftHeadings(markdown: string): ReturnType<typeof marked.lexer> {
   return tokens;
 }
 
-/** Markdown to HTML, headings starting at h2, raw HTML passed through: sanitise the result before it reaches a page. */
+/**
+ * Markdown to HTML, headings starting at h2, the directives of Notion's blocks rendered (markdown-directives.ts), raw
+ * HTML passed through: sanitise the result before it reaches a page.
+ */
 export function renderMarkdown(markdown: string): string {
   return marked.parser(shiftHeadings(markdown));
 }

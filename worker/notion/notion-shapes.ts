@@ -85,18 +85,24 @@ export const NotionPage = z.looseObject({
   properties: z.record(z.string(), NotionPropertyValue).optional(),
 });
 
-/** Member of a block of a type Markdown renders (text, code, to-do, image...). */
+/** Member of a block of a type Markdown renders (text, code, to-do, callout, table row, image, video, link...). */
 const BlockContent = z.looseObject({
   rich_text: z.array(NotionRichTextPieceSchema).optional(),
   caption: z.array(NotionRichTextPieceSchema).optional(),
   language: z.string().optional(),
   checked: z.boolean().optional(),
   list_start_index: z.number().optional(),
+  color: z.string().optional(),
+  icon: z.looseObject({ type: z.string(), emoji: z.string().optional() }).nullish(),
+  url: z.string().optional(),
+  has_column_header: z.boolean().optional(),
+  has_row_header: z.boolean().optional(),
+  cells: z.array(z.array(NotionRichTextPieceSchema)).optional(),
   type: z.string().optional(),
   file: Url.optional(),
   external: Url.optional(),
 });
-const RENDERED_BLOCKS = [...BLOCKS_WITH_RENDERED_CHILDREN, "code", "divider", "image"];
+const RENDERED_BLOCKS = [...BLOCKS_WITH_RENDERED_CHILDREN, "code", "divider", "image", "table_row", "bookmark", "embed", "video"];
 
 /** A block as the children list and block retrieval return it. */
 export const NotionBlock = tagged(

@@ -37,4 +37,5 @@ export const BLOCKS_WITH_RENDERED_CHILDREN = new Set([
   "toggle",
   "column_list",
   "column",
+  "table",
 ]);

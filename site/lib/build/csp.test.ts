@@ -24,7 +24,7 @@ describe("contentSecurityPolicy", () => {
   it("allows our own scripts and the given hashes (each once, sorted), frames nothing and no plugins", () => {
     const policy = contentSecurityPolicy([sha("b"), sha("a"), sha("b")]);
     expect(policy).toBe(
-      `default-src 'self'; script-src 'self' ${[sha("a"), sha("b")].sort().join(" ")}; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob: https:; font-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'`,
+      `default-src 'self'; script-src 'self' ${[sha("a"), sha("b")].sort().join(" ")}; frame-src https://www.youtube-nocookie.com https://player.vimeo.com; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob: https:; font-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'`,
     );
     expect(policy).not.toContain("unsafe-eval");
     expect(policy.split("; ").find((d) => d.startsWith("script-src"))).not.toContain("unsafe-inline");
@@ -34,7 +34,7 @@ describe("contentSecurityPolicy", () => {
   it("lets Turnstile's script and frame load from its origin only when the site is built with a Turnstile key", () => {
     const directives = contentSecurityPolicy([sha("a")], { turnstile: true }).split("; ");
     expect(directives).toContain(`script-src 'self' https://challenges.cloudflare.com ${sha("a")}`);
-    expect(directives).toContain("frame-src https://challenges.cloudflare.com");
+    expect(directives).toContain("frame-src https://www.youtube-nocookie.com https://player.vimeo.com https://challenges.cloudflare.com");
     expect(directives).toContain("form-action 'self'");
     expect(directives).toContain("connect-src 'self'");
   });

@@ -1,5 +1,6 @@
 /** The site's Content-Security-Policy: our own scripts only (files from the site, inline ones by their SHA-256). */
 import { createHash } from "node:crypto";
+import { VIDEO_FRAME_ORIGINS } from "../video-embed.ts";
 
 const SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi;
 const JS_TYPES = new Set(["", "module", "text/javascript", "application/javascript"]);
@@ -35,8 +36,9 @@ export function loadsAnalyticsBeacon(html: string): boolean {
 
 /**
  * The policy for every page: scripts from the site or with one of `scriptHashes`; styles and images may be inline or
- * (images) from any https host, as Notion's external files are; nothing may frame a page, and no plugin, base or form
- * target elsewhere (forms post to the site's own /api). With `turnstile`, Turnstile's script and frame may load from its
+ * (images) from any https host, as Notion's external files are; frames only from YouTube's and Vimeo's
+ * privacy-enhanced players (a body's video, once pressed); nothing may frame a page, and no plugin, base or form target
+ * elsewhere (forms post to the site's own /api). With `turnstile`, Turnstile's script and frame may load from its
  * origin; with `analytics`, the Web Analytics beacon may load and report.
  */
 export function contentSecurityPolicy(scriptHashes: Iterable<string>, options: { turnstile?: boolean; analytics?: boolean } = {}): string {
@@ -46,7 +48,7 @@ export function contentSecurityPolicy(scriptHashes: Iterable<string>, options: {
   return [
     "default-src 'self'",
     `script-src 'self'${turnstile}${beacon}${scripts.map((h) => ` ${h}`).join("")}`,
-    ...(options.turnstile ? [`frame-src ${TURNSTILE_ORIGIN}`] : []),
+    `frame-src ${VIDEO_FRAME_ORIGINS.join(" ")}${turnstile}`,
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob: https:",
     "font-src 'self' data:",

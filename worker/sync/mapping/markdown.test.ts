@@ -99,10 +99,16 @@ describe("blocksToMarkdown", () => {
     expect(md(node("code", { rich_text: [t("x")], language: "c++\n```evil" }))).toBe("```c++evil\nx\n```");
   });
 
-  it("renders images: Notion-hosted through the site URL, external unchanged, with escaped captions", () => {
+  it("renders images: Notion-hosted through the site URL, external unchanged, the caption as escaped alternative text and as the title shown", () => {
     expect(
-      md(node("image", { type: "file", file: { url: "https://files.example/ws/f1/pic.png?X-Amz=1" }, caption: [t("Front [view]")] })),
-    ).toBe("![Front \\[view\\]](/media/notion/f1/pic.png)");
+      md(
+        node("image", {
+          type: "file",
+          file: { url: "https://files.example/ws/f1/pic.png?X-Amz=1" },
+          caption: [t('Front [view] "castle"')],
+        }),
+      ),
+    ).toBe('![Front \\[view\\] "castle"](/media/notion/f1/pic.png "Front [view] \\"castle\\"")');
     expect(md(node("image", { type: "external", external: { url: "https://img.example.com/a b.jpg" }, caption: [] }))).toBe(
       "![](https://img.example.com/a%20b.jpg)",
     );
@@ -110,7 +116,13 @@ describe("blocksToMarkdown", () => {
 
   it("skips unsupported blocks", () => {
     expect(
-      md(p(t("a")), node("table", { table_width: 2 }), node("child_page", { title: "x" }), node("embed", { url: "https://x" }), p(t("b"))),
+      md(
+        p(t("a")),
+        node("table", { table_width: 2 }),
+        node("child_page", { title: "x" }),
+        node("embed", { url: "javascript:x" }),
+        p(t("b")),
+      ),
     ).toBe("a\n\nb");
   });
 
@@ -119,9 +131,11 @@ describe("blocksToMarkdown", () => {
       p(t("<script>alert(1)</script> **not bold** [x](javascript:alert(1)) # not a heading")),
       p(t("# also not")),
       p(t("- not a list\n1. nor this\n===")),
+      p(t(":::toggle not a toggle\n::video https://youtu.be/dQw4w9WgXcQ nor a video")),
     );
     expect(out).toBe(
-      "\\<script\\>alert\\(1\\)\\</script\\> \\*\\*not bold\\*\\* \\[x\\]\\(javascript:alert\\(1\\)\\) \\# not a heading\n\n\\# also not\n\n\\- not a list\\\n1\\. nor this\\\n\\===",
+      "\\<script\\>alert\\(1\\)\\</script\\> \\*\\*not bold\\*\\* \\[x\\]\\(javascript:alert\\(1\\)\\) \\# not a heading\n\n\\# also not\n\n\\- not a list\\\n1\\. nor this\\\n\\===\n\n" +
+        "\\:::toggle not a toggle\\\n\\::video https://youtu.be/dQw4w9WgXcQ nor a video",
     );
   });
 
@@ -165,10 +179,102 @@ describe("blocksToMarkdown", () => {
     ).toBe("a b c [d](javascript%26#58;alert%281%29) [e](/s?a=1&b=2)");
   });
 
-  it("renders toggles and callouts with their children", () => {
+  it("renders toggles as toggle containers, their summary on the fence line and their children inside", () => {
+    expect(md(node("toggle", { rich_text: [t("More "), t("details", { bold: true }), t("\nhere")] }, [p(t("hidden"))]))).toBe(
+      ":::toggle More **details** here\n\nhidden\n\n:::",
+    );
+    expect(md(node("toggle", { rich_text: [] }, [p(t("untitled"))]))).toBe(":::toggle\n\nuntitled\n\n:::");
+    expect(md(node("toggle", { rich_text: [] }))).toBeNull();
+  });
+
+  it("renders callouts with their colour and emoji, their text first and their children after", () => {
     expect(
-      md(node("toggle", { rich_text: [t("More")] }, [p(t("hidden"))]), node("callout", { rich_text: [t("Note")] }, [p(t("inside"))])),
-    ).toBe("More\n\nhidden\n\n> Note\n>\n> inside");
+      md(
+        node("callout", { rich_text: [t("Note")], color: "yellow_background", icon: { type: "emoji", emoji: "💡" } }, [p(t("inside"))]),
+        node("callout", { rich_text: [t("Plain")], color: "default", icon: { type: "external", external: { url: "https://x/i.png" } } }),
+        node("callout", { rich_text: [t("Odd")], color: "red; x" }),
+      ),
+    ).toBe(
+      ":::callout yellow_background 💡\n\nNote\n\ninside\n\n:::\n\n:::callout default\n\nPlain\n\n:::\n\n:::callout default\n\nOdd\n\n:::",
+    );
+  });
+
+  it("renders a column list as columns, and fences each container longer than any inside it", () => {
+    const out = md(
+      node("column_list", {}, [
+        node("column", {}, [p(t("Left")), node("toggle", { rich_text: [t("Open")] }, [p(t("deep"))])]),
+        node("column", {}, [p(t("Right"))]),
+        node("column", {}, []),
+      ]),
+    );
+    expect(out).toBe(
+      [
+        ":::::columns",
+        "",
+        "::::column",
+        "",
+        "Left",
+        "",
+        ":::toggle Open",
+        "",
+        "deep",
+        "",
+        ":::",
+        "",
+        "::::",
+        "",
+        ":::column",
+        "",
+        "Right",
+        "",
+        ":::",
+        "",
+        ":::::",
+      ].join("\n"),
+    );
+    // One column holding something is just its blocks.
+    expect(md(node("column_list", {}, [node("column", {}, [p(t("Only"))]), node("column", {}, [])]))).toBe("Only");
+  });
+
+  it("renders tables as GFM tables: the header row when Notion has one (else an empty one), a header column in a row-headers container", () => {
+    const row = (...cells: ReturnType<typeof t>[][]) => node("table_row", { cells });
+    const rows = [row([t("Model")], [t("Year")]), row([t("Castle | Front")], [t("1933", { bold: true })]), row([t("Blue\nFront")], [])];
+    expect(md(node("table", { table_width: 2, has_column_header: true, has_row_header: false }, rows))).toBe(
+      "| Model | Year |\n| --- | --- |\n| Castle \\| Front | **1933** |\n| Blue<br>Front |  |",
+    );
+    expect(md(node("table", { table_width: 2, has_column_header: false, has_row_header: true }, rows.slice(0, 1)))).toBe(
+      ":::table row-headers\n\n|  |  |\n| --- | --- |\n| Model | Year |\n\n:::",
+    );
+    expect(md(node("table", { table_width: 1 }, [row([t("a|b", { code: true })])]))).toBe("|  |\n| --- |\n| `a\\|b` |");
+    expect(md(node("table", { table_width: 2 }, []))).toBeNull();
+  });
+
+  it("renders bookmarks, embeds and linked videos as one-line directives with their caption; drops unsafe and uploaded ones", () => {
+    const dropped: string[] = [];
+    const out = blocksToMarkdown(
+      [
+        node("bookmark", {
+          url: "https://www.coin-op.example/history",
+          caption: [t("A "), t("history", { italic: true }), t("\nof slots")],
+        }),
+        node("embed", { url: "https://vimeo.com/76979871", caption: [] }),
+        node("video", { type: "external", external: { url: "https://www.youtube.com/watch?v=dQw4w9WgXcQ" }, caption: [t("Restoration")] }),
+        node("video", { type: "file", file: { url: "https://files.example/ws/v.mp4" }, caption: [] }),
+        node("bookmark", { url: "javascript:alert(1)", caption: [] }),
+        node("embed", { url: "https://maps.example/x y", caption: [] }),
+      ],
+      site,
+      (type) => dropped.push(type),
+    );
+    expect(out).toBe(
+      [
+        "::bookmark https://www.coin-op.example/history A *history* of slots",
+        "::embed https://vimeo.com/76979871",
+        "::video https://www.youtube.com/watch?v=dQw4w9WgXcQ Restoration",
+        "::embed https://maps.example/x%20y",
+      ].join("\n\n"),
+    );
+    expect(dropped).toEqual(["video"]);
   });
 
   it("names each block type it leaves out, nested ones too, and none it renders", () => {
@@ -176,16 +282,16 @@ describe("blocksToMarkdown", () => {
     const body = blocksToMarkdown(
       [
         p(t("Intro")),
-        node("embed", { url: "https://x.example" }),
-        node("toggle", { rich_text: [t("More")] }, [node("table", { table_width: 2 }), p(t("Inside"))]),
+        node("pdf", { type: "external", external: { url: "https://x.example/a.pdf" } }),
+        node("toggle", { rich_text: [t("More")] }, [node("audio", {}), p(t("Inside"))]),
         node("divider", {}),
         node("child_database", { title: "Parts" }),
       ],
       site,
       (type) => dropped.push(type),
     );
-    expect(body).toBe("Intro\n\nMore\n\nInside\n\n---");
-    expect(dropped).toEqual(["embed", "table", "child_database"]);
+    expect(body).toBe(":::toggle More\n\nInside\n\n:::".replace(/^/, "Intro\n\n") + "\n\n---");
+    expect(dropped).toEqual(["pdf", "audio", "child_database"]);
   });
 
   it("does not count an empty paragraph or an image without a usable URL as left out", () => {

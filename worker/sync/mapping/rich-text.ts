@@ -29,11 +29,11 @@ function storedPiece(piece: NotionRichTextPiece): StoredRichTextPiece {
   };
 }
 
-/** Backslash-escapes everything Markdown or HTML could read as syntax, so Notion text renders as typed. */
+/** Backslash-escapes everything Markdown, HTML or the site's directives (`::`, `:::`) could read as syntax, so Notion text renders as typed. */
 export function escapeMarkdown(text: string): string {
   return text
     .replace(/[\\`*_[\]()<>#!|~&]/g, "\\$&")
-    .replace(/^(\s*)([-+=])/gm, "$1\\$2")
+    .replace(/^(\s*)([-+=:])/gm, "$1\\$2")
     .replace(/^(\s*\d+)\./gm, "$1\\.");
 }
 
