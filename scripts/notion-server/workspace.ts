@@ -65,13 +65,24 @@ export type SimpleValue = string | number | boolean | null | string[] | Span[] |
 /** Page body blocks in a compact form. */
 export type BlockSpec =
   | { type: "paragraph" | "heading_1" | "heading_2" | "heading_3" | "quote"; text: Rich; children?: BlockSpec[] }
-  | { type: "bulleted_list_item" | "numbered_list_item"; text: Rich; children?: BlockSpec[] }
+  | { type: "bulleted_list_item" | "numbered_list_item" | "toggle"; text: Rich; children?: BlockSpec[] }
+  | { type: "callout"; text: Rich; emoji?: string; color?: string; children?: BlockSpec[] }
+  | { type: "column_list"; children: ColumnSpec[] }
+  | ColumnSpec
+  | { type: "table"; width: number; columnHeader?: boolean; rowHeader?: boolean; children: TableRowSpec[] }
+  | TableRowSpec
   | { type: "code"; text: string; language?: string }
   | { type: "divider" }
   | { type: "image"; file: FileSpec; caption?: Rich }
-  | { type: "embed"; url: string; caption?: Rich }
+  | { type: "embed" | "bookmark" | "video"; url: string; caption?: Rich }
   | { type: "child_database"; title: string }
   | { type: "child_page"; title: string };
+
+/** A column of a column list: its blocks. */
+export type ColumnSpec = { type: "column"; children: BlockSpec[] };
+
+/** A row of a table: one rich text per cell. */
+export type TableRowSpec = { type: "table_row"; cells: Rich[] };
 
 /** A page (a database row): property values by property name, optional body. */
 export type PageSpec = {

@@ -29,7 +29,25 @@ function content(block: StoredBlock, ctx: ShapeContext): object {
     case "bulleted_list_item":
     case "numbered_list_item":
     case "quote":
+    case "toggle":
       return { rich_text: richText(spec.text), color: "default" };
+    case "callout":
+      return {
+        rich_text: richText(spec.text),
+        icon: spec.emoji ? { type: "emoji", emoji: spec.emoji } : null,
+        color: spec.color ?? "gray_background",
+      };
+    case "column_list":
+    case "column":
+      return {};
+    case "table":
+      return { table_width: spec.width, has_column_header: spec.columnHeader ?? false, has_row_header: spec.rowHeader ?? false };
+    case "table_row":
+      return { cells: spec.cells.map((cell) => richText(cell)) };
+    case "bookmark":
+      return { caption: richText(spec.caption), url: spec.url };
+    case "video":
+      return { caption: richText(spec.caption), type: "external", external: { url: spec.url } };
     case "heading_1":
     case "heading_2":
     case "heading_3":
