@@ -11,6 +11,22 @@ export const quote = (text: Rich): DemoBlock => ({ type: "quote", text });
 export const code = (text: string, language = "plain text"): DemoBlock => ({ type: "code", text, language });
 export const divider = (): DemoBlock => ({ type: "divider" });
 export const image = (file: DemoFile, caption?: Rich): DemoBlock => ({ type: "image", file, caption });
+export const toggle = (text: Rich, children: DemoBlock[]): DemoBlock => ({ type: "toggle", text, children });
+export const callout = (text: Rich, emoji: string, color = "gray_background"): DemoBlock => ({ type: "callout", text, emoji, color });
+export const columns = (...cols: DemoBlock[][]): DemoBlock => ({
+  type: "column_list",
+  children: cols.map((children) => ({ type: "column", children })),
+});
+/** A table; the first row is its header row. */
+export const table = (...rows: Rich[][]): DemoBlock => ({
+  type: "table",
+  width: rows[0]?.length ?? 0,
+  columnHeader: true,
+  children: rows.map((cells) => ({ type: "table_row", cells })),
+});
+export const bookmark = (url: string, caption?: Rich): DemoBlock => ({ type: "bookmark", url, caption });
+export const video = (url: string, caption?: Rich): DemoBlock => ({ type: "video", url, caption });
+export const embed = (url: string, caption?: Rich): DemoBlock => ({ type: "embed", url, caption });
 
 /** Span shorthands for rich text. */
 export const t = (text: string, style: Omit<Span, "text"> = {}): Span => ({ text, ...style });

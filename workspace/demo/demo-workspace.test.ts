@@ -155,9 +155,14 @@ describe("demo workspace contract", () => {
       ).toBe(true);
     const types = new Set(posts.flatMap((p) => flatten(p.body ?? [])).map((b) => b.type));
     expect([...types].sort()).toEqual([
+      "bookmark",
       "bulleted_list_item",
+      "callout",
       "code",
+      "column",
+      "column_list",
       "divider",
+      "embed",
       "heading_1",
       "heading_2",
       "heading_3",
@@ -165,6 +170,8 @@ describe("demo workspace contract", () => {
       "numbered_list_item",
       "paragraph",
       "quote",
+      "toggle",
+      "video",
     ]);
     const images = posts
       .flatMap((p) => flatten(p.body ?? []))

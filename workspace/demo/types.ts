@@ -23,10 +23,22 @@ export type DemoValue = string | number | boolean | null | string[] | Span[] | D
 /** Page body blocks in a compact form. */
 export type DemoBlock =
   | { type: "paragraph" | "heading_1" | "heading_2" | "heading_3" | "quote"; text: Rich; children?: DemoBlock[] }
-  | { type: "bulleted_list_item" | "numbered_list_item"; text: Rich; children?: DemoBlock[] }
+  | { type: "bulleted_list_item" | "numbered_list_item" | "toggle"; text: Rich; children?: DemoBlock[] }
+  | { type: "callout"; text: Rich; emoji?: string; color?: string; children?: DemoBlock[] }
+  | { type: "column_list"; children: DemoColumn[] }
+  | DemoColumn
+  | { type: "table"; width: number; columnHeader?: boolean; rowHeader?: boolean; children: DemoTableRow[] }
+  | DemoTableRow
   | { type: "code"; text: string; language?: string }
   | { type: "divider" }
-  | { type: "image"; file: DemoFile; caption?: Rich };
+  | { type: "image"; file: DemoFile; caption?: Rich }
+  | { type: "embed" | "bookmark" | "video"; url: string; caption?: Rich };
+
+/** A column of a column list: its blocks. */
+type DemoColumn = { type: "column"; children: DemoBlock[] };
+
+/** A row of a table: one rich text per cell. */
+type DemoTableRow = { type: "table_row"; cells: Rich[] };
 
 /** A page (a database row): property values by property name, optional body. */
 export type DemoPage = {

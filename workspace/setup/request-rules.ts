@@ -131,7 +131,10 @@ export function bodyProblems(blocks: readonly unknown[], depth = 0): ValueProble
   return blocks.flatMap((block) => {
     if (!isObj(block) || typeof block.type !== "string") return [];
     const content = block[block.type];
-    const own = isObj(content) ? [...richTextProblems(content.rich_text), ...richTextProblems(content.caption)] : [];
+    const cells = isObj(content) && Array.isArray(content.cells) ? content.cells : [];
+    const own = isObj(content)
+      ? [...richTextProblems(content.rich_text), ...richTextProblems(content.caption), ...cells.flatMap(richTextProblems)]
+      : [];
     const children = childrenOf(block);
     if (children.length === 0) return own;
     // A page's blocks are level 0: their children are the first nested level, theirs the second.

@@ -84,9 +84,33 @@ async function requestBlock(block: DemoBlock, upload: UploadImage): Promise<Obj>
       const { name: _name, ...file } = await requestFile(block.file, upload);
       return { type: "image", image: { ...file, caption: richText(block.caption) } };
     }
+    case "embed":
+    case "bookmark":
+      return { type: block.type, [block.type]: { url: block.url, caption: richText(block.caption) } };
+    case "video":
+      return { type: "video", video: { type: "external", external: { url: block.url }, caption: richText(block.caption) } };
+    case "table":
+      return {
+        type: "table",
+        table: {
+          table_width: block.width,
+          has_column_header: block.columnHeader ?? false,
+          has_row_header: block.rowHeader ?? false,
+          children: await requestBlocks(block.children, upload),
+        },
+      };
+    case "table_row":
+      return { type: "table_row", table_row: { cells: block.cells.map((cell) => richText(cell)) } };
+    case "column_list":
+    case "column":
+      return { type: block.type, [block.type]: { children: await requestBlocks(block.children, upload) } };
     default: {
       const children = "children" in block && block.children?.length ? { children: await requestBlocks(block.children, upload) } : {};
-      return { type: block.type, [block.type]: { rich_text: richText(block.text), ...children } };
+      const callout =
+        block.type === "callout"
+          ? { ...(block.emoji ? { icon: { type: "emoji", emoji: block.emoji } } : {}), ...(block.color ? { color: block.color } : {}) }
+          : {};
+      return { type: block.type, [block.type]: { rich_text: richText(block.text), ...callout, ...children } };
     }
   }
 }

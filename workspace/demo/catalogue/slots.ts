@@ -1,4 +1,4 @@
-import { b, external, h2, i, li, link, p, t } from "../blocks.ts";
+import { b, callout, external, h2, i, li, link, p, t, table, toggle } from "../blocks.ts";
 import type { Item } from "./item.ts";
 
 /** Slot machines: upright bell machines from the 1920s to the 1960s. */
@@ -37,6 +37,14 @@ export const SLOTS: Item[] = [
       p([t("Stripped to bare metal, the castle casting was "), b("re-plated"), t(" and the cabinet rebuilt from quarter-sawn oak.")]),
       li("New reel strips and award card"),
       li("Escalator and payout slide rebuilt"),
+      table(
+        ["Part", "Work done"],
+        ["Castle casting", "Stripped and re-plated"],
+        ["Cabinet", [b("Rebuilt"), t(" in quarter-sawn oak")]],
+        ["Reels", "Re-stripped"],
+      ),
+      toggle("What the restoration did not change", [p("The serial number plate, the coin head and the lock are original and untouched.")]),
+      callout("Crated and shipped insured anywhere in the USA.", "🚚"),
     ],
   },
   {

@@ -1,4 +1,26 @@
-import { b, code, divider, h1, h2, h3, hosted, i, image, li, link, ol, p, quote, t } from "../blocks.ts";
+import {
+  b,
+  bookmark,
+  callout,
+  code,
+  columns,
+  divider,
+  embed,
+  h1,
+  h2,
+  h3,
+  hosted,
+  i,
+  image,
+  li,
+  link,
+  ol,
+  p,
+  quote,
+  t,
+  toggle,
+  video,
+} from "../blocks.ts";
 import { layoutProperties } from "../schemas.ts";
 import type { DemoDatabase, DemoPage, DemoValue } from "../types.ts";
 import type { PostSection } from "#contract/categories";
@@ -103,6 +125,11 @@ export const POSTS: DemoDatabase = {
         image(hosted("detail-back-door.png"), "Rebuilt back door and lock"),
         h3("Typical turnaround"),
         p([t("Eight to twelve weeks, depending on parts. "), b("Prices start at $1,200"), t(" for a mechanical bell.")]),
+        columns(
+          [h3("You bring"), p("The machine, whatever its state, and any parts that came with it.")],
+          [h3("You get back"), p("A machine that plays, pays and locks out as it did new, with photographs of every stage.")],
+        ),
+        toggle("Do you restore machines that are not coin-operated?", [p("Jukeboxes and scales, yes; pinball machines, no.")]),
       ],
       { Image: [hosted("part-gears.png")] },
     ),
@@ -121,6 +148,10 @@ export const POSTS: DemoDatabase = {
         p("We will be at the Chicagoland Show in April and the Pasadena show in May with a dozen restored machines."),
         divider(),
         p([t("Ask for a show discount on anything in the "), link("for-sale list", "/for-sale"), t(".")]),
+        video("https://www.youtube.com/watch?v=aqz-KE-bpKQ", "Last year's show floor"),
+        bookmark("https://chicagoland-show.example/", "The Chicagoland Show's own site"),
+        embed("https://www.openstreetmap.org/#map=12/41.8781/-87.6298", "Where the show is held"),
+        callout([t("Doors open at "), b("9 a.m."), t(" both days.")], "📅", "yellow_background"),
       ],
       { Image: [hosted("ad-clock.png")] },
     ),
