@@ -100,7 +100,7 @@ describe("GET /api/admin/sync-runs", () => {
   });
 
   it("keeps the unsupported blocks' total when it lists only the first 200 entries", async () => {
-    const unsupported = Array.from({ length: 205 }, (_, i) => ({ pageId: `p${i}`, type: "embed", count: 2 }));
+    const unsupported = Array.from({ length: 205 }, (_, i) => ({ pageId: `p${i}`, type: "child_page", count: 2 }));
     const id = await startRun(env.DB, "table", "notion_blog_posts", "manual");
     await finishRun(env.DB, id, { ok: true, message: "Synced", counts: { added: 0, changed: 0, removed: 0, filesCopied: 0, unsupported } });
     const [run] = await runs();

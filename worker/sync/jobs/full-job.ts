@@ -3,6 +3,7 @@ import type { RunTrigger } from "#contract/sync-runs";
 import { finishRun, startRun, type RunCounts } from "../../data/sync-runs";
 import { afterSync } from "../publish/after-sync";
 import { BODIES_PER_RUN, BODIES_PER_STEP, backfillBodies } from "./body-backfill";
+import { REREAD_BODIES_PER_RUN, rereadBodies } from "./body-reread";
 import { notionRun } from "../../notion/client";
 import { forEachLimit } from "../../notion/concurrency";
 import { duplicateMessage, lookUp } from "../../notion/find-databases";
@@ -70,6 +71,7 @@ export async function fullJob(steps: SyncSteps, trigger: RunTrigger, reason?: st
         };
       }
     });
+    requests += await rereadQueuedBodies(steps);
     const synced = tables.filter((t) => t.ok);
     const rows = synced.reduce((n, t) => n + (t.rows ?? 0), 0);
     const success = synced.length === tables.length;
@@ -160,6 +162,35 @@ async function fillBodies(steps: SyncSteps, entry: RegistryEntry): Promise<numbe
     });
     requests += batch.requests;
     if (batch.filled < BODIES_PER_STEP) break;
+  }
+  return requests;
+}
+
+/**
+ * The one-off re-read of bodies an older renderer wrote, after the tables and before the rebuild that shows them: up
+ * to REREAD_BODIES_PER_RUN a run, in small steps; a failure (Notion down, a long Retry-After) leaves the rest for the
+ * next night. Returns the requests it took.
+ */
+async function rereadQueuedBodies(steps: SyncSteps): Promise<number> {
+  let requests = 0;
+  let reread = 0;
+  // Each step reads a few bodies, or takes a finished table off the queue.
+  for (let step = 0; reread < REREAD_BODIES_PER_RUN && step < REREAD_BODIES_PER_RUN / BODIES_PER_STEP + CONTRACT_DATABASES.length; step++) {
+    const batch = await steps.run(`bodies read again ${step}`, async ({ env, lock }) => {
+      try {
+        return await rereadBodies(env, lock);
+      } catch (err) {
+        logEvent(
+          "sync_bodies_reread_failed",
+          { error: upstreamMessage(err) ?? err, message: "page bodies not read again this time: the next full sync goes on" },
+          "warn",
+        );
+        return { reread: 0, requests: 0, more: false };
+      }
+    });
+    requests += batch.requests;
+    reread += batch.reread;
+    if (!batch.more) break;
   }
   return requests;
 }

@@ -67,8 +67,9 @@ describe("sync history", { timeout: 60_000 }, () => {
       properties: { Name: "Delta", Photos: [photo] },
       body: [
         { type: "paragraph", text: "Delta body" },
-        { type: "embed", url: "https://www.youtube.com/watch?v=x" },
         { type: "embed", url: "https://maps.example.com/shop" },
+        { type: "child_page", title: "Old notes" },
+        { type: "child_page", title: "Older notes" },
       ],
     });
     await probe([page(BRAVO, "Bravo edited", "2026-01-03T00:00:00.000Z"), page(CHARLIE, "Charlie", "2026-01-02T00:00:00.000Z"), delta]);
@@ -96,13 +97,13 @@ describe("sync history", { timeout: 60_000 }, () => {
       pagesChanged: 1,
       pagesRemoved: 1,
       filesCopied: 1,
-      unsupportedBlocks: [{ pageId: DELTA, pageTitle: "Delta", type: "embed", count: 2 }],
+      unsupportedBlocks: [{ pageId: DELTA, pageTitle: "Delta", type: "child_page", count: 2 }],
       unsupportedTotal: 2,
     });
     expect(Date.parse(latest!.finishedAt!)).toBeGreaterThanOrEqual(Date.parse(latest!.startedAt));
-    // The page still syncs: only the blocks are left out of its Markdown.
+    // The page still syncs: only the blocks are left out of its Markdown (an embed is shown, as a link).
     const row = await env.DB.prepare("SELECT body_md FROM notion_history_probe WHERE id = ?1").bind(DELTA).first<{ body_md: string }>();
-    expect(row?.body_md).toBe("Delta body");
+    expect(row?.body_md).toBe("Delta body\n\n::embed https://maps.example.com/shop");
   });
 
   it("records a failed table sync with its error and no counts", async () => {

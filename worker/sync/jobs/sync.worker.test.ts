@@ -153,7 +153,7 @@ describe("Notion sync against the demo workspace", { timeout: 60_000 }, () => {
     }
   });
 
-  it("stores post bodies as Markdown and leaves an empty body NULL", async () => {
+  it("stores post bodies as Markdown (toggles, columns, videos, bookmarks and callouts as the site's directives) and leaves an empty body NULL", async () => {
     const posts = await rows<{ title: string; body_md: string | null; content: string | null }>("Posts");
     const welcome = posts.find((p) => p.title === "Welcome to the workshop")!;
     expect(welcome.body_md).toContain("# Preserving gambling history one machine at a time");
@@ -163,8 +163,17 @@ describe("Notion sync against the demo workspace", { timeout: 60_000 }, () => {
     );
     expect(welcome.body_md).toContain("[our services](/services)");
     expect(welcome.body_md).toMatch(
-      /!\[A 1933 Mills Castle Front after restoration\]\(\/media\/notion\/[0-9a-f-]+\/slot-castle-front\.png\)/,
+      /!\[A 1933 Mills Castle Front after restoration\]\(\/media\/notion\/[0-9a-f-]+\/slot-castle-front\.png "A 1933 Mills Castle Front after restoration"\)/,
     );
+    const restoration = posts.find((p) => p.title === "Restoration")!;
+    expect(restoration.body_md).toContain(":::toggle Do you restore machines that are not coin-operated?\n\nJukeboxes and scales");
+    expect(restoration.body_md).toMatch(
+      /^::::columns\n\n:::column\n\n### You bring\n\n.+\n\n:::\n\n:::column\n\n### You get back\n\n.+\n\n:::\n\n::::$/m,
+    );
+    const show = posts.find((p) => p.title === "Spring show season")!;
+    expect(show.body_md).toContain("::video https://www.youtube.com/watch?v=aqz-KE-bpKQ Last year's show floor");
+    expect(show.body_md).toContain("::bookmark https://chicagoland-show.example/ The Chicagoland Show's own site");
+    expect(show.body_md).toContain(":::callout yellow_background 📅\n\nDoors open at **9 a.m.** both days.\n\n:::");
     const serial = posts.find((p) => p.title === "Reading a Mills serial number")!;
     expect(serial.body_md).toContain("```\nserial < 200000      -> before 1930\n");
     expect(serial.body_md).toContain("### Dating by serial");
