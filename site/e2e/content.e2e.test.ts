@@ -3,8 +3,8 @@ import type { Browser, Page } from "playwright-core";
 import { POSTS } from "#workspace/demo/content/posts";
 import { PAGE_DESCRIPTIONS, PAGE_HEADERS } from "#workspace/demo/content/site-content";
 import type { DemoPage } from "#workspace/demo/types";
-import { launch, open, screenshot, keptPage } from "./support/browser";
-import { demoRow, demoText, pageHtml, VIEWPORT_NAMES } from "./support/site-helpers";
+import { launch, open, screenshot, keptPage, VIEWPORTS } from "./support/browser";
+import { demoRow, demoText, pageHtml, seriousAxeViolations, VIEWPORT_NAMES } from "./support/site-helpers";
 
 const SECTIONS = [
   ["home", "/"],
@@ -159,6 +159,75 @@ describe("Markdown posts", () => {
     expect(await reader.getByText("this harmless-looking link").evaluate((el) => el.closest("a")?.getAttribute("href") ?? null)).toBeNull();
     expect(dialogs).toEqual([]);
     await screenshot(page, "content-hostile-markup-desktop");
+  });
+});
+
+describe("Notion blocks in posts", () => {
+  it("show toggles, captions, columns side by side on wide screens only, link cards and callouts; a video asks nothing of YouTube until pressed, then plays in its privacy-enhanced player within the CSP; axe-clean", async () => {
+    const context = await open(browser, "desktop");
+    await context.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { __csp: string[] }).__csp = seen;
+      document.addEventListener("securitypolicyviolation", (e) => seen.push(`${e.violatedDirective} ${e.blockedURI}`));
+    });
+    const external: string[] = [];
+    context.on("request", (request) => {
+      if (/youtube|vimeo|ytimg/.test(new URL(request.url()).hostname)) external.push(request.url());
+    });
+    // The player's page, answered here: the test needs no network, and the CSP is still the browser's to apply.
+    await context.route("https://www.youtube-nocookie.com/**", (route) =>
+      route.fulfill({ contentType: "text/html", body: "<p>player</p>" }),
+    );
+    const page = await context.newPage();
+
+    await page.goto("/services");
+    const restoration = page.getByTestId("post").filter({ hasText: "Full restoration" });
+    expect(await restoration.locator("figure figcaption").textContent()).toBe("Rebuilt back door and lock");
+    const toggle = restoration.locator("details.toggle");
+    expect(await toggle.locator("summary").textContent()).toBe("Do you restore machines that are not coin-operated?");
+    const answer = toggle.getByText("Jukeboxes and scales, yes; pinball machines, no.");
+    expect(await answer.isVisible()).toBe(false);
+    await toggle.locator("summary").click();
+    expect(await answer.isVisible()).toBe(true);
+    const columns = restoration.locator(".columns > .column");
+    expect(await columns.locator("h3").allTextContents()).toEqual(["You bring", "You get back"]);
+    const [left, right] = [(await columns.nth(0).boundingBox())!, (await columns.nth(1).boundingBox())!];
+    expect([Math.round(left.y) === Math.round(right.y), right.x > left.x + left.width]).toEqual([true, true]);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await page.setViewportSize(VIEWPORTS.mobile);
+    const [top, below] = [(await columns.nth(0).boundingBox())!, (await columns.nth(1).boundingBox())!];
+    expect([Math.round(top.x) === Math.round(below.x), below.y >= top.y + top.height]).toEqual([true, true]);
+    await page.setViewportSize(VIEWPORTS.desktop);
+
+    await page.goto("/news");
+    const show = page.getByTestId("post").filter({ hasText: "Where to find us" });
+    expect(squash(await show.locator(".callout[role=note]").textContent())).toBe("📅Doors open at 9 a.m. both days.");
+    // The bookmark and the map embed (no player of its own): link cards, each with its caption.
+    const cards = show.locator("figure.bookmark");
+    expect(await cards.locator("a.bookmark-card").evaluateAll((links) => links.map((a) => a.getAttribute("href")))).toEqual([
+      "https://chicagoland-show.example/",
+      "https://www.openstreetmap.org/#map=12/41.8781/-87.6298",
+    ]);
+    expect(await cards.locator("figcaption").allTextContents()).toEqual(["The Chicagoland Show's own site", "Where the show is held"]);
+    const play = show.getByRole("link", {
+      name: "Play video · YouTube : Last year's show floor. The player loads from YouTube when you press play.",
+    });
+    expect(await play.getAttribute("href")).toBe("https://www.youtube.com/watch?v=aqz-KE-bpKQ");
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    expect(await show.locator("iframe").count()).toBe(0);
+    expect(external).toEqual([]);
+    await play.click();
+    const frame = show.locator("iframe.video-frame");
+    expect(await frame.getAttribute("src")).toBe("https://www.youtube-nocookie.com/embed/aqz-KE-bpKQ?autoplay=1");
+    expect(await frame.getAttribute("title")).toBe("YouTube video: Last year's show floor");
+    await expect.poll(() => external).toEqual(["https://www.youtube-nocookie.com/embed/aqz-KE-bpKQ?autoplay=1"]);
+    expect(await frame.contentFrame().locator("p").textContent()).toBe("player");
+    // (The demo's external image comes from the local Notion server over plain http, which img-src refuses: not a frame.)
+    const violations = await page.evaluate(() => (window as unknown as { __csp: string[] }).__csp);
+    expect(violations.filter((v) => !v.startsWith("img-src "))).toEqual([]);
+    expect(new URL(page.url()).pathname).toBe("/news");
+    await screenshot(page, "content-video-playing-desktop");
+    await context.close();
   });
 });
 
