@@ -27,7 +27,8 @@ export type RereadStep = { reread: number; requests: number; more: boolean };
  * One step of the one-off re-read of bodies an older renderer wrote: the next `limit` pages (by id) of the first queued
  * table read again and stored with their search entries, the table's place kept, all in one batch fenced by the run's
  * lock; a table walked to its end (or not a catalogue table, or gone) leaves the queue. A page deleted in Notion
- * meanwhile is passed over (the next update's id scan removes its row). The caller holds the sync lock.
+ * meanwhile is passed over (the next update's id scan removes its row), and so is a held page's row or a draft's whose
+ * removal waits: its page may hold the dealer's unpublished edits. The caller holds the sync lock.
  */
 export async function rereadBodies(env: Env, lock: HeldLock, limit = BODIES_PER_STEP): Promise<RereadStep> {
   const queued = await nextBodyReread(env.DB);
@@ -35,7 +36,11 @@ export async function rereadBodies(env: Env, lock: HeldLock, limit = BODIES_PER_
   const entry = bodyWhenEdited(queued.tableName) ? await readEntry(env.DB, queued.tableName) : null;
   const table = quoteIdent(queued.tableName);
   const { results } = entry?.hasBody
-    ? await env.DB.prepare(`SELECT id FROM ${table} WHERE id > ?1 ORDER BY id LIMIT ?2`).bind(queued.afterId, limit).all<{ id: string }>()
+    ? await env.DB.prepare(
+        `SELECT id FROM ${table} WHERE id > ?1 AND id NOT IN (SELECT page_id FROM unpublished_pages WHERE table_name = ?3) ORDER BY id LIMIT ?2`,
+      )
+        .bind(queued.afterId, limit, queued.tableName)
+        .all<{ id: string }>()
     : { results: [] };
   if (!entry?.hasBody || results.length === 0) {
     await endBodyReread(env.DB, queued.tableName);

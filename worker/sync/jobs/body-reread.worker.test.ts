@@ -38,7 +38,7 @@ describe("the one-off re-read of bodies an older renderer wrote", { timeout: 120
   it("is queued by its migration for every table synced with bodies, and for none on a database that never synced", async () => {
     // This database was migrated before its first sync: nothing was queued.
     expect(await queue()).toEqual([]);
-    const migration = env.TEST_MIGRATIONS.find((m) => m.name === "0025_body_rereads.sql")!;
+    const migration = env.TEST_MIGRATIONS.find((m) => m.name === "0026_body_rereads.sql")!;
     await env.DB.batch(migration.queries.map((q) => env.DB.prepare(q)));
     const withBodies = (
       await env.DB.prepare("SELECT table_name FROM sync_tables WHERE has_body = 1 ORDER BY table_name").all<{ table_name: string }>()
@@ -98,6 +98,29 @@ describe("the one-off re-read of bodies an older renderer wrote", { timeout: 120
     expect(nextRow!.body_md).not.toBe("written by an older renderer");
     expect(await queue()).toEqual([{ table_name: SLOTS, after_id: next!.id }]);
     await env.DB.prepare("DELETE FROM body_rereads").run();
+  });
+
+  it("passes over a held page's row and a draft's whose removal waits, whose pages may hold unpublished edits", async () => {
+    await oldBodies(SLOTS);
+    const [held, draft] = await slots();
+    await env.DB.batch(
+      [
+        [held!.id, "held"],
+        [draft!.id, "draft"],
+      ].map(([id, state]) =>
+        env.DB.prepare("INSERT INTO unpublished_pages (table_name, page_id, state, run_id) VALUES (?1, ?2, ?3, 0)").bind(SLOTS, id, state),
+      ),
+    );
+    const lock = await acquireLock(env.DB, SYNC_LOCK);
+    try {
+      while ((await rereadBodies(env, lock, 4)).more);
+    } finally {
+      await lock.release();
+      await env.DB.prepare("DELETE FROM unpublished_pages WHERE table_name = ?1").bind(SLOTS).run();
+    }
+    const rows = await slots();
+    expect(rows.filter((s) => s.body_md === "written by an older renderer").map((s) => s.id)).toEqual([held!.id, draft!.id]);
+    expect(await queue()).toEqual([]);
   });
 
   it("runs in the nightly full sync, one list of blocks per body", async () => {
