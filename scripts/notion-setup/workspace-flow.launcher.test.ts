@@ -135,9 +135,11 @@ describe("a dealer's first run, from an empty Notion page and an empty D1, in th
       await stepsDone(page, 1);
       await reload(page);
       expect((await stepsDone(page, 1)).notion).toBe("Done");
-      expect(await step(page, "notion").getByTestId("first-run-step-summary").textContent()).toBe(
-        'The catalogue\'s page: "Antique Coin-Op".',
-      );
+      // The page's title arrives with the connection's answer, after the card's first paint (which names the page by id).
+      await step(page, "notion")
+        .getByTestId("first-run-step-summary")
+        .filter({ hasText: /^The catalogue's page: "Antique Coin-Op"\.$/ })
+        .waitFor({ timeout: 15_000 });
 
       // From here on everything written stays out of Notion's search, as a new database may for a while in Notion.
       notion.setSearchLag(3600);
