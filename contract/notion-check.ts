@@ -1,6 +1,7 @@
 import type { NotionCheckFinding } from "./admin-api.ts";
 import { NOTION_LAYOUT, type LayoutDatabase, type LayoutProperty } from "./notion-layout.ts";
 import { propKey, titleKey } from "./notion-names.ts";
+import { PROPERTY_TYPE_NAMES } from "./notion.ts";
 
 /** A property of a data source as Notion describes it: name, type, and its options when it is a select or multi-select. */
 export type SeenProperty = { name: string; type: string; options?: readonly string[] };
@@ -30,34 +31,9 @@ export function catalogueParent(databases: readonly { parentPageId: string | nul
   return best;
 }
 
-/** Notion's names for its property types, as its menus show them. */
-const NOTION_NAMES: Record<string, string> = {
-  title: "Title",
-  rich_text: "Text",
-  number: "Number",
-  checkbox: "Checkbox",
-  select: "Select",
-  multi_select: "Multi-select",
-  status: "Status",
-  date: "Date",
-  people: "Person",
-  files: "Files & media",
-  url: "URL",
-  email: "Email",
-  phone_number: "Phone",
-  formula: "Formula",
-  relation: "Relation",
-  rollup: "Rollup",
-  created_time: "Created time",
-  created_by: "Created by",
-  last_edited_time: "Last edited time",
-  last_edited_by: "Last edited by",
-  unique_id: "ID",
-};
-
 /** Notion's name for a property type (`rich_text` -> `Text`); an unknown type by its API name. */
 export function notionTypeName(type: string): string {
-  return NOTION_NAMES[type] ?? type.replace(/_/g, " ");
+  return (PROPERTY_TYPE_NAMES as Record<string, string>)[type] ?? type.replace(/_/g, " ");
 }
 
 /** A type in running text: lower case, but URL and ID stay capitals. */

@@ -1,4 +1,5 @@
 import { CATEGORIES, CONTENT_DATABASES, POST_SECTIONS, type CategoryId } from "./categories.ts";
+import type { NotionPropertyType } from "./notion.ts";
 
 /**
  * The Notion workspace the site reads, written once: every database, every property with the Notion types it may have,
@@ -7,7 +8,10 @@ import { CATEGORIES, CONTENT_DATABASES, POST_SECTIONS, type CategoryId } from ".
  */
 
 /** Notion property types the layout names. */
-export type LayoutType = "title" | "rich_text" | "number" | "checkbox" | "select" | "multi_select" | "files" | "url";
+export type LayoutType = Extract<
+  NotionPropertyType,
+  "title" | "rich_text" | "number" | "checkbox" | "select" | "multi_select" | "files" | "url"
+>;
 
 /** One property of a layout database. */
 export type LayoutProperty = {

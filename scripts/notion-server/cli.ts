@@ -4,11 +4,8 @@
  */
 import { parseArgs } from "node:util";
 import { demoNotion } from "../lib/demo-workspace.ts";
-import { seededId } from "./ids.ts";
 import { startNotionServer } from "./server.ts";
-
-/** The id of the empty workspace's one page (fixed, so instructions can name it). */
-const EMPTY_PAGE_ID = seededId("plain-page:Catalogue");
+import { emptyWorkspace } from "./workspace.ts";
 
 const { values } = parseArgs({
   options: {
@@ -29,12 +26,7 @@ if (rps !== null && !(rps > 0)) {
   console.error(`--rps ${values.rps} must be a positive number`);
   process.exit(1);
 }
-const empty = {
-  id: seededId("workspace:empty"),
-  name: "Empty workspace",
-  databases: [],
-  pages: [{ id: EMPTY_PAGE_ID, title: "Catalogue" }],
-};
+const empty = emptyWorkspace("Catalogue");
 const server = await startNotionServer({
   port,
   host: values.host,
@@ -43,7 +35,8 @@ const server = await startNotionServer({
   ...(values.empty ? { workspace: empty } : demoNotion()),
 });
 console.log(`Notion ${values.empty ? "server with an empty workspace" : "demo server"} on ${server.url}`);
-if (values.empty) console.log(`one empty page, "Catalogue": ${EMPTY_PAGE_ID}`);
+// The page's id is fixed, so instructions can name it.
+if (values.empty) for (const page of empty.pages) console.log(`one empty page, "${page.title}": ${page.id}`);
 console.log(`token: ${server.token}${rps ? `, limited to ${rps} requests/s` : ""}; control API under ${server.url}/__control/`);
 const stop = () => server.close().then(() => process.exit(0));
 process.on("SIGINT", stop);

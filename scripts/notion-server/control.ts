@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { z } from "zod";
-import { PROPERTY_TYPES, type DatabaseSpec } from "./workspace.ts";
+import { DatabaseSpecSchema } from "./workspace.ts";
 import { parseJson, readBody, sendJson } from "./http.ts";
 import type { ServerState } from "./state.ts";
 import { addDatabase, addPlainPage, buildStore, removeDatabasesTitled } from "./store.ts";
@@ -32,13 +32,8 @@ const RateLimitBody = z.object({ requestsPerSecond: z.number().positive().nullab
 
 const SearchLagBody = z.object({ seconds: z.number().min(0) });
 
-const DatabaseBody = z.object({
-  id: z.string().uuid().optional(),
-  dataSourceId: z.string().uuid().optional(),
-  title: z.string().min(1),
-  description: z.string().optional(),
-  properties: z.record(z.string(), z.object({ type: z.enum(PROPERTY_TYPES) }).passthrough()),
-  pages: z.array(z.object({ id: z.string().uuid().optional(), properties: z.record(z.string(), z.unknown()) }).passthrough()).default([]),
+const DatabaseBody = DatabaseSpecSchema.extend({
+  pages: DatabaseSpecSchema.shape.pages.default([]),
   /** Deletes the databases already titled so first: the new one takes the title over instead of sharing it. */
   replace: z.boolean().default(false),
   /** The page it sits under (one `POST /__control/pages` made), listed among that page's child_database blocks. */
@@ -78,8 +73,7 @@ export async function handleControl(req: IncomingMessage, res: ServerResponse, u
         return sendJson(res, 200, { ok: true, seconds });
       }
       case "POST /__control/databases": {
-        const { replace, parent, ...body } = DatabaseBody.parse(parseJson(raw));
-        const spec = body as unknown as DatabaseSpec;
+        const { replace, parent, ...spec } = DatabaseBody.parse(parseJson(raw));
         if (parent && !state.store.plainPages.has(parent)) return sendJson(res, 404, { ok: false, error: `No page ${parent}` });
         if (replace) removeDatabasesTitled(state.store, spec.title);
         const db = addDatabase(state.store, spec);

@@ -1,6 +1,7 @@
 import type { Client } from "@notionhq/client";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startNotionServer, type NotionServer } from "./server.ts";
+import { emptyWorkspace } from "./workspace.ts";
 import { clientFor, createSlots as slotsUnder, dataSourcesByTitle, refusal, text } from "./test-client.ts";
 
 let server: NotionServer;
@@ -9,7 +10,7 @@ let parent: string;
 type AnyObj = Record<string, any>;
 
 beforeAll(async () => {
-  server = await startNotionServer({ workspace: { id: "5e7a0000-0000-4000-8000-000000000000", name: "empty", databases: [] } });
+  server = await startNotionServer({ workspace: emptyWorkspace() });
   notion = clientFor(server);
 });
 beforeEach(() => {

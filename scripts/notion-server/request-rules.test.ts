@@ -2,6 +2,7 @@ import type { Client } from "@notionhq/client";
 import { NOTION_VERSION } from "#contract/notion";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startNotionServer, type NotionServer } from "./server.ts";
+import { emptyWorkspace } from "./workspace.ts";
 import { clientFor, refusal, text } from "./test-client.ts";
 
 let server: NotionServer;
@@ -10,7 +11,7 @@ let parent: string;
 let dataSource: string;
 
 beforeAll(async () => {
-  server = await startNotionServer({ workspace: { id: "5e7a0000-0000-4000-8000-0000000000d1", name: "empty", databases: [] } });
+  server = await startNotionServer({ workspace: emptyWorkspace() });
   notion = clientFor(server);
 });
 beforeEach(async () => {
@@ -187,7 +188,7 @@ describe("the File Upload API's sizes", () => {
   // Notion's real sizes: some 80 MB go through the local server, which a loaded machine needs more than 5 s for.
   it("takes at most 20 MB in one part, sends a larger file in parts of 5 to 20 MB, and never more than the workspace's own limit, which the bot user reports", async () => {
     const limited = await startNotionServer({
-      workspace: { id: "5e7a0000-0000-4000-8000-0000000000d2", name: "paid", databases: [] },
+      workspace: emptyWorkspace(),
       maxFileUploadBytes: 30 * MIB,
     });
     const paid = clientFor(limited);

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { DatabaseSpec, Workspace } from "./workspace.ts";
+import { DatabaseSpecSchema, parseWorkspace, type DatabaseSpec, type Workspace } from "./workspace.ts";
 import { handleApi } from "./api.ts";
 import { handleControl } from "./control.ts";
 import type { Fault } from "./faults.ts";
@@ -13,12 +13,13 @@ import type { Stats } from "./stats.ts";
 import { addDatabase, addPlainPage } from "./store.ts";
 import { LOCAL_WEBHOOK_TOKEN, type SubscribeResult } from "./webhooks.ts";
 
-/** Options of the local Notion server; every one has a default (the workspace: an empty one, no images folder). */
+/** Options of the local Notion server: the workspace it serves, chosen by its caller; every other one has a default. */
 export type NotionServerOptions = {
+  /** What it serves (checked by `parseWorkspace`; `emptyWorkspace()` for none), restored by a reset. */
+  workspace: Workspace;
   port?: number;
   host?: string;
   token?: string;
-  workspace?: Workspace;
   /** Folder of the pictures the workspace's `image` files and `$SERVER/public/...` URLs name. */
   imagesDir?: string;
   /** The workspace's largest uploaded file (default 5 MiB); the bot user reports it as `max_file_upload_size_in_bytes`. */
@@ -49,14 +50,14 @@ export type NotionServer = {
   subscribeWebhook(url: string, token?: string): Promise<SubscribeResult>;
 };
 
-/** The workspace a server is given none: no database, no page. */
-const EMPTY_WORKSPACE: Workspace = { id: "5e7a0000-0000-4000-8000-0000000000ff", name: "Empty workspace", databases: [] };
-
-/** Starts a Notion-compatible server (API 2025-09-03) on `host:port` (default 127.0.0.1, a free port) serving `workspace`. */
-export async function startNotionServer(opts: NotionServerOptions = {}): Promise<NotionServer> {
+/**
+ * Starts a Notion-compatible server (API 2025-09-03) on `host:port` (default 127.0.0.1, a free port) serving
+ * `workspace`; rejects, naming what does not fit, a workspace outside the server's format.
+ */
+export async function startNotionServer(opts: NotionServerOptions): Promise<NotionServer> {
   const host = opts.host ?? "127.0.0.1";
   const state = createState({
-    workspace: opts.workspace ?? EMPTY_WORKSPACE,
+    workspace: parseWorkspace(opts.workspace),
     token: opts.token ?? "demo-token",
     requestsPerSecond: opts.requestsPerSecond ?? null,
     fileUrlTtlSeconds: opts.fileUrlTtlSeconds ?? 3600,
@@ -106,7 +107,7 @@ export async function startNotionServer(opts: NotionServerOptions = {}): Promise
     addPage: (title) =>
       addPlainPage(state.store, { id: randomUUID(), title }, { type: "workspace", workspace: true }, new Date().toISOString()).id,
     addDatabase: (spec) => {
-      const db = addDatabase(state.store, spec);
+      const db = addDatabase(state.store, DatabaseSpecSchema.parse(spec));
       return { id: db.id, dataSourceId: db.dataSourceId, pageIds: db.pages.map((p) => p.id) };
     },
   };

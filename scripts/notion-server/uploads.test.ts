@@ -5,6 +5,7 @@ import { NOTION_VERSION } from "#contract/notion";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_IMAGES_DIR } from "../lib/demo-workspace.ts";
 import { startNotionServer, type NotionServer } from "./server.ts";
+import { emptyWorkspace } from "./workspace.ts";
 import { clientFor, refusal } from "./test-client.ts";
 
 let server: NotionServer;
@@ -14,7 +15,7 @@ let png: Buffer;
 type AnyObj = Record<string, any>;
 
 beforeAll(async () => {
-  server = await startNotionServer({ workspace: { id: "5e7a0000-0000-4000-8000-000000000001", name: "empty", databases: [] } });
+  server = await startNotionServer({ workspace: emptyWorkspace() });
   notion = clientFor(server);
   png = await readFile(join(DEMO_IMAGES_DIR, "logo.png"));
   const parent = server.addPage("Catalogue");

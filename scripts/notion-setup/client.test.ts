@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startNotionServer, type NotionServer } from "../notion-server/server.ts";
+import { emptyWorkspace } from "../notion-server/workspace.ts";
 import { notionClient } from "./client.ts";
 
 let server: NotionServer;
 
 beforeAll(async () => {
-  server = await startNotionServer({ workspace: { id: "5e7a0000-0000-4000-8000-0000000000c4", name: "empty", databases: [] } });
+  server = await startNotionServer({ workspace: emptyWorkspace() });
 });
 afterAll(() => server.close());
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort } from "../lib/ports.ts";
 import { startNotionServer, type NotionServer } from "../notion-server/server.ts";
+import { emptyWorkspace } from "../notion-server/workspace.ts";
 import { runCheck } from "#workspace/setup/run-check";
 import { runSetup } from "#workspace/setup/run-setup";
 import { SetupError } from "#workspace/setup/setup-error";
@@ -12,7 +13,7 @@ import { explain } from "./errors.ts";
 let server: NotionServer;
 
 beforeAll(async () => {
-  server = await startNotionServer({ workspace: { id: "5e7a0000-0000-4000-8000-0000000000e1", name: "empty", databases: [] } });
+  server = await startNotionServer({ workspace: emptyWorkspace() });
 });
 afterAll(() => server.close());
 

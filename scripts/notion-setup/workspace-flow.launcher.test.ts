@@ -17,6 +17,7 @@ import { freePort } from "../lib/ports.ts";
 import { ROOT } from "../lib/quiet-env.ts";
 import { startStack, type Stack } from "../launcher/stack.ts";
 import { startNotionServer, type NotionServer } from "../notion-server/server.ts";
+import { emptyWorkspace } from "../notion-server/workspace.ts";
 import { notionClient } from "./client.ts";
 
 const NAME = `notion-setup-flow-${process.pid}`;
@@ -92,7 +93,7 @@ describe("a dealer's first run, from an empty Notion page and an empty D1, in th
       // An empty workspace holding one page shared with the integration: what a dealer starts from.
       notion = await startNotionServer({
         port: await freePort(),
-        workspace: { id: "5e7a0000-0000-4000-8000-00000000f10e", name: "dealer", databases: [] },
+        workspace: emptyWorkspace(),
       });
       const parent = notion.addPage("Antique Coin-Op");
       const client = notionClient({ token: notion.token, baseUrl: notion.url }, { requestsPerSecond: 0 });

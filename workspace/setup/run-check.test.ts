@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { NOTION_LAYOUT } from "#contract/notion-layout";
 import { readDemoImage } from "../../scripts/lib/demo-workspace.ts";
 import { startNotionServer, type NotionServer } from "../../scripts/notion-server/server.ts";
+import { emptyWorkspace } from "../../scripts/notion-server/workspace.ts";
 import { notionClient } from "../../scripts/notion-setup/client.ts";
 import { childDatabases } from "./parent-page.ts";
 import { runCheck } from "./run-check.ts";
@@ -14,7 +15,7 @@ let lines: string[];
 const out = (line: string) => lines.push(line);
 
 beforeAll(async () => {
-  server = await startNotionServer({ workspace: { id: "5e7a0000-0000-4000-8000-0000000000c1", name: "empty", databases: [] } });
+  server = await startNotionServer({ workspace: emptyWorkspace() });
   notion = notionClient({ token: server.token, baseUrl: server.url }, { requestsPerSecond: 0 });
 });
 beforeEach(() => {

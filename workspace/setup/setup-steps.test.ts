@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { NOTION_LAYOUT } from "#contract/notion-layout";
 import { readDemoImage } from "../../scripts/lib/demo-workspace.ts";
 import { startNotionServer, type NotionServer } from "../../scripts/notion-server/server.ts";
+import { emptyWorkspace } from "../../scripts/notion-server/workspace.ts";
 import { notionClient } from "../../scripts/notion-setup/client.ts";
 import { demoImagesIn } from "../demo/images.ts";
 import { loadDemoWorkspace } from "../demo/load.ts";
@@ -17,7 +18,7 @@ let server: NotionServer;
 let notion: Client;
 
 beforeAll(async () => {
-  server = await startNotionServer({ workspace: { id: "5e7a0000-0000-4000-8000-0000000000b7", name: "empty", databases: [] } });
+  server = await startNotionServer({ workspace: emptyWorkspace() });
   // No retries: a failure ends the step at once, as a workflow step that the engine then runs again.
   notion = notionClient({ token: server.token, baseUrl: server.url }, { requestsPerSecond: 0, maxRetries: 0 });
 });
