@@ -3,7 +3,7 @@ import { isMediaUrl, socialImageUrl } from "#contract/media-variants";
 /** What a page's `og:image` tags say: the image's address (site path or absolute), its alt text, and its size when known. */
 export type SocialImage = { url: string; alt: string; width?: number; height?: number };
 
-/** The site's default social card (drawn in code: `scripts/social-image.ts`), for pages whose image social sites cannot show. */
+/** The site's default social card (drawn in code: `scripts/pixel-art/social-image.ts`), for pages whose image social sites cannot show. */
 export const DEFAULT_SOCIAL_IMAGE = { url: "/images/social-default.png", width: 1200, height: 630 } as const;
 
 /** Synced files the worker can give a JPEG social copy of. */
