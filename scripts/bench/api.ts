@@ -5,7 +5,7 @@ import { signIn } from "../lib/admin-client.ts";
 import { checkNode } from "../lib/check-node.ts";
 import { freePort } from "../lib/ports.ts";
 import { fullSync } from "../lib/full-sync.ts";
-import { load, type LoadResult } from "../lib/load.ts";
+import { load, type LoadResult } from "./lib/load.ts";
 import { BENCH_PASSWORD, startBenchWorker } from "./lib/bench-worker.ts";
 import { generateCatalogueWorkspace } from "./lib/generate-workspace.ts";
 import { startNotionServer } from "../notion-server/server.ts";

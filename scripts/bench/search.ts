@@ -8,7 +8,7 @@ import { signIn } from "../lib/admin-client.ts";
 import { checkNode } from "../lib/check-node.ts";
 import { freePort } from "../lib/ports.ts";
 import { fullSync } from "../lib/full-sync.ts";
-import { load, loadPaths, type LoadResult } from "../lib/load.ts";
+import { load, loadPaths, type LoadResult } from "./lib/load.ts";
 import { commonestWord, worstSearch } from "./lib/worst-search.ts";
 import { BENCH_PASSWORD, startBenchWorker } from "./lib/bench-worker.ts";
 import { CATEGORY_IDS } from "#contract/categories";

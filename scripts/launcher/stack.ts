@@ -1,6 +1,5 @@
 import type { NotionParent } from "#contract/admin-api";
 import { ADMIN_PATHS, hideWebhookSecret } from "#contract/api-paths";
-import { unlessAborted } from "./abort.ts";
 import { assertWorkerAccepts } from "./admin-password.ts";
 import { signIn, type AdminClient } from "../lib/admin-client.ts";
 import { buildSite, type BuildReport, type Publish } from "../lib/build-site.ts";
@@ -163,4 +162,18 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     await stop();
     throw error;
   }
+}
+
+/**
+ * Settles as `work` does, or rejects with the abort reason as soon as `signal` aborts. The work itself goes on until it
+ * fails on its own (e.g. its requests once the server they talk to is stopped); its outcome is then ignored.
+ */
+function unlessAborted<T>(work: Promise<T>, signal?: AbortSignal): Promise<T> {
+  if (!signal) return work;
+  return new Promise((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    if (signal.aborted) onAbort();
+    else signal.addEventListener("abort", onAbort, { once: true });
+    work.then(resolve, reject).finally(() => signal.removeEventListener("abort", onAbort));
+  });
 }

@@ -1,5 +1,6 @@
 import { readdirSync, rmSync, statSync } from "node:fs";
 import { resolve } from "node:path";
+import { z } from "zod";
 import { loadDemoWorkspace } from "#workspace/demo/load";
 import { generateCatalogueWorkspace } from "./generate-workspace.ts";
 import { CATALOGUE_TITLES } from "#workspace/demo/schemas";
@@ -12,10 +13,9 @@ import { freePort } from "../../lib/ports.ts";
 import { ROOT } from "../../lib/quiet-env.ts";
 import { REQUESTS_PER_SECOND, type ScaleResult } from "./scale-report.ts";
 import { startStack } from "../../launcher/stack.ts";
-import { stepLimits } from "./step-limits.ts";
-import { waitForPageText } from "./wait-for-page.ts";
 import { cpuMsBetween, sampleWorkerdCpu } from "./workerd-cpu.ts";
 import { itemPagePath } from "#contract/item-address";
+import { NOTION_VERSION } from "#contract/notion";
 import { parseStepLog, type StepLog } from "#contract/step-log";
 import { DEFAULT_STEP_SUBREQUESTS } from "#contract/step-subrequests";
 import type { AdminClient } from "../../lib/admin-client.ts";
@@ -27,10 +27,11 @@ export function scaleWorkspace(items: number) {
   return { ...generated, databases: [...generated.databases, ...loadDemoWorkspace().databases.filter((d) => !titles.has(d.title))] };
 }
 
+/** Gives the page `id` (a catalogue item) the title `title` through the Notion API, as the dealer would edit it. */
 export async function editTitle(notion: NotionServer, id: string, title: string): Promise<void> {
   const res = await fetch(`${notion.url}/v1/pages/${id}`, {
     method: "PATCH",
-    headers: { Authorization: `Bearer ${notion.token}`, "Notion-Version": "2025-09-03", "Content-Type": "application/json" },
+    headers: { Authorization: `Bearer ${notion.token}`, "Notion-Version": NOTION_VERSION, "Content-Type": "application/json" },
     body: JSON.stringify({ properties: { Title: { title: [{ type: "text", text: { content: title } }] } } }),
   });
   if (!res.ok) throw new Error(`Notion PATCH ${id}: ${res.status} ${await res.text()}`);
@@ -163,4 +164,40 @@ function mostStepCpu(steps: StepLog[], samples: ReturnType<ReturnType<typeof sam
   if (most)
     log(`bench: ${steps.length} workflow steps; the most CPU, ${most.ms.toFixed(0)} ms, in run ${most.step.runId}'s "${most.step.name}"`);
   return most ? Math.round(most.ms) : null;
+}
+
+/**
+ * Polls `url` every `pollMs` until its body contains `text`, at most `limitMs`; returns the seconds since `since`
+ * (a performance.now() value). Throws naming the page when the text never shows.
+ */
+export async function waitForPageText(url: string, text: string, since: number, { limitMs = 600_000, pollMs = 200 } = {}): Promise<number> {
+  const deadline = Date.now() + limitMs;
+  while (Date.now() < deadline) {
+    const body = await fetch(url).then(
+      (res) => (res.ok ? res.text() : ""),
+      () => "",
+    );
+    if (body.includes(text)) return (performance.now() - since) / 1000;
+    await new Promise((resolve) => setTimeout(resolve, pollMs));
+  }
+  throw new Error(`${url} did not show "${text}" within ${limitMs / 1000} s`);
+}
+
+const RunsSchema = z.object({
+  runs: z.array(z.looseObject({ maxStepSubrequests: z.number().nullish(), maxStepMs: z.number().nullish() })),
+});
+
+/** The most subrequests and ms one invocation used across `runs` (fields `maxStepSubrequests`, `maxStepMs`); null when no run reports them. */
+export function maxStepLimits(body: unknown): { subrequests: number | null; ms: number | null } {
+  const { runs } = RunsSchema.parse(body);
+  const most = (values: (number | null | undefined)[]) => {
+    const known = values.filter((v): v is number => typeof v === "number");
+    return known.length ? Math.max(...known) : null;
+  };
+  return { subrequests: most(runs.map((r) => r.maxStepSubrequests)), ms: most(runs.map((r) => r.maxStepMs)) };
+}
+
+/** Reads the worker's sync history and returns maxStepLimits of every run kept. */
+async function stepLimits(admin: AdminClient): Promise<{ subrequests: number | null; ms: number | null }> {
+  return maxStepLimits(await admin.call("/api/admin/sync-runs"));
 }

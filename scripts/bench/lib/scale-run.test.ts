@@ -1,7 +1,7 @@
 import { createServer } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listenOnLoopback, type Listening } from "../../lib/listen.ts";
-import { waitForPageText } from "./wait-for-page.ts";
+import { maxStepLimits, waitForPageText } from "./scale-run.ts";
 
 let server: Listening;
 let requests = 0;
@@ -31,5 +31,24 @@ describe("waiting for a page to show an edit", () => {
     await expect(waitForPageText(server.url, "never there", performance.now(), { limitMs: 100, pollMs: 10 })).rejects.toThrow(
       `${server.url} did not show "never there" within 0.1 s`,
     );
+  });
+});
+
+describe("the most one invocation used, from the sync history", () => {
+  it("takes the largest maxStepSubrequests and maxStepMs over the runs that report them", () => {
+    const runs = [
+      { kind: "full", maxStepSubrequests: 40, maxStepMs: 900 },
+      { kind: "table", maxStepSubrequests: 48, maxStepMs: null },
+      { kind: "schema" },
+    ];
+    expect(maxStepLimits({ runs })).toEqual({ subrequests: 48, ms: 900 });
+  });
+
+  it("says null (printed n/a) when no run reports them, rather than a number", () => {
+    expect(maxStepLimits({ runs: [{ kind: "full", message: "ok" }] })).toEqual({ subrequests: null, ms: null });
+  });
+
+  it("refuses an answer that is not a run list", () => {
+    expect(() => maxStepLimits({ error: "Sign in" })).toThrow();
   });
 });
