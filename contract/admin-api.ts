@@ -86,8 +86,8 @@ export const SyncTableBodySchema = z.object({
 export type SyncTableBody = z.infer<typeof SyncTableBodySchema>;
 
 /**
- * `POST /api/admin/notion-sync-table` and `POST /api/admin/notion-sync-all` answer (202) when the run started: the
- * spec's `success, message`, and the run to follow with `GET /api/admin/sync-runs/{runId}`.
+ * `POST /api/admin/notion-sync-table` and `POST /api/admin/notion-sync-all` answer (202) when the run started:
+ * `success`, `message`, and the run to follow with `GET /api/admin/sync-runs/{runId}`.
  */
 export const SyncStartedSchema = z.object({ success: z.literal(true), message: z.string(), runId: z.number() });
 
@@ -100,7 +100,7 @@ export const SyncRefusedSchema = z.object({ success: z.literal(false), message: 
 /** Answer (409) of the calls that start a sync run, when another sync runs. */
 type SyncRefused = z.infer<typeof SyncRefusedSchema>;
 
-/** Either answer of the calls that start a sync run, told apart by `success` as the spec's clients do. */
+/** Either answer of the calls that start a sync run, told apart by `success`. */
 export type SyncStartAnswer = SyncStarted | SyncRefused;
 
 /** `POST /api/admin/notion-removals/confirm` body: the table whose held removal the operator confirms. */

@@ -3,7 +3,7 @@
 /** Prefix of every API path. */
 export const API_PREFIX = "/api";
 
-/** Public API paths (spec section 4); collection, content and the like take `/{key}` segments after theirs. */
+/** Public API paths; collection, content and the like take `/{key}` segments after theirs. */
 export const API_PATHS = {
   health: "/api/health",
   content: "/api/content",

@@ -27,7 +27,7 @@ export const CATEGORIES = [
 /** A catalogue category id such as `slots`. */
 export type CategoryId = (typeof CATEGORIES)[number]["id"];
 
-/** Every category id, in the spec's default order of declaration. */
+/** Every category id, in the order `CATEGORIES` declares them. */
 export const CATEGORY_IDS = CATEGORIES.map((c) => c.id) as CategoryId[];
 
 /** The category record for an id, or undefined for an unknown id. */

@@ -1,4 +1,4 @@
-/** Listing views, sorts, page size and filter defaults of the collection endpoints (spec section 9). */
+/** Listing views, sorts, page size and filter defaults of the collection endpoints. */
 
 /** Listing views: plain (`/api/collection/{c}`), gallery, and for-sale. */
 export type ListingView = "all" | "gallery" | "for-sale";
@@ -22,7 +22,7 @@ export function sortsFor(view: ListingView): Sort[] {
   return SORTS.filter((s) => view === "for-sale" || !isPriceSort(s));
 }
 
-/** Items per listing page (spec: 2), also the page size when a query names none. */
+/** A listing page holds 2 items; also the page size when a query names none. */
 export const LISTING_PAGE_SIZE = 2;
 
 /** Year range of the filter panel when no item has a year, replaced by the data's range otherwise. */

@@ -29,7 +29,7 @@ export const ImageRecordSchema = z.object({ id: z.string(), imageUrl: text, altT
 /** An image record (Images database). */
 export type ImageRecord = z.infer<typeof ImageRecordSchema>;
 
-/** What the site accepts from the image endpoint: one record, or (the spec's other reading) a list searched by id. */
+/** What the site accepts from the image endpoint: one record, or a list of records searched by id. */
 export const ImageResponseSchema = z.union([z.array(ImageRecordSchema), ImageRecordSchema]);
 
 /** `GET /api/page-description/{section}`: the description's plain text and its pieces. */

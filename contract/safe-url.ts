@@ -1,4 +1,4 @@
-/** Link protocols Markdown may use (spec section 5); relative addresses are also allowed. */
+/** Link protocols Markdown may use; relative addresses are also allowed. */
 const ALLOWED_PROTOCOLS = ["http", "https", "irc", "ircs", "mailto", "xmpp"] as const;
 
 // Browsers ignore ASCII whitespace and control characters inside a scheme ("java\tscript:").

@@ -7,7 +7,7 @@ import { ROOT } from "./lib/quiet-env.ts";
 
 const KNIP = resolve(ROOT, "node_modules/knip/bin/knip.js");
 let fixture = "";
-// Each case runs the knip CLI once: about 1 s of CPU, but several seconds of wall time on a loaded 2-core machine.
+// Each case runs the knip CLI once, which on a busy machine takes longer than vitest's 5 s per test.
 const KNIP_MS = 60_000;
 
 afterEach(() => rmSync(fixture, { recursive: true, force: true }));

@@ -55,8 +55,8 @@ try {
     persistTo: state,
     assetsDir: assets,
     password: "browser-test-password",
-    // A sync's rebuild is built once a test waits for the site (site/e2e/support/stack.ts): most syncs in the tests are
-    // there for the admin panel, and each build and the reload publishing it costs about 10 CPU-seconds.
+    // A sync's rebuild is built only once a test waits for the site (site/e2e/support/stack.ts): most syncs in the tests
+    // are there for the admin panel, which needs no build and no reload.
     buildMode: "deferred",
     log: console.log,
     signal: interrupt.signal,

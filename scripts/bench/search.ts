@@ -148,7 +148,7 @@ async function worstAgainstPlain(admin: Awaited<ReturnType<typeof signIn>>): Pro
   const plainPath = searchPath({ q: plainWord });
   const plainProbe = await probe(plainPath);
   console.log(`plain search: q="${plainWord}" (one word, ${plainProbe.body.total} items), ${plainProbe.ms.toFixed(0)} ms alone`);
-  // Fewer connections than above: a cold search at 10,000 items takes tens of ms, and 50 queued would near autocannon's 10 s timeout.
+  // Fewer connections than above: cold searches of a large catalogue, 50 queued, would near autocannon's 10 s timeout.
   const plain = () => load("plain search, cold", worker.url + plainPath, WORST_CONNECTIONS, SECONDS);
   const worstRun = () => load("worst search, cold", worker.url + slowest.path, WORST_CONNECTIONS, SECONDS);
   const runs = [await plain(), await worstRun(), await worstRun(), await plain()] as const;

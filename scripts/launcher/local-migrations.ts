@@ -23,9 +23,9 @@ export function allMigrationsSql(dir: string): string {
 /**
  * Brings the local D1 in `persistTo` up to date and clears the sync locks a stopped worker left. A state folder with no
  * database yet (`fresh`, judged by wrangler's folder for local D1) gets every migration in one `wrangler d1 execute`
- * (one batch: all or nothing), since `wrangler d1 migrations apply` starts a local D1 for each migration (16 of them
- * cost about 12 CPU-seconds); a folder with one, or a batch that fails (a database where wrangler keeps it elsewhere),
- * goes through `migrations apply`, which applies only what is pending.
+ * (one batch: all or nothing), since `wrangler d1 migrations apply` starts a local D1 for each migration; a folder with
+ * one, or a batch that fails (a database where wrangler keeps it elsewhere), goes through `migrations apply`, which
+ * applies only what is pending.
  */
 export async function applyLocalMigrations(
   persistTo: string,

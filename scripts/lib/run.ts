@@ -5,8 +5,8 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { ROOT, quietEnv } from "./quiet-env.ts";
 
 /**
- * How to start `npx {bin} ...`: the project's own JavaScript bin straight with this Node (npx takes about a second to
- * find it, on every build), else npx itself.
+ * How to start `npx {bin} ...`: the project's own JavaScript bin straight with this Node (npx would look it up again
+ * on every build), else npx itself.
  */
 export function commandFor(args: string[]): [string, string[]] {
   const [bin, ...rest] = args;

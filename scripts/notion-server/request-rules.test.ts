@@ -185,7 +185,7 @@ describe("the File Upload API's sizes", () => {
   };
   const MIB = 1024 * 1024;
 
-  // Notion's real sizes: some 80 MB go through the local server, which a loaded machine needs more than 5 s for.
+  // Notion's real sizes: some 80 MB go through the local server, given longer than vitest's 5 s per test.
   it("takes at most 20 MB in one part, sends a larger file in parts of 5 to 20 MB, and never more than the workspace's own limit, which the bot user reports", async () => {
     const limited = await startNotionServer({
       workspace: emptyWorkspace(),

@@ -51,8 +51,8 @@ const decoded = (html: string) =>
 
 const seconds = (since: number) => ((performance.now() - since) / 1000).toFixed(1);
 
-// One start of the stack, the catalogue created through the admin panel, a full sync and a site build: minutes on a
-// loaded machine, more than the launcher config's limit per test.
+// One start of the stack, the catalogue created through the admin panel, a full sync and a site build: longer than the
+// launcher config's limit per test.
 const FLOW_TIMEOUT_MS = 600_000;
 /** The longest a step of the card may take to show its end (setup, the first sync, a build beside other test lanes). */
 const STEP_MS = 240_000;

@@ -54,7 +54,7 @@ describe("demo workspace contract", () => {
     expect([...conditionTypes].sort()).toEqual(["rich_text", "select"]);
   });
 
-  it("has the category-specific properties of the spec", () => {
+  it("has each category's own properties after the common ones, in the layout's order", () => {
     const expected: Record<string, string[]> = {
       "Slot Machines": ["Denomination", "Serial Number", "Cabinet Type", "Mechanism Type"],
       "Arcade Machines": ["Game Type", "Number Of Players", "Cabinet Condition"],

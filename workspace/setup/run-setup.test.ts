@@ -45,8 +45,7 @@ async function databasesUnderParent() {
 const optionNames = (p: any) => (p[p.type]?.options ?? []).map((o: { name: string }) => o.name);
 
 // Each case runs setup whole, most of them twice, through the real @notionhq/client over HTTP to the local server (every
-// database created or read back, --demo's pages and image uploads): 4.9 s measured alone under a load average of 15 on
-// 2 cores, 15.6 s beside other stages at 26, past vitest's 5 s default.
+// database created or read back, --demo's pages and image uploads): longer than vitest's 5 s default.
 describe("npm run notion:setup", { timeout: 30_000 }, () => {
   it("creates every database of the layout under an empty page, with its exact properties and options; a second run keeps them all", async () => {
     expect(await runSetup(host, { parent, demo: false }, out)).toBe(0);
