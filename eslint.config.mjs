@@ -30,7 +30,8 @@ const ABOVE = {
   routes: [],
 };
 
-// What every script may not import: the worker at all, and of the site only the Chromium helper bench:web drives.
+// What every script may not import: the worker at all, of the site only the Chromium helper bench:web drives, and
+// nothing of the drawing code (scripts/pixel-art: its own programs write the pictures, which the others read as files).
 const SCRIPTS_OUT = [
   {
     regex: "^(\\.\\./)+worker(/|$)",
@@ -39,6 +40,10 @@ const SCRIPTS_OUT = [
   {
     regex: "^(\\.\\./)+site(?!/e2e/support/browser\\.ts$)(/|$)",
     message: "scripts/ import from site/ only site/e2e/support/browser.ts (bench:web's Chromium).",
+  },
+  {
+    regex: "^(\\./|(\\.\\./)+)(scripts/)?pixel-art(/|$)",
+    message: "The drawing code (scripts/pixel-art) is imported by nothing: its programs write the pictures as files.",
   },
 ];
 /** `climbsToScripts("bench")` matches `../bench/x` and `../../scripts/bench/x`. */

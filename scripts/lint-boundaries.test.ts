@@ -68,6 +68,9 @@ describe("import boundaries (eslint.config.mjs)", () => {
     ["scripts/lib/x.ts", "../launcher/stack.ts", "scripts/lib holds what several scripts share"],
     ["scripts/lib/x.ts", "../bench/lib/scale-run.ts", "scripts/lib holds what several scripts share"],
     ["scripts/launcher/x.ts", "../bench/lib/bench-worker.ts", "scripts/launcher never imports the benchmarks"],
+    ["scripts/x.ts", "./pixel-art/art/branding.ts", "The drawing code (scripts/pixel-art) is imported by nothing"],
+    ["scripts/lib/x.ts", "../pixel-art/png.ts", "The drawing code (scripts/pixel-art) is imported by nothing"],
+    ["scripts/bench/lib/x.ts", "../../pixel-art/canvas.ts", "The drawing code (scripts/pixel-art) is imported by nothing"],
   ])("%s importing %s is reported", async (filePath, specifier, message) => {
     const errors = await boundaryErrors(filePath, specifier);
     expect(errors).toHaveLength(1);
@@ -107,6 +110,9 @@ describe("import boundaries (eslint.config.mjs)", () => {
     ["scripts/notion-server/x.test.ts", "../lib/demo-workspace.ts"],
     ["scripts/notion-server/cli.ts", "../lib/demo-workspace.ts"],
     ["worker/test/x.ts", "../../scripts/lib/demo-workspace.ts"],
+    ["scripts/notion-server/x.ts", "#contract/notion"],
+    ["scripts/pixel-art/art/x.ts", "../canvas.ts"],
+    ["scripts/pixel-art/x.ts", "../lib/demo-workspace.ts"],
   ])("%s importing %s is allowed", async (filePath, specifier) => {
     expect(await boundaryErrors(filePath, specifier)).toEqual([]);
   });
