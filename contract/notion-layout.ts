@@ -112,7 +112,15 @@ const COMMON: LayoutProperty[] = [
   p("Main Image", { types: ["files", "url"], feeds: "the picture on cards and the first one on the item page" }, "mainImageUrl"),
   p("Additional Images", { types: ["files"], feeds: "the item page's other pictures" }, "additionalImageUrls"),
   p("For Sale", { types: ["checkbox"], feeds: "ticked: the item shows under For Sale, with its price" }, "forSale"),
-  p("Price", { types: ["number"], format: "dollar", feeds: "price in US dollars on the For Sale pages (empty: 'Not for sale')" }, "price"),
+  p(
+    "Price",
+    {
+      types: ["number"],
+      format: "dollar",
+      feeds: "price on the For Sale pages, in the dealer's currency (Settings, US dollars unless changed) (empty: 'Not for sale')",
+    },
+    "price",
+  ),
   p("Condition", { types: CHOICE, suggested: CONDITIONS, feeds: details() }, "condition"),
   ...DRAFT_PROPERTIES("item"),
 ];
