@@ -9,8 +9,8 @@ export default defineConfig({
     exclude: [...configDefaults.exclude, ...group.exclude],
     // One Chromium and one shared worker: files run one after another, in any order (each file sets up the state it needs).
     fileParallelism: false,
-    // The files share that worker's module cache too: each file no longer pays for a fresh fork and for loading
-    // playwright-core and the support modules again (about 3 s a file on a loaded machine).
+    // The files share that worker's module cache too: no file pays for a fresh fork and for loading playwright-core
+    // and the support modules again.
     isolate: false,
     testTimeout: 60_000,
     hookTimeout: 120_000,

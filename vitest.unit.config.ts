@@ -16,7 +16,7 @@ export default defineConfig({
         },
         test: {
           name: "unit",
-          // Files share their two workers (and the modules loaded) instead of a fresh process each: half the CPU. A test
+          // Files share their two workers (and the modules loaded) instead of a fresh process each. A test
           // that needs a module afresh, as one that reads the environment when loaded, imports it after vi.resetModules().
           isolate: false,
           include: [
