@@ -93,7 +93,7 @@ describe("import boundaries (eslint.config.mjs)", () => {
     ["worker/sync/x.worker.test.ts", "../index"],
     ["worker/test/x.ts", "../../scripts/notion-server/server.ts"],
     ["worker/routes/x.ts", "./lib/validate"],
-    ["worker/routes/enquiry/x.ts", "../../lib/errors"],
+    ["worker/routes/enquiries/x.ts", "../../lib/errors"],
     ["scripts/bench/web.ts", "../../site/e2e/support/browser.ts"],
     ["scripts/bench/x.ts", "../launcher/stack.ts"],
     ["scripts/bench/lib/x.ts", "../../lib/run.ts"],

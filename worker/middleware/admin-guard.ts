@@ -5,19 +5,10 @@ import { getCookie } from "hono/cookie";
 import type { AppEnv } from "../app-env";
 import { findSession } from "../data/admin-sessions";
 import { fail } from "../lib/errors";
+import { isCrossOrigin } from "../lib/request-checks";
 import { sessionCookieName } from "../lib/session";
 
 const SESSION_PATH = ADMIN_PATHS.session;
-const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
-
-/** True when a state-changing request plainly comes from another site (Origin or Sec-Fetch-Site). */
-export function isCrossOrigin(method: string, requestUrl: string, headers: Headers): boolean {
-  if (!STATE_CHANGING.has(method.toUpperCase())) return false;
-  if (headers.get("sec-fetch-site") === "cross-site") return true;
-  const origin = headers.get("origin");
-  return origin !== null && origin !== new URL(requestUrl).origin;
-}
-
 /** The answer to every admin call while ADMIN_PASSWORD is shorter than MIN_ADMIN_PASSWORD_LENGTH characters. */
 const SHORT_PASSWORD_MESSAGE = `Admin access is not configured: ADMIN_PASSWORD must be at least ${MIN_ADMIN_PASSWORD_LENGTH} characters`;
 

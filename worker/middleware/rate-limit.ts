@@ -2,17 +2,10 @@ import type { Context, MiddlewareHandler } from "hono";
 import type { AppEnv } from "../app-env";
 import { clientKey } from "../lib/client-address";
 import { fail } from "../lib/errors";
+import { isLoopbackClient } from "../lib/request-checks";
 
 /** The period of `API_RATE_LIMIT` in wrangler.toml, in seconds: a refused client may try again after it. */
 const API_RATE_PERIOD_SECONDS = 10;
-
-/**
- * True for the machine's own requests (no address, 127.0.0.0/8, ::1): the local build, the benchmarks and the tests.
- * Cloudflare sets CF-Connecting-IP to the visitor's address and never to a loopback one, so this exempts nobody in production.
- */
-export function isLoopbackClient(key: string): boolean {
-  return key === "local" || key.startsWith("127.") || key === "0:0:0:0::/64";
-}
 
 /** Counts one request of the request's client against `API_RATE_LIMIT`; false once it is over the limit (loopback clients never are). */
 export async function withinRateLimit(c: Context<AppEnv>): Promise<boolean> {

@@ -1,7 +1,5 @@
 import { exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { isLoopbackClient } from "./rate-limit";
-import { clientKey } from "../lib/client-address";
 
 /** The limit in wrangler.toml's [[ratelimits]] (requests per 10 s per client). */
 const LIMIT = 300;
@@ -68,9 +66,6 @@ describe("rate limit of /api/* and /media/*", { timeout: 60_000 }, () => {
   });
 
   it("never counts the machine's own requests (no address, 127.0.0.0/8, ::1)", async () => {
-    for (const address of [undefined, "127.0.0.1", "127.1.2.3", "::1"]) expect(isLoopbackClient(clientKey(address))).toBe(true);
-    for (const address of ["203.0.113.1", "10.0.0.1", "2001:db8::1", "::ffff:203.0.113.1"])
-      expect(isLoopbackClient(clientKey(address))).toBe(false);
     const { refused, sent } = await hammer("127.0.0.1");
     expect(refused).toBeUndefined();
     expect(sent).toBe(2 * LIMIT + 1);

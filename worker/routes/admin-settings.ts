@@ -3,7 +3,7 @@ import { DealerSettingsPatchSchema, PUBLIC_SETTING_KEYS, type AdminSettings, typ
 import type { AppEnv } from "../app-env";
 import { readDealerSettings, writeDealerSettings } from "../data/dealer-settings";
 import { deployHook, requestRebuild } from "../sync/publish/rebuild";
-import { emailState } from "./enquiry/email-dealer";
+import { emailState } from "./enquiries/email-dealer";
 import { validate } from "./lib/validate";
 
 /**

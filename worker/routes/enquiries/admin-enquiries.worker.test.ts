@@ -3,9 +3,9 @@ import { exports } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
 import { ADMIN_PATHS } from "#contract/api-paths";
 import { ENQUIRIES_PAGE_SIZE, type EnquiriesPage } from "#contract/enquiries";
-import worker from "../index";
-import { storeEnquiry, type NewEnquiry } from "../data/enquiries";
-import { adminCookie, adminFetch, TEST_ORIGIN } from "../test/admin";
+import worker from "../../index";
+import { storeEnquiry, type NewEnquiry } from "../../data/enquiries";
+import { adminCookie, adminFetch, TEST_ORIGIN } from "../../test/admin";
 
 const T0 = Date.UTC(2026, 2, 1, 9);
 const ITEM = "00000000-0000-0000-0000-0000000000a1";

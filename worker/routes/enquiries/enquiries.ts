@@ -13,21 +13,20 @@ import {
   type EnquiryBody,
   type EnquiryField,
 } from "#contract/enquiries";
-import type { AppEnv } from "../app-env";
-import { readDealerSettings } from "../data/dealer-settings";
-import { markEmailed, recentEnquiryCounts, storeEnquiry, type StoreOutcome } from "../data/enquiries";
-import { addressHashes, claimFloodSummary } from "../data/enquiry-guard";
-import { readItem } from "../data/items";
-import { clientKey, networkKey } from "../lib/client-address";
-import { emailDealer, emailFloodSummary, emailState } from "./enquiry/email-dealer";
-import { D1_UNAVAILABLE_MESSAGE, fail, isD1Unavailable } from "../lib/errors";
-import { backTo, FORM_FAILURE_HEADERS, formFailurePage } from "./enquiry/form-failure-page";
-import { normaliseNotionId } from "../lib/notion-id";
-import { verifyTurnstile } from "./enquiry/turnstile";
-import { NotSyncedError } from "../tables/not-synced";
-import { isCrossOrigin } from "../middleware/admin-guard";
-import { isLoopbackClient } from "../middleware/rate-limit";
-import { logEvent } from "../lib/log";
+import type { AppEnv } from "../../app-env";
+import { readDealerSettings } from "../../data/dealer-settings";
+import { markEmailed, recentEnquiryCounts, storeEnquiry, type StoreOutcome } from "../../data/enquiries";
+import { addressHashes, claimFloodSummary } from "../../data/enquiry-guard";
+import { readItem } from "../../data/items";
+import { clientKey, networkKey } from "../../lib/client-address";
+import { emailDealer, emailFloodSummary, emailState } from "./email-dealer";
+import { D1_UNAVAILABLE_MESSAGE, fail, isD1Unavailable } from "../../lib/errors";
+import { backTo, FORM_FAILURE_HEADERS, formFailurePage } from "./form-failure-page";
+import { normaliseNotionId } from "../../lib/notion-id";
+import { verifyTurnstile } from "./turnstile";
+import { NotSyncedError } from "../../tables/not-synced";
+import { isCrossOrigin, isLoopbackClient } from "../../lib/request-checks";
+import { logEvent } from "../../lib/log";
 
 /** Invalid fields: 400 with each field's error (JSON `fields`, or listed on the page a plain form post gets). */
 class InvalidEnquiry extends Error {

@@ -8,11 +8,11 @@ import {
   type EnquiriesDeleted,
   type EnquiriesPage,
 } from "#contract/enquiries";
-import type { AppEnv } from "../app-env";
-import { deleteEnquiries, deleteFlaggedEnquiries, listEnquiries, markHandled } from "../data/enquiries";
-import { fail } from "../lib/errors";
-import { emailState } from "./enquiry/email-dealer";
-import { validate } from "./lib/validate";
+import type { AppEnv } from "../../app-env";
+import { deleteEnquiries, deleteFlaggedEnquiries, listEnquiries, markHandled } from "../../data/enquiries";
+import { fail } from "../../lib/errors";
+import { emailState } from "./email-dealer";
+import { validate } from "../lib/validate";
 
 /**
  * `GET /api/admin/enquiries?status=open|flagged|handled|all&page=`: enquiries newest first; `POST /{id}/handled`: marks

@@ -2,10 +2,10 @@ import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:
 import { compactId } from "#contract/item-address";
 import { beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
 import { ENQUIRY_FIELD_ERRORS, ENQUIRY_LIMITS } from "#contract/enquiries";
-import { writeSetting } from "../data/site-settings";
-import worker from "../index";
-import { PASSING_TURNSTILE_TOKEN, type RecordedCall } from "../test/hook-recorder";
-import { type Row, seedCategory } from "../test/fixtures";
+import { writeSetting } from "../../data/site-settings";
+import worker from "../../index";
+import { PASSING_TURNSTILE_TOKEN, type RecordedCall } from "../../test/hook-recorder";
+import { type Row, seedCategory } from "../../test/fixtures";
 
 const recorder = inject("hookRecorderUrl");
 const MISSING = "0badf00d-0000-4000-8000-000000000000";
