@@ -15,28 +15,25 @@ import adminCache from "./routes/admin-cache";
 import adminEnquiries from "./routes/enquiries/admin-enquiries";
 import adminFirstRun from "./routes/admin-first-run";
 import adminNotion from "./routes/admin-notion";
-import adminNotionWebhook from "./routes/admin-notion-webhook";
+import adminNotionWebhook from "./routes/notion-webhook/admin-notion-webhook";
 import adminRebuildHook from "./routes/admin-rebuild-hook";
 import adminSession from "./routes/admin-session";
 import adminSettings from "./routes/admin-settings";
 import adminSyncRuns from "./routes/admin-sync-runs";
 import adminSyncStatus from "./routes/admin-sync-status";
-import buildCatalogue from "./routes/build-catalogue";
-import collection from "./routes/collection";
-import content from "./routes/content";
+import buildCatalogue from "./routes/catalogue/build-catalogue";
+import catalogue from "./routes/catalogue/catalogue";
 import enquiries from "./routes/enquiries/enquiries";
-import images from "./routes/images";
-import itemPages from "./routes/item-pages";
-import media from "./routes/media";
-import notionWebhook from "./routes/notion-webhook";
+import itemPages from "./routes/catalogue/item-pages";
+import media from "./routes/media/media";
+import notionWebhook from "./routes/notion-webhook/notion-webhook";
 import { siteNotFound } from "./routes/not-found-page";
-import mediaVariants from "./routes/media-variants";
-import mediaSocial from "./routes/media-social";
-import pageDescriptions from "./routes/page-descriptions";
-import pageHeaders from "./routes/page-headers";
+import mediaVariants from "./routes/media/media-variants";
+import mediaSocial from "./routes/media/media-social";
+import { content, images, pageDescriptions, pageHeaders } from "./routes/keyed-lookups";
 import posts from "./routes/posts";
-import search from "./routes/search";
-import searchPage from "./routes/search-page";
+import search from "./routes/search/search";
+import searchPage from "./routes/search/search-page";
 import siteSettings from "./routes/site-settings";
 import { logEvent } from "./lib/log";
 
@@ -58,7 +55,7 @@ app.route(API_PATHS.images, images);
 app.route(API_PATHS.pageDescription, pageDescriptions);
 app.route(API_PATHS.posts, posts);
 app.route(API_PATHS.pageHeaders, pageHeaders);
-app.route(API_PATHS.collection, collection);
+app.route(API_PATHS.collection, catalogue);
 app.route(API_PATHS.search, search);
 app.route(API_PATHS.build, buildCatalogue);
 app.route(API_PATHS.enquiries, enquiries);
@@ -93,7 +90,7 @@ export { SetupWorkflow } from "./sync/setup/setup-workflow";
 
 export default {
   fetch: app.fetch,
-  // Enquiries past their retention and files unreferenced since an earlier night go first (the collection takes the sync
+  // Enquiries past their retention and files unreferenced since an earlier night go first (the media GC takes the sync
   // lock briefly), then the full sync starts as a workflow run.
   scheduled: (_controller, env, ctx) =>
     ctx.waitUntil(

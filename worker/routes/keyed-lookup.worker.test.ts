@@ -5,7 +5,7 @@ import type { AppEnv } from "../app-env";
 import { onError } from "../lib/errors";
 import { currentCacheKeys } from "../test/cache-keys";
 import { freshCache } from "../test/http";
-import { keyedLookup } from "./keyed-lookup";
+import { keyedLookup } from "./keyed-lookups";
 
 const reads: string[] = [];
 const app = new Hono<AppEnv>().onError(onError);
