@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { hideWebhookSecret, notionWebhookPath } from "./api-paths";
+import { ADMIN_CACHE_PREFIX, ADMIN_PATHS, ADMIN_PREFIX, hideWebhookSecret, notionWebhookPath, pathUnder } from "./api-paths";
 
 describe("webhook endpoint paths", () => {
   it("puts the secret as the last path segment", () => {
@@ -17,5 +17,20 @@ describe("webhook endpoint paths", () => {
     expect(hideWebhookSecret("POST /api/notion/webhook 404; GET /api/admin/notion-webhook 200")).toBe(
       "POST /api/notion/webhook 404; GET /api/admin/notion-webhook 200",
     );
+  });
+});
+
+describe("paths under a prefix", () => {
+  it("gives a path as the sub-app mounted at its prefix routes it", () => {
+    expect(pathUnder(ADMIN_CACHE_PREFIX, ADMIN_PATHS.cacheStats)).toBe("/stats");
+    expect(pathUnder(ADMIN_PREFIX, ADMIN_PATHS.confirmRemoval)).toBe("/notion-removals/confirm");
+  });
+
+  it("refuses a path outside the prefix, the prefix itself, and a path that only starts with its letters", () => {
+    expect(() => pathUnder(ADMIN_CACHE_PREFIX, ADMIN_PATHS.syncAll)).toThrow(
+      "/api/admin/notion-sync-all does not lie under /api/admin/cache",
+    );
+    expect(() => pathUnder(ADMIN_CACHE_PREFIX, ADMIN_CACHE_PREFIX)).toThrow();
+    expect(() => pathUnder("/api/admin/cache", "/api/admin/caches/x")).toThrow();
   });
 });

@@ -36,6 +36,9 @@ export const hideWebhookSecret = (text: string) =>
 /** Prefix of every admin API path (all guarded by the admin session). */
 export const ADMIN_PREFIX = "/api/admin";
 
+/** Prefix of the admin cache controls: `ADMIN_PATHS.cacheStats`, `cacheClear`, `cacheEnable` and `cacheDisable` lie under it. */
+export const ADMIN_CACHE_PREFIX = "/api/admin/cache";
+
 /** Admin API paths. */
 export const ADMIN_PATHS = {
   session: "/api/admin/session",
@@ -60,6 +63,15 @@ export const ADMIN_PATHS = {
   /** The first-run card: its steps' state; `/notion` the connection and the pages shared, `/setup` and `/check` the catalogue. */
   firstRun: "/api/admin/first-run",
 } as const;
+
+/**
+ * `path` as a sub-app mounted at `prefix` routes it: `pathUnder(ADMIN_CACHE_PREFIX, ADMIN_PATHS.cacheStats)` is `/stats`.
+ * Throws for a path outside the prefix, so a path moved out from under its sub-app stops the worker at its start.
+ */
+export function pathUnder(prefix: string, path: string): string {
+  if (!path.startsWith(`${prefix}/`)) throw new Error(`${path} does not lie under ${prefix}`);
+  return path.slice(prefix.length);
+}
 
 /** Site pages of the enquiry form: the form filled from `?category=&id=`, and the thank-you page a plain form post lands on. */
 export const ENQUIRY_PAGES = { form: "/enquiry", thanks: "/enquiry/thanks" } as const;

@@ -64,9 +64,12 @@ export function itemAddress(item: { id: string; title: string | null }): string 
   return slug ? `${slug}-${compactId(item.id)}` : compactId(item.id);
 }
 
+/** The path every item page of a section lies under: `/gallery`, `/for-sale`. */
+export const sectionPath = (section: ItemSection) => `/${section}`;
+
 /** An item page's path: `/{section}/{category}/{slug}-{id}`. */
 export function itemPagePath(section: ItemSection, item: { id: string; category: string; title: string | null }): string {
-  return `/${section}/${item.category}/${itemAddress(item)}`;
+  return `${sectionPath(section)}/${item.category}/${itemAddress(item)}`;
 }
 
 /** What an address segment names: the item's id (dashed, lowercase) and the slug written before it ("" for none). */

@@ -1,15 +1,15 @@
 import { Hono } from "hono";
-import { ADMIN_PATHS, ADMIN_PREFIX, API_PATHS, API_PREFIX } from "#contract/api-paths";
+import { except } from "hono/combine";
+import { ADMIN_CACHE_PREFIX, ADMIN_PATHS, ADMIN_PREFIX, API_PATHS, API_PREFIX } from "#contract/api-paths";
+import { sectionPath } from "#contract/item-address";
 import type { Health } from "#contract/health";
 import type { AppEnv } from "./app-env";
 import { onError } from "./lib/errors";
-import { cachedRoute } from "./cache/serve";
 import { instanceId } from "./lib/instance";
 import { collectMediaGarbage } from "./sync/files/media-gc";
 import { expireEnquiries } from "./data/enquiry-retention";
 import { startSync } from "./sync/steps/start-sync";
-import { adminGuard } from "./middleware/admin-guard";
-import { bodyLimits } from "./middleware/body-limit";
+import { adminGuard, requireSession } from "./middleware/admin-guard";
 import { apiRateLimit } from "./middleware/rate-limit";
 import adminCache from "./routes/admin-cache";
 import adminEnquiries from "./routes/enquiries/admin-enquiries";
@@ -24,7 +24,7 @@ import adminSyncStatus from "./routes/admin-sync-status";
 import buildCatalogue from "./routes/catalogue/build-catalogue";
 import catalogue from "./routes/catalogue/catalogue";
 import enquiries from "./routes/enquiries/enquiries";
-import itemPages from "./routes/catalogue/item-pages";
+import { itemPages } from "./routes/catalogue/item-pages";
 import media from "./routes/media/media";
 import notionWebhook from "./routes/notion-webhook/notion-webhook";
 import { siteNotFound } from "./routes/not-found-page";
@@ -43,9 +43,6 @@ app.onError(onError);
 // The worker sees only what no static file matches: unknown API paths answer JSON, any other the site's 404 page.
 app.notFound(siteNotFound);
 
-// Notion's webhook sets its own body limit (events list authors and properties: more than the 1 KB below).
-app.route(API_PATHS.notionWebhook, notionWebhook);
-app.use("*", bodyLimits);
 app.use(`${API_PREFIX}/*`, apiRateLimit);
 // Files too: a miss of this location's cache costs a D1 lookup and an R2 read.
 app.use("/media/*", apiRateLimit);
@@ -60,10 +57,11 @@ app.route(API_PATHS.search, search);
 app.route(API_PATHS.build, buildCatalogue);
 app.route(API_PATHS.enquiries, enquiries);
 app.route(API_PATHS.siteSettings, siteSettings);
+app.route(API_PATHS.notionWebhook, notionWebhook);
 
 app.use(`${ADMIN_PREFIX}/*`, adminGuard);
-// Counting every table's rows costs a query per table; every sync and cache clear purges this entry.
-app.get(ADMIN_PATHS.notionTables, cachedRoute("databases", "tables"));
+// Signing in, signing out and the session's state need no session; every other admin call does.
+app.use(`${ADMIN_PREFIX}/*`, except(ADMIN_PATHS.session, requireSession));
 app.route(ADMIN_PATHS.session, adminSession);
 app.route(ADMIN_PATHS.syncStatus, adminSyncStatus);
 app.route(ADMIN_PATHS.notionWebhook, adminNotionWebhook);
@@ -72,8 +70,8 @@ app.route(ADMIN_PATHS.firstRun, adminFirstRun);
 app.route(ADMIN_PATHS.syncRuns, adminSyncRuns);
 app.route(ADMIN_PATHS.enquiries, adminEnquiries);
 app.route(ADMIN_PATHS.settings, adminSettings);
-app.route("/", adminCache);
-app.route("/", adminNotion);
+app.route(ADMIN_CACHE_PREFIX, adminCache);
+app.route(ADMIN_PREFIX, adminNotion);
 // Resized and social copies first: no synced key starts with "w/" or "og/" (the sync writes `notion/...` keys only).
 app.route("/media/w", mediaVariants);
 app.route("/media/og", mediaSocial);
@@ -81,7 +79,8 @@ app.route("/media", media);
 // The one page the worker serves itself: the prerendered search page with its first answer inlined.
 app.route("/search", searchPage);
 // Item addresses no built page has (a bare id, an outdated slug): 301 to the item's current address.
-app.route("/", itemPages);
+app.route(sectionPath("gallery"), itemPages("gallery"));
+app.route(sectionPath("for-sale"), itemPages("for-sale"));
 
 export { AfterSyncCoalescer } from "./sync/publish/after-sync-coalescer";
 export { SyncDebouncer } from "./sync/webhook/sync-debouncer";

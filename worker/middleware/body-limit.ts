@@ -1,25 +1,17 @@
-import { ADMIN_PATHS, API_PATHS } from "#contract/api-paths";
-import { ENQUIRY_BODY_LIMIT } from "#contract/enquiries";
 import type { MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { AppEnv } from "../app-env";
 
 /** Largest sign-in body: `{"password": ...}` with a password of at most 1,024 characters fits with room to spare. */
-const SIGN_IN_BODY_LIMIT = 4 * 1024;
-/** Largest body of any other request: the admin calls carry at most a table name and a database id (enquiries take ENQUIRY_BODY_LIMIT). */
-const BODY_LIMIT = 1024;
+export const SIGN_IN_BODY_LIMIT = 4 * 1024;
 
-const SIGN_IN_PATH = ADMIN_PATHS.session;
-
-const limitTo = (maxSize: number) =>
-  bodyLimit({ maxSize, onError: (c) => c.json({ error: `Request body too large: the limit is ${maxSize} bytes` }, 413) });
-const signIn = limitTo(SIGN_IN_BODY_LIMIT);
-const enquiry = limitTo(ENQUIRY_BODY_LIMIT);
-const other = limitTo(BODY_LIMIT);
+/** Largest body of any other admin call: a table name and a database id, a page's id, the dealer's settings, a hook URL. */
+export const ADMIN_BODY_LIMIT = 1024;
 
 /**
- * Refuses an oversized request body with 413 JSON before anything parses it or touches D1: by Content-Length when the
- * request states one, else (chunked) by reading at most the limit and stopping there.
+ * Refuses a request body over `maxSize` bytes with 413 JSON before the route parses it: by Content-Length when the
+ * request states one, else (chunked) by reading at most the limit and stopping there. Attached to each route that reads
+ * a body (enquiries take ENQUIRY_BODY_LIMIT; Notion's webhook sets its own).
  */
-export const bodyLimits: MiddlewareHandler<AppEnv> = (c, next) =>
-  (c.req.path === SIGN_IN_PATH ? signIn : c.req.path === API_PATHS.enquiries ? enquiry : other)(c, next);
+export const limitBody = (maxSize: number): MiddlewareHandler<AppEnv> =>
+  bodyLimit({ maxSize, onError: (c) => c.json({ error: `Request body too large: the limit is ${maxSize} bytes` }, 413) });

@@ -1,6 +1,7 @@
 import { env } from "cloudflare:test";
 import { exports } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
+import { ADMIN_PATHS } from "#contract/api-paths";
 import { adminCookie, TEST_ORIGIN } from "../test/admin";
 
 const MEGABYTE = 1024 * 1024;
@@ -20,9 +21,9 @@ function body(size: number, chunked: boolean): BodyInit {
   });
 }
 
-async function post(path: string, payload: BodyInit, headers: Record<string, string> = {}) {
+async function post(path: string, payload: BodyInit, headers: Record<string, string> = {}, method = "POST") {
   const request = new Request(`${TEST_ORIGIN}${path}`, {
-    method: "POST",
+    method,
     headers: { "content-type": "application/json", origin: TEST_ORIGIN, "cf-connecting-ip": CLIENT, ...headers },
     body: payload,
   });
@@ -48,8 +49,8 @@ describe("request body limits", () => {
       expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM admin_attempts").first("n")).toBe(0);
     });
 
-    it(`answers a 1 MB admin body (${how}) with 413 before the session check`, async () => {
-      const { res } = await post("/api/admin/notion-sync-table", body(MEGABYTE, chunked));
+    it(`answers a 1 MB admin body (${how}) with 413 before reading it`, async () => {
+      const { res } = await post("/api/admin/notion-sync-table", body(MEGABYTE, chunked), { cookie: await adminCookie() });
       expect(res.status).toBe(413);
       expect(await res.json()).toEqual({ error: "Request body too large: the limit is 1024 bytes" });
     });
@@ -60,6 +61,27 @@ describe("request body limits", () => {
     expect(res.status).toBe(401);
     const chunked = await post("/api/admin/session", body(1024, true));
     expect(chunked.res.status).toBe(401);
+  });
+
+  it("answers a large admin body without a session 401, never reading it", async () => {
+    const { res } = await post("/api/admin/notion-sync-table", body(MEGABYTE, true));
+    expect(res.status).toBe(401);
+    expect(await res.json()).toEqual({ error: "Sign in to use the admin panel" });
+  });
+
+  // Every admin call that reads a body: each attaches the limit itself.
+  it.each([
+    ["PUT", ADMIN_PATHS.settings],
+    ["PUT", ADMIN_PATHS.rebuildHook],
+    ["PUT", ADMIN_PATHS.notionParent],
+    ["POST", ADMIN_PATHS.syncTable],
+    ["POST", ADMIN_PATHS.confirmRemoval],
+    ["POST", `${ADMIN_PATHS.firstRun}/setup`],
+    ["POST", `${ADMIN_PATHS.enquiries}/delete`],
+  ])("answers a 2 KB body to %s %s with 413 JSON naming the 1 KB limit", async (method, path) => {
+    const { res } = await post(path, body(2048, false), { cookie: await adminCookie() }, method);
+    expect(res.status).toBe(413);
+    expect(await res.json()).toEqual({ error: "Request body too large: the limit is 1024 bytes" });
   });
 
   it("lets a small admin body through, and refuses one just over 1 KB", async () => {

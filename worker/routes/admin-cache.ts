@@ -1,21 +1,24 @@
 import { Hono } from "hono";
-import { ADMIN_PATHS } from "#contract/api-paths";
+import { ADMIN_CACHE_PREFIX, ADMIN_PATHS, pathUnder } from "#contract/api-paths";
 import type { AppEnv } from "../app-env";
 import { readCacheCounters, resetCacheCounters } from "../cache/counters";
 import { countCacheKeys, purgeCache } from "../cache/purge";
 import { readCachingEnabled, setCachingEnabled } from "../cache/settings";
 import type { CacheStats, MessageResult } from "#contract/admin-api";
 
-/** Admin cache controls: stats, clear, enable, disable (guarded by the admin middleware; mounted at the root, paths from the contract). */
+/** Admin cache controls at `/api/admin/cache`: stats, clear, enable, disable (guarded by the admin middleware). */
 const adminCache = new Hono<AppEnv>();
 
-adminCache.get(ADMIN_PATHS.cacheStats, async (c) => {
+/** A cache control's path under the sub-app's prefix (`/stats`...). */
+const at = (path: string) => pathUnder(ADMIN_CACHE_PREFIX, path);
+
+adminCache.get(at(ADMIN_PATHS.cacheStats), async (c) => {
   const { DB, CACHE } = c.env;
   const [isCachingEnabled, keys, stats] = await Promise.all([readCachingEnabled(CACHE), countCacheKeys(CACHE), readCacheCounters(DB)]);
   return c.json<CacheStats>({ isCachingEnabled, keys, stats });
 });
 
-adminCache.post(ADMIN_PATHS.cacheClear, async (c) => {
+adminCache.post(at(ADMIN_PATHS.cacheClear), async (c) => {
   // The entries retired are those of the generation the purge ends (counted first, as the stats count them).
   const removed = await countCacheKeys(c.env.CACHE);
   await purgeCache(c.env.CACHE);
@@ -23,12 +26,12 @@ adminCache.post(ADMIN_PATHS.cacheClear, async (c) => {
   return c.json<MessageResult>({ message: `Cache cleared: ${removed} keys removed` });
 });
 
-adminCache.post(ADMIN_PATHS.cacheEnable, async (c) => {
+adminCache.post(at(ADMIN_PATHS.cacheEnable), async (c) => {
   await setCachingEnabled(c.env.CACHE, true);
   return c.json<MessageResult>({ message: "Caching enabled" });
 });
 
-adminCache.post(ADMIN_PATHS.cacheDisable, async (c) => {
+adminCache.post(at(ADMIN_PATHS.cacheDisable), async (c) => {
   await setCachingEnabled(c.env.CACHE, false);
   return c.json<MessageResult>({ message: "Caching disabled" });
 });

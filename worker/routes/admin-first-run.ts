@@ -25,6 +25,7 @@ import { NoParentPageError, settleSetupRun, startSetup } from "../sync/setup/sta
 import { deployHook } from "../sync/publish/rebuild";
 import { guarded } from "./lib/guarded";
 import { validate } from "./lib/validate";
+import { ADMIN_BODY_LIMIT, limitBody } from "../middleware/body-limit";
 
 /** Pages Notion's search lists at most for the card (one request: the most recently edited). */
 const PAGES_LISTED = 100;
@@ -114,7 +115,7 @@ async function keptPage(db: D1Database): Promise<string> {
   return parentPageId;
 }
 
-adminFirstRun.post("/setup", validate("json", StartSetupBodySchema), async (c) => {
+adminFirstRun.post("/setup", limitBody(ADMIN_BODY_LIMIT), validate("json", StartSetupBodySchema), async (c) => {
   await keptPage(c.env.DB);
   try {
     return c.json<{ run: SetupRun }>({ run: await startSetup(c.env, c.req.valid("json").demo) }, 202);

@@ -1,5 +1,5 @@
 import { Hono, type Context } from "hono";
-import { ADMIN_PATHS } from "#contract/api-paths";
+import { ADMIN_PATHS, ADMIN_PREFIX, pathUnder } from "#contract/api-paths";
 import type { AppEnv } from "../app-env";
 import {
   NotionParentBodySchema,
@@ -19,6 +19,8 @@ import { readSetting, writeSetting } from "../data/site-settings";
 import type { RunTrigger } from "#contract/sync-runs";
 import { fail } from "../lib/errors";
 import { validate } from "./lib/validate";
+import { ADMIN_BODY_LIMIT, limitBody } from "../middleware/body-limit";
+import { cachedRoute } from "../cache/serve";
 import { guarded } from "./lib/guarded";
 import { checkCatalogue } from "../sync/setup/catalogue-check";
 import { afterSync } from "../sync/publish/after-sync";
@@ -34,8 +36,14 @@ import { unpublishedCounts } from "../data/unpublished-pages";
 import { confirmHold, waitingHolds } from "../data/removal-holds";
 import { purgeCache } from "../cache/purge";
 
-/** Admin Notion sync routes (guarded by the admin middleware; mounted at the root, paths from the contract). */
+/**
+ * Admin Notion sync routes at `/api/admin` (guarded by the admin middleware): the tables and their syncs, Sync Notion
+ * Schemas, the full sync, a held removal confirmed, the workspace check and the catalogue's page.
+ */
 const adminNotion = new Hono<AppEnv>();
+
+/** A route's path under the sub-app's prefix (`/notion-tables`...). */
+const at = (path: string) => pathUnder(ADMIN_PREFIX, path);
 
 /** Hono's execution context is workerd's; only its own type declaration is narrower. */
 const waitable = (ctx: unknown) => ctx as ExecutionContext;
@@ -77,7 +85,7 @@ async function startAndAnswer(
 
 const sameId = (a: string | null, b: string) => a !== null && a.replace(/-/g, "").toLowerCase() === b.replace(/-/g, "").toLowerCase();
 
-adminNotion.post(ADMIN_PATHS.syncSchemas, async (c) => {
+adminNotion.post(at(ADMIN_PATHS.syncSchemas), async (c) => {
   const outcome = await carryOn(c.executionCtx, async () => {
     const done = await guarded("Schema sync", () => syncSchemas(c.env));
     // Every table is empty now: a rebuild would publish an empty catalogue. The table syncs that follow rebuild the site.
@@ -90,7 +98,8 @@ adminNotion.post(ADMIN_PATHS.syncSchemas, async (c) => {
   return c.json<SchemaSyncResult>(outcome.result);
 });
 
-adminNotion.get(ADMIN_PATHS.notionTables, async (c) => {
+// Counting every table's rows costs a query per table: the answer is cached, and every sync and cache clear purges it.
+adminNotion.get(at(ADMIN_PATHS.notionTables), cachedRoute("databases", "tables"), async (c) => {
   const entries = await listEntries(c.env.DB);
   const present = new Set(await existingNotionTables(c.env.DB));
   // Drafts and held pages are never rows: their ids are counted apart, one query for every table.
@@ -126,7 +135,7 @@ adminNotion.get(ADMIN_PATHS.notionTables, async (c) => {
 
 // The operator lets a held removal go ahead: recorded at once, then carried out by a sync of the table (now, or the
 // next one when another sync runs). The table list is cached, so the cache is purged for it to show the confirmation.
-adminNotion.post(ADMIN_PATHS.confirmRemoval, validate("json", ConfirmRemovalBodySchema), async (c) => {
+adminNotion.post(at(ADMIN_PATHS.confirmRemoval), limitBody(ADMIN_BODY_LIMIT), validate("json", ConfirmRemovalBodySchema), async (c) => {
   const { tableName } = c.req.valid("json");
   const entry = await guarded(`Confirming the removal from ${tableName}`, () => readEntry(c.env.DB, tableName));
   if (!entry) fail(404, `Unknown table: ${tableName}`);
@@ -138,7 +147,7 @@ adminNotion.post(ADMIN_PATHS.confirmRemoval, validate("json", ConfirmRemovalBody
   });
 });
 
-adminNotion.post(ADMIN_PATHS.syncTable, validate("json", SyncTableBodySchema), async (c) => {
+adminNotion.post(at(ADMIN_PATHS.syncTable), limitBody(ADMIN_BODY_LIMIT), validate("json", SyncTableBodySchema), async (c) => {
   const { tableName, databaseId } = c.req.valid("json");
   const entry = await guarded(`Table sync of ${tableName}`, () => readEntry(c.env.DB, tableName));
   if (!entry) fail(404, `Unknown table: ${tableName}`);
@@ -146,23 +155,23 @@ adminNotion.post(ADMIN_PATHS.syncTable, validate("json", SyncTableBodySchema), a
   return startAndAnswer(c, `Table sync of ${tableName}`, { kind: "table", entry }, "manual", `Sync of ${tableName} started`);
 });
 
-adminNotion.post(ADMIN_PATHS.syncAll, validate("query", SyncAllQuerySchema), async (c) => {
+adminNotion.post(at(ADMIN_PATHS.syncAll), validate("query", SyncAllQuerySchema), async (c) => {
   const { trigger } = c.req.valid("query");
   return startAndAnswer(c, "Full sync", { kind: "full" }, trigger, "Full sync started");
 });
 
 // Finds the databases as the sync does (under the catalogue's page, then by search): nothing is cached, the operator asks for a fresh look.
-adminNotion.get(ADMIN_PATHS.notionCheck, async (c) => {
+adminNotion.get(at(ADMIN_PATHS.notionCheck), async (c) => {
   const parentPageId = await readSetting(c.env.DB, "notionParentPageId");
   return c.json<NotionCheck>(await guarded("The workspace check", () => checkCatalogue(c.env, parentPageId)));
 });
 
-adminNotion.get(ADMIN_PATHS.notionParent, async (c) =>
+adminNotion.get(at(ADMIN_PATHS.notionParent), async (c) =>
   c.json<NotionParent>({ parentPageId: await readSetting(c.env.DB, "notionParentPageId") }),
 );
 
 // The catalogue's page, once Notion shows it to the integration: syncs then find the databases under it before searching.
-adminNotion.put(ADMIN_PATHS.notionParent, validate("json", NotionParentBodySchema), async (c) => {
+adminNotion.put(at(ADMIN_PATHS.notionParent), limitBody(ADMIN_BODY_LIMIT), validate("json", NotionParentBodySchema), async (c) => {
   const { page } = c.req.valid("json");
   const found = await guarded("Setting the catalogue's page", async () => {
     try {

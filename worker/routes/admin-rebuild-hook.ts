@@ -12,6 +12,7 @@ import { startRun } from "../data/sync-runs";
 import { fail } from "../lib/errors";
 import { callDeployHook, deployHook } from "../sync/publish/rebuild";
 import { validate } from "./lib/validate";
+import { ADMIN_BODY_LIMIT, limitBody } from "../middleware/body-limit";
 
 /** What the rebuild run of a test call is recorded as (the admin panel's last rebuild shows it). */
 const TEST_REASON = "deploy hook set";
@@ -32,7 +33,7 @@ const adminRebuildHook = new Hono<AppEnv>();
 
 adminRebuildHook.get("/", async (c) => c.json<RebuildHookState>(await hookState(c.env)));
 
-adminRebuildHook.put("/", validate("json", SetRebuildHookBodySchema), async (c) => {
+adminRebuildHook.put("/", limitBody(ADMIN_BODY_LIMIT), validate("json", SetRebuildHookBodySchema), async (c) => {
   const url = c.req.valid("json").url.trim();
   const problem = hookUrlProblem(url);
   if (problem) fail(400, `Invalid url: ${problem}`);

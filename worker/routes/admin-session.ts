@@ -9,6 +9,7 @@ import { fail } from "../lib/errors";
 import { secretMatches } from "../lib/secrets";
 import { sessionCookieName, SESSION_TTL_SECONDS } from "../lib/session";
 import { validate } from "./lib/validate";
+import { limitBody, SIGN_IN_BODY_LIMIT } from "../middleware/body-limit";
 
 /** Cookies may drop `Secure` only for plain-http local development. */
 function isLocalHost(url: string): boolean {
@@ -28,7 +29,7 @@ adminSession.get("/", (c) => {
   return c.json<SessionState>({ authenticated: Boolean(session), expiresAt: session ? new Date(session.expiresAt).toISOString() : null });
 });
 
-adminSession.post("/", validate("json", SignInBodySchema), async (c) => {
+adminSession.post("/", limitBody(SIGN_IN_BODY_LIMIT), validate("json", SignInBodySchema), async (c) => {
   const client = clientKey(c.req.header("cf-connecting-ip"));
   const grant = await reserveAttempt(c.env.DB, client);
   if (!grant.allowed) {

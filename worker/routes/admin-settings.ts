@@ -5,6 +5,7 @@ import { readDealerSettings, writeDealerSettings } from "../data/dealer-settings
 import { deployHook, requestRebuild } from "../sync/publish/rebuild";
 import { emailState } from "./enquiries/email-dealer";
 import { validate } from "./lib/validate";
+import { ADMIN_BODY_LIMIT, limitBody } from "../middleware/body-limit";
 
 /**
  * `GET /api/admin/settings`: the dealer's settings in effect and what is switched off; `PUT` with the settings to
@@ -20,7 +21,7 @@ const features = async (env: Env): Promise<AdminSettings["features"]> => ({
 
 adminSettings.get("/", async (c) => c.json<AdminSettings>({ ...(await readDealerSettings(c.env.DB)), features: await features(c.env) }));
 
-adminSettings.put("/", validate("json", DealerSettingsPatchSchema), async (c) => {
+adminSettings.put("/", limitBody(ADMIN_BODY_LIMIT), validate("json", DealerSettingsPatchSchema), async (c) => {
   const changed = await writeDealerSettings(c.env.DB, c.req.valid("json"));
   let rebuild: SettingsSaved["rebuild"] = "not-needed";
   let message = changed.length === 0 ? "Nothing changed." : "Settings saved.";

@@ -13,6 +13,7 @@ import { deleteEnquiries, deleteFlaggedEnquiries, listEnquiries, markHandled } f
 import { fail } from "../../lib/errors";
 import { emailState } from "./email-dealer";
 import { validate } from "../lib/validate";
+import { ADMIN_BODY_LIMIT, limitBody } from "../../middleware/body-limit";
 
 /**
  * `GET /api/admin/enquiries?status=open|flagged|handled|all&page=`: enquiries newest first; `POST /{id}/handled`: marks
@@ -34,7 +35,7 @@ adminEnquiries.get("/", validate("query", EnquiriesQuerySchema), async (c) => {
   });
 });
 
-adminEnquiries.post("/delete", validate("json", EnquiriesDeleteSchema), async (c) => {
+adminEnquiries.post("/delete", limitBody(ADMIN_BODY_LIMIT), validate("json", EnquiriesDeleteSchema), async (c) => {
   const body = c.req.valid("json");
   const deleted = "ids" in body ? await deleteEnquiries(c.env.DB, body.ids) : await deleteFlaggedEnquiries(c.env.DB);
   const message = `${deleted} ${deleted === 1 ? "enquiry" : "enquiries"} deleted`;

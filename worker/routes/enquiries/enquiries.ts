@@ -3,6 +3,7 @@ import { HTTPException } from "hono/http-exception";
 import { ENQUIRY_PAGES } from "#contract/api-paths";
 import {
   ENQUIRIES_PER_WINDOW,
+  ENQUIRY_BODY_LIMIT,
   ENQUIRY_FIELD_ERRORS,
   ENQUIRY_WINDOW_MS,
   EnquiryBodySchema,
@@ -26,6 +27,7 @@ import { normaliseNotionId } from "../../lib/notion-id";
 import { verifyTurnstile } from "./turnstile";
 import { NotSyncedError } from "../../tables/not-synced";
 import { isCrossOrigin, isLoopbackClient } from "../../lib/request-checks";
+import { limitBody } from "../../middleware/body-limit";
 import { logEvent } from "../../lib/log";
 
 /** Invalid fields: 400 with each field's error (JSON `fields`, or listed on the page a plain form post gets). */
@@ -179,7 +181,7 @@ function formFailure(c: Context<AppEnv>, err: unknown): Response {
  */
 const enquiries = new Hono<AppEnv>();
 
-enquiries.post("/", async (c) => {
+enquiries.post("/", limitBody(ENQUIRY_BODY_LIMIT), async (c) => {
   const form = isFormPost(c);
   try {
     const accepted = await accept(c, form);

@@ -6,7 +6,6 @@ import { readWebhookSecret } from "../../data/webhook-endpoint";
 import { firstDelivery, forgetEvent, markEvent, readToken, storeToken } from "../../data/webhook-subscription";
 import { fail, notFound } from "../../lib/errors";
 import { secretMatches } from "../../lib/secrets";
-import { apiRateLimit } from "../../middleware/rate-limit";
 import { syncDebouncer } from "../../sync/webhook/sync-debouncer";
 import { changesFor, forgetAt, staleReason, WebhookEvent, WebhookVerification } from "../../notion/webhook-events";
 import { verifyWebhookSignature } from "../../notion/webhook-signature";
@@ -33,9 +32,6 @@ const endpointSecret: MiddlewareHandler<AppEnv> = async (c, next) => {
  * the debouncer, which syncs them and asks for one rebuild. Any other address under the prefix answers 404.
  */
 const notionWebhook = new Hono<AppEnv>();
-
-// Mounted ahead of the app-wide middleware (for its own body limit), so it takes the API rate limit itself.
-notionWebhook.use("*", apiRateLimit);
 
 notionWebhook.post(
   "/:secret",
