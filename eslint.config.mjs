@@ -5,8 +5,8 @@ import tseslint from "typescript-eslint";
 
 // Import boundaries, checked on the import's text with core `no-restricted-imports` (no resolver needed, so the
 // `#contract/*` alias needs no setup). A relative path that climbs (`../`) and names a folder leaves the current one:
-// `climbsTo("sync")` matches `../sync/x` and `../../worker/sync/x`. A layer's sub-folders (worker/sync's rooms) are
-// covered by its `worker/<layer>/**` block; rooms of one layer import each other freely.
+// `climbsTo("sync")` matches `../sync/x` and `../../worker/sync/x`. A layer's sub-folders are covered by its
+// `worker/<layer>/**` block; worker/sync's rooms have blocks of their own (SYNC_ROOMS).
 const climbsTo = (...names) => `^(\\.\\./)+(worker/)?(${names.join("|")})(/|$)`;
 const OURS = ["worker", "site", "scripts", "workspace"];
 const NOT_SITE_OR_SCRIPTS = { regex: "^(\\.\\./)+(site|scripts)(/|$)", message: "The worker never imports the site or scripts/." };
@@ -29,6 +29,21 @@ const ABOVE = {
   middleware: ["routes"],
   routes: [],
 };
+
+// worker/sync's rooms, lowest first: each imports only the rooms before it, type imports included (a step knows no job;
+// a job may use every room below it). `climbsToRoom("jobs")` matches `../jobs/x` and `../../sync/jobs/x`.
+const SYNC_ROOMS = ["steps", "mapping", "files", "pages", "publish", "webhook", "jobs", "setup"];
+const climbsToRoom = (...names) => `^(\\.\\./)+(worker/)?(sync/)?(${names.join("|")})(/|$)`;
+
+/** What a worker layer's code may not import: the site and scripts, the entry file, the layers above it, and (below the sync) workspace/. */
+const layerPatterns = (layer) => [
+  NOT_SITE_OR_SCRIPTS,
+  { regex: "^(\\.\\./)+(worker/)?index(\\.ts)?$", message: "Only the entry file wires the worker; nothing imports it." },
+  ...(ABOVE[layer].length
+    ? [{ regex: climbsTo(...ABOVE[layer]), message: `worker/${layer} imports only lower layers (not ${ABOVE[layer].join(", ")}).` }]
+    : []),
+  ...(BELOW_SYNC.includes(layer) ? [NO_WORKSPACE(`worker/${layer}`)] : []),
+];
 
 // What every script may not import: the worker at all, of the site only the Chromium helper bench:web drives, and
 // nothing of the drawing code (scripts/pixel-art: its own programs write the pictures, which the others read as files).
@@ -74,21 +89,19 @@ export const boundaries = [
     [{ regex: climbsTo("worker"), message: "Site tests never import the worker." }],
   ),
   restrict(["worker/**"], [NOT_SITE_OR_SCRIPTS]),
-  ...Object.entries(ABOVE).map(([layer, above]) =>
-    restrict(
-      [`worker/${layer}/**`],
+  // Tests sit next to the code they test but may drive the whole worker (its entry, higher layers, any room).
+  ...Object.keys(ABOVE).map((layer) => restrict([`worker/${layer}/**`], layerPatterns(layer), ["worker/**/*.test.ts"])),
+  ...SYNC_ROOMS.slice(0, -1).map((room, i) => {
+    const above = SYNC_ROOMS.slice(i + 1);
+    return restrict(
+      [`worker/sync/${room}/**`],
       [
-        NOT_SITE_OR_SCRIPTS,
-        { regex: "^(\\.\\./)+(worker/)?index(\\.ts)?$", message: "Only the entry file wires the worker; nothing imports it." },
-        ...(above.length
-          ? [{ regex: climbsTo(...above), message: `worker/${layer} imports only lower layers (not ${above.join(", ")}).` }]
-          : []),
-        ...(BELOW_SYNC.includes(layer) ? [NO_WORKSPACE(`worker/${layer}`)] : []),
+        ...layerPatterns("sync"),
+        { regex: climbsToRoom(...above), message: `worker/sync/${room} imports only the rooms below it (not ${above.join(", ")}).` },
       ],
-      // Tests sit next to the code they test but may drive the whole worker (its entry, higher layers).
       ["worker/**/*.test.ts"],
-    ),
-  ),
+    );
+  }),
   // Scripts run the worker (wrangler) and talk to it over HTTP: what they share with it is in contract/. Inside scripts/,
   // lib/ (shared) < launcher/ (npm start's stack) < bench/ (benchmarks), each importing only what is below it.
   restrict(["scripts/**"], SCRIPTS_OUT),

@@ -17,9 +17,12 @@ beforeAll(async () => {
   await eslint.lintText("---\n---\n", { filePath: "site/pages/warm-up.astro" });
 }, COLD_START_MS);
 
-/** The import-boundary messages the project's ESLint config reports for one import written in a file at `filePath` (an Astro component's in its frontmatter). */
-async function boundaryErrors(filePath: string, specifier: string): Promise<string[]> {
-  const imports = `import { x } from "${specifier}";\n`;
+/**
+ * The import-boundary messages the project's ESLint config reports for one import written in a file at `filePath` (an
+ * Astro component's in its frontmatter); `type`: the import brings in a type only.
+ */
+async function boundaryErrors(filePath: string, specifier: string, type = false): Promise<string[]> {
+  const imports = type ? `import type { X } from "${specifier}";\nconst x: X | null = null;\n` : `import { x } from "${specifier}";\n`;
   const code = filePath.endsWith(".astro") ? `---\n${imports}---\n<p>{x}</p>\n` : `${imports}export const y = x;\n`;
   const [result] = await eslint.lintText(code, { filePath });
   return result!.messages.filter((m) => m.ruleId === "no-restricted-imports").map((m) => m.message);
@@ -115,6 +118,52 @@ describe("import boundaries (eslint.config.mjs)", () => {
     ["scripts/pixel-art/x.ts", "../lib/demo-workspace.ts"],
   ])("%s importing %s is allowed", async (filePath, specifier) => {
     expect(await boundaryErrors(filePath, specifier)).toEqual([]);
+  });
+});
+
+describe("worker/sync's rooms in one direction (eslint.config.mjs)", () => {
+  // steps < mapping < files < pages < publish < webhook < jobs < setup: a room imports only those before it.
+  it.each([
+    ["worker/sync/steps/x.ts", "../jobs/job-common", "worker/sync/steps imports only the rooms below it"],
+    ["worker/sync/steps/x.ts", "../webhook/sync-debouncer", "worker/sync/steps imports only the rooms below it"],
+    ["worker/sync/steps/x.ts", "../../sync/pages/page-row", "worker/sync/steps imports only the rooms below it"],
+    ["worker/sync/mapping/x.ts", "../files/copy-files", "worker/sync/mapping imports only the rooms below it"],
+    ["worker/sync/files/x.ts", "../pages/page-row", "worker/sync/files imports only the rooms below it"],
+    ["worker/sync/pages/x.ts", "../jobs/kept-bodies", "worker/sync/pages imports only the rooms below it"],
+    ["worker/sync/publish/x.ts", "../webhook/sync-debouncer", "worker/sync/publish imports only the rooms below it"],
+    ["worker/sync/webhook/x.ts", "../jobs/webhook-sync", "worker/sync/webhook imports only the rooms below it"],
+    ["worker/sync/jobs/x.ts", "../setup/start-setup", "worker/sync/jobs imports only the rooms below it"],
+  ])("%s importing %s is reported, for a value and for a type alike", async (filePath, specifier, message) => {
+    for (const type of [false, true]) {
+      const errors = await boundaryErrors(filePath, specifier, type);
+      expect(errors).toHaveLength(1);
+      expect(errors[0]).toContain(message);
+    }
+  });
+
+  it("still holds the sync's own boundaries in a room: no route, no entry file", async () => {
+    expect(await boundaryErrors("worker/sync/pages/x.ts", "../../routes/lib/validate")).toEqual([
+      expect.stringContaining("worker/sync imports only lower layers"),
+    ]);
+    expect(await boundaryErrors("worker/sync/steps/x.ts", "../../index")).toEqual([
+      expect.stringContaining("Only the entry file wires the worker"),
+    ]);
+  });
+
+  it.each([
+    ["worker/sync/mapping/x.ts", "../steps/metered-step"],
+    ["worker/sync/pages/x.ts", "../files/copy-files"],
+    ["worker/sync/pages/x.ts", "../mapping/row-values"],
+    ["worker/sync/webhook/x.ts", "../steps/start-sync"],
+    ["worker/sync/jobs/x.ts", "../webhook/sync-debouncer"],
+    ["worker/sync/jobs/x.ts", "../publish/after-sync"],
+    ["worker/sync/setup/x.ts", "../steps/durable-step"],
+    ["worker/sync/setup/x.ts", "../jobs/find-catalogue"],
+    ["worker/sync/jobs/x.ts", "../../tables/registry"],
+    ["worker/sync/jobs/x.ts", "#workspace/setup/run-setup"],
+    ["worker/sync/steps/x.worker.test.ts", "../jobs/sync-workflow"],
+  ])("%s importing %s is allowed, for a value and for a type alike", async (filePath, specifier) => {
+    for (const type of [false, true]) expect(await boundaryErrors(filePath, specifier, type)).toEqual([]);
   });
 });
 

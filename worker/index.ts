@@ -84,7 +84,7 @@ app.route(sectionPath("for-sale"), itemPages("for-sale"));
 
 export { AfterSyncCoalescer } from "./sync/publish/after-sync-coalescer";
 export { SyncDebouncer } from "./sync/webhook/sync-debouncer";
-export { SyncWorkflow } from "./sync/steps/sync-workflow";
+export { SyncWorkflow } from "./sync/jobs/sync-workflow";
 export { SetupWorkflow } from "./sync/setup/setup-workflow";
 
 export default {

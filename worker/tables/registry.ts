@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { normaliseNotionId } from "../lib/notion-id";
 import type { ColumnSpec } from "./schema";
 
 /** One `sync_tables` row: a `notion_*` table and where its data comes from. */
@@ -97,4 +98,11 @@ export function registerIfAbsent(db: D1Database, entry: RegistryEntry): D1Prepar
 /** Statement dropping every entry but those of `tableNames`. */
 export function deleteOtherEntries(db: D1Database, tableNames: string[]): D1PreparedStatement {
   return db.prepare("DELETE FROM sync_tables WHERE table_name NOT IN (SELECT value FROM json_each(?))").bind(JSON.stringify(tableNames));
+}
+
+/** The registry entry whose data source (or database) is `id`, comparing ids in one form. */
+export function entryFor(entries: RegistryEntry[], id: string | undefined): RegistryEntry | undefined {
+  const wanted = id ? normaliseNotionId(id) : null;
+  if (!wanted) return undefined;
+  return entries.find((e) => [e.dataSourceId, e.databaseId].some((x) => x && normaliseNotionId(x) === wanted));
 }

@@ -18,11 +18,11 @@ import {
 import { tableColumns, tooManyColumns } from "../../tables/schema";
 import { forgetUnseen, recordPublication, unpublishedPages } from "../../data/unpublished-pages";
 import { heldMessage, planRemovals, planStatements, type RemovalPlan } from "./removal-guard";
-import { add, failed, newTally, type TableSyncOutcome } from "./job-common";
-import { keptBodies, type KeptBody } from "./kept-bodies";
+import { failed, type TableSyncOutcome } from "./job-common";
+import { keptBodies, type KeptBody } from "../pages/kept-bodies";
 import { dropStaged, sliceRows } from "../pages/page-slices";
 import { searchIndexStatements } from "../mapping/search-index";
-import { walkSlices } from "../pages/slice-walk";
+import { add, newTally, walkSlices } from "../pages/slice-walk";
 import type { SyncSteps } from "../steps/sync-steps";
 import { bodyWhenEdited } from "../mapping/workspace";
 import { logEvent } from "../../lib/log";

@@ -14,7 +14,7 @@ import { columnsFor } from "../../tables/schema";
 import { missingMessage, placeholderEntry } from "./schema-job";
 import type { SyncSteps } from "../steps/sync-steps";
 import { copyJob } from "./copy-job";
-import { failureMessage } from "./job-common";
+import { failureMessage } from "../steps/run-ended";
 import { updateJob } from "./update-job";
 import { upstreamMessage } from "../../notion/upstream-error";
 import { CONTRACT_DATABASES } from "../mapping/workspace";

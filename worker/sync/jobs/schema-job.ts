@@ -8,7 +8,7 @@ import { LOCK_TTL_MS, SYNC_LOCK, withLock } from "../../tables/lock";
 import { quoteIdent } from "../../tables/naming";
 import { deleteOtherEntries, registerIfAbsent, upsertEntry, type RegistryEntry } from "../../tables/registry";
 import { finishRun, startRun } from "../../data/sync-runs";
-import { failureMessage } from "./job-common";
+import { failureMessage } from "../steps/run-ended";
 import { columnsFor, createTableSql, tooManyColumns } from "../../tables/schema";
 import { CONTRACT_DATABASES, type ContractDatabase } from "../mapping/workspace";
 import { clearSearchIndex } from "../mapping/search-index";

@@ -8,10 +8,10 @@ import { retriedRows } from "../pages/file-retries";
 import { EDIT_OVERLAP_MS, applyEdited, removeGone } from "./incremental-sync";
 import { recordPublication } from "../../data/unpublished-pages";
 import { heldMessage } from "./removal-guard";
-import { add, failed, newTally, type Tally, type TableSyncOutcome } from "./job-common";
+import { failed, type TableSyncOutcome } from "./job-common";
 import { lookupIndex } from "../files/media-index";
 import { dropStaged, sliceRows } from "../pages/page-slices";
-import { walkSlices } from "../pages/slice-walk";
+import { add, newTally, walkSlices, type Tally } from "../pages/slice-walk";
 import type { SyncSteps } from "../steps/sync-steps";
 import { logEvent } from "../../lib/log";
 

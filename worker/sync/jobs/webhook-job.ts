@@ -2,9 +2,9 @@ import { finishRun, startRun, type RunCounts } from "../../data/sync-runs";
 import type { WebhookChanges } from "../../notion/webhook-events";
 import { webhookAfterSync } from "../publish/after-sync-coalescer";
 import { copyJob } from "./copy-job";
-import { failureMessage } from "./job-common";
+import { failureMessage } from "../steps/run-ended";
 import type { SyncSteps } from "../steps/sync-steps";
-import { changedSchemas, pageSlice, removeLeaving, type PageSlice } from "../webhook/webhook-sync";
+import { changedSchemas, pageSlice, removeLeaving, type PageSlice } from "./webhook-sync";
 import { heldMessage } from "./removal-guard";
 import { logEvent } from "../../lib/log";
 

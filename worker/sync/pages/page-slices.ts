@@ -2,7 +2,7 @@ import type { SkippedFile, UnsupportedBlock } from "#contract/sync-runs";
 import { heldMediaFiles } from "../../data/media-files";
 import { notionRun } from "../../notion/client";
 import { fileKeyFor } from "../files/file-keys";
-import type { KeptBody } from "../jobs/kept-bodies";
+import type { KeptBody } from "./kept-bodies";
 import type { MediaIndex } from "../files/media-index";
 import { pageRow } from "./page-row";
 import type { PageLike } from "../../notion/types";

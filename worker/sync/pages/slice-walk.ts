@@ -1,10 +1,26 @@
 import type { QueryOptions } from "../../notion/query-pages";
 import type { RegistryEntry } from "../../tables/registry";
-import type { Tally } from "../jobs/job-common";
+import type { SkippedFile, UnsupportedBlock } from "#contract/sync-runs";
 import { readAndStage, stageKey } from "./page-slices";
 import { readAhead } from "./read-ahead";
 import type { StagedAt } from "./staged-pages";
 import type { StepContext, SyncSteps } from "../steps/sync-steps";
+
+/** What a table job has spent and met so far, summed over its steps. */
+export type Tally = { requests: number; downloads: number; filesCopied: number; unsupported: UnsupportedBlock[]; skipped: SkippedFile[] };
+export const newTally = (): Tally => ({ requests: 0, downloads: 0, filesCopied: 0, unsupported: [], skipped: [] });
+
+/** Adds one step's costs and findings to the tally. */
+export function add(
+  tally: Tally,
+  slice: { requests: number; downloads: number; filesCopied: number; unsupported: UnsupportedBlock[]; skipped: SkippedFile[] },
+): void {
+  tally.requests += slice.requests;
+  tally.downloads += slice.downloads;
+  tally.filesCopied += slice.filesCopied;
+  tally.unsupported.push(...slice.unsupported);
+  tally.skipped.push(...slice.skipped);
+}
 
 /** A table job's walk over its query: the step names, the query's options, and where it counts its reads and costs. */
 export type SliceWalk = {

@@ -1,8 +1,7 @@
 import { countRows } from "../../tables/page-counts";
 import { countDrafts } from "../../data/unpublished-pages";
-import { listEntries } from "../../tables/registry";
+import { entryFor, listEntries } from "../../tables/registry";
 import type { SyncJob } from "./start-sync";
-import { entryFor } from "../webhook/webhook-sync";
 import { logEvent } from "../../lib/log";
 
 /**

@@ -1,4 +1,6 @@
-import { NIGHTLY_SYNC } from "#contract/notion-failures";
+import { NIGHTLY_SYNC, notionFailureText, type FailureContext } from "#contract/notion-failures";
+import { errorMessage } from "../../lib/errors";
+import { notionFailureOf, upstreamMessage } from "../../notion/upstream-error";
 
 /** The workflow engine's own words, which never reach the operator: they name neither the cause nor a fix. */
 const ENGINE_WORDING =
@@ -27,4 +29,14 @@ export function unrecordedEnd(status: string, message?: string): string {
     ownMessage(status, message) ??
     `The sync run ${unrecordedHow(status)}. The tables keep their previous rows. Fix: nothing to do: ${NIGHTLY_SYNC} runs again, or start a sync in the admin panel.`
   );
+}
+
+/**
+ * The message a failed sync records and logs: for a failure Notion answered, the operator's words naming its cause and
+ * fix (`context`: the database it was about, when the run tries again); else what failed, in our words or D1's.
+ */
+export function failureMessage(err: unknown, context: FailureContext = {}): string {
+  const notion = notionFailureOf(err);
+  if (notion) return notionFailureText(notion, context);
+  return upstreamMessage(err) ?? errorMessage(err);
 }

@@ -4,7 +4,7 @@ import type { NotionFailure } from "#contract/notion-failures";
 import type { RunTrigger } from "#contract/sync-runs";
 import { LOCK_TTL_MS, LockLostError, SYNC_LOCK, renewLock } from "../../tables/lock";
 import { NotionFailureError, notionFailureOf, RetryAfterError, UpstreamError } from "../../notion/upstream-error";
-import { failureMessage } from "../jobs/job-common";
+import { failureMessage } from "./run-ended";
 import { meteredStep, type SyncSteps } from "./sync-steps";
 import { logEvent } from "../../lib/log";
 

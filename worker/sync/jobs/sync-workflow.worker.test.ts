@@ -6,7 +6,7 @@ import { control, countPaths, listTables, notionStats, photoToys, rows, syncSche
 import type { SyncRunProgress } from "../../data/sync-history";
 import { LOCK_TTL_MS, SYNC_LOCK, isLockHeld } from "../../tables/lock";
 import { DEFAULT_STEP_SUBREQUESTS } from "#contract/step-subrequests";
-import { runInstanceId } from "./start-sync";
+import { runInstanceId } from "../steps/start-sync";
 
 /** A Vintage Toys database of a few hundred pages, each with its own Notion-hosted photo (one file copy per page). */
 const TOYS = { id: "7e57da7a-0000-4000-8000-0000000000d1", dataSourceId: "7e57da7a-0000-4000-8000-0000000000d2" };

@@ -18,7 +18,7 @@ import { startRun } from "../../data/sync-runs";
 import { acquireLock, SYNC_LOCK, withLock } from "../../tables/lock";
 import { afterSyncCoalescer } from "../publish/after-sync-coalescer";
 import { inlineSteps } from "../../test/inline-sync";
-import { webhookJob } from "../jobs/webhook-job";
+import { webhookJob } from "./webhook-job";
 
 type Slot = { id: string; title: string | null };
 const slots = () => rows<Slot>("Slot Machines");

@@ -6,7 +6,7 @@ import { meterOf, stepBudget } from "../../lib/step-meter";
 import { normaliseNotionId } from "../../lib/notion-id";
 import { notionRun } from "../../notion/client";
 import { NotionPage, NotionSearchResult, readNotion } from "../../notion/notion-shapes";
-import { listEntries, type RegistryEntry } from "../../tables/registry";
+import { entryFor, listEntries, type RegistryEntry } from "../../tables/registry";
 import { columnsFor } from "../../tables/schema";
 import { lookupIndex } from "../files/media-index";
 import { applyPageChanges, existingIds, type TableRows } from "../pages/page-changes";
@@ -16,7 +16,7 @@ import { forgetPages, recordPublication, type UnpublishedPage } from "../../data
 import { resolvedDraftHolds } from "../../data/removal-holds";
 import { existingNotionTables } from "../../tables/existing-tables";
 import { quoteIdent } from "../../tables/naming";
-import { planRemovals, planStatements, type RemovalPlan } from "../jobs/removal-guard";
+import { planRemovals, planStatements, type RemovalPlan } from "./removal-guard";
 import { publicationOf } from "../mapping/publication";
 import type { StepContext } from "../steps/sync-steps";
 
@@ -34,13 +34,6 @@ const RetrievedPage = NotionPage.extend({
   in_trash: z.boolean().optional(),
   archived: z.boolean().optional(),
 });
-
-/** The registry entry whose data source (or database) is `id`, comparing ids in one form. */
-export function entryFor(entries: RegistryEntry[], id: string | undefined): RegistryEntry | undefined {
-  const wanted = id ? normaliseNotionId(id) : null;
-  if (!wanted) return undefined;
-  return entries.find((e) => [e.dataSourceId, e.databaseId].some((x) => x && normaliseNotionId(x) === wanted));
-}
 
 /** A page's current state, or null when Notion no longer has it for us (deleted, or no longer shared). */
 async function currentPage(notion: Client, id: string): Promise<z.output<typeof RetrievedPage> | null> {

@@ -2,12 +2,12 @@ import { WorkflowEntrypoint, type WorkflowEvent, type WorkflowStep } from "cloud
 import type { RunTrigger } from "#contract/sync-runs";
 import { SYNC_LOCK, heldLock } from "../../tables/lock";
 import type { SyncAllSummary } from "#contract/admin-api";
-import { fullJob } from "../jobs/full-job";
-import { dataSyncRun } from "../jobs/table-job";
-import type { SyncJob } from "./start-sync";
+import { fullJob } from "./full-job";
+import { dataSyncRun } from "./table-job";
+import type { SyncJob } from "../steps/start-sync";
 import { syncDebouncer } from "../webhook/sync-debouncer";
-import { webhookJob, type WebhookRunResult } from "../jobs/webhook-job";
-import { STEP_CONFIG, workflowSteps } from "./workflow-steps";
+import { webhookJob, type WebhookRunResult } from "./webhook-job";
+import { STEP_CONFIG, workflowSteps } from "../steps/workflow-steps";
 
 /** What a sync run is given: its `sync_runs` id, the holder of the sync lock taken for it, and what to sync (see `SyncJob`). */
 type SyncParams = { runId: number; holder: string; trigger: RunTrigger } & SyncJob;
