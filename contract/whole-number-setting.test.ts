@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseStepSubrequests } from "./step-subrequests";
+import { parseStepBudget } from "./step-budget";
 import { wholeNumberSetting } from "./whole-number-setting";
 
 describe("a whole-number setting", () => {
@@ -27,9 +27,9 @@ describe("a whole-number setting", () => {
 
 describe("SYNC_STEP_SUBREQUESTS", () => {
   it("is a whole number from 50 to 10,000, 50 when unset or out of range", () => {
-    expect(parseStepSubrequests(undefined)).toEqual({ budget: 50, error: null });
-    expect(parseStepSubrequests("10000")).toEqual({ budget: 10_000, error: null });
-    expect(parseStepSubrequests("49")).toEqual({
+    expect(parseStepBudget(undefined)).toEqual({ budget: 50, error: null });
+    expect(parseStepBudget("10000")).toEqual({ budget: 10_000, error: null });
+    expect(parseStepBudget("49")).toEqual({
       budget: 50,
       error: 'SYNC_STEP_SUBREQUESTS must be a whole number from 50 to 10000 (got "49"); using 50',
     });

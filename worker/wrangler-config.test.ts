@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { parseStepSubrequests } from "#contract/step-subrequests";
+import { parseStepBudget } from "#contract/step-budget";
 import worker, * as entry from "./index";
 import { requestRate } from "./notion/request-rate";
 
@@ -55,7 +55,7 @@ describe("wrangler.toml", () => {
 
   it("cuts sync steps to the free plan's 50 subrequests unless set otherwise", () => {
     const value = /^SYNC_STEP_SUBREQUESTS = "(\d+)"$/m.exec(toml)?.[1];
-    expect(parseStepSubrequests(value)).toEqual({ budget: 50, error: null });
+    expect(parseStepBudget(value)).toEqual({ budget: 50, error: null });
   });
 
   it("sends /api and /media, bare or with a path, and the search page to the worker before the static assets", () => {

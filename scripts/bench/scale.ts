@@ -6,7 +6,7 @@
  */
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
-import { parseStepSubrequests } from "#contract/step-subrequests";
+import { parseStepBudget } from "#contract/step-budget";
 import { checkNode } from "../lib/check-node.ts";
 import { ROOT } from "../lib/quiet-env.ts";
 import { scaleTable, type ScaleResult } from "./lib/scale-report.ts";
@@ -23,7 +23,7 @@ if (missing.length) {
 
 const budgets = (process.env.BENCH_STEP_SUBREQUESTS ?? "50,1000").split(",").map((b) => b.trim());
 for (const budget of budgets) {
-  const { error } = parseStepSubrequests(budget);
+  const { error } = parseStepBudget(budget);
   if (error) {
     console.error(`BENCH_STEP_SUBREQUESTS: ${error.replace(/; using \d+$/, "")} (e.g. BENCH_STEP_SUBREQUESTS=50,1000)`);
     process.exit(1);

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync } from "node:fs";
 import { resolve } from "node:path";
 import { unstable_readConfig } from "wrangler";
-import { parseStepSubrequests } from "#contract/step-subrequests";
+import { parseStepBudget } from "#contract/step-budget";
 import { ROOT } from "../lib/quiet-env.ts";
 
 /** What `npm run deploy` needs from wrangler.toml. */
@@ -57,7 +57,7 @@ export function configProblems(config: DeployConfig): string[] {
     problems.push("wrangler.toml binds no D1 database with a `database_name` (the deploy finds or creates the database by that name)");
   if (!existsSync(config.d1.migrationsDir)) problems.push(`the D1 migrations folder ${config.d1.migrationsDir} is missing`);
   for (const r2 of config.r2) if (!r2.bucket) problems.push(`R2 binding ${r2.binding} has no bucket_name`);
-  const { error } = parseStepSubrequests(config.vars.SYNC_STEP_SUBREQUESTS);
+  const { error } = parseStepBudget(config.vars.SYNC_STEP_SUBREQUESTS);
   if (error) problems.push(error.replace(/; using \d+$/, ""));
   return problems;
 }

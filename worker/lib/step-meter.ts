@@ -1,4 +1,4 @@
-import { parseStepSubrequests } from "#contract/step-subrequests";
+import { parseStepBudget } from "#contract/step-budget";
 import { logEvent } from "./log";
 
 /**
@@ -103,8 +103,8 @@ function meteredStore<T extends object>(store: T, meter: StepMeter): T {
 }
 
 /** The step budget SYNC_STEP_SUBREQUESTS sets; a value out of range is logged and the default (50) used, so a sync never fails on it. */
-export function stepBudget(env: Pick<Env, "SYNC_STEP_SUBREQUESTS">): number {
-  const { budget, error } = parseStepSubrequests(env.SYNC_STEP_SUBREQUESTS);
+export function readStepBudget(env: Pick<Env, "SYNC_STEP_SUBREQUESTS">): number {
+  const { budget, error } = parseStepBudget(env.SYNC_STEP_SUBREQUESTS);
   if (error) logEvent("config_error", { setting: "SYNC_STEP_SUBREQUESTS", error });
   return budget;
 }
@@ -114,7 +114,7 @@ export function stepBudget(env: Pick<Env, "SYNC_STEP_SUBREQUESTS">): number {
  * too). `engineRetries`: the step is retried by the Workflows engine, so the Notion client retries less within it.
  */
 export function meteredEnv(env: Env, engineRetries = false): { env: Env; meter: StepMeter } {
-  const meter: StepMeter = { used: 0, engineRetries, budget: stepBudget(env), rowsRead: 0, rowsWritten: 0 };
+  const meter: StepMeter = { used: 0, engineRetries, budget: readStepBudget(env), rowsRead: 0, rowsWritten: 0 };
   const counted: Env = {
     ...env,
     DB: meteredD1(env.DB, meter),

@@ -20,7 +20,7 @@ export const DEFAULT_RETRY: RetryPolicy = { maxAttempts: 5, baseDelayMs: 300, ma
 
 /**
  * Inside a workflow step, which the engine retries itself with longer waits: a 429's Retry-After of up to 60 s is still
- * slept here (a longer one the run sleeps, see `workflowSteps`), a 5xx or network failure retried only once before the
+ * slept here (a longer one the run sleeps, see `durableStep`), a 5xx or network failure retried only once before the
  * step fails and is retried.
  */
 export const STEP_RETRY: RetryPolicy = { ...DEFAULT_RETRY, maxFailures: 2 };

@@ -1,6 +1,6 @@
 /**
  * Syncs run in the test's own invocation, step after step, holding the sync lock: the admin panel, the cron and
- * webhook batches run the same jobs on the SYNC workflow instead (`worker/sync/steps/sync-workflow.ts`). Tests use them to
+ * webhook batches run the same jobs on the SYNC workflow instead (`worker/sync/jobs/sync-workflow.ts`). Tests use them to
  * reach a job directly (a lock lost midway, a short lock, a hooked environment).
  */
 import type { SyncAllSummary } from "#contract/admin-api";
@@ -11,8 +11,9 @@ import type { RegistryEntry } from "../tables/registry";
 import { copyJob } from "../sync/jobs/copy-job";
 import { fullJob } from "../sync/jobs/full-job";
 import type { TableSyncOutcome } from "../sync/jobs/job-common";
-import { meteredStep, type SyncSteps } from "../sync/steps/sync-steps";
-import { dataSyncRun } from "../sync/jobs/table-job";
+import { meteredStep } from "../sync/steps/metered-step";
+import type { SyncSteps } from "../sync/steps/sync-steps";
+import { tableJob } from "../sync/jobs/table-job";
 
 /** Steps run one after the other in this invocation, under a lock it holds (see `withLock`). */
 export function inlineSteps(env: Env, runId: number, lock: HeldLock): SyncSteps {
@@ -29,11 +30,11 @@ export function syncTable(
   return withLock(env.DB, SYNC_LOCK, (lock) => copyTable(env, entry, trigger, lock), lockTtlMs);
 }
 
-/** Sync Data holding the sync lock throughout: an update in place when it can, else a full copy, then the purge and rebuild request (`dataSyncRun`). */
+/** Sync Data holding the sync lock throughout: an update in place when it can, else a full copy, then the purge and rebuild request (`tableJob`). */
 export function syncData(env: Env, entry: RegistryEntry, trigger: RunTrigger = "manual"): Promise<TableSyncOutcome> {
   return withLock(env.DB, SYNC_LOCK, async (lock) => {
     const runId = await startRun(env.DB, "table", entry.tableName, trigger);
-    return dataSyncRun(inlineSteps(env, runId, lock), entry, runId);
+    return tableJob(inlineSteps(env, runId, lock), entry, runId);
   });
 }
 

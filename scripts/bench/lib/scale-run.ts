@@ -17,7 +17,7 @@ import { cpuMsBetween, sampleWorkerdCpu } from "./workerd-cpu.ts";
 import { itemPagePath } from "#contract/item-address";
 import { NOTION_VERSION } from "#contract/notion";
 import { parseStepLog, type StepLog } from "#contract/step-log";
-import { DEFAULT_STEP_SUBREQUESTS } from "#contract/step-subrequests";
+import { DEFAULT_STEP_BUDGET } from "#contract/step-budget";
 import type { AdminClient } from "../../lib/admin-client.ts";
 
 /** `items` generated catalogue items plus the demo's content pages (the site needs its banner, header and texts). */
@@ -42,7 +42,7 @@ export async function editTitle(notion: NotionServer, id: string, title: string)
  * against a local Notion server at 3 requests/s, then one slot's title edited twice: once heard through the signed
  * webhook, once (webhooks unsubscribed) through Sync Data, each timed from the edit until the served page shows it.
  */
-export async function scaleRun(items: number, log: (line: string) => void, budget = DEFAULT_STEP_SUBREQUESTS): Promise<ScaleResult> {
+export async function scaleRun(items: number, log: (line: string) => void, budget = DEFAULT_STEP_BUDGET): Promise<ScaleResult> {
   const name = `bench-scale-${items}-${budget}`;
   const persistTo = resolve(ROOT, ".wrangler", `${name}-state`);
   const assetsDir = `.wrangler/${name}-dist`;

@@ -13,7 +13,7 @@ import { logEvent } from "../../lib/log";
 /** A file with a Content-Length up to this is read whole before it is put (larger ones stream into R2). */
 const SMALL_FILE_BYTES = 64 * 1024;
 
-/** Downloads of one copyFiles call at once (a slice works on up to `AT_ONCE` pages at once, `step-budget.ts`: at most AT_ONCE × DOWNLOADS_AT_ONCE downloads of one store). */
+/** Downloads of one copyFiles call at once (a slice works on up to `AT_ONCE` pages at once, `takeWithinBudget`: at most AT_ONCE × DOWNLOADS_AT_ONCE downloads of one store). */
 const DOWNLOADS_AT_ONCE = 4;
 
 /**

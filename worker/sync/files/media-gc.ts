@@ -13,7 +13,7 @@ const MEDIA_DELETE_BATCH = 1000;
 /** Delete calls per run, so one run stays within a Worker's subrequest budget; the rest wait for the next night. */
 const MEDIA_DELETE_BATCHES_PER_RUN = 10;
 
-/** What one collection did. */
+/** What one pass of the media GC did. */
 export type MediaGcOutcome = { referenced: number; newlyUnreferenced: number; referencedAgain: number; deleted: number };
 
 /** Tunables, for tests. */

@@ -14,7 +14,7 @@ import { CONTRACT_DATABASES, type ContractDatabase } from "../mapping/workspace"
 import { clearSearchIndex } from "../mapping/search-index";
 import { forgetTablesBut } from "../../data/unpublished-pages";
 import { dropHoldsBut } from "../../data/removal-holds";
-import { meteredStep } from "../steps/sync-steps";
+import { meteredStep } from "../steps/metered-step";
 import { logEvent } from "../../lib/log";
 
 /** Schema sync result plus what it cost, for logs. */

@@ -5,10 +5,10 @@ import type { SyncRuns } from "#contract/sync-runs";
 import { adminFetch } from "../../test/admin";
 import { control, countPaths, notionStats } from "../../test/notion-sync";
 import { SYNC_LOCK, isLockHeld } from "../../tables/lock";
-import { DEFAULT_STEP_SUBREQUESTS } from "#contract/step-subrequests";
+import { DEFAULT_STEP_BUDGET } from "#contract/step-budget";
 
 describe("Sync Notion Schemas as one metered step", { timeout: 60_000 }, () => {
-  it(`answers as before and records its subrequests (within ${DEFAULT_STEP_SUBREQUESTS}) with search over more than 100 data sources`, async () => {
+  it(`answers as before and records its subrequests (within ${DEFAULT_STEP_BUDGET}) with search over more than 100 data sources`, async () => {
     await control("reset");
     for (let i = 1; i <= 110; i++) await control("databases", { title: `Filler ${i}`, properties: { Name: { type: "title" } } });
     const searches = countPaths(await notionStats(), /^\/v1\/search$/);
@@ -23,7 +23,7 @@ describe("Sync Notion Schemas as one metered step", { timeout: 60_000 }, () => {
     // The catalogue's page kept (none yet) and the ids recorded at the last sync, two search pages, the table listing,
     // the one batch, the step's record.
     expect(runs[0]!.maxStepSubrequests).toBe(7);
-    expect(runs[0]!.maxStepSubrequests).toBeLessThanOrEqual(DEFAULT_STEP_SUBREQUESTS);
+    expect(runs[0]!.maxStepSubrequests).toBeLessThanOrEqual(DEFAULT_STEP_BUDGET);
     expect(await isLockHeld(env.DB, SYNC_LOCK)).toBe(false);
     // The catalogue tables it creates come with their listing indexes (sort orders, for-sale ones partial).
     const indexes = await env.DB.prepare(

@@ -3,11 +3,12 @@ import type { RunTrigger } from "#contract/sync-runs";
 import { SYNC_LOCK, heldLock } from "../../tables/lock";
 import type { SyncAllSummary } from "#contract/admin-api";
 import { fullJob } from "./full-job";
-import { dataSyncRun } from "./table-job";
+import { tableJob } from "./table-job";
 import type { SyncJob } from "../steps/start-sync";
 import { syncDebouncer } from "../webhook/sync-debouncer";
 import { webhookJob, type WebhookRunResult } from "./webhook-job";
-import { STEP_CONFIG, workflowSteps } from "../steps/workflow-steps";
+import { STEP_CONFIG } from "../steps/durable-step";
+import { workflowSteps } from "../steps/sync-steps";
 
 /** What a sync run is given: its `sync_runs` id, the holder of the sync lock taken for it, and what to sync (see `SyncJob`). */
 type SyncParams = { runId: number; holder: string; trigger: RunTrigger } & SyncJob;
@@ -28,7 +29,7 @@ export class SyncWorkflow extends WorkflowEntrypoint<Env, SyncParams> {
       let result: TableRunResult | SyncAllSummary | WebhookRunResult;
       if (params.kind === "full") result = await fullJob(steps, params.trigger, params.reason);
       else if (params.kind === "webhook") result = await webhookJob(steps, params);
-      else result = { success: true, message: (await dataSyncRun(steps, params.entry, params.runId)).message };
+      else result = { success: true, message: (await tableJob(steps, params.entry, params.runId)).message };
       ok = true;
       return result;
     } finally {

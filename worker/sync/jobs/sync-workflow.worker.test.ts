@@ -5,7 +5,7 @@ import { adminFetch } from "../../test/admin";
 import { control, countPaths, listTables, notionStats, photoToys, rows, syncSchemas, syncTable, until } from "../../test/notion-sync";
 import type { SyncRunProgress } from "../../data/sync-history";
 import { LOCK_TTL_MS, SYNC_LOCK, isLockHeld } from "../../tables/lock";
-import { DEFAULT_STEP_SUBREQUESTS } from "#contract/step-subrequests";
+import { DEFAULT_STEP_BUDGET } from "#contract/step-budget";
 import { runInstanceId } from "../steps/start-sync";
 
 /** A Vintage Toys database of a few hundred pages, each with its own Notion-hosted photo (one file copy per page). */
@@ -23,7 +23,7 @@ describe("Sync Data as a SYNC workflow run", { timeout: 120_000 }, () => {
     expect((await syncSchemas()).success).toBe(true);
   });
 
-  it(`writes every row of ${TOY_PAGES} pages with their photos, no step using more than ${DEFAULT_STEP_SUBREQUESTS} subrequests`, async () => {
+  it(`writes every row of ${TOY_PAGES} pages with their photos, no step using more than ${DEFAULT_STEP_BUDGET} subrequests`, async () => {
     const res = await syncTable("Vintage Toys");
     expect(res.status).toBe(202);
     expect(res.run).toMatchObject({ ok: true, status: "complete", pagesRead: TOY_PAGES, rowsWritten: TOY_PAGES, filesCopied: TOY_PAGES });
@@ -33,7 +33,7 @@ describe("Sync Data as a SYNC workflow run", { timeout: 120_000 }, () => {
     // Cut into many small steps, each counted: D1, R2 and KV calls plus every Notion request and download.
     expect(res.run!.steps).toBeGreaterThan(TOY_PAGES / 20);
     expect(res.run!.maxStepSubrequests).toBeGreaterThan(0);
-    expect(res.run!.maxStepSubrequests).toBeLessThanOrEqual(DEFAULT_STEP_SUBREQUESTS);
+    expect(res.run!.maxStepSubrequests).toBeLessThanOrEqual(DEFAULT_STEP_BUDGET);
     expect(res.run!.maxStepMs).toBeGreaterThan(0);
     console.log(
       `workflow table sync of ${TOY_PAGES} pages: ${res.run!.steps} steps, at most ${res.run!.maxStepSubrequests} subrequests and ${res.run!.maxStepMs} ms in one step`,

@@ -10,11 +10,11 @@ import type { SyncSteps } from "../steps/sync-steps";
 import { updateJob } from "./update-job";
 
 /**
- * Sync Data's choice (one request for the current schema): an update in place for a table synced before whose schema
+ * A table sync's choice (one request for the current schema): an update in place for a table synced before whose schema
  * Notion still has, else a full copy with the schema Notion has now (a property the dealer added, such as Published,
  * counts at once). Records the outcome on `tableRunId`; throws what failed, the tables untouched.
  */
-async function dataJob(steps: SyncSteps, entry: RegistryEntry, tableRunId: number): Promise<TableSyncOutcome> {
+async function updateOrCopy(steps: SyncSteps, entry: RegistryEntry, tableRunId: number): Promise<TableSyncOutcome> {
   const plan = await steps.run(`${entry.tableName}: plan`, async ({ env }) => {
     if (!entry.dataSourceId) return { inPlace: false, columns: entry.columns, at: entry.schemaSyncedAt };
     const run = notionRun(env);
@@ -30,9 +30,9 @@ async function dataJob(steps: SyncSteps, entry: RegistryEntry, tableRunId: numbe
   return copyJob(steps, { ...entry, columns: plan.columns, schemaSyncedAt: plan.at }, tableRunId);
 }
 
-/** Sync Data as a whole run: `dataJob`, then (once it succeeded) the cache purge and the site rebuild request. */
-export async function dataSyncRun(steps: SyncSteps, entry: RegistryEntry, tableRunId: number): Promise<TableSyncOutcome> {
-  const outcome = await dataJob(steps, entry, tableRunId);
+/** A table sync as a whole run (Sync Data, a confirmed removal): `updateOrCopy`, then (once it succeeded) the cache purge and the site rebuild request. */
+export async function tableJob(steps: SyncSteps, entry: RegistryEntry, tableRunId: number): Promise<TableSyncOutcome> {
+  const outcome = await updateOrCopy(steps, entry, tableRunId);
   await steps.run("after sync", ({ env }) => afterSync(env, undefined, { kind: "table", target: entry.tableName }));
   return outcome;
 }

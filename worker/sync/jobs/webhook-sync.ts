@@ -2,7 +2,7 @@ import { APIErrorCode, isNotionClientError, type Client } from "@notionhq/client
 import { z } from "zod";
 import type { SkippedFile, UnsupportedBlock } from "#contract/sync-runs";
 import { fileRetryStatements } from "../../data/skipped-files";
-import { meterOf, stepBudget } from "../../lib/step-meter";
+import { meterOf, readStepBudget } from "../../lib/step-meter";
 import { normaliseNotionId } from "../../lib/notion-id";
 import { notionRun } from "../../notion/client";
 import { NotionPage, NotionSearchResult, readNotion } from "../../notion/notion-shapes";
@@ -11,14 +11,14 @@ import { columnsFor } from "../../tables/schema";
 import { lookupIndex } from "../files/media-index";
 import { applyPageChanges, existingIds, type TableRows } from "../pages/page-changes";
 import { pageRow } from "../pages/page-row";
-import { takeWithinBudget } from "../steps/step-budget";
+import { takeWithinBudget } from "../steps/take-within-budget";
 import { forgetPages, recordPublication, type UnpublishedPage } from "../../data/unpublished-pages";
 import { resolvedDraftHolds } from "../../data/removal-holds";
 import { existingNotionTables } from "../../tables/existing-tables";
 import { quoteIdent } from "../../tables/naming";
 import { planRemovals, planStatements, type RemovalPlan } from "./removal-guard";
 import { publicationOf } from "../mapping/publication";
-import type { StepContext } from "../steps/sync-steps";
+import type { StepContext } from "../steps/metered-step";
 
 /** Subrequests a page slice keeps for its closing writes: the ids it had (2), the fenced write (2), the step's record (1), one spare. */
 const CLOSING_SUBREQUESTS = 6;
@@ -89,7 +89,7 @@ export type PageSlice = {
  */
 export async function pageSlice(ctx: StepContext, pageIds: string[], from: number, runId: number): Promise<PageSlice> {
   const { env, lock } = ctx;
-  const meter = meterOf(env) ?? { used: 0, budget: stepBudget(env) };
+  const meter = meterOf(env) ?? { used: 0, budget: readStepBudget(env) };
   const run = notionRun(env);
   const entries = await listEntries(env.DB);
   const skipped: SkippedFile[] = [];

@@ -10,9 +10,9 @@ import { pageFiles } from "../mapping/row-values";
 import type { ColumnValue } from "../../tables/schema";
 import { queryPage, type QueryOptions } from "../../notion/query-pages";
 import type { RegistryEntry } from "../../tables/registry";
-import { meterOf, stepBudget } from "../../lib/step-meter";
-import type { StepContext } from "../steps/sync-steps";
-import { takeWithinBudget } from "../steps/step-budget";
+import { meterOf, readStepBudget } from "../../lib/step-meter";
+import type { StepContext } from "../steps/metered-step";
+import { takeWithinBudget } from "../steps/take-within-budget";
 import { recordGathered, type MediaRecords } from "../files/copy-files";
 import { stagePages, stagedPages, type StagedAt } from "./staged-pages";
 import { publicationOf } from "../mapping/publication";
@@ -83,7 +83,7 @@ export async function sliceRows(
   kept: (pages: PageLike[]) => Promise<KeptBody>,
 ): Promise<SliceRows> {
   const { env } = ctx;
-  const meter = meterOf(env) ?? { used: 0, budget: stepBudget(env) };
+  const meter = meterOf(env) ?? { used: 0, budget: readStepBudget(env) };
   const pages = (await stagedPages(env.MEDIA, at)).slice(from);
   const keep = await kept(pages);
   const run = notionRun(env);

@@ -4,10 +4,12 @@ import type { SkippedFile, UnsupportedBlock } from "#contract/sync-runs";
 import { readAndStage, stageKey } from "./page-slices";
 import { readAhead } from "./read-ahead";
 import type { StagedAt } from "./staged-pages";
-import type { StepContext, SyncSteps } from "../steps/sync-steps";
+import type { StepContext } from "../steps/metered-step";
+import type { SyncSteps } from "../steps/sync-steps";
 
 /** What a table job has spent and met so far, summed over its steps. */
 export type Tally = { requests: number; downloads: number; filesCopied: number; unsupported: UnsupportedBlock[]; skipped: SkippedFile[] };
+/** A tally at zero, for a table job's first step. */
 export const newTally = (): Tally => ({ requests: 0, downloads: 0, filesCopied: 0, unsupported: [], skipped: [] });
 
 /** Adds one step's costs and findings to the tally. */

@@ -5,7 +5,7 @@ import { SetupError } from "#workspace/setup/setup-error";
 import { notionRun } from "../../notion/client";
 import { logEvent } from "../../lib/log";
 import { meteredEnv, type StepMeter } from "../../lib/step-meter";
-import { durableStep } from "../steps/workflow-steps";
+import { durableStep } from "../steps/durable-step";
 import { demoPictures } from "./demo-pictures";
 
 /** What a setup step's work gets: the environment its D1 calls are counted in, its Notion client, the demo's pictures, and its meter. */

@@ -11,7 +11,7 @@ import { leftAsTheyAre } from "#workspace/setup/run-setup";
 import { finishSetupRun, recordSetupProgress, type SetupEnd } from "../../data/setup-runs";
 import { logEvent } from "../../lib/log";
 import { NotionFailureError } from "../../notion/upstream-error";
-import { STEP_CONFIG } from "../steps/workflow-steps";
+import { STEP_CONFIG } from "../steps/durable-step";
 import { setupSteps, type SetupStepContext } from "./setup-steps";
 
 /** What a setup run is given: its `setup_runs` id, the catalogue's page, and whether to fill in the demo. */

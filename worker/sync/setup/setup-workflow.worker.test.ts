@@ -3,7 +3,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vite
 import { ADMIN_PATHS } from "#contract/api-paths";
 import type { FirstRunState, SetupRun } from "#contract/first-run";
 import { NOTION_LAYOUT } from "#contract/notion-layout";
-import { DEFAULT_STEP_SUBREQUESTS } from "#contract/step-subrequests";
+import { DEFAULT_STEP_BUDGET } from "#contract/step-budget";
 import { loadDemoWorkspace } from "#workspace/demo/load";
 import { adminFetch } from "../../test/admin";
 import { control, countPaths, NOTION, notionStats, until } from "../../test/notion-sync";
@@ -116,7 +116,7 @@ describe("Create the catalogue under this page, as a SETUP workflow run", { time
     page = await catalogueOnNewPage("Antique Coin-Op");
   });
 
-  it(`creates every database of the layout and the demo's ${DEMO_PAGES} pages under an empty page, no step using more than ${DEFAULT_STEP_SUBREQUESTS} subrequests`, async () => {
+  it(`creates every database of the layout and the demo's ${DEMO_PAGES} pages under an empty page, no step using more than ${DEFAULT_STEP_BUDGET} subrequests`, async () => {
     const before = await writes();
     const { status, run } = await setUp(true);
     expect(status).toBe(202);
@@ -148,8 +148,8 @@ describe("Create the catalogue under this page, as a SETUP workflow run", { time
     // Cut into many steps, each counted: Notion requests, D1 calls and the demo's pictures fetched from the site's files.
     const steps = logged.filter((r) => r.event === "setup_step" && r.runId === run!.id);
     expect(steps.length).toBeGreaterThan(NOTION_LAYOUT.length + DEMO.databases.length);
-    for (const s of steps) expect(s.subrequests as number, String(s.step)).toBeLessThanOrEqual(DEFAULT_STEP_SUBREQUESTS);
-    expect(Math.max(...steps.map((s) => s.subrequests as number))).toBeGreaterThan(DEFAULT_STEP_SUBREQUESTS / 2);
+    for (const s of steps) expect(s.subrequests as number, String(s.step)).toBeLessThanOrEqual(DEFAULT_STEP_BUDGET);
+    expect(Math.max(...steps.map((s) => s.subrequests as number))).toBeGreaterThan(DEFAULT_STEP_BUDGET / 2);
     expect(logged.filter((r) => r.event === "setup_end")).toEqual([expect.objectContaining({ runId: run!.id, ok: true })]);
     const { steps: card } = await state();
     expect(card.notion).toEqual({ done: true, parentPageId: page.replace(/-/g, "") });

@@ -5,7 +5,7 @@ import { adminFetch } from "../../test/admin";
 import { control, listTables, photoToys, rows, syncSchemas, syncTable, until } from "../../test/notion-sync";
 import { editPage, editSchema, pendingChanges, runDebouncer, titleValue } from "../../test/webhooks";
 import { SYNC_LOCK, isLockHeld } from "../../tables/lock";
-import { DEFAULT_STEP_SUBREQUESTS } from "#contract/step-subrequests";
+import { DEFAULT_STEP_BUDGET } from "#contract/step-budget";
 import { BATCH_PAGES, syncDebouncer } from "./sync-debouncer";
 
 /** A Vintage Toys database whose pages each have their own Notion-hosted photo (one file copy per page). */
@@ -33,7 +33,7 @@ describe("webhook batches as SYNC workflow runs", { timeout: 200_000 }, () => {
     expect((await syncSchemas()).success).toBe(true);
   }, 60_000);
 
-  it(`syncs a batch of ${TOY_PAGES} pages, each with a photo, as one run of steps none over ${DEFAULT_STEP_SUBREQUESTS} subrequests`, async () => {
+  it(`syncs a batch of ${TOY_PAGES} pages, each with a photo, as one run of steps none over ${DEFAULT_STEP_BUDGET} subrequests`, async () => {
     await debouncer().enqueue({ pages: pageIds, schemas: [] });
     // One page read each, at Notion's 3 requests/s: about 40 s.
     expect(await runDebouncer(150_000)).toBe(true);
@@ -48,7 +48,7 @@ describe("webhook batches as SYNC workflow runs", { timeout: 200_000 }, () => {
     expect(done.message).toBe(`Webhook: updated ${TOY_PAGES} pages in notion_vintage_toys, removed 0`);
     expect(done.steps).toBeGreaterThan(TOY_PAGES / 10);
     expect(done.maxStepSubrequests).toBeGreaterThan(0);
-    expect(done.maxStepSubrequests).toBeLessThanOrEqual(DEFAULT_STEP_SUBREQUESTS);
+    expect(done.maxStepSubrequests).toBeLessThanOrEqual(DEFAULT_STEP_BUDGET);
     console.log(`webhook run of ${TOY_PAGES} pages: ${done.steps} steps, at most ${done.maxStepSubrequests} subrequests in one step`);
     expect(await pendingChanges()).toEqual({ pages: [], schemas: [] });
     expect(await isLockHeld(env.DB, SYNC_LOCK)).toBe(false);
@@ -79,7 +79,7 @@ describe("webhook batches as SYNC workflow runs", { timeout: 200_000 }, () => {
     );
     // The copy's read, row and swap steps are the run's own, each within the budget.
     expect(batch.steps).toBeGreaterThan(6);
-    expect(batch.maxStepSubrequests).toBeLessThanOrEqual(DEFAULT_STEP_SUBREQUESTS);
+    expect(batch.maxStepSubrequests).toBeLessThanOrEqual(DEFAULT_STEP_BUDGET);
   });
 
   it("keeps the ids of a run Notion fails for good queued, and a later alarm syncs them", async () => {

@@ -1,12 +1,9 @@
 import { APIResponseError, isNotionClientError } from "@notionhq/client";
 import type { WorkflowStep, WorkflowStepConfig, WorkflowStepContext } from "cloudflare:workers";
 import type { NotionFailure } from "#contract/notion-failures";
-import type { RunTrigger } from "#contract/sync-runs";
-import { LOCK_TTL_MS, LockLostError, SYNC_LOCK, renewLock } from "../../tables/lock";
+import { LockLostError } from "../../tables/lock";
 import { NotionFailureError, notionFailureOf, RetryAfterError, UpstreamError } from "../../notion/upstream-error";
 import { failureMessage } from "./run-ended";
-import { meteredStep, type SyncSteps } from "./sync-steps";
-import { logEvent } from "../../lib/log";
 
 /**
  * Each step retried on its own after Notion's own retries inside it (429 Retry-After and 5xx, see `pacedFetch`) ran
@@ -96,31 +93,4 @@ export async function durableStep<T>(
     if ("failed" in outcome) throw outcome.notion ? new NotionFailureError(outcome.notion) : new Error(outcome.failed);
     await step.sleep(`${attemptName}: Notion's Retry-After`, outcome.waitMs);
   }
-}
-
-/**
- * A sync run's steps (see `SyncSteps`): each `step.do` of the engine, metered and under the run's lock (`durableStep`).
- * Before the run sleeps out a wait Notion asked for, the step pushes the lock's expiry past the wait (nothing renews it
- * while the run sleeps).
- */
-export function workflowSteps(env: Env, run: { runId: number; holder: string; trigger?: RunTrigger }, step: WorkflowStep): SyncSteps {
-  return {
-    runId: run.runId,
-    nextTry: run.trigger === "webhook" ? "webhook" : "nightly",
-    run<T>(name: string, work: Parameters<SyncSteps["run"]>[1], options?: Parameters<SyncSteps["run"]>[2]): Promise<T> {
-      const attempt = async (attemptName: string) =>
-        (await meteredStep(env, run.runId, run.holder, "workflow", work, { ...options, name: attemptName })) as T;
-      return durableStep(step, name, attempt, {
-        async onWait(err, attemptName) {
-          if (!options?.unlocked) await renewLock(env.DB, SYNC_LOCK, run.holder, err.waitMs + LOCK_TTL_MS);
-          logEvent("sync_step_wait", {
-            runId: run.runId,
-            step: attemptName,
-            ms: err.waitMs,
-            message: `${err.message}; the run sleeps, then runs the step again`,
-          });
-        },
-      });
-    },
-  };
 }

@@ -5,7 +5,8 @@ import { startRun } from "../../data/sync-runs";
 import { RetryAfterError } from "../../notion/upstream-error";
 import { LOCK_TTL_MS, SYNC_LOCK, acquireLock, isLockHeld } from "../../tables/lock";
 import { control, countPaths, notionStats, photoToys, rows, syncSchemas, syncTable } from "../../test/notion-sync";
-import { MAX_NOTION_WAIT_MS, MAX_WAITS_PER_STEP, workflowSteps } from "./workflow-steps";
+import { MAX_NOTION_WAIT_MS, MAX_WAITS_PER_STEP } from "./durable-step";
+import { workflowSteps } from "./sync-steps";
 
 const TOYS = { id: "7e57da7a-0000-4000-8000-0000000000e1", dataSourceId: "7e57da7a-0000-4000-8000-0000000000e2" };
 
