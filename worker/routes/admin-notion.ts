@@ -61,7 +61,7 @@ function carryOn<T>(ctx: unknown, work: () => Promise<T>): Promise<T> {
 }
 
 /**
- * Starts `job` as a sync run and answers as the spec's clients expect (`success, message`): 202 with the run to follow
+ * Starts `job` as a sync run and answers as the admin panel expects (`success, message`): 202 with the run to follow
  * when it started, 409 with `success: false` while another sync holds the lock; other failures as `guarded` says.
  */
 async function startAndAnswer(

@@ -113,7 +113,7 @@ describe("admin Notion routes", () => {
     expect(missing.status).toBe(400);
   });
 
-  it("answers the spec's {success: false, message} with 409 while another sync holds the lock, for Sync Data and the full sync, starting nothing", async () => {
+  it("answers {success: false, message} with 409 while another sync holds the lock, for Sync Data and the full sync, starting nothing", async () => {
     const runs = async () => (await env.DB.prepare("SELECT COUNT(*) AS n FROM sync_runs").first<{ n: number }>())!.n;
     const before = await runs();
     const lock = await acquireLock(env.DB, SYNC_LOCK);

@@ -78,7 +78,7 @@ beforeAll(async () => {
 });
 
 describe("GET /api/search fuzzed over code-point classes", () => {
-  // About 300 requests: a few seconds, more on a loaded machine, hence the longer limit.
+  // About 300 requests, each a search of D1: more than vitest's 5 s default allows on a busy machine, hence the longer limit.
   it(`answers ${RUNS} generated queries (seed 17) with results or a 400 JSON error, never 5xx`, { timeout: 60_000 }, async () => {
     const next = random(17);
     const fixed = [`q=${"a".repeat(10_240)}`, `q=${Array.from({ length: 1000 }, (_, i) => `w${i}`).join("+")}`, "q=a%00b", "q=%00"];

@@ -14,9 +14,9 @@ import { logEvent } from "../../lib/log";
 import { BODIES_PER_STEP } from "./body-backfill";
 
 /**
- * Bodies one run (the nightly full sync) reads again while tables are queued in `body_rereads`: at Notion's pace of 3
- * requests a second and about 1.5 requests a body (one list of its blocks, one more per toggle, column, table or
- * nested list), about 17 minutes a night; 10,000 items take 5 nights (docs/sync.md).
+ * Bodies one run (the nightly full sync) reads again while tables are queued in `body_rereads`, at Notion's pace of 3
+ * requests a second: a body costs one request for its blocks and one more per toggle, column, table or nested list it
+ * holds. 10,000 items take 5 nights (docs/sync.md).
  */
 export const REREAD_BODIES_PER_RUN = 2000;
 

@@ -17,7 +17,7 @@ describe("Notion sync against the demo workspace", { timeout: 60_000 }, () => {
     await control("reset");
     const started = await startAndWait("/api/admin/notion-sync-all", undefined, 110_000);
     expect(started.status).toBe(202);
-    // The spec's answer (success, message) with the run to follow.
+    // The admin panel's answer (success, message) with the run to follow.
     expect(started.body).toEqual({ success: true, message: "Full sync started", runId: started.run!.id });
     summary = started.run!.result as typeof summary;
     console.log(`full demo sync: ${summary.requests} Notion requests in ${summary.seconds.toFixed(1)} s`);

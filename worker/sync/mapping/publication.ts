@@ -17,8 +17,8 @@ function checkbox(page: PageLike, name: string): boolean | undefined {
 /**
  * The page's publication, read from the page itself (a page read in full carries every property of its database, so a
  * box the dealer just added counts even before the sync has learnt the new schema): in a database the layout gives no
- * drafts, or one without a `Published` checkbox, every page is published (as before drafts existed); an unticked
- * `Published` makes a draft, whatever `Hold Changes` says; a ticked `Hold Changes` holds the page.
+ * drafts, or one without a `Published` checkbox, every page is published; an unticked `Published` makes a draft,
+ * whatever `Hold Changes` says; a ticked `Hold Changes` holds the page.
  */
 export function publicationOf(page: PageLike, table: { databaseTitle: string }): Publication {
   if (!hasDrafts(table.databaseTitle)) return "published";
