@@ -48,7 +48,7 @@ describe("import boundaries (eslint.config.mjs)", () => {
     ["worker/data/x.ts", "../../site/lib/x", "The worker never imports the site or scripts/"],
     ["worker/test/x.ts", "../../scripts/lib/x.ts", "worker/test may import only scripts/notion-server and scripts/lib/demo-workspace.ts"],
     ["site/lib/x.ts", "#workspace/demo/load", "never worker/, scripts/ or workspace/"],
-    ["site/features/admin/x.tsx", "../../../workspace/setup/run-setup.ts", "never worker/, scripts/ or workspace/"],
+    ["site/features/admin/cache/x.tsx", "../../../../workspace/setup/run-setup.ts", "never worker/, scripts/ or workspace/"],
     ["contract/x.ts", "#workspace/setup/run-setup", "contract/ imports nothing of ours"],
     ["contract/x.ts", "../workspace/demo/load.ts", "contract/ imports nothing of ours"],
     ["worker/notion/x.ts", "#workspace/setup/find-catalogue", "worker/notion never imports workspace/"],

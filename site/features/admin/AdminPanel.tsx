@@ -1,6 +1,6 @@
 import { useStore } from "@nanostores/react";
 import { useEffect, useState } from "react";
-import { $adminSession, checkSession, signOutAdmin } from "./admin-store";
+import { $adminSession, checkSession, signOutAdmin } from "./shared/session-store";
 import { toast } from "../shell/toasts";
 import AdminTabs from "./AdminTabs";
 import FirstRunCard from "./first-run/FirstRunCard";

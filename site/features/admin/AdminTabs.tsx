@@ -1,12 +1,12 @@
 import { useStore } from "@nanostores/react";
 import { Tabs } from "radix-ui";
 import { useEffect } from "react";
-import { $openEnquiries, ENQUIRIES_POLL_MS, refreshEnquiries } from "./admin-enquiries";
-import CacheTab from "./CacheTab";
-import EnquiriesTab from "./EnquiriesTab";
-import NotionSyncTab from "./NotionSyncTab";
-import PageHeadersTab from "./PageHeadersTab";
-import SettingsTab from "./SettingsTab";
+import { $openEnquiries, ENQUIRIES_POLL_MS, refreshEnquiries } from "./enquiries/enquiries-store";
+import CacheTab from "./cache/CacheTab";
+import EnquiriesTab from "./enquiries/EnquiriesTab";
+import NotionSyncTab from "./notion-sync/NotionSyncTab";
+import PageHeadersTab from "./page-headers/PageHeadersTab";
+import SettingsTab from "./settings/SettingsTab";
 
 const TRIGGER =
   "flex-1 rounded-md px-3 py-2 text-sm font-semibold text-walnut transition-colors hover:bg-cream-200 data-[state=active]:bg-oxblood-700 data-[state=active]:text-cream-50";

@@ -1,6 +1,6 @@
 import { useStore } from "@nanostores/react";
 import { useState, type FormEvent } from "react";
-import { $adminSession, $signInForm, submitPassword } from "./admin-store";
+import { $adminSession, $signInForm, submitPassword } from "./shared/session-store";
 import Icon from "../../lib/ui/Icon";
 
 /** The password form shown until the browser holds an admin session. */

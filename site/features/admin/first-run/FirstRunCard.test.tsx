@@ -3,8 +3,8 @@ import { renderToString } from "react-dom/server";
 import { afterEach, describe, expect, it } from "vitest";
 import type { FirstRunState, NotionConnection, SetupRun } from "#contract/first-run";
 import type { WebhookState } from "#contract/webhook-status";
-import { $webhookStatus } from "../admin-webhook";
-import { firstRun, notionConnection, PAGE, setupRun } from "../test/first-run-answers";
+import { $webhookStatus } from "../notion-sync/webhook-store";
+import { firstRun, notionConnection, PAGE, setupRun } from "./test/first-run-answers";
 import { $firstRun, $notionConnection } from "./first-run";
 import FirstRunCard from "./FirstRunCard";
 

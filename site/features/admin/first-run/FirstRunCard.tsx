@@ -1,8 +1,8 @@
 import { useStore } from "@nanostores/react";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { FIRST_RUN_STEPS, stepsDone, type FirstRunState, type FirstRunStepName } from "#contract/first-run";
-import { $syncBusy } from "../admin-sync";
-import LoadError from "../LoadError";
+import { $syncBusy } from "../notion-sync/sync-store";
+import LoadError from "../shared/LoadError";
 import CatalogueStep from "./CatalogueStep";
 import {
   $firstRun,

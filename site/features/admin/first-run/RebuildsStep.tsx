@@ -1,4 +1,4 @@
-import RebuildHookForm from "../RebuildHookForm";
+import RebuildHookForm from "../notion-sync/RebuildHookForm";
 import { refreshFirstRun } from "./first-run";
 
 /** Step 4: the Workers Builds deploy hook, pasted here as on the Rebuilds card (tested with one call, which starts the first build). */

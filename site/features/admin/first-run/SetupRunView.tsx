@@ -1,5 +1,5 @@
 import type { SetupRun } from "#contract/first-run";
-import { formatTime } from "../format-time";
+import { formatTime } from "../shared/format-time";
 
 /** A run under way: what it does now, a bar of databases and demo pages in Notion of how many, and that it carries on without the page. */
 function Progress({ run }: { run: SetupRun }) {

@@ -1,8 +1,8 @@
 import { useStore } from "@nanostores/react";
 import { useEffect } from "react";
-import { $syncBusy, $syncStatus, refreshSyncStatus, SYNC_STATUS_POLL_MS } from "../admin-sync";
-import { $syncProgress } from "../sync-follow";
-import { progressFigures } from "../sync-progress-text";
+import { $syncBusy, $syncStatus, refreshSyncStatus, SYNC_STATUS_POLL_MS } from "../notion-sync/sync-store";
+import { $syncProgress } from "../notion-sync/sync-follow";
+import { progressFigures } from "../notion-sync/sync-progress-text";
 import { startFirstSync } from "./first-run";
 
 type Props = {

@@ -1,8 +1,8 @@
 import { useStore } from "@nanostores/react";
 import { useEffect } from "react";
 import { WEBHOOK_EVENTS_TO_SELECT } from "#contract/webhook-status";
-import { $webhookStatus, copyWebhookUrl, refreshWebhookStatus } from "../admin-webhook";
-import LoadError from "../LoadError";
+import { $webhookStatus, copyWebhookUrl, refreshWebhookStatus } from "../notion-sync/webhook-store";
+import LoadError from "../shared/LoadError";
 import { FIRST_RUN_POLL_MS } from "./first-run";
 
 /** Where Notion keeps an integration's webhooks. */

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { SetupRun } from "#contract/first-run";
 import { $toasts } from "../../shell/toasts";
-import { fakeAdminApi } from "../test/fake-api";
-import { firstRun, notionConnection, PAGE, setupRun } from "../test/first-run-answers";
+import { fakeAdminApi } from "../shared/test/fake-api";
+import { firstRun, notionConnection, PAGE, setupRun } from "./test/first-run-answers";
 import {
   $firstRun,
   $firstRunBusy,

@@ -2,10 +2,10 @@ import { atom } from "nanostores";
 import { FIRST_RUN_STEPS, type FirstRunState, type FirstRunStepName, type NotionConnection, type SetupRun } from "#contract/first-run";
 import { statusOf } from "../../../lib/http";
 import { toast } from "../../shell/toasts";
-import { checkMyDatabases, readFirstRun, readNotionConnection, setCataloguePage, startCatalogueSetup } from "../admin-api";
-import { handleUnauthorized } from "../admin-store";
-import { runFullSync } from "../admin-sync";
-import { errorText, serverMessage } from "../error-text";
+import { checkMyDatabases, readFirstRun, readNotionConnection, setCataloguePage, startCatalogueSetup } from "../shared/admin-api";
+import { handleUnauthorized } from "../shared/session-store";
+import { runFullSync } from "../notion-sync/sync-store";
+import { errorText, serverMessage } from "../shared/error-text";
 
 /** How often the card reads its steps while nothing of its own runs (a webhook's first event may arrive any time). */
 export const FIRST_RUN_POLL_MS = 10_000;
