@@ -95,8 +95,9 @@ export default defineConfig({
       // does not load zod for the schemas beside it.
       rolldownOptions: { treeshake: { manualPureFunctions: ["z"], moduleSideEffects: (id) => !/[\\/]contract[\\/]/.test(id) } },
     },
-    // Chunks that always load together, merged: React's packages wherever an island runs (one chunk, not five), and the
-    // small modules every page of cards shares (pager, icons, the card, its image and price helpers: one, not ten).
+    // Chunks that always load together, merged: React's packages wherever an island runs (one chunk, not five), the card
+    // components every page of cards shares (pager, icon, the card: one chunk), and the plain modules beside them (icons,
+    // image, price and page helpers, item addresses, paths: one chunk, which loads no React, as the search page needs).
     environments: {
       client: {
         build: {
@@ -104,10 +105,16 @@ export default defineConfig({
             output: {
               codeSplitting: {
                 groups: [
-                  { name: "react", test: /node_modules[\\/](react|react-dom|scheduler|@nanostores[\\/]react)[\\/]/, priority: 2 },
+                  { name: "react", test: /node_modules[\\/](react|react-dom|scheduler|@nanostores[\\/]react)[\\/]/, priority: 3 },
                   {
                     name: "cards",
-                    test: /[\\/]site[\\/](lib[\\/](ui[\\/](Pager|Icon)\.tsx|icons\.ts|images\.ts|price\.ts|pagination\.ts|media-srcset\.ts)|features[\\/]listing[\\/]ItemCardFrame\.tsx)$|[\\/]contract[\\/](api-paths|categories|media-variants)\.ts$/,
+                    test: /[\\/]site[\\/]lib[\\/](icons|images|price|pagination|media-srcset|lazy-module)\.ts$|[\\/]contract[\\/](api-paths|categories|media-variants|item-address)\.ts$/,
+                    minShareCount: 2,
+                    priority: 2,
+                  },
+                  {
+                    name: "card-ui",
+                    test: /[\\/]site[\\/](lib[\\/]ui[\\/](Pager|Icon)|features[\\/]listing[\\/]ItemCardFrame)\.tsx$/,
                     minShareCount: 2,
                     priority: 1,
                   },

@@ -1,12 +1,6 @@
 import * as z from "zod/mini";
 import { CATEGORY_IDS, type CategoryId } from "./categories.ts";
 
-/** Results per search page, and the page size when a query names none. */
-export const SEARCH_PAGE_SIZE = 10;
-
-/** Most terms one search uses; a word written with inner punctuation (Rol-a-Top) counts one term per part. */
-export const SEARCH_MAX_TERMS = 10;
-
 /** A piece of a hit's snippet; `match` marks the words to highlight. */
 const SnippetSegmentSchema = z.object({ text: z.string(), match: z.boolean() });
 
@@ -27,7 +21,7 @@ const SearchHitSchema = z.object({
 });
 
 /**
- * `GET /api/search` answer: `query` is the words searched (lowercase, each once, at most SEARCH_MAX_TERMS terms),
+ * `GET /api/search` answer: `query` is the words searched (lowercase, each once, at most SEARCH_MAX_TERMS terms, search-address.ts),
  * `ignoredTerms` the words left out past that limit.
  */
 export const SearchResultSchema = z.object({

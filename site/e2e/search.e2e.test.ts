@@ -2,11 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { itemPagePath } from "#contract/item-address";
 import type { Browser, Page } from "playwright-core";
 import { BASE_URL, launch, open, screenshot, keptPage } from "./support/browser";
-import { cardTitles, holdRequests, hydrated, POLL } from "./support/catalogue-helpers";
+import { cardTitles, holdRequests, POLL } from "./support/catalogue-helpers";
 import { seriousAxeViolations } from "./support/site-helpers";
 import { collectVitals, cumulativeLayoutShift, installVitalsObservers } from "../../scripts/lib/vitals-observer.ts";
 
-type Hit = { id: string; category: string; title: string; year: number | null; forSale: boolean };
+type Hit = { id: string; category: string; title: string; year: number | null; forSale: boolean; mainImageUrl: string | null };
 type Result = { items: Hit[]; total: number; pagination: { totalPages: number } };
 
 let browser: Browser;
@@ -29,6 +29,8 @@ const searchParam = (page: Page, name: string) => new URL(page.url()).searchPara
 const countText = (page: Page) => page.getByTestId("search-count").textContent();
 /** The search page without the answer the worker put first in its <head>: the page as built. */
 const withoutInlinedAnswer = (html: string) => html.replace(/<script type="application\/json" id="search-answer"[^>]*>.*?<\/script>/s, "");
+/** Waits for the page's script to have read the address into the form (it draws the results and follows the form from then on). */
+const started = (page: Page, q: string) => expect.poll(() => page.getByTestId("search-input").inputValue(), POLL).toBe(q);
 
 describe("the header search field", () => {
   it("is on every page at 1280 px: `/` focuses it, Escape clears it, Enter searches", async () => {
@@ -109,7 +111,7 @@ describe.each(["desktop", "mobile"] as const)("the search page at %s", (viewport
   it("follows typing into the address (debounced), highlights matches, and Back returns to the previous search", async () => {
     const page = await keptPage(browser, viewport);
     await page.goto("/search?q=watling");
-    await hydrated(page);
+    await started(page, "watling");
     const expected = await apiSearch({ q: "watling" });
     await expect.poll(() => cardTitles(page), POLL).toEqual(expected.items.map(shown));
     expect(await countText(page)).toBe(`${expected.total} items match "watling".`);
@@ -144,7 +146,7 @@ describe.each(["desktop", "mobile"] as const)("the search page at %s", (viewport
   it("filters by category and for-sale, keeping them in the address", async () => {
     const page = await keptPage(browser, viewport);
     await page.goto("/search?q=mills");
-    await hydrated(page);
+    await started(page, "mills");
     await page.getByTestId("search-category").selectOption("parts");
     await page.waitForURL((url) => url.searchParams.get("category") === "parts");
     const parts = await apiSearch({ q: "mills", category: "parts" });
@@ -179,26 +181,23 @@ describe.each(["desktop", "mobile"] as const)("the search page at %s", (viewport
     await expect.poll(() => cardTitles(page), POLL).toEqual(second.items.map(shown));
   });
 
-  it("arrives with the answer to its first search: no request for it, the count and first picture shown before the island runs", async () => {
+  it("arrives with the answer to its first search: no request for it, the first picture preloaded from the head", async () => {
     const context = await open(browser, viewport);
     const page = await context.newPage();
     const searches: string[] = [];
     page.on("request", (r) => new URL(r.url()).pathname === "/api/search" && searches.push(r.url()));
-    const island = await holdRequests(page, (url) => /\/_astro\/SearchPage\.[\w-]+\.js$/.test(url.pathname));
     const response = await page.goto("/search?q=mills");
     expect(await response!.text()).toMatch(
       /^<!DOCTYPE html><html[^>]*><head><script type="application\/json" id="search-answer" data-path="/i,
     );
-    await island.held;
-    const total = (await apiSearch({ q: "mills", page: "1" })).total;
-    const standIn = page.locator('[data-search-before="q"]');
-    await expect.poll(() => standIn.getByRole("status").textContent(), POLL).toBe(`${total} items match "mills".`);
-    const picture = standIn.locator("[data-testid=card-skeleton] img").first();
-    await picture.waitFor();
-    expect(await picture.evaluate((img: HTMLImageElement) => img.decode().then(() => img.naturalWidth > 0))).toBe(true);
-    island.release();
+    const first = await apiSearch({ q: "mills", page: "1" });
     await page.getByTestId("item-grid").waitFor();
-    expect(await countText(page)).toBe(`${total} items match "mills".`);
+    expect(await countText(page)).toBe(`${first.total} items match "mills".`);
+    expect(await cardTitles(page)).toEqual(first.items.map(shown));
+    expect(first.items[0]!.mainImageUrl).toMatch(/^\/media\//);
+    expect(await page.locator("head link[rel=preload][as=image]").getAttribute("href")).toBe(first.items[0]!.mainImageUrl);
+    const picture = page.getByTestId("item-card").first().locator("img");
+    expect(await picture.evaluate((img: HTMLImageElement) => img.decode().then(() => img.naturalWidth > 0))).toBe(true);
     expect(searches).toEqual([]);
     await context.close();
   });
@@ -220,7 +219,7 @@ describe.each(["desktop", "mobile"] as const)("the search page at %s", (viewport
     expect(await loading.getByTestId("card-skeleton").count()).toBe(2);
     expect(await page.getByTestId("search-results").getAttribute("aria-busy")).toBe("true");
     await screenshot(page, `search-loading-${viewport}`);
-    await hydrated(page);
+    await started(page, "mills");
     gate.release();
     await page.getByTestId("item-grid").waitFor();
     await page

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { blankAsMissing, whole } from "./query-params";
-import { SEARCH_PAGE_SIZE } from "#contract/search";
+import { SEARCH_PAGE_SIZE } from "#contract/search-address";
 import { CATEGORY_IDS, type CategoryId } from "#contract/categories";
 import { searchTerms } from "./search-terms";
 

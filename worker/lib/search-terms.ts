@@ -1,4 +1,4 @@
-import { SEARCH_MAX_TERMS } from "#contract/search";
+import { SEARCH_MAX_TERMS } from "#contract/search-address";
 import { encodeSymbols } from "./search-text";
 
 /** Shortest last token matched as a prefix: the index keeps prefixes of 2 and 3 characters, a 1-character prefix would expand over all of it. */
