@@ -108,7 +108,7 @@ export default defineConfig({
                   { name: "react", test: /node_modules[\\/](react|react-dom|scheduler|@nanostores[\\/]react)[\\/]/, priority: 3 },
                   {
                     name: "cards",
-                    test: /[\\/]site[\\/]lib[\\/](icons|images|price|pagination|media-srcset|lazy-module)\.ts$|[\\/]contract[\\/](api-paths|categories|media-variants|item-address)\.ts$/,
+                    test: /[\\/]site[\\/]lib[\\/](icons|images|pagination|media-srcset|lazy-module)\.ts$|[\\/]contract[\\/](api-paths|categories|media-variants|item-address|price-format)\.ts$/,
                     minShareCount: 2,
                     priority: 2,
                   },

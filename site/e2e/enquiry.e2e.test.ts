@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { itemPagePath } from "#contract/item-address";
-import { DEFAULT_PRICE_FORMAT } from "#contract/price-format";
+import { itemPriceText, DEFAULT_PRICE_FORMAT } from "#contract/price-format";
 import type { Browser, Page } from "playwright-core";
 import { ADMIN_PATHS } from "#contract/api-paths";
 import { ENQUIRY_FIELD_ERRORS, prefilledMessage, type EnquiriesPage } from "#contract/enquiries";
 import { DEMO_ENQUIRY_EMAIL } from "../../scripts/launcher/stack.ts";
-import { formatItemPrice } from "../lib/price";
 import { openAdmin, signedInContext, waitForToast } from "./support/admin-helpers";
 import { BASE_URL, VIEWPORTS, launch, screenshot, keptPage } from "./support/browser";
 import { POLL } from "./support/catalogue-helpers";
@@ -26,7 +25,7 @@ beforeAll(async () => {
   const listing = (await (await fetch(`${BASE_URL}/api/collection/slots/for-sale?page=1&limit=2`)).json()) as { items: ApiItem[] };
   item = listing.items[0]!;
   itemPath = itemPagePath("for-sale", item);
-  message = prefilledMessage(item.title, formatItemPrice(item.price, DEFAULT_PRICE_FORMAT));
+  message = prefilledMessage(item.title, itemPriceText(item.price, DEFAULT_PRICE_FORMAT));
 });
 afterAll(async () => {
   await browser?.close();
@@ -109,7 +108,7 @@ describe("Contact About This Item at 1280 px: the form in a dialog", () => {
     expect(mail.replyTo).toBe(`"Ada Lovelace" <${email}>`);
     expect(mail.subject).toBe(`Enquiry about ${item.title} from Ada Lovelace`);
     expect(mail.text).toContain(`Item page: ${BASE_URL}${itemPath}`);
-    expect(mail.text).toContain(`Price: ${formatItemPrice(item.price, DEFAULT_PRICE_FORMAT)}`);
+    expect(mail.text).toContain(`Price: ${itemPriceText(item.price, DEFAULT_PRICE_FORMAT)}`);
     expect(mail.text).toContain("Phone: +44 20 7946 0000");
     expect(mail.text).toContain(`${message}\nCould you ship it to London?`);
   });

@@ -109,7 +109,7 @@ describe("pager windows on the slots gallery (15 items, 8 pages)", () => {
 
 describe("scripts a page change needs", () => {
   /** The listing's own scripts and React's, as the build names their files. */
-  const LISTING_CODE = /\/_astro\/(CatalogueListing|react|normalize)\./;
+  const LISTING_CODE = /\/_astro\/(ListingGrid|react|item-model)\./;
 
   it("come with the first press: page 1 loads none of them, and Next pressed before they are in turns the page in place", async () => {
     const context = await open(browser, "desktop");
@@ -135,7 +135,7 @@ describe("scripts a page change needs", () => {
     const page = await context.newPage();
     let refused = 0;
     // The first request for the parser finds it gone, as after a deploy; the page then loaded has the current code.
-    await page.route(/\/_astro\/normalize\.[^/]*\.js$/, (route) => (refused++ === 0 ? route.fulfill({ status: 404 }) : route.continue()));
+    await page.route(/\/_astro\/item-model\.[^/]*\.js$/, (route) => (refused++ === 0 ? route.fulfill({ status: 404 }) : route.continue()));
     await page.goto("/gallery/slots");
     await page.evaluate(() => ((window as { sameDocument?: boolean }).sameDocument = true));
     await page.getByTestId("pager-top").getByRole("link", { name: "Next" }).click();

@@ -42,7 +42,7 @@ describe.each(["desktop", "mobile"] as const)("listing states at %s", (viewport)
     const context = await open(browser, viewport);
     const page = await context.newPage();
     await page.addInitScript(installVitalsObservers);
-    const island = await holdRequests(page, (url) => url.pathname.startsWith("/_astro/CatalogueListing"));
+    const island = await holdRequests(page, (url) => url.pathname.startsWith("/_astro/ListingGrid"));
     const api = await holdRequests(page, (url) => url.pathname === "/api/collection/slots/gallery" && url.searchParams.get("page") === "3");
     await page.goto("/gallery/slots?page=3", { waitUntil: "domcontentloaded" });
     await island.held;

@@ -3,7 +3,7 @@ import { findCategory } from "#contract/categories";
 import { isListField } from "#contract/notion-layout";
 import type { CatalogueItem, ContentBlock, ItemDetail } from "#contract/public-api";
 import { fullAnnotations, type Annotations, type RichTextPiece } from "#contract/rich-text";
-import type { SiteItem } from "../lib/normalize";
+import type { SiteItem } from "../lib/item-model";
 
 /** What a test gives of a piece: its text, and any link or style. */
 export type PieceFields = Partial<Omit<RichTextPiece, "annotations">> & { annotations?: Partial<Annotations> };

@@ -1,9 +1,8 @@
 import { useEffect, useState } from "react";
 import { prefilledMessage } from "#contract/enquiries";
 import { itemPagePath } from "#contract/item-address";
-import type { SiteItem } from "../../lib/normalize";
-import type { PriceFormat } from "#contract/price-format";
-import { formatItemPrice } from "../../lib/price";
+import type { SiteItem } from "../../lib/item-model";
+import { itemPriceText, type PriceFormat } from "#contract/price-format";
 import { fetchItem, itemErrorMessage } from "../item/item-fetch";
 import { enquiryTarget } from "./enquiry-links";
 import EnquiryForm from "./EnquiryForm";
@@ -52,7 +51,7 @@ export default function EnquiryPage({ format }: { format: PriceFormat }) {
     );
   const { item, category, itemId } = state;
   const title = item.title ?? "Untitled item";
-  const price = formatItemPrice(item.price, format);
+  const price = itemPriceText(item.price, format);
   const itemHref = itemPagePath("for-sale", item);
   return (
     <section className={CARD} aria-labelledby="enquiry-item" data-testid="enquiry-page">

@@ -1,9 +1,8 @@
 import type { ReactNode } from "react";
-import type { PriceFormat } from "#contract/price-format";
+import { itemPriceText, type PriceFormat } from "#contract/price-format";
 import { detailSections } from "./item-fields";
 import { BACK_LINK_SCRIPT, type SourcePage } from "./item-route";
-import type { SiteItem } from "../../lib/normalize";
-import { formatItemPrice } from "../../lib/price";
+import type { SiteItem } from "../../lib/item-model";
 import Icon from "../../lib/ui/Icon";
 import RichTextPieces from "../../lib/ui/RichTextPieces";
 import Breadcrumb from "./Breadcrumb";
@@ -62,7 +61,7 @@ export default function ItemDetailView({
         </p>
         {forSale && (
           <p className="mt-2 text-2xl font-bold text-oxblood-700" data-testid="item-price">
-            {formatItemPrice(item.price, format)}
+            {itemPriceText(item.price, format)}
           </p>
         )}
       </header>

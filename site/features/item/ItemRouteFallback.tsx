@@ -1,13 +1,12 @@
 import { useEffect, useState } from "react";
 import { prefilledMessage } from "#contract/enquiries";
 import { itemPagePath } from "#contract/item-address";
-import type { PriceFormat } from "#contract/price-format";
+import { itemPriceText, type PriceFormat } from "#contract/price-format";
 import { itemImages } from "../../lib/images";
 import { ITEM_NOT_FOUND_TEXT, fetchItem, itemErrorMessage } from "./item-fetch";
 import { backHref, parseItemRoute, type ItemRoute } from "./item-route";
 import { itemMetaDescription, itemPageTitle } from "./item-seo";
-import type { SiteItem } from "../../lib/normalize";
-import { formatItemPrice } from "../../lib/price";
+import type { SiteItem } from "../../lib/item-model";
 import EnquiryButton from "../enquiry/EnquiryButton";
 import ImageGallery from "./ImageGallery";
 import ItemDetailSkeleton from "./ItemDetailSkeleton";
@@ -81,7 +80,7 @@ export default function ItemRouteFallback({ pageTitle, format }: Props) {
           category={item.category}
           itemId={item.id}
           title={title}
-          message={prefilledMessage(title, formatItemPrice(item.price, format))}
+          message={prefilledMessage(title, itemPriceText(item.price, format))}
         />
       }
     />

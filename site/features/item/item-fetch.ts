@@ -1,6 +1,6 @@
 import { API_PATHS } from "#contract/api-paths";
 import { ItemDetailSchema } from "#contract/public-api";
-import type { SiteItem } from "../../lib/normalize";
+import type { SiteItem } from "../../lib/item-model";
 
 /** Shown when an item cannot be loaded and no message says why. */
 export const ITEM_NOT_FOUND_TEXT = "Could not find the requested item. It may have been removed or the ID is invalid.";

@@ -1,7 +1,6 @@
 import { findCategory } from "#contract/categories";
-import type { SiteItem } from "../../lib/normalize";
-import type { PriceFormat } from "#contract/price-format";
-import { formatItemPrice } from "../../lib/price";
+import type { SiteItem } from "../../lib/item-model";
+import { itemPriceText, type PriceFormat } from "#contract/price-format";
 
 /** One section of the details panel with its label/value rows. */
 export type DetailSection = { title: string; rows: { label: string; value: string }[] };
@@ -56,7 +55,7 @@ export function detailSections(item: SiteItem, showPrice: boolean, format: Price
     { label: "Year", value: displayValue(item.year) },
     { label: "Condition", value: displayValue(item.condition) },
     { label: "Category", value: findCategory(item.category)?.name ?? "" },
-    ...(showPrice ? [{ label: "Price", value: formatItemPrice(item.price, format) }] : []),
+    ...(showPrice ? [{ label: "Price", value: itemPriceText(item.price, format) }] : []),
   ].filter((row) => row.value);
   const fields = findCategory(item.category)?.fields ?? [];
   const specific = fields.map((field) => ({ label: LABELS[field] ?? field, value: displayValue(item[field]) })).filter((row) => row.value);

@@ -1,6 +1,6 @@
 import { findCategory } from "#contract/categories";
 import { itemCrumbs, type SourcePage } from "./item-route";
-import type { SiteItem } from "../../lib/normalize";
+import type { SiteItem } from "../../lib/item-model";
 import { absoluteUrl, metaDescription } from "../../lib/seo";
 
 /** An item page's title: the item's, with ' For Sale' under for-sale. */

@@ -14,7 +14,7 @@ import YearRangeFilter from "./filters/YearRangeFilter";
 /** Props of FilterPanel: category, whether price sorts apply, and the build's filter_options. */
 type Props = { category: CategoryId; forSale: boolean; options: FilterOptions | null };
 
-/** The collapsible 'Filters' card (built, and shown only when FILTERS_ENABLED is on). */
+/** The collapsible 'Filters' card (built, and shown only when ListingPage.astro's FILTERS_ENABLED is on). */
 export default function FilterPanel({ category, forSale, options }: Props) {
   const open = useStore($filtersOpen);
   const filters = useStore($filters);

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import type { PriceFormat } from "#contract/price-format";
-import type { SiteItem } from "../../lib/normalize";
+import type { SiteItem } from "../../lib/item-model";
 import { itemHref } from "./listing-url";
 import ItemCardFrame from "./ItemCardFrame";
 import RichTextPieces from "../../lib/ui/RichTextPieces";

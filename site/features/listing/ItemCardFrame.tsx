@@ -1,9 +1,8 @@
 import type { ReactNode } from "react";
-import type { SiteItem } from "../../lib/normalize";
+import type { SiteItem } from "../../lib/item-model";
 import { GENERIC_IMAGE, defaultImageFor, itemImageUrl } from "../../lib/images";
 import { CARD_IMAGE_SIZES, mediaSrcset } from "../../lib/media-srcset";
-import type { PriceFormat } from "#contract/price-format";
-import { formatPrice } from "../../lib/price";
+import { wholePriceText, type PriceFormat } from "#contract/price-format";
 
 /** Props of ItemCardFrame: the item's card fields, where it links, whether to show the price (and how prices are written), image priority, and the text under the maker. */
 type Props = {
@@ -42,7 +41,7 @@ export default function ItemCardFrame({ item, href, showPrice, format, eager, ch
             className="absolute top-3 right-3 rounded-full bg-oxblood-700 px-3 py-1 text-sm font-bold text-cream-50 shadow"
             data-testid="price-badge"
           >
-            {formatPrice(item.price, format)}
+            {wholePriceText(item.price, format)}
           </span>
         )}
       </div>

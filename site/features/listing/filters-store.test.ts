@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { activeFilterCount, filterParams, sortOptions } from "./filter-model";
 import { listingPath } from "./listing-url";
 import { $filters, resetFilters, setCategorySelect, setFiltersOpen, setSort, setYearRange, toggleManufacturer } from "./filters-store";
-import { $appliedFilters, $listingPage } from "./listing";
+import { $appliedFilters, $listingPage } from "./listing-store";
 
 beforeEach(() => {
   vi.stubGlobal("location", new URL("http://x/gallery/slots?page=3"));

@@ -1,6 +1,6 @@
 import { atom } from "nanostores";
 import { EMPTY_FILTERS, type Filters, type SortValue } from "./filter-model";
-import { $appliedFilters, resetPage } from "./listing";
+import { $appliedFilters, resetPage } from "./listing-store";
 
 /** The listing's filter choices (only sent when the filter panel is enabled). */
 export const $filters = atom<Filters>(EMPTY_FILTERS);

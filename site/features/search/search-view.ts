@@ -1,12 +1,11 @@
 import { itemPagePath } from "#contract/item-address";
-import type { PriceFormat } from "#contract/price-format";
+import { wholePriceText, type PriceFormat } from "#contract/price-format";
 import type { SearchResult, SnippetSegment } from "#contract/search";
 import { SEARCH_MAX_TERMS, searchHref, type SearchState } from "#contract/search-address";
 import { iconPath } from "../../lib/icons";
 import { GENERIC_IMAGE, defaultImageFor, itemImageUrl } from "../../lib/images";
 import { CARD_IMAGE_SIZES, mediaSrcset } from "../../lib/media-srcset";
 import { pageWindow } from "../../lib/pagination";
-import { formatPrice } from "../../lib/price";
 
 // The search page draws its results without React: the cards and the pager are the markup the listing's ItemCardFrame
 // and lib/ui/Pager render (search-view.test.ts compares them over many answers), so both pages look and read alike.
@@ -91,7 +90,7 @@ export function hitCard(hit: Hit, format: PriceFormat, eager: boolean): HTMLElem
         class: "absolute top-3 right-3 rounded-full bg-oxblood-700 px-3 py-1 text-sm font-bold text-cream-50 shadow",
         "data-testid": "price-badge",
       },
-      formatPrice(hit.price, format),
+      wholePriceText(hit.price, format),
     );
   const heading = element(
     "h2",

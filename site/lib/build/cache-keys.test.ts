@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { SiteItem, SiteListing } from "../normalize";
+import type { SiteItem, SiteListing } from "../item-model";
 import { digest, itemPageKey, listingPageKey, stableJson } from "./cache-keys";
 
 const item = (id: string, extra: Partial<SiteItem> = {}): SiteItem => ({

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import type { SiteItem, SiteListing } from "../normalize";
+import type { SiteItem, SiteListing } from "../item-model";
 import type { ResolvedHeader } from "../page-defaults";
 
 /** JSON with object keys sorted at every depth, so equal data always gives the same text whatever order it was built in. */

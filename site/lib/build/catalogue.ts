@@ -3,7 +3,7 @@ import type { CategoryId } from "#contract/categories";
 import { categoryMismatch } from "../../features/item/item-fetch";
 import { DEFAULT_YEAR_RANGE, LISTING_PAGE_SIZE, type ListingView } from "#contract/listing";
 import { listingPath } from "../../features/listing/listing-url";
-import { listingReading, normalizeListing, type SiteItem, type SiteListing } from "../normalize";
+import { listingReading, siteListing, type SiteItem, type SiteListing } from "../item-model";
 import { CataloguePageSchema } from "#contract/public-api";
 import { apiGet } from "./api";
 import { knowImageSizes } from "./probe";
@@ -49,7 +49,7 @@ const EMPTY_LISTING: SiteListing = {
 export async function firstListingPage(category: CategoryId, view: ListingView): Promise<SiteListing> {
   try {
     if ((await catalogueState()) === "never-published") return EMPTY_LISTING;
-    return normalizeListing(await apiGet(listingPath(category, view, 1, LISTING_PAGE_SIZE), listingReading(category), "catalogue"));
+    return siteListing(await apiGet(listingPath(category, view, 1, LISTING_PAGE_SIZE), listingReading(category), "catalogue"));
   } catch (error) {
     throw new BuildPageError(listingPage(category, view), error);
   }

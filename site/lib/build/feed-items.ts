@@ -1,10 +1,9 @@
 import type { RSSFeedItem } from "@astrojs/rss";
 import { findCategory } from "#contract/categories";
-import type { PriceFormat } from "#contract/price-format";
+import { itemPriceText, type PriceFormat } from "#contract/price-format";
 import { escapeHtml } from "../rich-text";
 import { itemImageUrl } from "../images";
-import type { SiteItem } from "../normalize";
-import { formatItemPrice } from "../price";
+import type { SiteItem } from "../item-model";
 import { absoluteUrl, canonicalItemPath } from "../seo";
 import { socialImage } from "../social-image";
 
@@ -84,7 +83,7 @@ export function newsFeedItems(posts: readonly FeedPost[], site: URL, siteTitle: 
 export function forSaleFeedItems(items: readonly SiteItem[], site: URL, siteTitle: string, format: PriceFormat): RSSFeedItem[] {
   return newestFirst(items.filter((item) => item.forSale)).map((item) => {
     const title = feedText(item.title) || "Untitled item";
-    const price = formatItemPrice(item.price, format);
+    const price = itemPriceText(item.price, format);
     const about = [findCategory(item.category)?.name ?? item.category, feedText(item.manufacturer), item.year ?? ""]
       .filter(Boolean)
       .join(", ");

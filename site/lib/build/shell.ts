@@ -1,7 +1,6 @@
 import { API_PATHS } from "#contract/api-paths";
 import { Marked } from "marked";
-import { ContentBlockSchema, ImageResponseSchema, PageDescriptionSchema, type ContentBlock } from "#contract/public-api";
-import { pickImage } from "../normalize";
+import { ContentBlockSchema, ImageResponseSchema, PageDescriptionSchema, type ContentBlock, type ImageRecord } from "#contract/public-api";
 import { escapeHtml, isBlank, plainText, richTextHtml } from "../rich-text";
 import { apiTry } from "./api";
 import { elements, htmlText, parseHtml, toHtml, unwrap, unwrapSole } from "./html";
@@ -68,6 +67,12 @@ export function headerTitleHtml(markdown: string): string {
   unwrapSole(fragment, "p");
   for (const link of elements(fragment, "a")) unwrap(link);
   return toHtml(fragment).trim();
+}
+
+/** From an image response (record or list): the record with `id`, else the first. */
+function pickImage(response: ImageRecord | ImageRecord[], id: string): ImageRecord | null {
+  if (!Array.isArray(response)) return response;
+  return response.find((r) => r.id === id) ?? response[0] ?? null;
 }
 
 let shell: Promise<Shell> | undefined;

@@ -1,5 +1,5 @@
 import { CATEGORY_IDS } from "#contract/categories";
-import type { SiteItem } from "../normalize";
+import type { SiteItem } from "../item-model";
 import { CONTENT_SECTIONS, ROUTED_CATEGORIES } from "../routes";
 import { canonicalItemPath } from "../seo";
 import { allItems, categoryItems } from "./catalogue";

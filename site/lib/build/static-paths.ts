@@ -1,7 +1,7 @@
 import { CATEGORY_IDS, type CategoryId } from "#contract/categories";
 import { itemAddress } from "#contract/item-address";
 import type { ListingView } from "#contract/listing";
-import type { SiteItem } from "../normalize";
+import type { SiteItem } from "../item-model";
 import type { PageId } from "../page-defaults";
 import { digest, itemPageKey, listingPageKey } from "./cache-keys";
 import { allItems, firstListingPage } from "./catalogue";

@@ -6,22 +6,22 @@ import type { PriceFormat } from "#contract/price-format";
 import { getJson } from "../../lib/http";
 import { lazyModule } from "../../lib/lazy-module";
 import { listingPath, pageHref } from "./listing-url";
-import type { SiteListing } from "../../lib/normalize";
+import type { SiteListing } from "../../lib/item-model";
 import { useQuery } from "../../lib/use-query";
-import { $appliedFilters, $listingPage, $writePageToAddress, goToPage, syncPageFromAddress } from "./listing";
+import { $appliedFilters, $listingPage, $writePageToAddress, goToPage, syncPageFromAddress } from "./listing-store";
 import CardSkeleton from "../../lib/ui/CardSkeleton";
 import ItemCard from "./ItemCard";
 import Pager from "../../lib/ui/Pager";
 
 /** The listing parser (and zod with it), fetched with the first page change: page 1 comes with the page. */
-const loadParser = lazyModule(() => import("../../lib/normalize"));
+const loadParser = lazyModule(() => import("../../lib/item-model"));
 
 /**
  * The parser for a page changed to from this document, or, when its code cannot be fetched (a deploy since this page
  * loaded removed it), that page loaded as its link would load it (`href`, whose document has current code), the query
  * pending meanwhile. The page the document was opened at fails as any failed request does (no reload loop).
  */
-function parserOrNavigate(href: string, changed: boolean): Promise<typeof import("../../lib/normalize")> {
+function parserOrNavigate(href: string, changed: boolean): Promise<typeof import("../../lib/item-model")> {
   return loadParser().catch((error: unknown) => {
     if (!changed) throw error;
     window.location.assign(href);
@@ -29,7 +29,7 @@ function parserOrNavigate(href: string, changed: boolean): Promise<typeof import
   });
 }
 
-/** Props of CatalogueListing: what to list, where cards lead, how prices are written, and page 1 as the build rendered it. */
+/** Props of ListingGrid: what to list, where cards lead, how prices are written, and page 1 as the build rendered it. */
 type Props = {
   category: CategoryId;
   view: ListingView;
@@ -41,7 +41,7 @@ type Props = {
 };
 
 /** The paged item grid: page in `?page`, pager above and below, placeholders, error and empty states. */
-export default function CatalogueListing({ category, view, sourcePage, writePageToAddress, emptyText, format, initial }: Props) {
+export default function ListingGrid({ category, view, sourcePage, writePageToAddress, emptyText, format, initial }: Props) {
   const page = useStore($listingPage);
   const filters = useStore($appliedFilters);
   const key = listingPath(category, view, page, LISTING_PAGE_SIZE, filters);
