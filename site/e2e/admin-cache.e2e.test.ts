@@ -244,7 +244,7 @@ describe("Cache Management tab", () => {
     await page.close();
   });
 
-  it("shows destructive toasts with the spec's error text when an action fails", async () => {
+  it("shows destructive toasts with the failure's text when an action fails", async () => {
     const page = await openAdmin(context);
     await expect.poll(() => cachingSwitch(page).getAttribute("aria-checked")).toBe("true");
     await page.route("**/api/admin/cache/clear", (route) =>

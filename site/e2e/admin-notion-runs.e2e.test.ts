@@ -150,7 +150,7 @@ describe("Notion Sync tab runs", () => {
       await releasePublishing();
       await page.close();
     },
-    // Two full syncs, about 20 s each at Notion's pace.
+    // Two full syncs, each paced at Notion's 3 requests a second.
     REBUILD_TEST_TIMEOUT_MS,
   );
 

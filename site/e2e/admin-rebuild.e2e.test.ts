@@ -64,8 +64,8 @@ afterAll(async () => {
 });
 
 describe("edit in Notion, Sync Data in /admin, rebuilt site", () => {
-  // How soon the page goes live is measured by `npm run bench:scale` (edit -> live), not here: beside the other test lanes
-  // on two cores one site build takes 20-100 s. The waits allow 150 s for the rebuild; the default 60 s would cut it short.
+  // How soon the page goes live belongs to `npm run bench:scale` (edit -> live), not here: beside the other test lanes a
+  // site build can take over a minute, so the waits allow 150 s for the rebuild instead of the default 60 s.
   it(
     "shows a title changed in the workspace on the item page at its new address once the rebuild Sync Data asked for is live; the old address redirects",
     { timeout: 240_000 },

@@ -207,7 +207,7 @@ describe("managed content fallbacks (rebuilt from Notion)", () => {
         for (const [id, path] of PAGE_PATHS) {
           await page.goto(path);
           const heading = page.getByTestId("page-heading");
-          // The for-sale chooser's h1 is the spec's 'Browse Items By Category'; its header title is the line below.
+          // The for-sale chooser's h1 is 'Browse Items By Category'; its header title is the line below.
           const title = id === "for-sale" ? heading.locator("h1 + p") : heading.getByRole("heading", { level: 1 });
           seen.push([id, await title.textContent(), await heading.locator("svg").getAttribute("data-icon")]);
           if (id !== "for-sale") expect((await page.title()).startsWith(`${PAGE_DEFAULTS[id].title} | `), path).toBe(true);

@@ -14,7 +14,7 @@ const SECTIONS = [
   ["miscellaneous", "/miscellaneous"],
 ] as const;
 
-/** The first text a visitor reads in a demo post: its body's first block, else its Markdown's first line, else the spec's empty text. */
+/** The first text a visitor reads in a demo post: its body's first block, else its Markdown's first line, else the empty post's text. */
 function openingText(post: DemoPage): string {
   const first = post.body?.[0];
   if (first && "text" in first) return demoText(first.text);
@@ -81,7 +81,7 @@ describe("page headers", () => {
       const id = String(header.properties["Page Id"]);
       await page.goto(paths[id] ?? `/${id}`, { waitUntil: "domcontentloaded" });
       const heading = page.getByTestId("page-heading");
-      // The for-sale chooser's h1 is the spec's 'Browse Items By Category'; its header title is the line below.
+      // The for-sale chooser's h1 is 'Browse Items By Category'; its header title is the line below.
       const title = id === "for-sale" ? heading.locator("h1 + p") : heading.getByRole("heading", { level: 1 });
       expect([id, await title.textContent(), await heading.locator("svg").getAttribute("data-icon")]).toEqual([
         id,

@@ -46,7 +46,7 @@ describe("thumbnail strip on an item with eight images", () => {
     expect(castle.additionalImageUrls.length).toBeGreaterThanOrEqual(6);
   });
 
-  // 360 px (a common Android width) still holds the spec's three; at 320 px only two fit beside the arrows.
+  // 360 px (a common Android width) still holds three thumbnails; at 320 px only two fit beside the arrows.
   it.each([
     [320, 2],
     [360, 3],

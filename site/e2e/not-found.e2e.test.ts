@@ -11,7 +11,7 @@ afterAll(async () => {
 });
 
 describe.each(Object.keys(VIEWPORTS) as (keyof typeof VIEWPORTS)[])("not-found page at %s", (viewport) => {
-  it("answers an unknown path with status 404 and the spec's card", async () => {
+  it("answers an unknown path with status 404 and the not-found card", async () => {
     const page = await keptPage(browser, viewport);
     const response = await page.goto("/no-such-page/at-all");
     expect(response?.status()).toBe(404);

@@ -3,7 +3,7 @@ import type { Browser, Page } from "playwright-core";
 import { keptPage, launch, screenshot } from "./support/browser";
 import { firstItemPath } from "./support/site-helpers";
 
-/** The spec's navigation entries, in order. */
+/** The navigation's entries, in order. */
 const ENTRIES = [
   ["/", "Home"],
   ["/for-sale", "For Sale"],

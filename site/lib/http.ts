@@ -1,4 +1,4 @@
-/** An HTTP failure whose message follows the spec: `${status}: ${body text || statusText}`. */
+/** An HTTP failure whose message is `${status}: ${body text || statusText}`. */
 export class HttpError extends Error {
   readonly status: number;
   /** The wait the server asked for in Retry-After (ms), or null. */
@@ -11,7 +11,7 @@ export class HttpError extends Error {
   }
 }
 
-/** The spec's error message for a non-successful response. */
+/** The error message for a non-successful response: its status, then its body's text or else its status text. */
 export function errorMessage(status: number, body: string, statusText: string): string {
   return `${status}: ${body || statusText}`;
 }

@@ -92,7 +92,7 @@ describe("query cache freshness", () => {
 });
 
 describe("query retries", () => {
-  it("does not retry by default and records the spec's error message", async () => {
+  it('does not retry by default and records the error as "{status}: {body}"', async () => {
     const fetcher = vi.fn(async () => Promise.reject(fail(500, "boom")));
     const { error } = await settle(fetchQuery("/api/collection/slots/gallery?page=1&limit=2", { fetcher }));
     expect((error as Error).message).toBe("500: boom");

@@ -5,7 +5,7 @@ import { withRetries } from "./retry";
 
 // Hand-written rather than @nanostores/query, which serves a failed query without retries from its cache until its dedupe
 // (fresh) time is up (30 min here), shows each failed try in the store before retrying, and expires data by age since
-// the fetch, not 60 min after its last use: the spec's rules (pinned in query.test.ts) need all three the other way.
+// the fetch, not 60 min after its last use: the site's rules (pinned in query.test.ts) need all three the other way.
 
 /** One cached query: its status, data or error message, and when it was last fetched. */
 export type QueryState<T = unknown> = {

@@ -22,8 +22,8 @@ export const CHROMIUM_ARGS = [
 
 /** Debian's Chromium builds the tests can drive, preferred first. */
 export const TEST_BROWSERS = [
-  // Package chromium-headless-shell: Chromium's headless-only build, the one Playwright itself runs headless tests in. The
-  // same browser tests cost it about a quarter less CPU than the full browser's headless mode (docs/development.md).
+  // Package chromium-headless-shell: Chromium's headless-only build, the one Playwright itself runs headless tests in, and
+  // lighter on the CPU than the full browser's headless mode.
   "/usr/bin/chromium-headless-shell",
   // Package chromium: the full browser (bench:web measures in it, as visitors see pages).
   "/usr/bin/chromium",
@@ -58,7 +58,7 @@ const kept = new WeakMap<Browser, Promise<Page>>();
 /**
  * The test file's kept page (closed with its browser), resized to a viewport (a name of VIEWPORTS or a size), for tests
  * that visit public pages and read them: each navigates it afresh. A fresh context starts a renderer process and loads
- * every script cold, about 2.5 times the CPU of a navigation in a kept page. Tests that sign in, route requests, listen
+ * every script cold, several times the CPU of a navigation in a kept page. Tests that sign in, route requests, listen
  * for page events or leave state behind open a context of their own.
  */
 export async function keptPage(
@@ -76,7 +76,7 @@ const SHOTS = resolve(import.meta.dirname, "../../../test-results/screenshots");
 
 /**
  * Saves a full-page screenshot as a test artefact under test-results/screenshots when E2E_SCREENSHOTS=1
- * (`npm run test:e2e:screenshots`); otherwise does nothing, as encoding them cost `npm test` minutes of CPU.
+ * (`npm run test:e2e:screenshots`); otherwise does nothing, as encoding them costs CPU every run would pay.
  */
 export async function screenshot(page: Page, name: string): Promise<void> {
   if (process.env.E2E_SCREENSHOTS !== "1") return;

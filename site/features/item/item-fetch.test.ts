@@ -34,7 +34,7 @@ describe("item failure messages", () => {
     expect(statusText({ status: 404, statusText: "Gone Fishing" })).toBe("Gone Fishing");
   });
 
-  it("shows the spec's message for HTTP and mismatch failures and the default sentence for anything else", async () => {
+  it("shows the failure's own message for HTTP and mismatch failures and the default sentence for anything else", async () => {
     vi.stubGlobal("fetch", async () => new Response("{}", { status: 500, statusText: "Internal Server Error" }));
     expect(itemErrorMessage(await fetchItem("", "toys", "a").catch((e: unknown) => e))).toBe(
       "Failed to fetch toys item: Internal Server Error",

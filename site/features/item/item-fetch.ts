@@ -5,12 +5,12 @@ import type { SiteItem } from "../../lib/item-model";
 /** Shown when an item cannot be loaded and no message says why. */
 export const ITEM_NOT_FOUND_TEXT = "Could not find the requested item. It may have been removed or the ID is invalid.";
 
-/** A failure with one of the spec's item messages (HTTP status or category mismatch). */
+/** A failure that says why in its own message (an HTTP status, or a category mismatch). */
 class ItemFetchError extends Error {
   override name = "ItemFetchError";
 }
 
-/** The spec's message when the API returns an item of another category. */
+/** The message when the API returns an item of another category than the address names. */
 export function categoryMismatch(expected: string, got: string): string {
   return `Category mismatch: expected '${expected}', got '${got}'`;
 }
@@ -44,7 +44,7 @@ export async function fetchItem(base: string, category: string, id: string, init
   return item;
 }
 
-/** What 'Item Not Found' says for a failure: the spec's message for HTTP and mismatch failures, else the default sentence. */
+/** What 'Item Not Found' says for a failure: its own message for HTTP and mismatch failures, else the default sentence. */
 export function itemErrorMessage(error: unknown): string {
   return error instanceof ItemFetchError && error.message ? error.message : ITEM_NOT_FOUND_TEXT;
 }

@@ -54,7 +54,7 @@ export function activeFilterCount(filters: Filters): number {
   return filters.manufacturers.length + (filters.yearRange ? 1 : 0) + (filters.select ? 1 : 0) + (filters.sort !== DEFAULT_SORT ? 1 : 0);
 }
 
-/** The spec's query parameters for the filters of a category. */
+/** The listing API's query parameters for the filters of a category. */
 export function filterParams(category: CategoryId, filters: Filters): [string, string][] {
   const params: [string, string][] = [];
   if (filters.manufacturers.length) params.push(["manufacturers", JSON.stringify(filters.manufacturers)]);

@@ -17,7 +17,7 @@ describe("filters", () => {
     expect($filters.get().manufacturers).toEqual(["Mills"]);
   });
 
-  it("sends the spec's query parameters", () => {
+  it("sends the filters as the listing API's query parameters", () => {
     toggleManufacturer("Mills");
     toggleManufacturer("Jennings");
     setYearRange([1920, 1940]);

@@ -8,7 +8,7 @@ afterEach(() => {
 });
 
 describe("toast store", () => {
-  it("uses the spec's constants", () => {
+  it("shows a toast 5 s and removes it from the store 1,000,000 ms after it closes", () => {
     expect(TOAST_DURATION_MS).toBe(5000);
     expect(TOAST_REMOVE_DELAY_MS).toBe(1_000_000);
   });

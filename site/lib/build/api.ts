@@ -8,7 +8,7 @@ import { API_RETRIES, API_TIMEOUT_MS, API_URL, LEGACY_BUILD_TOKEN, NOTHING_PUBLI
 /** A build-time API result: the data, or the error message the page shows instead. */
 export type Loaded<T> = { ok: true; data: T } | { ok: false; error: string; status?: number };
 
-/** Which retries a build request gets: the spec's query policy (content, which has fallbacks) or the catalogue's (which has none). */
+/** Which retries a build request gets: the content's (which has fallbacks) or the catalogue's (which has none). */
 export type BuildRetry = "content" | "catalogue";
 
 const memo = new Map<string, Promise<unknown>>();

@@ -19,7 +19,7 @@ export type RenderedPost = {
   imageSrcset: string | null;
 };
 
-/** The page header answer, or the spec's second reading of the record (`Title`, `IconType`). */
+/** The page header answer, in the API's shape or with the Notion properties' names (`Title`, `IconType`). */
 const PageHeaderReadingSchema = z.union([PageHeaderSchema, z.object({ Title: z.nullable(z.string()), IconType: z.nullable(z.string()) })]);
 
 /** The page's header (managed title/icon, or the page's defaults when missing or failing). */

@@ -17,7 +17,7 @@ export const SHELL_DEFAULTS = {
   location: "Illinois, USA",
 } as const;
 
-/** The spec's banner prefix and default text. */
+/** The construction notice's prefix, and its text when the dealer wrote none. */
 const BANNER_PREFIX = "WEBSITE UNDER CONSTRUCTION — ";
 const BANNER_DEFAULT = "Please excuse our appearance while we restore our online presence";
 
@@ -50,7 +50,7 @@ function blockText(block: ContentBlock | null): string {
   return (block.content ?? "").trim() || plainText(block.richText).trim() || (block.title ?? "").trim();
 }
 
-/** The spec's banner rule: rich text shows as itself (nothing when blank); a failed load or any other type shows the notice. */
+/** The banner rule: rich text shows as itself (nothing when blank); a failed load or any other type shows the notice. */
 export function bannerFor(block: ContentBlock | null): Banner {
   if (block?.type === "rich_text") {
     if (isBlank(block.richText, block.content)) return null;

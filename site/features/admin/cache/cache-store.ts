@@ -6,7 +6,7 @@ import { clearBrowserStores, RELOAD_DELAY_MS, type BrowserStores } from "./clear
 import { handleUnauthorized } from "../shared/session-store";
 import { toast } from "../../shell/toasts";
 
-/** Stats poll interval (spec: every 10 seconds). */
+/** The stats are read again every 10 seconds while the tab is open. */
 export const STATS_POLL_MS = 10_000;
 
 /** Latest cache stats, whether a refresh runs, and the last load error. */

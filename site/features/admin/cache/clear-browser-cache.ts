@@ -2,7 +2,7 @@ import { clearQueryCache } from "../../../lib/query";
 
 /** Name of the site's own IndexedDB database (always deleted, even where databases() is missing). */
 export const SITE_IDB_NAME = "coin-op-catalogue";
-/** Delay before the page reloads after clearing (spec: 2 seconds). */
+/** The page reloads 2 seconds after the browser cache is cleared, so the toast can be read. */
 export const RELOAD_DELAY_MS = 2000;
 
 /** The browser storage the clear touches; injectable for tests. */

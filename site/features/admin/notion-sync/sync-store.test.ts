@@ -195,7 +195,7 @@ describe("notion sync store", () => {
     expect(lastToast()).toMatchObject({ title: "Table Sync Failed", description: '502: {"error":"Notion: boom"}', variant: "destructive" });
   });
 
-  it("toasts the spec's 'Table Sync Failed' with the worker's reason when another sync runs (409), then follows that sync", async () => {
+  it("toasts 'Table Sync Failed' with the worker's reason when another sync runs (409), then follows that sync", async () => {
     const readings = [
       syncRunReading({ id: 21, kind: "full", target: null, trigger: "cron", status: "running", pagesRead: 40, pagesExpected: 81 }),
       syncRunReading({

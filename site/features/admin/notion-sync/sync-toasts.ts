@@ -20,7 +20,7 @@ export function tableSyncToast(result: { success?: boolean; message: string }): 
     : { title: "Table Sync Successful", description: result.message, variant: "default" };
 }
 
-/** The toast for a finished full sync ('Sync All Tables'): the spec has none of its own, so the table sync's titles, the description naming all tables. */
+/** The toast for a finished full sync ('Sync All Tables'): the table sync's titles, the description naming all tables. */
 export function fullSyncToast(result: { success?: boolean; message: string }): ToastInput {
   return { ...tableSyncToast(result), description: `All tables: ${result.message}` };
 }

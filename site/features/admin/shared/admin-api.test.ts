@@ -37,7 +37,7 @@ describe("admin API client", () => {
     expect(JSON.parse(String(calls[0]!.init.body))).toEqual({ tableName: "notion_slot_machines", databaseId: "db-slots" });
   });
 
-  it("hands out the spec's {success: false, message} a sync start answers 409 with; any other 409 stays an error", async () => {
+  it("hands out the {success: false, message} a sync start answers 409 with; any other 409 stays an error", async () => {
     const refused = { success: false, message: "A Notion sync is already running; try again when it has finished" };
     fakeAdminApi({ "POST /api/admin/notion-sync-all": () => Response.json(refused, { status: 409 }) });
     expect(await syncAllTables()).toEqual(refused);
