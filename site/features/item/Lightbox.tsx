@@ -2,8 +2,25 @@ import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from "re
 import { Dialog } from "radix-ui";
 import { GENERIC_IMAGE, defaultImageFor } from "../../lib/images";
 import Icon from "../../lib/ui/Icon";
-import { decodeImage } from "./decode-image";
 import { usePhotoGestures } from "./use-photo-gestures";
+
+const decoding = new Map<string, Promise<void>>();
+
+/**
+ * Loads and decodes the image at `url` once (however often asked), so an `<img>` switched to it paints at once instead
+ * of flashing empty; resolves when it is ready or has failed (a failed image then shows its own fallback).
+ */
+function decodeImage(url: string): Promise<void> {
+  let ready = decoding.get(url);
+  if (!ready) {
+    const image = new Image();
+    image.decoding = "async";
+    image.src = url;
+    ready = image.decode().catch(() => undefined);
+    decoding.set(url, ready);
+  }
+  return ready;
+}
 
 /** Props of Lightbox: the item's images at full size, its title and category, the photo to open at (and what the page shows of it meanwhile), and what to do on close. */
 export type LightboxProps = {

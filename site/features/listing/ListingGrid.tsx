@@ -7,11 +7,29 @@ import { getJson } from "../../lib/http";
 import { lazyModule } from "../../lib/lazy-module";
 import { listingPath, pageHref } from "./listing-url";
 import type { SiteListing } from "../../lib/item-model";
-import { useQuery } from "../../lib/use-query";
+import { $queryCache, ensureQuery, retainQuery, setQueryData, type QueryState } from "../../lib/query";
 import { $appliedFilters, $listingPage, $writePageToAddress, goToPage, syncPageFromAddress } from "./listing-store";
 import CardSkeleton from "../../lib/ui/CardSkeleton";
 import ItemCard from "./ItemCard";
 import Pager from "../../lib/ui/Pager";
+
+/** Options: data the build already rendered for this key, and how to fetch/parse it. */
+type UseQueryOptions<T> = { initialData?: T; fetcher?: (key: string) => Promise<T> };
+
+/** Subscribes an island to one query-cache key (the request URL), fetching it unless fresh. */
+function useQuery<T>(key: string, { initialData, fetcher }: UseQueryOptions<T> = {}): QueryState<T> {
+  const entry = useStore($queryCache, { keys: [key] })[key] as QueryState<T> | undefined;
+  useEffect(() => {
+    if (initialData !== undefined && !$queryCache.get()[key]) setQueryData(key, initialData);
+    const release = retainQuery(key);
+    ensureQuery(key, { fetcher });
+    return release;
+    // The key identifies the query; initialData and fetcher only matter on its first use.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key]);
+  if (!entry && initialData !== undefined) return { status: "success", data: initialData, isFetching: false, updatedAt: 0 };
+  return entry ?? { status: "pending", isFetching: true, updatedAt: 0 };
+}
 
 /** The listing parser (and zod with it), fetched with the first page change: page 1 comes with the page. */
 const loadParser = lazyModule(() => import("../../lib/item-model"));
