@@ -1,8 +1,8 @@
 /**
  * The browser tests in two groups that `npm test` runs side by side, each against a stack of its own (E2E_GROUP,
  * scripts/test-all.ts): the files that sync Notion and rebuild the site again and again, and the visitor pages. The
- * build-faults file builds a copy of its own, changing nothing in the stack: it runs with the pages, which makes the two
- * groups take about as long (docs/development.md, "How npm test runs").
+ * build-faults file builds a copy of its own, changing nothing in the stack: it runs with the pages, to even the two
+ * groups out (docs/development.md, "How npm test runs").
  */
 const E2E_GROUPS = {
   rebuilds: ["site/e2e/admin-*.e2e.test.ts", "site/e2e/content-fallbacks.e2e.test.ts", "site/e2e/incremental-build.e2e.test.ts"],
