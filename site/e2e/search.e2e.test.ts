@@ -181,23 +181,30 @@ describe.each(["desktop", "mobile"] as const)("the search page at %s", (viewport
     await expect.poll(() => cardTitles(page), POLL).toEqual(second.items.map(shown));
   });
 
-  it("arrives with the answer to its first search: no request for it, the first picture preloaded from the head", async () => {
+  it("arrives with the answer to its first search: no request for it, the count and first picture shown before the page's script runs", async () => {
     const context = await open(browser, viewport);
     const page = await context.newPage();
     const searches: string[] = [];
     page.on("request", (r) => new URL(r.url()).pathname === "/api/search" && searches.push(r.url()));
-    const response = await page.goto("/search?q=mills");
+    const script = await holdRequests(page, (url) => /\/_astro\/SearchPage\.[\w.-]+\.js$/.test(url.pathname));
+    // Neither "load" nor "DOMContentLoaded" comes while the page's module script is held.
+    const response = await page.goto("/search?q=mills", { waitUntil: "commit" });
     expect(await response!.text()).toMatch(
       /^<!DOCTYPE html><html[^>]*><head><script type="application\/json" id="search-answer" data-path="/i,
     );
+    await script.held;
     const first = await apiSearch({ q: "mills", page: "1" });
+    const results = page.getByTestId("search-results");
+    await expect.poll(() => results.getByRole("status").textContent(), POLL).toBe(`${first.total} items match "mills".`);
+    expect(first.items[0]!.mainImageUrl).toMatch(/^\/media\//);
+    expect(await page.locator("head link[rel=preload][as=image]").getAttribute("href")).toBe(first.items[0]!.mainImageUrl);
+    const picture = results.locator("[data-testid=card-skeleton] img").first();
+    await picture.waitFor();
+    expect(await picture.evaluate((img: HTMLImageElement) => img.decode().then(() => img.naturalWidth > 0))).toBe(true);
+    script.release();
     await page.getByTestId("item-grid").waitFor();
     expect(await countText(page)).toBe(`${first.total} items match "mills".`);
     expect(await cardTitles(page)).toEqual(first.items.map(shown));
-    expect(first.items[0]!.mainImageUrl).toMatch(/^\/media\//);
-    expect(await page.locator("head link[rel=preload][as=image]").getAttribute("href")).toBe(first.items[0]!.mainImageUrl);
-    const picture = page.getByTestId("item-card").first().locator("img");
-    expect(await picture.evaluate((img: HTMLImageElement) => img.decode().then(() => img.naturalWidth > 0))).toBe(true);
     expect(searches).toEqual([]);
     await context.close();
   });

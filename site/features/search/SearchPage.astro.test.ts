@@ -50,8 +50,8 @@ const $ = (testid: string) => document.querySelector<HTMLElement>(`[data-testid=
 const titles = () => [...document.querySelectorAll("[data-testid=item-card] h2 a")].map((a) => a.textContent);
 const requested = () => fetchMock.mock.calls.map(([url]) => url);
 
-/** The page at `address` in a fresh window, its script started. */
-function visit(address: string) {
+/** The page at `address` in a fresh window, its script started (after `before`, standing for the head script's paint). */
+function visit(address: string, before?: (document: Document) => void) {
   window = new JSDOM(`<!DOCTYPE html><html><head></head><body>${html}</body></html>`, { url: `http://localhost${address}` }).window;
   document = window.document;
   for (const name of ["window", "document", "location", "history", "Node", "Element", "HTMLElement"] as const)
@@ -60,6 +60,7 @@ function visit(address: string) {
   vi.stubGlobal("scrollTo", vi.fn());
   vi.stubGlobal("matchMedia", () => ({ matches: false }));
   vi.stubGlobal("fetch", fetchMock);
+  before?.(document);
   startSearchPage(document.querySelector<HTMLElement>("[data-search-page]")!);
 }
 
@@ -96,6 +97,27 @@ describe("the search page", () => {
     expect($("search-loading")).toBeNull();
     expect($("pager-bottom")).not.toBeNull();
     expect(requested()).toEqual([searchApiPath({ q: "mills", category: null, forSale: true, page: 1 })]);
+  });
+
+  it("keeps the head script's count and picture in the placeholders until the answer is drawn, then loads with bare ones", async () => {
+    let answer = (_: Response) => {};
+    fetchMock.mockImplementationOnce(() => new Promise<Response>((resolve) => (answer = resolve)));
+    visit("/search?q=mills", (document) => {
+      document.querySelector("[data-testid=search-count]")!.textContent = '12 items match "mills".';
+      document.querySelector("[data-testid=card-skeleton] > div")!.append(document.createElement("img"));
+    });
+    expect($("search-count")!.textContent).toBe('12 items match "mills".');
+    expect($("search-results")!.getAttribute("aria-busy")).toBe("true");
+    expect(document.querySelectorAll("[data-testid=search-loading] img")).toHaveLength(1);
+    answer(new Response(JSON.stringify(answerFor(requested()[0]!))));
+    await vi.waitFor(() => expect(titles()).toHaveLength(10));
+    fetchMock.mockImplementationOnce(() => new Promise<Response>(() => {}));
+    ($("search-category") as HTMLSelectElement).value = "parts";
+    $("search-category")!.dispatchEvent(new window.Event("change", { bubbles: true }));
+    expect($("search-count")!.textContent).toBe("Searching…");
+    expect($("search-results")!.getAttribute("aria-busy")).toBe("true");
+    expect(document.querySelectorAll("[data-testid=search-loading] [data-testid=card-skeleton]")).toHaveLength(2);
+    expect(document.querySelectorAll("[data-testid=search-loading] img")).toHaveLength(0);
   });
 
   it("follows typing (tidied, debounced 300 ms) into a new history entry, and Back restores the last search from the cache", async () => {

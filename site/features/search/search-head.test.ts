@@ -1,12 +1,28 @@
 // @vitest-environment jsdom
+import { createElement } from "react";
+import { renderToString } from "react-dom/server";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { CATEGORY_IDS } from "#contract/categories";
 import { SEARCH_ANSWER_ID, searchApiPath, searchStateFrom } from "#contract/search-address";
+import { DEFAULT_PRICE_FORMAT } from "#contract/price-format";
 import { CARD_IMAGE_SIZES, mediaSrcset } from "../../lib/media-srcset";
+import CardSkeleton from "../../lib/ui/CardSkeleton";
 import { searchHeadScript } from "./search-head";
+import { hitCard, resultCountText } from "./search-view";
 
 const image = "/media/notion/abc/castle.png";
-const answer = { items: [{ mainImageUrl: image }], total: 1 };
+const hit = {
+  id: "1a2b3c4d-5e6f-4a8b-9c0d-1e2f3a4b5c6d",
+  category: "slots" as const,
+  title: "Mills Castle Front",
+  year: 1932,
+  manufacturer: null,
+  price: null,
+  forSale: false,
+  mainImageUrl: image,
+  snippet: [],
+};
+const answer = { items: [hit], total: 1 };
 const fetchMock = vi.fn(async (_url: string) => new Response(JSON.stringify(answer), { status: 200 }));
 /** Runs the head script as the built page does: its text, as search.astro puts it inline. */
 const runInline = () => new Function(searchHeadScript())();
@@ -19,6 +35,8 @@ beforeEach(() => {
   fetchMock.mockClear();
   document.head.innerHTML = "";
   delete window.__searchPrefetch;
+  delete window.__searchPaint;
+  document.body.innerHTML = "";
 });
 afterEach(() => vi.unstubAllGlobals());
 
@@ -105,5 +123,42 @@ describe("the search page's head script", () => {
     runInline();
     expect(fetchMock.mock.calls[0]?.[0]).toBe(searchApiPath(searchStateFrom("?q=mills&page=2")));
     expect(window.__searchPrefetch?.inlined).toBe(false);
+  });
+
+  /** The results area as SearchPage.astro prerenders it: the count line and two placeholder cards. */
+  const placeholders = () =>
+    `<div aria-busy="true" data-search-part="results"><p role="status">Searching…</p><div>${renderToString(createElement(CardSkeleton))}${renderToString(createElement(CardSkeleton))}</div></div>`;
+
+  it("shows the count and the first result's picture in the placeholders, with the attributes of the card's image", async () => {
+    visit("?q=mills");
+    runInline();
+    document.body.innerHTML = placeholders();
+    window.__searchPaint!();
+    await vi.waitFor(() => expect(document.querySelector("[data-testid=card-skeleton] img")).not.toBeNull());
+    expect(document.querySelector("[role=status]")?.textContent).toBe(resultCountText(1, "mills"));
+    expect(document.querySelectorAll("img")).toHaveLength(1);
+    const painted = document.querySelector("[data-testid=card-skeleton] img")!;
+    const cardImage = hitCard(hit, DEFAULT_PRICE_FORMAT, true).querySelector("img")!;
+    for (const name of ["src", "srcset", "sizes", "alt", "width", "height", "class", "fetchpriority", "decoding"])
+      expect(painted.getAttribute(name), name).toBe(cardImage.getAttribute(name));
+  });
+
+  it("words the placeholders' count as the page does, and leaves results the page drew alone", async () => {
+    for (const total of [0, 1, 12]) {
+      fetchMock.mockImplementationOnce(async () => new Response(JSON.stringify({ ...answer, total, items: [] })));
+      visit('?q=zz "x"');
+      runInline();
+      document.body.innerHTML = placeholders();
+      window.__searchPaint!();
+      await vi.waitFor(() => expect(document.querySelector("[role=status]")?.textContent).toBe(resultCountText(total, 'zz "x"')));
+    }
+    visit("?q=mills");
+    runInline();
+    document.body.innerHTML = placeholders().replace('aria-busy="true"', 'aria-busy="false"');
+    window.__searchPaint!();
+    await window.__searchPrefetch!.response;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(document.querySelector("[role=status]")?.textContent).toBe("Searching…");
+    expect(document.querySelector("img")).toBeNull();
   });
 });

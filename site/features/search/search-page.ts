@@ -48,6 +48,9 @@ export function startSearchPage(root: HTMLElement): void {
   let search = searchStateFrom(location.search);
   let key: string | null = null;
   let shown: QueryState | undefined | null = null;
+  // The results area still shows what the build and the head script put in it (placeholders, and the first answer's
+  // count and picture): the first search's loading leaves it as it is.
+  let standIn = true;
   let release = () => {};
   let typing: ReturnType<typeof setTimeout> | undefined;
 
@@ -63,6 +66,8 @@ export function startSearchPage(root: HTMLElement): void {
     shown = query;
     const data = query?.status === "success" ? (query.data as SearchResult) : undefined;
     const loading = !query || query.status === "pending" || (query.isFetching && !query.data);
+    if (loading && standIn) return;
+    standIn = false;
     results.setAttribute("aria-busy", String(loading));
     const [status, content] =
       query?.status === "error"
@@ -72,6 +77,8 @@ export function startSearchPage(root: HTMLElement): void {
           : [resultCountText(data.total, search.q), answerView(data, search, format)];
     count.textContent = status;
     results.replaceChildren(count, ...content);
+    // The head script's picture stays in the placeholders only until the first answer is drawn.
+    if (!loading) placeholders.querySelectorAll("img").forEach((img) => img.remove());
   };
 
   const show = () => {
@@ -90,6 +97,7 @@ export function startSearchPage(root: HTMLElement): void {
     const next = { ...search, ...change };
     if (next.q === search.q && next.category === search.category && next.forSale === search.forSale && next.page === search.page) return;
     search = next;
+    standIn = false;
     history.pushState(null, "", searchHref(next));
     show();
   };
@@ -117,6 +125,7 @@ export function startSearchPage(root: HTMLElement): void {
   });
   addEventListener("popstate", () => {
     search = searchStateFrom(location.search);
+    standIn = false;
     fillForm();
     show();
   });

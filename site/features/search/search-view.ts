@@ -49,7 +49,7 @@ export function hitHref(hit: { category: string; id: string; title: string | nul
   return itemPagePath(hit.forSale ? "for-sale" : "gallery", hit);
 }
 
-/** The live region's sentence for a finished search. */
+/** The live region's sentence for a finished search (it reads only its arguments: the head script runs its source too). */
 export function resultCountText(total: number, q: string): string {
   return total === 0 ? `No items match "${q}".` : `${total} ${total === 1 ? "item matches" : "items match"} "${q}".`;
 }
