@@ -13,6 +13,7 @@ import {
   notionTables,
   releasePublishing,
   settleSyncState,
+  waitForNotionQuiet,
   waitForPublisherIdle,
   waitForRebuild,
   waitForSyncIdle,
@@ -83,6 +84,8 @@ export async function openNotionTab(context: BrowserContext): Promise<Page> {
   await page.locator('[data-testid="last-sync"][data-outcome]').waitFor();
   // The tab checks the workspace as it opens (a Notion search): a test injecting a Notion fault must not have it taken by that.
   await page.locator('[data-testid="workspace-check"]:is([data-state="ok"], [data-state="problems"], [data-state="error"])').waitFor();
+  // The first-run card, while shown, reads the Notion connection as it opens too.
+  await waitForNotionQuiet();
   return page;
 }
 

@@ -85,6 +85,23 @@ export async function injectNotionFault(fault: {
   if (!res.ok) throw new Error(`fault injection failed: ${res.status} ${await res.text()}`);
 }
 
+/**
+ * Waits until the demo Notion server has had no request for `quietMs` (at most `timeoutMs`): what an admin page asks of
+ * Notion as it opens (the workspace check, the first-run card's connection) is over before a test injects a fault.
+ */
+export async function waitForNotionQuiet(quietMs = 1500, timeoutMs = 30_000): Promise<void> {
+  const requests = async () => ((await (await fetch(`${NOTION_URL}/__control/stats`)).json()) as { requests: number }).requests;
+  const deadline = Date.now() + timeoutMs;
+  let last = await requests();
+  let since = Date.now();
+  while (Date.now() - since < quietMs) {
+    if (Date.now() > deadline) throw new Error(`the Notion server was still busy after ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    const now = await requests();
+    if (now !== last) [last, since] = [now, Date.now()];
+  }
+}
+
 /** Drops every pending Notion fault. */
 export async function clearNotionFaults(): Promise<void> {
   await fetch(`${NOTION_URL}/__control/faults`, { method: "DELETE" });
